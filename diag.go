@@ -1,0 +1,119 @@
+package toolkit
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity of a Diagnostic.
+type Severity uint8
+
+// Severities: an Error keeps a file from loading, a Warning does not.
+const (
+	Error Severity = iota
+	Warning
+)
+
+func (s Severity) String() string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+// Diagnostic is one problem found while loading a tool file, positioned at
+// the field it concerns.
+type Diagnostic struct {
+	Severity Severity
+	File     string
+	Line     int // 1-based; 0 if unknown
+	Col      int // 1-based; 0 if unknown
+	Field    string
+	Msg      string
+}
+
+// Error renders the diagnostic as file:line:col: field: message.
+func (d Diagnostic) Error() string {
+	var b strings.Builder
+	if d.File != "" {
+		b.WriteString(d.File)
+		b.WriteByte(':')
+	}
+	if d.Line > 0 {
+		fmt.Fprintf(&b, "%d:%d:", d.Line, d.Col)
+	}
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	if d.Severity == Warning {
+		b.WriteString("warning: ")
+	}
+	if d.Field != "" {
+		b.WriteString(d.Field)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Msg)
+	return b.String()
+}
+
+// Diagnostics are all problems of one load. As an error it reports the
+// errors only; warnings are there for the host to log.
+type Diagnostics []Diagnostic
+
+// Errors returns the diagnostics of severity Error.
+func (ds Diagnostics) Errors() Diagnostics { return ds.filter(Error) }
+
+// Warnings returns the diagnostics of severity Warning.
+func (ds Diagnostics) Warnings() Diagnostics { return ds.filter(Warning) }
+
+func (ds Diagnostics) filter(s Severity) Diagnostics {
+	var out Diagnostics
+	for _, d := range ds {
+		if d.Severity == s {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Error renders the first error and counts the others.
+func (ds Diagnostics) Error() string {
+	errs := ds.Errors()
+	switch len(errs) {
+	case 0:
+		return "no errors"
+	case 1:
+		return errs[0].Error()
+	}
+	return fmt.Sprintf("%s, and %d other error(s)", errs[0].Error(), len(errs)-1)
+}
+
+// String renders every diagnostic, one a line.
+func (ds Diagnostics) String() string {
+	lines := make([]string, len(ds))
+	for i, d := range ds {
+		lines[i] = d.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Is makes errors.Is(ds, ErrLoad) true when ds holds errors.
+func (ds Diagnostics) Is(target error) bool { return target == ErrLoad && ds.HasErrors() }
+
+// asError returns ds as an error if it holds any errors, else nil.
+func (ds Diagnostics) asError() error {
+	if ds.HasErrors() {
+		return ds
+	}
+	return nil
+}

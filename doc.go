@@ -1,0 +1,38 @@
+// Package toolkit gives a language model safe, fast access to HTTP APIs
+// described declaratively: a YAML file (or a YQCloud JSON function
+// definition, see package yqcloud) is the whole integration.
+//
+// The model sees three entry tools — query_capabilities,
+// query_capability_detail and call_capability — and the Registry answers
+// them:
+//
+//	reg := toolkit.NewRegistry(nil)
+//	if _, err := reg.LoadDir("tools"); err != nil {
+//		log.Print(err) // broken files are skipped; the others are loaded
+//	}
+//	tools := reg.Tools() // hand these to the model
+//	// when the model calls one of them:
+//	res, err := reg.Call(ctx, toolName, argumentsJSON)
+//	// res.Text goes back to the model; res.Signals are for the agent loop.
+//
+// Loading compiles every template, path and regex and checks every
+// reference, reporting all problems of a file as file:line:col diagnostics.
+// A call never parses again.
+//
+// # Concurrency
+//
+// A Workflow, once compiled, is immutable and may be run by many
+// goroutines at once; all state of a call (variables, key cache, step
+// count, secrets seen) lives in that call. Registry and Executor are safe
+// for concurrent use; capabilities may be added and removed while calls run.
+//
+// # Security
+//
+// Arguments come from the model and are untrusted. A parameter or step
+// value never changes the structure around it: it is escaped for the URL
+// path or query, refused in a header if it holds CR or LF, and JSON-escaped
+// in a JSON body. Environment values are trusted configuration. Secret
+// values (environment variables named like secrets or marked sensitive,
+// credential headers) are redacted from everything the model and the logs
+// see. Response bodies, step runs, redirects and request times are bounded.
+package toolkit

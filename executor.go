@@ -1,0 +1,312 @@
+package toolkit
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/toolkit-sdk/toolkit/extract"
+)
+
+// Defaults for Options.
+const (
+	DefaultMaxSteps       = 100
+	DefaultMaxBodyBytes   = 10 << 20
+	DefaultMaxResultBytes = 64 << 10
+	DefaultMaxRedirects   = 10
+)
+
+// Options configure an Executor (and the Registry that owns one). A nil
+// *Options and zero fields mean the defaults. Options are copied at
+// construction.
+type Options struct {
+	// HTTPClient sends the requests. Default: a client of the Executor's own
+	// with connection pooling and at most MaxRedirects redirects.
+	HTTPClient *http.Client
+	// Env looks up ${env:NAME}. Default: os.LookupEnv.
+	Env func(name string) (string, bool)
+	// Logger receives warnings (missing template values, skipped files).
+	// Secrets are redacted from what it gets. Default: slog.Default().
+	Logger *slog.Logger
+	// MaxSteps bounds the step runs of one call, ending next/jump loops.
+	MaxSteps int
+	// MaxBodyBytes bounds a response body, after decompression.
+	MaxBodyBytes int64
+	// MaxResultBytes bounds a raw response body returned to the model; the
+	// rest is cut with a note.
+	MaxResultBytes int
+	// MaxRedirects bounds the redirects one request follows.
+	MaxRedirects int
+	// Cache keeps `cache: {ttl: N}` entries across calls. Default: an
+	// in-memory store.
+	Cache Cache
+	// AllowedHosts, when set, are the only hosts requests may go to
+	// (exact names, or ".example.com" for a domain and its subdomains).
+	AllowedHosts []string
+	// DenyPrivateNetworks refuses connections to loopback, private,
+	// link-local and unspecified addresses, checked at dial time. It
+	// applies to the Executor's own client only.
+	DenyPrivateNetworks bool
+	// Extract bounds YAML parsing of responses.
+	Extract *extract.Options
+}
+
+// Executor runs compiled workflows: it owns the HTTP layer, the limits and
+// the environment. An Executor is safe for concurrent use.
+type Executor struct {
+	opts    Options
+	client  *http.Client
+	retries sync.Map // retryPolicy -> *retryablehttp.Client
+}
+
+// NewExecutor returns an Executor configured by opts.
+func NewExecutor(opts *Options) *Executor {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Env == nil {
+		o.Env = os.LookupEnv
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.MaxResultBytes <= 0 {
+		o.MaxResultBytes = DefaultMaxResultBytes
+	}
+	if o.MaxRedirects <= 0 {
+		o.MaxRedirects = DefaultMaxRedirects
+	}
+	if o.Cache == nil {
+		o.Cache = NewMemoryCache()
+	}
+	o.AllowedHosts = slices.Clone(o.AllowedHosts)
+	e := &Executor{opts: o}
+	e.client = e.newHTTPClient()
+	return e
+}
+
+func (e *Executor) newHTTPClient() *http.Client {
+	var c http.Client
+	if e.opts.HTTPClient != nil {
+		c = *e.opts.HTTPClient
+	} else {
+		dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+		if e.opts.DenyPrivateNetworks {
+			dialer.Control = denyPrivate
+		}
+		c.Transport = &http.Transport{
+			Proxy:                 http.ProxyFromEnvironment,
+			DialContext:           dialer.DialContext,
+			ForceAttemptHTTP2:     true,
+			MaxIdleConns:          100,
+			MaxIdleConnsPerHost:   32,
+			IdleConnTimeout:       90 * time.Second,
+			TLSHandshakeTimeout:   10 * time.Second,
+			ExpectContinueTimeout: time.Second,
+		}
+	}
+	next := c.CheckRedirect
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if len(via) > e.opts.MaxRedirects {
+			return fmt.Errorf("stopped after %d redirects", e.opts.MaxRedirects)
+		}
+		if err := e.checkHost(req.URL); err != nil {
+			return err
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		return nil
+	}
+	return &c
+}
+
+// ErrHostNotAllowed reports a request to a host the Options do not allow.
+var ErrHostNotAllowed = errors.New("host not allowed")
+
+func denyPrivate(network, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("%w: %s", ErrHostNotAllowed, address)
+	}
+	ip := ap.Addr().Unmap()
+	if ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsUnspecified() || ip.IsMulticast() {
+		return fmt.Errorf("%w: %s is a private or local address", ErrHostNotAllowed, ip)
+	}
+	return nil
+}
+
+func (e *Executor) checkHost(u *url.URL) error {
+	if len(e.opts.AllowedHosts) == 0 {
+		return nil
+	}
+	host := strings.ToLower(u.Hostname())
+	for _, a := range e.opts.AllowedHosts {
+		a = strings.ToLower(a)
+		if host == a || (strings.HasPrefix(a, ".") && (strings.HasSuffix(host, a) || host == a[1:])) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s", ErrHostNotAllowed, host)
+}
+
+// Request is one HTTP request sent through the Executor's HTTP layer.
+type Request struct {
+	Method string
+	URL    string
+	Header http.Header
+	Body   []byte
+	// Timeout bounds the request, the body read included. Default 30 s.
+	Timeout time.Duration
+	// Retries is how many times a failed request (connection error, 429,
+	// 5xx) is retried with backoff. Default 0.
+	Retries int
+	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
+	RetryWaitMin, RetryWaitMax time.Duration
+}
+
+// Response is an HTTP response with its body read (up to the body cap).
+type Response struct {
+	StatusCode int
+	Status     string
+	Header     http.Header
+	Body       []byte
+}
+
+// OK reports a 2xx status.
+func (r *Response) OK() bool { return r.StatusCode >= 200 && r.StatusCode < 300 }
+
+// ErrBodyTooLarge reports a response body over Options.MaxBodyBytes.
+var ErrBodyTooLarge = errors.New("response body too large")
+
+// Send performs req with the Executor's limits: host checks, timeout,
+// retries, redirect and body caps. Hosts building their own capabilities
+// use it to get the same guarantees.
+func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
+	u, err := url.Parse(req.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("invalid URL %q: an absolute http(s) URL is needed", req.URL)
+	}
+	if err := e.checkHost(u); err != nil {
+		return nil, err
+	}
+	timeout := req.Timeout
+	if timeout <= 0 {
+		timeout = DefaultStepTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var body any
+	if req.Body != nil {
+		body = req.Body
+	}
+	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
+	if err != nil {
+		return nil, err
+	}
+	for k, vs := range req.Header {
+		rreq.Header[k] = vs
+	}
+	resp, err := e.retryClient(retryPolicy{max: req.Retries, waitMin: req.RetryWaitMin, waitMax: req.RetryWaitMax}).Do(rreq)
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("timed out after %s", timeout)
+		}
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, e.opts.MaxBodyBytes+1))
+	if err != nil {
+		if ctx.Err() == context.DeadlineExceeded {
+			return nil, fmt.Errorf("timed out after %s reading the response", timeout)
+		}
+		return nil, fmt.Errorf("reading the response: %w", err)
+	}
+	if int64(len(data)) > e.opts.MaxBodyBytes {
+		return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, e.opts.MaxBodyBytes)
+	}
+	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
+}
+
+func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
+	if p.max <= 0 {
+		p = retryPolicy{}
+	} else {
+		if p.waitMin <= 0 {
+			p.waitMin = time.Second
+		}
+		if p.waitMax < p.waitMin {
+			p.waitMax = max(p.waitMin, 30*time.Second)
+		}
+	}
+	if c, ok := e.retries.Load(p); ok {
+		return c.(*retryablehttp.Client)
+	}
+	c := &retryablehttp.Client{
+		HTTPClient:   e.client,
+		RetryMax:     p.max,
+		RetryWaitMin: p.waitMin,
+		RetryWaitMax: p.waitMax,
+		CheckRetry:   retryablehttp.DefaultRetryPolicy,
+		Backoff:      retryablehttp.DefaultBackoff,
+		// The last response comes back as it is: a non-2xx body is still
+		// extracted from, and errors carry no retry wrapping.
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+	}
+	if p.max == 0 {
+		c.CheckRetry = noRetry
+	}
+	actual, _ := e.retries.LoadOrStore(p, c)
+	return actual.(*retryablehttp.Client)
+}
+
+func noRetry(ctx context.Context, _ *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	return false, err
+}
+
+// trimBody cuts a body for the model at n bytes on a UTF-8 boundary.
+func trimBody(b []byte, n int) (string, bool) {
+	if len(b) <= n {
+		return string(b), false
+	}
+	cut := n
+	for cut > 0 && cut > n-4 && !isRuneStart(b[cut]) {
+		cut--
+	}
+	return string(b[:cut]), true
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+func bodyExcerpt(b []byte) string {
+	s, cut := trimBody(bytes.TrimSpace(b), 120)
+	if cut {
+		s += "…"
+	}
+	return fmt.Sprintf("%q", s)
+}

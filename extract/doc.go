@@ -1,0 +1,45 @@
+// Package extract pulls values out of HTTP response bodies with the
+// workflow spec's extract expressions.
+//
+// An expression that starts and ends with "/" is a regular expression (Go
+// RE2 syntax; inline flags such as (?i) work) run on the raw body; the value
+// is capture group 1, and a regex without a group does not compile.
+// Anything else is a path over a JSON body, or, if the body is not JSON, a
+// YAML one:
+//
+//	data.status        object field
+//	items[0].name      array element
+//	[0].id             index on the root
+//	books[]            every element, as a JSON array
+//	books[].title      a field of every element (elements without it are skipped)
+//	a[].b[].c          results flattened one level per [] (like JSONPath [*])
+//
+// Keys may hold any character but '.', '[' and ']'. A duplicate JSON key
+// reads its last value.
+//
+// Values are text: strings as is, numbers exactly as written in the body
+// (1234567.89, 1.0, 1e3 and 30-digit integers are kept), booleans as
+// true/false, arrays and objects as compact JSON with keys in document
+// order. A path that reaches null, a missing key, an index out of range or
+// a wrong type fails with ErrNotFound; so does a regex without a match.
+// A path over a body that is neither JSON nor YAML with a collection at its
+// root (HTML, plain text, empty, a YAML scalar) fails with ErrNotStructured.
+//
+// YAML is bounded (see Options): bodies over 1 MiB, nested deeper than 100
+// levels or whose aliases expand past 10000 nodes count as not structured.
+// YAML numbers and booleans render like JSON ones; ".inf" and ".nan" become
+// strings; non-string map keys are stringified; "<<" merge keys are applied;
+// only the first document of a stream is read.
+//
+// Quick start:
+//
+//	e, err := extract.Compile("data.items[0].id") // once, at load time
+//	...
+//	doc := extract.NewDoc(body, nil) // once per response
+//	v, err := e.Eval(doc)            // parses body on first use
+//	if errors.Is(err, extract.ErrNotFound) { /* default / abort / jump */ }
+//
+// Concurrency: a compiled *Expr is immutable and may be evaluated from many
+// goroutines at once. A *Doc caches its parse and is for one goroutine (one
+// step run); any number of Exprs may read it, and the body is parsed once.
+package extract

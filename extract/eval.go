@@ -1,0 +1,220 @@
+package extract
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Default YAML bounds.
+const (
+	DefaultMaxYAMLBytes   = 1 << 20
+	DefaultMaxYAMLDepth   = 100
+	DefaultMaxYAMLAliases = 10000
+)
+
+// Options bounds the YAML fallback. Zero fields take the defaults.
+type Options struct {
+	// MaxYAMLBytes: larger non-JSON bodies are not tried as YAML.
+	// Default 1 MiB; negative turns YAML off.
+	MaxYAMLBytes int
+	// MaxYAMLDepth bounds collection nesting (flow brackets plus block
+	// indentation levels, estimated before parsing). Default 100.
+	MaxYAMLDepth int
+	// MaxYAMLAliases bounds alias expansion: the number of nodes that
+	// aliases and "<<" merge keys copy, nested expansions included.
+	// Default 10000; negative refuses any alias.
+	MaxYAMLAliases int
+}
+
+// Doc is one response body. The JSON/YAML parse happens at most once,
+// lazily, on the first path Eval. A Doc is not safe for concurrent use.
+type Doc struct {
+	body   []byte
+	opts   Options
+	parsed bool
+	t      *tape
+	reason string // why the body is not structured
+	parses int    // for tests: parse count
+}
+
+// NewDoc wraps body (not copied; do not modify it while the Doc is in use).
+// opts may be nil.
+func NewDoc(body []byte, opts *Options) *Doc {
+	d := &Doc{body: body}
+	if opts != nil {
+		d.opts = *opts
+	}
+	if d.opts.MaxYAMLBytes == 0 {
+		d.opts.MaxYAMLBytes = DefaultMaxYAMLBytes
+	}
+	if d.opts.MaxYAMLDepth <= 0 {
+		d.opts.MaxYAMLDepth = DefaultMaxYAMLDepth
+	}
+	if d.opts.MaxYAMLAliases == 0 {
+		d.opts.MaxYAMLAliases = DefaultMaxYAMLAliases
+	}
+	return d
+}
+
+// Body returns the raw body.
+func (d *Doc) Body() []byte { return d.body }
+
+func (d *Doc) tree() *tape {
+	if !d.parsed {
+		d.parsed = true
+		d.parses++
+		if t, ok := scanJSON(d.body); ok {
+			d.t = t
+		} else {
+			d.t, d.reason = parseYAML(d.body, &d.opts)
+		}
+	}
+	return d.t
+}
+
+// Eval evaluates e against d. Failures wrap ErrNotFound or
+// ErrNotStructured and name the expression, never the body's content.
+func (e *Expr) Eval(d *Doc) (Value, error) {
+	if d == nil {
+		d = NewDoc(nil, nil)
+	}
+	if e.re != nil {
+		loc := e.re.FindSubmatchIndex(d.body)
+		switch {
+		case loc == nil:
+			return Value{}, fmt.Errorf("extract %q: no match: %w", e.src, ErrNotFound)
+		case loc[2] < 0:
+			return Value{}, fmt.Errorf("extract %q: group 1 did not take part in the match: %w", e.src, ErrNotFound)
+		}
+		return Value{Text: string(d.body[loc[2]:loc[3]]), Kind: String}, nil
+	}
+	t := d.tree()
+	if t == nil {
+		return Value{}, fmt.Errorf("extract %q: %s: %w", e.src, d.reason, ErrNotStructured)
+	}
+	i := uint32(0)
+	k := 0
+	for ; k < len(e.ops) && e.ops[k].kind != opIter; k++ {
+		j, why := t.step(i, &e.ops[k])
+		if why != "" {
+			return Value{}, e.notFound(k, why)
+		}
+		i = j
+	}
+	if !e.multi {
+		return t.value(i, e, k)
+	}
+	if t.nodes[i].kind != nArray {
+		return Value{}, e.notFound(k, "cannot iterate "+t.nodes[i].kind.article())
+	}
+	out := []byte{'['}
+	out = e.each(t, i, k, out)
+	out = append(out, ']')
+	return Value{Text: string(out), Kind: Array}, nil
+}
+
+func (e *Expr) notFound(k int, why string) error {
+	return fmt.Errorf("extract %q: at %q: %s: %w", e.src, e.src[:e.ops[k].end], why, ErrNotFound)
+}
+
+// each applies the [] at ops[k] to array node i and appends every result.
+func (e *Expr) each(t *tape, i uint32, k int, out []byte) []byte {
+	for c := i + 1; c < t.nodes[i].next; c = t.nodes[c].next {
+		out = e.rest(t, c, k+1, out)
+	}
+	return out
+}
+
+// rest follows ops[k:] from node i; elements that lack the path are skipped.
+func (e *Expr) rest(t *tape, i uint32, k int, out []byte) []byte {
+	for ; k < len(e.ops); k++ {
+		o := &e.ops[k]
+		if o.kind == opIter {
+			if t.nodes[i].kind != nArray {
+				return out
+			}
+			return e.each(t, i, k, out)
+		}
+		j, why := t.step(i, o)
+		if why != "" {
+			return out
+		}
+		i = j
+	}
+	if len(out) > 1 {
+		out = append(out, ',')
+	}
+	return t.appendCompact(out, &t.nodes[i])
+}
+
+// step applies one key or index op to node i.
+func (t *tape) step(i uint32, o *op) (uint32, string) {
+	nd := &t.nodes[i]
+	switch o.kind {
+	case opKey:
+		if nd.kind != nObject {
+			return 0, "cannot take a key of " + nd.kind.article()
+		}
+		found, ok := uint32(0), false
+		for c := i + 1; c < nd.next; {
+			v := c + 1
+			if t.keyIs(&t.nodes[c], o.key) {
+				found, ok = v, true // last duplicate wins, like JSON.parse
+			}
+			c = t.nodes[v].next
+		}
+		if !ok {
+			return 0, "no key " + strconv.Quote(o.key)
+		}
+		return found, ""
+	case opIndex:
+		if nd.kind != nArray {
+			return 0, "cannot index " + nd.kind.article()
+		}
+		n := 0
+		for c := i + 1; c < nd.next; c = t.nodes[c].next {
+			if n == o.n {
+				return c, ""
+			}
+			n++
+		}
+		return 0, "index " + strconv.Itoa(o.n) + " out of range (length " + strconv.Itoa(n) + ")"
+	}
+	return 0, "bad step"
+}
+
+// value renders a single result node.
+func (t *tape) value(i uint32, e *Expr, k int) (Value, error) {
+	nd := &t.nodes[i]
+	switch nd.kind {
+	case nString:
+		return Value{Text: t.stringText(nd), Kind: String}, nil
+	case nNumber:
+		return Value{Text: string(t.src[nd.start:nd.end]), Kind: Number}, nil
+	case nTrue:
+		return Value{Text: "true", Kind: Bool}, nil
+	case nFalse:
+		return Value{Text: "false", Kind: Bool}, nil
+	case nArray:
+		return Value{Text: string(t.appendCompact(nil, nd)), Kind: Array}, nil
+	case nObject:
+		return Value{Text: string(t.appendCompact(nil, nd)), Kind: Object}, nil
+	}
+	return Value{}, e.notFound(k-1, "value is null")
+}
+
+func (k nkind) article() string {
+	switch k {
+	case nString:
+		return "a string"
+	case nNumber:
+		return "a number"
+	case nTrue, nFalse:
+		return "a boolean"
+	case nNull:
+		return "null"
+	case nArray:
+		return "an array"
+	}
+	return "an object"
+}

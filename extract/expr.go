@@ -1,0 +1,194 @@
+package extract
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Sentinel errors returned (wrapped) by Eval.
+var (
+	// ErrNotFound: the path or regex found no value (missing key, index out
+	// of range, null, wrong type along the way, no regex match).
+	ErrNotFound = errors.New("not found")
+	// ErrNotStructured: a path was evaluated over a body that is neither
+	// JSON nor YAML with a collection at its root.
+	ErrNotStructured = errors.New("body is neither JSON nor YAML")
+)
+
+// SyntaxError is a compile error; Col is the 1-based character position.
+type SyntaxError struct {
+	Expr string
+	Col  int
+	Msg  string
+	Err  error // underlying regexp error, if any
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("extract %q: col %d: %s", e.Expr, e.Col, e.Msg)
+}
+
+func (e *SyntaxError) Unwrap() error { return e.Err }
+
+// Kind is the JSON kind of an extracted value.
+type Kind uint8
+
+// Value kinds.
+const (
+	String Kind = iota
+	Number
+	Bool
+	Array
+	Object
+)
+
+func (k Kind) String() string {
+	switch k {
+	case String:
+		return "string"
+	case Number:
+		return "number"
+	case Bool:
+		return "bool"
+	case Array:
+		return "array"
+	case Object:
+		return "object"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Value is an extracted value as text: strings as is, numbers as written,
+// booleans as true/false, arrays and objects as compact JSON.
+type Value struct {
+	Text string
+	Kind Kind
+}
+
+type opKind uint8
+
+const (
+	opKey opKind = iota
+	opIndex
+	opIter
+)
+
+type op struct {
+	kind opKind
+	key  string
+	n    int
+	end  int // byte offset in the expression just past this op
+}
+
+// Expr is a compiled extraction expression. It is immutable and safe for
+// concurrent use.
+type Expr struct {
+	src   string
+	re    *regexp.Regexp
+	ops   []op
+	multi bool // has an [] step: the result is always an array
+}
+
+// Compile parses a path or /regex/ expression.
+func Compile(expr string) (*Expr, error) {
+	if len(expr) >= 2 && expr[0] == '/' && expr[len(expr)-1] == '/' {
+		re, err := regexp.Compile(expr[1 : len(expr)-1])
+		if err != nil {
+			return nil, &SyntaxError{Expr: expr, Col: 2, Msg: "bad regular expression: " + err.Error(), Err: err}
+		}
+		if re.NumSubexp() < 1 {
+			return nil, &SyntaxError{Expr: expr, Col: 1, Msg: "regular expression has no capture group (the value is group 1)"}
+		}
+		return &Expr{src: expr, re: re}, nil
+	}
+	ops, err := parsePath(expr)
+	if err != nil {
+		return nil, err
+	}
+	e := &Expr{src: expr, ops: ops}
+	for _, o := range ops {
+		if o.kind == opIter {
+			e.multi = true
+		}
+	}
+	return e, nil
+}
+
+// MustCompile is Compile that panics on error.
+func MustCompile(expr string) *Expr {
+	e, err := Compile(expr)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// String returns the source expression.
+func (e *Expr) String() string { return e.src }
+
+// IsRegex reports whether e is a /regex/ expression.
+func (e *Expr) IsRegex() bool { return e.re != nil }
+
+func parsePath(s string) ([]op, error) {
+	fail := func(off int, msg string) error {
+		return &SyntaxError{Expr: s, Col: utf8.RuneCountInString(s[:off]) + 1, Msg: msg}
+	}
+	if s == "" {
+		return nil, fail(0, "empty expression")
+	}
+	var ops []op
+	i := 0
+	for seg := 0; ; seg++ {
+		start := i
+		for i < len(s) && s[i] != '.' && s[i] != '[' && s[i] != ']' {
+			i++
+		}
+		if i > start {
+			ops = append(ops, op{kind: opKey, key: s[start:i], end: i})
+		} else if seg > 0 || i >= len(s) || s[i] != '[' {
+			return nil, fail(i, "empty key")
+		}
+		for i < len(s) && s[i] == '[' {
+			open := i
+			i++
+			for i < len(s) && s[i] != ']' {
+				i++
+			}
+			if i >= len(s) || s[i] != ']' {
+				return nil, fail(open, "unclosed '['")
+			}
+			text := s[open+1 : i]
+			i++
+			if text == "" {
+				ops = append(ops, op{kind: opIter, end: i})
+				continue
+			}
+			n := 0
+			for k := 0; k < len(text); k++ {
+				c := text[k]
+				if c < '0' || c > '9' {
+					return nil, fail(open+1+k, "index must be a non-negative integer or empty")
+				}
+				n = n*10 + int(c-'0')
+				if n > math.MaxInt32 {
+					return nil, fail(open+1, "index too large")
+				}
+			}
+			ops = append(ops, op{kind: opIndex, n: n, end: i})
+		}
+		if i >= len(s) {
+			return ops, nil
+		}
+		switch s[i] {
+		case '.':
+			i++
+		case ']':
+			return nil, fail(i, "unexpected ']'")
+		default:
+			return nil, fail(i, "want '.' or '[' after ']'")
+		}
+	}
+}

@@ -1,0 +1,319 @@
+package toolkit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ParamType is the type of a capability parameter.
+type ParamType string
+
+// Parameter types of the YAML format.
+const (
+	String  ParamType = "string"
+	Number  ParamType = "number"
+	Integer ParamType = "integer"
+	Boolean ParamType = "boolean"
+)
+
+func (t ParamType) valid() bool {
+	switch t {
+	case String, Number, Integer, Boolean:
+		return true
+	}
+	return false
+}
+
+// Param describes one argument of a capability.
+type Param struct {
+	Name        string
+	Type        ParamType
+	Required    bool
+	Description string
+	// Default fills the argument when the model omits it; nil means none.
+	Default any
+	// Validate, when set, must match the argument's text form.
+	Validate *regexp.Regexp
+}
+
+// paramsSchema returns the JSON Schema of params as the model sees it,
+// properties in declaration order.
+func paramsSchema(params []Param) any {
+	props := make(orderedObject, 0, len(params))
+	required := []string{}
+	for _, p := range params {
+		s := orderedObject{{"type", string(p.Type)}, {"description", p.Description}}
+		if p.Default != nil {
+			s = append(s, member{"default", p.Default})
+		}
+		if p.Validate != nil {
+			s = append(s, member{"pattern", p.Validate.String()})
+		}
+		props = append(props, member{p.Name, s})
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	return orderedObject{
+		{"type", "object"},
+		{"properties", props},
+		{"required", required},
+		{"additionalProperties", false},
+	}
+}
+
+// orderedObject is a JSON object that keeps its members' order.
+type orderedObject []member
+
+type member struct {
+	key   string
+	value any
+}
+
+// MarshalJSON implements json.Marshaler.
+func (o orderedObject) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, m := range o {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		k, _ := json.Marshal(m.key)
+		v, err := marshalCompact(m.value)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(append(buf, k...), ':'), v...)
+	}
+	return append(buf, '}'), nil
+}
+
+// argError is one problem with the model's arguments.
+type argErrors []string
+
+func (e argErrors) Error() string {
+	if len(e) == 1 {
+		return e[0]
+	}
+	return "invalid arguments: " + strings.Join(e, "; ")
+}
+
+// validateArgs checks raw arguments against params (DESIGN.md reading 8)
+// and returns them normalized to their types, defaults applied.
+func validateArgs(params []Param, raw json.RawMessage) (map[string]any, error) {
+	args, err := decodeArgs(raw)
+	if err != nil {
+		return nil, err
+	}
+	var errs argErrors
+	var unknown []string
+	for name := range args {
+		if !slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }) {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		accepted := make([]string, len(params))
+		for i, p := range params {
+			accepted[i] = p.Name
+		}
+		list := "none"
+		if len(accepted) > 0 {
+			list = strings.Join(accepted, ", ")
+		}
+		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", quoteList(unknown), list))
+	}
+	out := make(map[string]any, len(params))
+	for _, p := range params {
+		v, ok := args[p.Name]
+		if !ok || v == nil {
+			if p.Default != nil {
+				out[p.Name] = p.Default
+				continue
+			}
+			if p.Required {
+				errs = append(errs, fmt.Sprintf("parameter %q is required (%s): %s", p.Name, p.Type, p.Description))
+			}
+			continue
+		}
+		nv, err := convertArg(p, v)
+		if err != nil {
+			errs = append(errs, err.Error())
+			continue
+		}
+		out[p.Name] = nv
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}
+
+func decodeArgs(raw json.RawMessage) (map[string]any, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var args map[string]any
+	if err := dec.Decode(&args); err != nil || args == nil {
+		return nil, fmt.Errorf("arguments must be a JSON object: %s", jsonErrorText(err))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("arguments must be a single JSON object")
+	}
+	return args, nil
+}
+
+func jsonErrorText(err error) string {
+	if err == nil {
+		return "got null"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+// convertArg converts v to p's type, accepting lossless string forms.
+func convertArg(p Param, v any) (any, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("parameter %q must be %s: %s", p.Name, article(p.Type), why)
+	}
+	var out any
+	switch p.Type {
+	case String:
+		switch x := v.(type) {
+		case string:
+			out = x
+		case json.Number:
+			out = x.String()
+		case bool:
+			out = strconv.FormatBool(x)
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+	case Number, Integer:
+		var text string
+		switch x := v.(type) {
+		case json.Number:
+			text = x.String()
+		case string:
+			text = strings.TrimSpace(x)
+			if !isJSONNumber(text) {
+				return nil, bad(fmt.Sprintf("%q is not a number", x))
+			}
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+		if p.Type == Integer {
+			i, ok := integerText(text)
+			if !ok {
+				return nil, bad(fmt.Sprintf("%s has a fractional part", text))
+			}
+			text = i
+		}
+		out = json.Number(text)
+	case Boolean:
+		switch x := v.(type) {
+		case bool:
+			out = x
+		case string:
+			b, err := strconv.ParseBool(strings.TrimSpace(x))
+			if err != nil || (x != "true" && x != "false") {
+				return nil, bad(fmt.Sprintf("%q is not true or false", x))
+			}
+			out = b
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+	default:
+		out = v
+	}
+	if p.Validate != nil {
+		if text := argText(out); !p.Validate.MatchString(text) {
+			return nil, fmt.Errorf("parameter %q does not match the pattern /%s/", p.Name, p.Validate)
+		}
+	}
+	return out, nil
+}
+
+// integerText returns the integer form of a JSON number text if it is
+// losslessly an integer ("42", "42.0", "4.2e1").
+func integerText(text string) (string, bool) {
+	if !strings.ContainsAny(text, ".eE") {
+		return text, true
+	}
+	r, ok := new(big.Rat).SetString(text)
+	if !ok || !r.IsInt() {
+		return "", false
+	}
+	return r.Num().String(), true
+}
+
+var jsonNumberRe = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+func isJSONNumber(s string) bool { return jsonNumberRe.MatchString(s) }
+
+// argText is the text form of a normalized argument, as templates insert it.
+func argText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case bool:
+		return strconv.FormatBool(x)
+	case nil:
+		return ""
+	default:
+		b, _ := marshalCompact(x)
+		return string(b)
+	}
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case json.Number, float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "null"
+}
+
+func article(t ParamType) string {
+	if t == Integer {
+		return "an integer"
+	}
+	return "a " + string(t)
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// marshalCompact encodes v as compact JSON without HTML escaping.
+func marshalCompact(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}

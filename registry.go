@@ -1,0 +1,274 @@
+package toolkit
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Handler runs a capability. A returned error becomes an error Result for
+// the model (its text redacted by the handler's own rules); use Results
+// with IsError for failures the model should read.
+type Handler func(ctx context.Context, call *Call) (Result, error)
+
+// Capability is one thing the model can call through call_capability.
+type Capability struct {
+	Name string
+	// Description is shown in query_capabilities (its first line) and in
+	// query_capability_detail (whole).
+	Description string
+	// Category groups capabilities: "http", "api", "yqcloud", or the
+	// host's own. Default "go".
+	Category string
+	// Params describe the arguments; the Registry validates them before
+	// Handler runs (types, required, defaults, unknown names).
+	Params []Param
+	// Schema, when Params is nil, is the JSON Schema of the arguments shown
+	// to the model; the Handler then validates them itself.
+	Schema map[string]any
+	// Handler runs the capability.
+	Handler Handler
+	// Descriptions holds localized descriptions by locale (e.g. "en_US").
+	Descriptions map[string]string
+	// Env lists environment variables the capability needs, for Check.
+	Env []string
+}
+
+// WorkflowCapability returns the Capability that runs w on exec.
+func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
+	env := make([]string, len(w.Env))
+	for i, v := range w.Env {
+		env[i] = v.Name
+	}
+	return &Capability{
+		Name:        w.Name,
+		Description: w.Description,
+		Category:    CategoryHTTP,
+		Params:      w.Params,
+		Env:         env,
+		Handler: func(ctx context.Context, call *Call) (Result, error) {
+			return exec.Run(ctx, w, call.Args), nil
+		},
+	}
+}
+
+// Names of the entry tools the model sees.
+const (
+	ToolQueryCapabilities = "query_capabilities"
+	ToolQueryDetail       = "query_capability_detail"
+	ToolCallCapability    = "call_capability"
+)
+
+// Registry holds capabilities and serves the entry tools. A Registry is
+// safe for concurrent use.
+type Registry struct {
+	exec *Executor
+	mu   sync.RWMutex
+	caps map[string]*Capability
+}
+
+// NewRegistry returns an empty Registry whose YAML capabilities run on an
+// Executor configured by opts.
+func NewRegistry(opts *Options) *Registry {
+	return &Registry{exec: NewExecutor(opts), caps: map[string]*Capability{}}
+}
+
+// Executor returns the Executor that runs the Registry's workflows.
+func (r *Registry) Executor() *Executor { return r.exec }
+
+// Add registers capabilities, replacing any of the same name.
+func (r *Registry) Add(caps ...*Capability) error {
+	copies := make([]*Capability, 0, len(caps))
+	for _, c := range caps {
+		if c == nil || c.Name == "" || c.Handler == nil {
+			return fmt.Errorf("%w: a capability needs a name and a handler", ErrInvalidCapability)
+		}
+		if isEntryTool(c.Name) {
+			return fmt.Errorf("%w: %q is the name of an entry tool", ErrInvalidCapability, c.Name)
+		}
+		cp := *c
+		cp.Params = slices.Clone(c.Params)
+		cp.Descriptions = maps.Clone(c.Descriptions)
+		if cp.Category == "" {
+			cp.Category = CategoryGo
+		}
+		for _, p := range cp.Params {
+			if !p.Type.valid() {
+				return fmt.Errorf("%w: %s: parameter %q has unknown type %q", ErrInvalidCapability, c.Name, p.Name, p.Type)
+			}
+		}
+		copies = append(copies, &cp)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range copies {
+		r.caps[c.Name] = c
+	}
+	return nil
+}
+
+// AddWorkflow registers compiled workflows, replacing any of the same name.
+func (r *Registry) AddWorkflow(ws ...*Workflow) error {
+	caps := make([]*Capability, len(ws))
+	for i, w := range ws {
+		caps[i] = WorkflowCapability(w, r.exec)
+	}
+	return r.Add(caps...)
+}
+
+// Remove unregisters capabilities by name; unknown names are ignored.
+func (r *Registry) Remove(names ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, n := range names {
+		delete(r.caps, n)
+	}
+}
+
+// Lookup returns the capability registered under name.
+func (r *Registry) Lookup(name string) (*Capability, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	c, ok := r.caps[name]
+	return c, ok
+}
+
+// Capabilities returns the registered capabilities sorted by category and name.
+func (r *Registry) Capabilities() []*Capability {
+	r.mu.RLock()
+	caps := slices.Collect(maps.Values(r.caps))
+	r.mu.RUnlock()
+	slices.SortFunc(caps, func(a, b *Capability) int {
+		return cmp.Or(cmp.Compare(a.Category, b.Category), cmp.Compare(a.Name, b.Name))
+	})
+	return caps
+}
+
+// LoadBytes compiles one YAML tool file and registers it. The Diagnostics
+// hold warnings too; the error is non-nil when the file did not load.
+func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
+	w, diags := ParseWorkflow(filename, src)
+	r.logWarnings(diags)
+	if w == nil {
+		return diags, diags.asError()
+	}
+	return diags, r.AddWorkflow(w)
+}
+
+// LoadFile loads one YAML tool file.
+func (r *Registry) LoadFile(name string) (Diagnostics, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
+	}
+	return r.LoadBytes(name, src)
+}
+
+// LoadDir loads every *.yaml and *.yml file of a directory.
+func (r *Registry) LoadDir(dir string) (Diagnostics, error) {
+	return r.loadFS(os.DirFS(dir), ".", dir)
+}
+
+// LoadFS loads every *.yaml and *.yml file under root in fsys. A broken
+// file is skipped (logged as a warning) and the others still load; the
+// returned error holds every problem of the skipped files.
+func (r *Registry) LoadFS(fsys fs.FS, root string) (Diagnostics, error) {
+	return r.loadFS(fsys, root, "")
+}
+
+func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) {
+	var files []string
+	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
+	}
+	var all Diagnostics
+	var loaded []*Workflow
+	byName := map[string]string{}
+	for _, f := range files {
+		display := f
+		if prefix != "" {
+			display = path.Join(prefix, f)
+		}
+		src, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			all = append(all, Diagnostic{File: display, Msg: err.Error()})
+			continue
+		}
+		w, diags := ParseWorkflow(display, src)
+		if w != nil {
+			if other, dup := byName[w.Name]; dup {
+				diags = append(diags, Diagnostic{File: display, Line: 1, Col: 1, Field: "name",
+					Msg: fmt.Sprintf("duplicate capability name %q (also in %s)", w.Name, other)})
+				w = nil
+			} else {
+				byName[w.Name] = display
+				loaded = append(loaded, w)
+			}
+		}
+		if w == nil {
+			r.exec.opts.Logger.Warn("toolkit: skipping tool file", "file", display, "error", diags.Error())
+		}
+		all = append(all, diags...)
+	}
+	r.logWarnings(all)
+	if err := r.AddWorkflow(loaded...); err != nil {
+		return all, err
+	}
+	return all, all.asError()
+}
+
+func (r *Registry) logWarnings(ds Diagnostics) {
+	for _, d := range ds.Warnings() {
+		r.exec.opts.Logger.Warn("toolkit: " + d.Error())
+	}
+}
+
+// Check reports environment variables that capabilities need and that are
+// unset: a readiness check for the host.
+func (r *Registry) Check() error {
+	var errs []error
+	for _, c := range r.Capabilities() {
+		for _, name := range c.Env {
+			if _, ok := r.exec.opts.Env(name); !ok {
+				errs = append(errs, fmt.Errorf("capability %q: environment variable %s is not set", c.Name, name))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func isEntryTool(name string) bool {
+	return name == ToolQueryCapabilities || name == ToolQueryDetail || name == ToolCallCapability
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
+}
+
+// marshalSchema is used by tool definitions; it panics on values that are
+// not JSON, which only a programming error produces.
+func mustJSON(v any) json.RawMessage {
+	b, err := marshalCompact(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

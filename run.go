@@ -1,0 +1,317 @@
+package toolkit
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/template"
+)
+
+// Run executes w with validated arguments (see Registry for validation)
+// and returns what the model sees. Failures the model can act on are
+// Results with IsError set.
+func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Result {
+	r := &run{e: e, w: w, ctx: ctx, args: args, vars: make([][]varValue, len(w.steps))}
+	for i, s := range w.steps {
+		r.vars[i] = make([]varValue, len(s.vars))
+	}
+	for _, ev := range w.Env {
+		if ev.Secret() {
+			if v, ok := e.opts.Env(ev.Name); ok {
+				r.secrets.Add(v)
+			}
+		}
+	}
+	res := r.exec()
+	res.Text = r.secrets.Redact(res.Text)
+	return res
+}
+
+type varValue struct {
+	template.Value
+	set bool
+}
+
+// run is the state of one call; compiled workflows never change.
+type run struct {
+	e       *Executor
+	w       *Workflow
+	ctx     context.Context
+	args    map[string]any
+	vars    [][]varValue
+	cache   map[string]map[string]template.Value
+	secrets Redactor
+	last    *Response // the last step's response, nil after a cache hit
+}
+
+// Lookup implements template.Values.
+func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
+	switch ref.Source {
+	case template.Param:
+		v, ok := r.args[ref.Name]
+		if !ok {
+			r.warn("template reference has no value", ref)
+			return template.Value{}, false
+		}
+		_, isString := v.(string)
+		return template.Value{Text: argText(v), Raw: !isString}, true
+	case template.Env:
+		v, ok := r.e.opts.Env(ref.Name)
+		if !ok {
+			r.warn("environment variable is not set", ref)
+			return template.Value{}, false
+		}
+		if secretName(ref.Name) {
+			r.secrets.Add(v)
+		}
+		return template.Value{Text: v}, true
+	case template.Step:
+		if ref.Step < len(r.vars) {
+			if i := r.w.steps[ref.Step].varIndex(ref.Name); i >= 0 && r.vars[ref.Step][i].set {
+				return r.vars[ref.Step][i].Value, true
+			}
+		}
+		r.warn("step variable has no value yet", ref)
+	}
+	return template.Value{}, false
+}
+
+func (r *run) warn(msg string, ref template.Ref) {
+	r.e.opts.Logger.WarnContext(r.ctx, "toolkit: "+msg, "capability", r.w.Name, "ref", ref.String())
+}
+
+func (r *run) fail(format string, args ...any) Result {
+	return ErrorResult(fmt.Sprintf("capability %q failed: ", r.w.Name) + fmt.Sprintf(format, args...))
+}
+
+func (r *run) exec() Result {
+	steps := r.w.steps
+	runs := 0
+	for idx := 0; idx < len(steps); {
+		if err := r.ctx.Err(); err != nil {
+			return r.fail("call canceled: %v", err)
+		}
+		if runs++; runs > r.e.opts.MaxSteps {
+			return r.fail("step budget of %d step runs exceeded (a next/jump loop?); stopped at step %d", r.e.opts.MaxSteps, idx)
+		}
+		s := steps[idx]
+		next, res, done := r.step(s)
+		if done {
+			return res
+		}
+		idx = next
+	}
+	if r.last == nil {
+		return TextResult("")
+	}
+	text, cut := trimBody(r.last.Body, r.e.opts.MaxResultBytes)
+	if cut {
+		text += fmt.Sprintf("\n[truncated: %d of %d bytes shown]", len(text), len(r.last.Body))
+	}
+	if !r.last.OK() {
+		text = "HTTP " + r.last.Status + "\n" + text
+	}
+	return TextResult(text)
+}
+
+// step runs one step and returns the index of the next one, or the final
+// Result with done set.
+func (r *run) step(s *step) (next int, res Result, done bool) {
+	req, err := r.request(s)
+	if err != nil {
+		return 0, r.fail("step %d: %v", s.index, err), true
+	}
+	var key string
+	hit := false
+	if s.cache && len(s.vars) > 0 {
+		key = r.cacheKey(req)
+		hit = r.cacheGet(s, key)
+	}
+	if !hit {
+		resp, err := r.e.Send(r.ctx, req)
+		if err != nil {
+			return 0, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
+		}
+		r.last = resp
+		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
+		for i, v := range s.vars {
+			val, err := r.extract(v, doc, resp.Body)
+			if err == nil {
+				r.vars[s.index][i] = varValue{Value: val, set: true}
+				continue
+			}
+			structural := errors.Is(err, extract.ErrNotStructured)
+			switch {
+			case v.hasDefault:
+				r.vars[s.index][i] = varValue{Value: template.Value{Text: v.def}, set: true}
+			case v.abort:
+				return 0, r.fail("variable %q extraction failed (step %d, extract %q): %s", v.name, s.index, v.expr, reason(err, resp)), true
+			case v.jump >= 0:
+				return v.jump, Result{}, false
+			case structural:
+				return 0, r.fail("step %d: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", s.index, v.name, v.expr, resp.Status, bodyExcerpt(resp.Body)), true
+			default:
+				r.vars[s.index][i] = varValue{set: true}
+			}
+		}
+		if s.cache && len(s.vars) > 0 {
+			r.cachePut(s, key)
+		}
+	}
+	if s.result != nil {
+		text, err := s.result.Expand(r)
+		if err != nil {
+			return 0, r.fail("step %d: result: %v", s.index, err), true
+		}
+		return 0, TextResult(text), true
+	}
+	if s.next >= 0 {
+		return s.next, Result{}, false
+	}
+	return s.index + 1, Result{}, false
+}
+
+func reason(err error, resp *Response) string {
+	switch {
+	case errors.Is(err, extract.ErrNotStructured):
+		return "the response is neither JSON nor YAML"
+	case errors.Is(err, extract.ErrNotFound) && !resp.OK():
+		return "not found in the response (HTTP " + resp.Status + ")"
+	case errors.Is(err, extract.ErrNotFound):
+		return "not found in the response"
+	}
+	return err.Error()
+}
+
+func (r *run) extract(v varSpec, doc *extract.Doc, body []byte) (template.Value, error) {
+	if v.expr == nil {
+		return template.Value{Text: string(body)}, nil
+	}
+	val, err := v.expr.Eval(doc)
+	if err != nil {
+		return template.Value{}, err
+	}
+	return template.Value{Text: val.Text, Raw: val.Kind != extract.String}, nil
+}
+
+// request expands a step's templates into a request.
+func (r *run) request(s *step) (*Request, error) {
+	u, err := s.url.Expand(r)
+	if err != nil {
+		return nil, fmt.Errorf("url: %w", err)
+	}
+	if len(s.query) > 0 {
+		var b strings.Builder
+		b.WriteString(u)
+		sep := byte('?')
+		if strings.Contains(u, "?") {
+			sep = '&'
+		}
+		for _, q := range s.query {
+			v, err := q.value.Expand(r)
+			if err != nil {
+				return nil, fmt.Errorf("query %q: %w", q.key, err)
+			}
+			b.WriteByte(sep)
+			b.WriteString(url.QueryEscape(q.key))
+			b.WriteByte('=')
+			b.WriteString(url.QueryEscape(v))
+			sep = '&'
+		}
+		u = b.String()
+	}
+	req := &Request{Method: s.method, URL: u, Header: make(http.Header, len(s.headers)), Timeout: s.timeout,
+		Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
+	for _, h := range s.headers {
+		v, err := h.value.Expand(r)
+		if err != nil {
+			return nil, fmt.Errorf("header %s: %w", h.name, err)
+		}
+		if h.secret {
+			r.secrets.Add(v)
+		}
+		req.Header[h.name] = []string{v}
+	}
+	if s.body != nil {
+		b, err := s.body.Expand(r)
+		if err != nil {
+			return nil, fmt.Errorf("body: %w", err)
+		}
+		req.Body = []byte(b)
+	}
+	return req, nil
+}
+
+// cacheKey hashes the expanded url, method, headers and body.
+func (r *run) cacheKey(req *Request) string {
+	h := sha256.New()
+	write := func(h hash.Hash, s string) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	write(h, req.Method)
+	write(h, req.URL)
+	for _, k := range sortedKeys(req.Header) {
+		write(h, k)
+		write(h, strings.Join(req.Header[k], "\x00"))
+	}
+	h.Write(req.Body)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// cacheGet fills step s's vars from the cache if every one is there.
+func (r *run) cacheGet(s *step, key string) bool {
+	entry := r.cache[key]
+	if entry == nil && s.cacheTTL > 0 {
+		if data, ok := r.e.opts.Cache.Get(r.w.Name + ":" + key); ok {
+			_ = json.Unmarshal(data, &entry)
+		}
+	}
+	for _, v := range s.vars {
+		if _, ok := entry[v.name]; !ok {
+			return false
+		}
+	}
+	for i, v := range s.vars {
+		r.vars[s.index][i] = varValue{Value: entry[v.name], set: true}
+	}
+	r.last = nil
+	return true
+}
+
+func (r *run) cachePut(s *step, key string) {
+	if r.cache == nil {
+		r.cache = map[string]map[string]template.Value{}
+	}
+	entry := r.cache[key]
+	if entry == nil {
+		entry = make(map[string]template.Value, len(s.vars))
+		r.cache[key] = entry
+	}
+	for i, v := range s.vars {
+		entry[v.name] = r.vars[s.index][i].Value
+	}
+	if s.cacheTTL > 0 {
+		if data, err := json.Marshal(entry); err == nil {
+			r.e.opts.Cache.Set(r.w.Name+":"+key, data, s.cacheTTL)
+		}
+	}
+}
+
+// redactURL drops the query, which often carries keys, from a URL shown
+// in errors.
+func redactURL(raw string) string {
+	if i := strings.IndexByte(raw, '?'); i >= 0 {
+		return raw[:i] + "?…"
+	}
+	return raw
+}

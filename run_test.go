@@ -1,0 +1,611 @@
+package toolkit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const orderTool = `
+name: get_order
+desc: order status
+params:
+  - name: order_id
+    type: string
+    required: true
+    description: the order id
+env: [BASE_URL, CLIENT_ID, CLIENT_SECRET]
+steps:
+  - url: ${env:BASE_URL}/auth/token
+    method: POST
+    headers:
+      Content-Type: application/json
+    body: |
+      {"client_id": "${env:CLIENT_ID}", "client_secret": "${env:CLIENT_SECRET}"}
+    timeout: 15
+    cache: true
+    var:
+      - name: token
+        extract: access_token
+        abort: true
+    next: 1
+  - url: ${env:BASE_URL}/orders/${param:order_id}
+    method: GET
+    headers:
+      Authorization: Bearer ${step0:token}
+    var:
+      - name: status
+        extract: data.status
+      - name: amount
+        extract: data.amount
+    result: |
+      Order: ${param:order_id}
+      Status: ${step1:status}
+      Amount: ${step1:amount}
+`
+
+func orderServer(t *testing.T) *testServer {
+	return newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/auth/token":
+			fmt.Fprint(w, `{"access_token":"tok-123456","expires_in":3600}`)
+		case strings.HasPrefix(r.URL.Path, "/orders/"):
+			if r.Header.Get("Authorization") != "Bearer tok-123456" {
+				w.WriteHeader(http.StatusUnauthorized)
+				return
+			}
+			fmt.Fprint(w, `{"data":{"status":"shipped","amount":1234567.89}}`)
+		default:
+			http.NotFound(w, r)
+		}
+	})
+}
+
+func TestSpecOrderExample(t *testing.T) {
+	srv := orderServer(t)
+	env := map[string]string{"BASE_URL": srv.URL, "CLIENT_ID": "cid", "CLIENT_SECRET": `p"w\d`}
+	reg := loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, orderTool)
+	res := call(t, reg, "get_order", `{"order_id": "A-1001"}`)
+	wantText(t, res, "Order: A-1001\nStatus: shipped\nAmount: 1234567.89")
+	reqs := srv.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("requests = %v", srv.uris())
+	}
+	var body map[string]string
+	if err := json.Unmarshal([]byte(reqs[0].Body), &body); err != nil {
+		t.Fatalf("token body is not JSON: %q: %v", reqs[0].Body, err)
+	}
+	if diff := cmp.Diff(map[string]string{"client_id": "cid", "client_secret": `p"w\d`}, body); diff != "" {
+		t.Errorf("token body (-want +got):\n%s", diff)
+	}
+	if got := reqs[0].Header.Get("Content-Type"); got != "application/json" {
+		t.Errorf("Content-Type = %q", got)
+	}
+	if diff := cmp.Diff([]string{"POST /auth/token", "GET /orders/A-1001"}, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if res.Signals.Capability != "get_order" {
+		t.Errorf("Signals.Capability = %q", res.Signals.Capability)
+	}
+}
+
+func TestStepFields(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"method":%q,"ok":true}`, r.Method)
+	})
+	tool := `
+name: fields
+desc: every step field
+params:
+  - {name: q, type: string, required: true, description: query}
+  - {name: n, type: integer, required: false, description: count, default: 5}
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/get
+    query:
+      - {key: q, value: "${param:q}"}
+      - {key: "a b", value: "x&y=z"}
+      - {key: n, value: "${param:n}"}
+    headers:
+      X-Query: ${param:q}
+    var: [{name: m, extract: method}]
+  - url: ${env:BASE_URL}/put?existing=1
+    method: put
+    query: [{key: q, value: "${param:q}"}]
+    body: "plain ${param:q}"
+    var: [{name: m, extract: method}]
+  - url: ${env:BASE_URL}/patch
+    method: PATCH
+    body: '{"q": "${param:q}", "n": ${param:n}}'
+    var: [{name: m, extract: method}]
+  - url: ${env:BASE_URL}/delete
+    method: DELETE
+    var: [{name: m, extract: method}]
+    result: ${step0:m} ${step1:m} ${step2:m} ${step3:m}
+`
+	reg := loadRegistry(t, nil, srv.URL, tool)
+	wantText(t, call(t, reg, "fields", `{"q": "caf\u00e9 &1"}`), "GET PUT PATCH DELETE")
+	reqs := srv.requests()
+	want := []string{
+		"GET /get?q=caf%C3%A9+%261&a+b=x%26y%3Dz&n=5",
+		"PUT /put?existing=1&q=caf%C3%A9+%261",
+		"PATCH /patch",
+		"DELETE /delete",
+	}
+	if diff := cmp.Diff(want, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if got := reqs[0].Header.Get("X-Query"); got != "café &1" {
+		t.Errorf("header = %q", got)
+	}
+	if got := reqs[1].Body; got != "plain café &1" {
+		t.Errorf("text body = %q", got)
+	}
+	if got, want := reqs[2].Body, `{"q": "café &1", "n": 5}`; got != want {
+		t.Errorf("json body = %q, want %q", got, want)
+	}
+	if got := reqs[2].Header.Get("Content-Type"); got != "application/json" {
+		t.Errorf("json body Content-Type = %q", got)
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	release := make(chan struct{})
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	})
+	defer close(release)
+	tool := `
+name: slow
+desc: times out
+steps:
+  - url: ${env:BASE_URL}/slow
+    timeout: 1
+`
+	reg := loadRegistry(t, nil, srv.URL, tool)
+	start := time.Now()
+	res := call(t, reg, "slow", `{}`)
+	wantError(t, res, "step 0", "GET "+srv.URL+"/slow", "timed out after 1s")
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestConnectionFailure(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {})
+	base := srv.URL
+	srv.Close()
+	reg := loadRegistry(t, nil, base, "name: down\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/x?key=abc\n")
+	wantError(t, call(t, reg, "down", `{}`), `capability "down" failed: step 0: GET `+base+"/x?…", "connection refused")
+}
+
+// TestVarFailureHandling covers each row of the spec's failure table.
+func TestVarFailureHandling(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/html":
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprint(w, "<html><body>Bad gateway</body></html>")
+		case "/backup":
+			fmt.Fprint(w, `{"value":"from backup"}`)
+		default:
+			fmt.Fprint(w, `{"present":"yes","nothing":null,"list":[]}`)
+		}
+	})
+	tests := []struct {
+		name, vars, result, want string
+		wantErr                  []string
+		wantURIs                 []string
+	}{
+		{
+			name:   "no handling stores empty string",
+			vars:   `[{name: v, extract: missing}, {name: p, extract: present}]`,
+			result: "[${step0:v}] ${step0:p}", want: "[] yes",
+		},
+		{
+			name:   "null is a failure",
+			vars:   `[{name: v, extract: nothing, default: "was null"}]`,
+			result: "${step0:v}", want: "was null",
+		},
+		{
+			name:   "empty array succeeds",
+			vars:   `[{name: v, extract: "list[]", abort: true}]`,
+			result: "${step0:v}", want: "[]",
+		},
+		{
+			name:   "default",
+			vars:   `[{name: v, extract: "list[0]", default: fallback}]`,
+			result: "${step0:v}", want: "fallback",
+		},
+		{
+			name:    "abort",
+			vars:    `[{name: token, extract: data.token, abort: true}]`,
+			result:  "${step0:token}",
+			wantErr: []string{`variable "token" extraction failed (step 0, extract "data.token"): not found in the response`},
+		},
+		{
+			name:   "jump skips the rest of the step",
+			vars:   `[{name: v, extract: missing, jump: 1}, {name: w, extract: present}]`,
+			result: "${step0:w}|${step1:v}", want: "|from backup",
+			wantURIs: []string{"GET /primary", "GET /backup"},
+		},
+		{
+			name:   "regex no match",
+			vars:   `[{name: v, extract: "/id=([0-9]+)/", default: none}]`,
+			result: "${step0:v}", want: "none",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tool := fmt.Sprintf(`
+name: t
+desc: d
+steps:
+  - url: ${env:BASE_URL}/primary
+    var: %s
+    result: "%s"
+  - url: ${env:BASE_URL}/backup
+    var: [{name: v, extract: value}]
+    result: "%s"
+`, tt.vars, tt.result, tt.result)
+			srv.mu.Lock()
+			srv.reqs = nil
+			srv.mu.Unlock()
+			reg := loadRegistry(t, nil, srv.URL, tool)
+			res := call(t, reg, "t", `{}`)
+			if tt.wantErr != nil {
+				wantError(t, res, tt.wantErr...)
+			} else {
+				wantText(t, res, tt.want)
+			}
+			if tt.wantURIs != nil {
+				if diff := cmp.Diff(tt.wantURIs, srv.uris()); diff != "" {
+					t.Errorf("requests (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+
+	t.Run("html body without handling is an error", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    var: [{name: v, extract: a.b}]\n")
+		wantError(t, call(t, reg, "t", `{}`), `variable "v": the response is neither JSON nor YAML, so path "a.b" cannot apply (HTTP 502 Bad Gateway, body "<html><body>Bad gateway</body></html>")`)
+	})
+	t.Run("html body falls back with jump", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+steps:
+  - url: ${env:BASE_URL}/html
+    var: [{name: v, extract: a.b, jump: 1}]
+  - url: ${env:BASE_URL}/backup
+    var: [{name: v, extract: value}]
+    result: ${step1:v}
+`)
+		wantText(t, call(t, reg, "t", `{}`), "from backup")
+	})
+	t.Run("html body with abort names the cause", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    var: [{name: v, extract: a.b, abort: true}]\n")
+		wantError(t, call(t, reg, "t", `{}`), `variable "v" extraction failed`, "neither JSON nor YAML")
+	})
+	t.Run("regex reads html", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    var: [{name: v, extract: \"/<body>([^<]+)</\"}]\n    result: ${step0:v}\n")
+		wantText(t, call(t, reg, "t", `{}`), "Bad gateway")
+	})
+	t.Run("var without extract holds the body", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/backup\n    var: [{name: raw}]\n    result: 'got ${step0:raw}'\n")
+		wantText(t, call(t, reg, "t", `{}`), `got {"value":"from backup"}`)
+	})
+}
+
+func TestExtractionIntoTemplates(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/books":
+			fmt.Fprint(w, `{"books":[{"title":"A","id":9007199254740993},{"title":"B \"2\"","id":2}],"meta":{"n":2,"ok":true}}`)
+		case "/yaml":
+			fmt.Fprint(w, "server:\n  name: alpha\n  ports: [80, 443]\n")
+		case "/echo":
+			body, _ := json.Marshal(map[string]string{"body": mustRead(r)})
+			w.Write(body)
+		}
+	})
+	tool := `
+name: books
+desc: d
+steps:
+  - url: ${env:BASE_URL}/books
+    var:
+      - {name: titles, extract: "books[].title"}
+      - {name: first_id, extract: "books[0].id"}
+      - {name: books, extract: "books[]"}
+      - {name: meta, extract: meta}
+      - {name: ok, extract: meta.ok}
+  - url: ${env:BASE_URL}/yaml
+    var:
+      - {name: name, extract: server.name}
+      - {name: port, extract: "server.ports[1]"}
+  - url: ${env:BASE_URL}/echo
+    method: POST
+    body: '{"titles": ${step0:titles}, "id": ${step0:first_id}, "ok": ${step0:ok}, "name": ${step1:name}, "label": "${step0:titles}"}'
+    var: [{name: sent, extract: body}]
+    result: |
+      ${step0:titles}
+      ${step0:first_id} ${step0:meta} ${step0:ok}
+      ${step1:name}:${step1:port}
+      ${step2:sent}
+`
+	reg := loadRegistry(t, nil, srv.URL, tool)
+	want := `["A","B \"2\""]
+9007199254740993 {"n":2,"ok":true} true
+alpha:443
+{"titles": ["A","B \"2\""], "id": 9007199254740993, "ok": true, "name": "alpha", "label": "[\"A\",\"B \\\"2\\\"\"]"}`
+	wantText(t, call(t, reg, "books", `{}`), want)
+}
+
+func mustRead(r *http.Request) string {
+	b, _ := io.ReadAll(r.Body)
+	return string(b)
+}
+
+func TestNextAndRawBody(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/missing" {
+			http.Error(w, `{"error":"no such order"}`, http.StatusNotFound)
+			return
+		}
+		fmt.Fprintf(w, `{"path":%q}`, r.URL.Path)
+	})
+	t.Run("next skips steps and the last raw body is returned", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+steps:
+  - url: ${env:BASE_URL}/a
+    next: 2
+  - url: ${env:BASE_URL}/skipped
+  - url: ${env:BASE_URL}/c
+`)
+		wantText(t, call(t, reg, "t", `{}`), `{"path":"/c"}`)
+		if diff := cmp.Diff([]string{"GET /a", "GET /c"}, srv.uris()); diff != "" {
+			t.Errorf("requests (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("non-2xx raw body tells the status", func(t *testing.T) {
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/missing\n")
+		wantText(t, call(t, reg, "t", `{}`), "HTTP 404 Not Found\n{\"error\":\"no such order\"}")
+	})
+	t.Run("raw body is capped for the model", func(t *testing.T) {
+		reg := loadRegistry(t, &Options{MaxResultBytes: 5}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/abcdef\n")
+		wantText(t, call(t, reg, "t", `{}`), "{\"pat\n[truncated: 5 of 18 bytes shown]")
+	})
+	t.Run("step budget ends loops", func(t *testing.T) {
+		reg := loadRegistry(t, &Options{MaxSteps: 5}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/loop\n    next: 0\n")
+		wantError(t, call(t, reg, "t", `{}`), "step budget of 5 step runs exceeded")
+		if n := len(srv.requests()); n < 5 {
+			t.Errorf("requests = %d", n)
+		}
+	})
+	t.Run("body cap", func(t *testing.T) {
+		reg := loadRegistry(t, &Options{MaxBodyBytes: 8}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/long-path\n")
+		wantError(t, call(t, reg, "t", `{}`), "response body too large: over 8 bytes")
+	})
+}
+
+func TestKeyCache(t *testing.T) {
+	var tokens atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/token":
+			n := tokens.Add(1)
+			fmt.Fprintf(w, `{"token":"t%d","other":"o"}`, n)
+		default:
+			fmt.Fprintf(w, `{"auth":%q}`, r.Header.Get("Authorization"))
+		}
+	})
+	tool := `
+name: cached
+desc: d
+steps:
+  - url: ${env:BASE_URL}/token
+    cache: true
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/data
+    headers: {Authorization: "Bearer ${step0:token}"}
+    var: [{name: a, extract: auth}]
+  - url: ${env:BASE_URL}/token
+    cache: true
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/token
+    cache: true
+    var: [{name: token, extract: token}, {name: other, extract: other}]
+    result: ${step1:a} ${step2:token} ${step3:token} ${step3:other}
+`
+	reg := loadRegistry(t, nil, srv.URL, tool)
+	// Step 2 is a hit (same request, same var); step 3 misses (var "other"
+	// is not cached) and requests again.
+	wantText(t, call(t, reg, "cached", `{}`), "[REDACTED] t1 t2 o")
+	if diff := cmp.Diff([]string{"GET /token", "GET /data", "GET /token"}, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	// The cache lives for one call only.
+	call(t, reg, "cached", `{}`)
+	if n := tokens.Load(); n != 4 {
+		t.Errorf("token requests = %d, want 4", n)
+	}
+}
+
+func TestCacheTTLAcrossCalls(t *testing.T) {
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"token":"t%d"}`, hits.Add(1))
+	})
+	tool := `
+name: ttl
+desc: d
+params: [{name: user, type: string, required: true, description: u}]
+steps:
+  - url: ${env:BASE_URL}/token?user=${param:user}
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}]
+    result: ${step0:token}
+`
+	cache := NewMemoryCache()
+	now := time.Unix(1000, 0)
+	cache.now = func() time.Time { return now }
+	reg := loadRegistry(t, &Options{Cache: cache}, srv.URL, tool)
+	wantText(t, call(t, reg, "ttl", `{"user":"a"}`), "t1")
+	wantText(t, call(t, reg, "ttl", `{"user":"a"}`), "t1")
+	wantText(t, call(t, reg, "ttl", `{"user":"b"}`), "t2")
+	now = now.Add(301 * time.Second)
+	wantText(t, call(t, reg, "ttl", `{"user":"a"}`), "t3")
+}
+
+func TestMissingValuesWarn(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
+	var logs logBuffer
+	reg := loadRegistry(t, &Options{Logger: slog.New(slog.NewTextHandler(&logs, nil)),
+		Env: testEnv(map[string]string{"BASE_URL": srv.URL})}, srv.URL, `
+name: t
+desc: d
+env: [BASE_URL, REGION]
+steps:
+  - url: ${env:BASE_URL}/x
+    result: "[${param:undeclared}] [${env:REGION}]"
+`)
+	wantText(t, call(t, reg, "t", `{}`), "[] []")
+	for _, want := range []string{"template reference has no value", "ref=${param:undeclared}", "environment variable is not set", "ref=${env:REGION}"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, logs.String())
+		}
+	}
+	if err := reg.Check(); err == nil || !strings.Contains(err.Error(), "REGION is not set") {
+		t.Errorf("Check() = %v", err)
+	}
+}
+
+func TestRetryExtension(t *testing.T) {
+	var n atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if n.Add(1) <= 2 {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprint(w, `{"v":"ok"}`)
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+steps:
+  - url: ${env:BASE_URL}/flaky
+    retry: {max: 2, wait_min: 0.001, wait_max: 0.01}
+    var: [{name: v, extract: v}]
+    result: ${step0:v}
+`)
+	wantText(t, call(t, reg, "t", `{}`), "ok")
+	// Without retry a 503 is a response like any other.
+	n.Store(0)
+	reg = loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/flaky\n")
+	wantText(t, call(t, reg, "t", `{}`), "HTTP 503 Service Unavailable\n")
+}
+
+func TestRedirects(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/again", http.StatusFound)
+	})
+	reg := loadRegistry(t, &Options{MaxRedirects: 3}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/start\n")
+	wantError(t, call(t, reg, "t", `{}`), "stopped after 3 redirects")
+	if n := len(srv.requests()); n != 4 {
+		t.Errorf("requests = %d, want 4", n)
+	}
+}
+
+func TestWholeURLFromStep(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/first" {
+			fmt.Fprintf(w, `{"next":"http://%s/second?page=2","bad":"file:///etc/passwd"}`, r.Host)
+			return
+		}
+		fmt.Fprintf(w, `{"uri":%q}`, r.URL.RequestURI())
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+steps:
+  - url: ${env:BASE_URL}/first
+    var: [{name: next, extract: next}, {name: bad, extract: bad}]
+  - url: ${step0:next}
+    var: [{name: uri, extract: uri}]
+    result: ${step1:uri}
+`, `
+name: bad
+desc: d
+steps:
+  - url: ${env:BASE_URL}/first
+    var: [{name: bad, extract: bad}]
+  - url: ${step0:bad}
+`)
+	wantText(t, call(t, reg, "t", `{}`), "/second?page=2")
+	wantError(t, call(t, reg, "bad", `{}`), "step 1: url:")
+}
+
+func TestAllowedHosts(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
+	reg := loadRegistry(t, &Options{AllowedHosts: []string{"api.example.com"}}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/x\n")
+	wantError(t, call(t, reg, "t", `{}`), "host not allowed: 127.0.0.1")
+	if len(srv.requests()) != 0 {
+		t.Error("a request reached a host that is not allowed")
+	}
+}
+
+func TestDenyPrivateNetworks(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
+	reg := loadRegistry(t, &Options{DenyPrivateNetworks: true}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/x\n")
+	wantError(t, call(t, reg, "t", `{}`), "127.0.0.1 is a private or local address")
+}
+
+func TestConcurrentCalls(t *testing.T) {
+	srv := orderServer(t)
+	env := map[string]string{"BASE_URL": srv.URL, "CLIENT_ID": "c", "CLIENT_SECRET": "s"}
+	reg := loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, orderTool)
+	var wg sync.WaitGroup
+	errs := make(chan string, 50)
+	for i := range 50 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			args := fmt.Sprintf(`{"name":"get_order","parameters":{"order_id":"o%d"}}`, i)
+			res, _ := reg.Call(context.Background(), ToolCallCapability, json.RawMessage(args))
+			if want := fmt.Sprintf("Order: o%d\nStatus: shipped\nAmount: 1234567.89\n", i); res.Text != want {
+				errs <- res.Text
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+func TestCanceledContext(t *testing.T) {
+	srv := orderServer(t)
+	reg := loadRegistry(t, nil, srv.URL, orderTool)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, _ := reg.Call(ctx, ToolCallCapability, json.RawMessage(`{"name":"get_order","parameters":{"order_id":"x"}}`))
+	wantError(t, res, "call canceled")
+}

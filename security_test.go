@@ -1,0 +1,183 @@
+package toolkit
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestHostileParams checks a model-controlled value never changes the
+// structure around it.
+func TestHostileParams(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"path":%q,"query":%q}`, r.URL.EscapedPath(), r.URL.RawQuery)
+	})
+	tool := `
+name: t
+desc: d
+params:
+  - {name: id, type: string, required: true, description: id}
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/users/${param:id}/profile?fields=${param:id}&x=1
+    method: POST
+    headers:
+      X-Id: ${param:id}
+    body: '{"id": "${param:id}", "raw": ${param:id}, "admin": false}'
+`
+	reg := loadRegistry(t, nil, srv.URL, tool)
+	hostile := []string{
+		"../../admin",
+		"..",
+		"a/b?c=d#e",
+		`","admin":true,"x":"`,
+		"true, \"admin\": true",
+		"x&admin=1",
+		"%2e%2e%2f",
+	}
+	for _, id := range hostile {
+		t.Run(id, func(t *testing.T) {
+			srv.mu.Lock()
+			srv.reqs = nil
+			srv.mu.Unlock()
+			params, _ := json.Marshal(map[string]string{"id": id})
+			res := call(t, reg, "t", string(params))
+			if res.IsError {
+				t.Fatalf("error: %s", res.Text)
+			}
+			reqs := srv.requests()
+			if len(reqs) != 1 {
+				t.Fatalf("requests: %v", srv.uris())
+			}
+			r := reqs[0]
+			path, query, _ := strings.Cut(r.URI, "?")
+			segs := strings.Split(path, "/")
+			if len(segs) != 4 || segs[1] != "users" || segs[3] != "profile" || segs[2] == ".." || segs[2] == "." {
+				t.Errorf("path structure changed: %q", path)
+			}
+			if got := strings.Count(query, "&"); got != 1 || !strings.HasSuffix(query, "&x=1") {
+				t.Errorf("query structure changed: %q", query)
+			}
+			var body map[string]any
+			if err := json.Unmarshal([]byte(r.Body), &body); err != nil {
+				t.Fatalf("body is not JSON: %q", r.Body)
+			}
+			want := map[string]any{"id": id, "raw": id, "admin": false}
+			if diff := cmp.Diff(want, body); diff != "" {
+				t.Errorf("body (-want +got):\n%s", diff)
+			}
+			if got := r.Header.Get("X-Id"); got != id {
+				t.Errorf("header = %q", got)
+			}
+		})
+	}
+	t.Run("CRLF in a header is refused", func(t *testing.T) {
+		srv.mu.Lock()
+		srv.reqs = nil
+		srv.mu.Unlock()
+		res := call(t, reg, "t", `{"id": "x\r\nX-Admin: 1"}`)
+		wantError(t, res, "step 0: header X-Id:")
+		if strings.Contains(res.Text, "X-Admin") {
+			t.Errorf("error shows the value: %s", res.Text)
+		}
+		if n := len(srv.requests()); n != 0 {
+			t.Errorf("%d requests sent", n)
+		}
+	})
+}
+
+// TestSecretsNeverReachTheModel checks redaction of env secrets and
+// credential headers in results, raw bodies, errors and logs.
+func TestSecretsNeverReachTheModel(t *testing.T) {
+	const apiKey = "sk-live-0123456789"
+	const password = "hunter2-pass"
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/echo":
+			// A careless API echoing credentials back.
+			fmt.Fprintf(w, `{"key":%q,"auth":%q,"query":%q}`, r.Header.Get("X-Api-Key"), r.Header.Get("Authorization"), r.URL.RawQuery)
+		case "/fail":
+			w.WriteHeader(http.StatusForbidden)
+			fmt.Fprintf(w, "forbidden for key %s", r.URL.Query().Get("key"))
+		}
+	})
+	env := map[string]string{"BASE_URL": srv.URL, "API_KEY": apiKey, "DB_PASSWORD": password, "REGION": "eu-west"}
+	var logs logBuffer
+	reg := loadRegistry(t, &Options{Env: testEnv(env), Logger: slog.New(slog.NewTextHandler(&logs, nil))}, srv.URL, `
+name: echo
+desc: d
+env: [BASE_URL, API_KEY, DB_PASSWORD, REGION]
+steps:
+  - url: ${env:BASE_URL}/echo?key=${env:API_KEY}&region=${env:REGION}
+    headers:
+      X-Api-Key: ${env:API_KEY}
+      Authorization: Basic ${env:DB_PASSWORD}
+`, `
+name: fail
+desc: d
+env: [BASE_URL, API_KEY]
+steps:
+  - url: ${env:BASE_URL}/fail?key=${env:API_KEY}
+    var: [{name: x, extract: x, abort: true}]
+`, `
+name: down
+desc: d
+env: [API_KEY]
+steps:
+  - url: http://127.0.0.1:1/x?key=${env:API_KEY}
+`)
+	for _, name := range []string{"echo", "fail", "down"} {
+		res := call(t, reg, name, `{}`)
+		for _, secret := range []string{apiKey, password} {
+			if strings.Contains(res.Text, secret) {
+				t.Errorf("%s: result shows a secret: %s", name, res.Text)
+			}
+		}
+		if name == "echo" && (!strings.Contains(res.Text, Redacted) || !strings.Contains(res.Text, "eu-west")) {
+			t.Errorf("echo: %s", res.Text)
+		}
+	}
+	if strings.Contains(logs.String(), apiKey) {
+		t.Errorf("logs show a secret: %s", logs.String())
+	}
+}
+
+func TestRedactor(t *testing.T) {
+	var r Redactor
+	r.Add("Bearer abc/def+ghi", "abc", "")
+	got := r.Redact("h=Bearer abc/def+ghi t=abc/def+ghi q=abc%2Fdef%2Bghi p=abc%2Fdef+ghi short=abc")
+	want := "h=[REDACTED] t=[REDACTED] q=[REDACTED] p=[REDACTED] short=abc"
+	if got != want {
+		t.Errorf("Redact:\n got %q\nwant %q", got, want)
+	}
+	var zero Redactor
+	if zero.Redact("abc") != "abc" {
+		t.Error("zero Redactor changed text")
+	}
+	_ = io.Discard
+}
+
+func TestSecretNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"API_KEY": true, "client_secret": true, "GITHUB_TOKEN": true, "DB_PASSWD": true, "OAUTH_URL": true,
+		"SESSION_ID": true, "BASE_URL": false, "REGION": false, "TIMEOUT": false,
+	} {
+		if got := secretName(name); got != want {
+			t.Errorf("secretName(%q) = %v", name, got)
+		}
+	}
+	for name, want := range map[string]bool{
+		"Authorization": true, "Cookie": true, "Proxy-Authorization": true, "X-Api-Key": true,
+		"X-Auth-Token": true, "X-Client-Secret": true, "Accept": false, "X-Request-Id": false,
+	} {
+		if got := secretHeader(name); got != want {
+			t.Errorf("secretHeader(%q) = %v", name, got)
+		}
+	}
+}

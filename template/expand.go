@@ -1,0 +1,317 @@
+package template
+
+import (
+	"encoding/json"
+	"errors"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Value is the value of one reference at expansion time.
+type Value struct {
+	Text string
+	// Raw marks Text as a JSON literal (number, boolean, array, object)
+	// that may stand as a JSON value as is.
+	Raw bool
+}
+
+// Values supplies reference values at expansion time. ok=false means the
+// value is missing: "" is inserted and the caller logs the warning.
+type Values interface {
+	Lookup(r Ref) (v Value, ok bool)
+}
+
+// ValuesFunc adapts a function to Values.
+type ValuesFunc func(r Ref) (Value, bool)
+
+// Lookup calls f(r).
+func (f ValuesFunc) Lookup(r Ref) (Value, bool) { return f(r) }
+
+// ErrUnsafeValue is returned (wrapped in a *ValueError) when a value
+// would change the structure around it: a line break in a header, or a
+// whole-URL value that is not an absolute http(s) URL.
+var ErrUnsafeValue = errors.New("unsafe value")
+
+// ValueError reports a value refused at expansion. It names the reference,
+// never the value.
+type ValueError struct {
+	Ref    Ref
+	Reason string
+}
+
+func (e *ValueError) Error() string {
+	return e.Ref.String() + ": " + ErrUnsafeValue.Error() + ": " + e.Reason
+}
+
+// Unwrap returns ErrUnsafeValue.
+func (e *ValueError) Unwrap() error { return ErrUnsafeValue }
+
+// slot is a looked-up value.
+type slot struct {
+	v  Value
+	ok bool
+}
+
+// Expand expands the template with values from v.
+func (t *Template) Expand(v Values) (string, error) {
+	switch {
+	case len(t.refs) == 0:
+		return t.lits[0], nil
+	case len(t.refs) == 1 && t.litLen == 0:
+		// A lone reference inserted as is needs no buffer.
+		if m := t.modes[0]; m == mRaw || m == mHeader || m == mWholeURL {
+			val, ok := v.Lookup(t.refs[0])
+			if !ok {
+				return "", nil
+			}
+			if err := check(m, t.refs[0], val.Text); err != nil {
+				return "", err
+			}
+			return val.Text, nil
+		}
+	}
+	b, err := t.AppendExpand(nil, v)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// AppendExpand appends the expansion to dst. On error dst is returned unchanged.
+func (t *Template) AppendExpand(dst []byte, v Values) ([]byte, error) {
+	var arr [8]slot
+	slots := arr[:0]
+	if len(t.refs) > len(arr) {
+		slots = make([]slot, 0, len(t.refs))
+	}
+	need := t.litLen
+	for i, r := range t.refs {
+		val, ok := v.Lookup(r)
+		if ok {
+			if err := check(t.modes[i], r, val.Text); err != nil {
+				return dst, err
+			}
+		}
+		slots = append(slots, slot{val, ok})
+		need += size(t.modes[i], val.Text)
+	}
+	dst = slices.Grow(dst, need)
+	for i, s := range slots {
+		dst = append(dst, t.lits[i]...)
+		dst = appendValue(dst, t.modes[i], s)
+	}
+	return append(dst, t.lits[len(slots)]...), nil
+}
+
+// check refuses values that would change the structure around them.
+func check(m mode, r Ref, s string) error {
+	switch m {
+	case mHeader:
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c == '\r' || c == '\n' || c == 0 {
+				return &ValueError{Ref: r, Reason: "a header value cannot contain CR, LF or NUL"}
+			}
+		}
+	case mWholeURL:
+		if !absHTTP(s) {
+			return &ValueError{Ref: r, Reason: "a whole URL must be an absolute http or https URL with a host"}
+		}
+	}
+	return nil
+}
+
+func absHTTP(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) &&
+		u.Opaque == "" && u.Host != ""
+}
+
+// size is the expanded length of s in mode m (a close estimate for JSON).
+func size(m mode, s string) int {
+	switch m {
+	case mPath, mQuery:
+		n := len(s)
+		for i := 0; i < len(s); i++ {
+			if !unreserved[s[i]] {
+				n += 2
+			}
+		}
+		if m == mPath && allDots(s) {
+			n = 3 * len(s)
+		}
+		return n
+	case mJSONStr, mJSONValue, mJSONEnv:
+		return len(s) + 2 + len(s)/8
+	}
+	return len(s)
+}
+
+func appendValue(dst []byte, m mode, s slot) []byte {
+	text := s.v.Text
+	switch m {
+	case mPath:
+		if allDots(text) {
+			for range len(text) {
+				dst = append(dst, "%2E"...)
+			}
+			return dst
+		}
+		return appendPercent(dst, text)
+	case mQuery:
+		return appendPercent(dst, text)
+	case mJSONStr:
+		return appendJSONString(dst, text)
+	case mJSONValue:
+		if s.ok && s.v.Raw && validRaw(text) {
+			return append(dst, text...)
+		}
+		dst = append(dst, '"')
+		dst = appendJSONString(dst, text)
+		return append(dst, '"')
+	case mJSONEnv:
+		if text == "" {
+			return append(dst, `""`...)
+		}
+	}
+	return append(dst, text...)
+}
+
+func allDots(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// unreserved marks the RFC 3986 unreserved bytes.
+var unreserved = func() (t [256]bool) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c], t[c+'a'-'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	t['-'], t['.'], t['_'], t['~'] = true, true, true, true
+	return t
+}()
+
+// appendPercent appends s with every byte but the unreserved ones percent-encoded.
+func appendPercent(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if unreserved[c] {
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
+// appendJSONString appends s escaped as the contents of a JSON string
+// (no quotes). Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped.
+func appendJSONString(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&15])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', upperHex[r&15])
+		default:
+			i += n
+			continue
+		}
+		i += n
+		start = i
+	}
+	return append(dst, s[start:]...)
+}
+
+// validRaw reports whether s is one valid JSON value.
+func validRaw(s string) bool {
+	switch s {
+	case "true", "false", "null":
+		return true
+	case "":
+		return false
+	}
+	if c := s[0]; c == '-' || '0' <= c && c <= '9' {
+		return isNumber(s)
+	}
+	return json.Valid([]byte(s))
+}
+
+// isNumber reports whether s is a JSON number.
+func isNumber(s string) bool {
+	i := 0
+	if s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}

@@ -1,0 +1,270 @@
+package toolkit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+)
+
+// Tool is the definition of an entry tool as a model API expects it.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+// OpenAI returns the tool in the OpenAI chat-completions shape.
+func (t Tool) OpenAI() map[string]any {
+	return map[string]any{"type": "function", "function": map[string]any{
+		"name": t.Name, "description": t.Description, "parameters": t.InputSchema,
+	}}
+}
+
+// Anthropic returns the tool in the Anthropic messages shape.
+func (t Tool) Anthropic() map[string]any {
+	return map[string]any{"name": t.Name, "description": t.Description, "input_schema": t.InputSchema}
+}
+
+var entryTools = []Tool{
+	{
+		Name:        ToolQueryCapabilities,
+		Description: "List the capabilities you can call: name, one-line description and category. Filter with a keyword or a category. Then read one with query_capability_detail and run it with call_capability.",
+		InputSchema: mustJSON(map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"keyword":  map[string]any{"type": "string", "description": "words that must all appear in the name or description (optional)"},
+				"category": map[string]any{"type": "string", "description": "only this category: http, api, yqcloud, ... (optional)"},
+			},
+			"additionalProperties": false,
+		}),
+	},
+	{
+		Name:        ToolQueryDetail,
+		Description: "Show one capability's full description and the JSON Schema of its parameters, before calling it with call_capability.",
+		InputSchema: mustJSON(map[string]any{
+			"type":                 "object",
+			"properties":           map[string]any{"name": map[string]any{"type": "string", "description": "the capability name"}},
+			"required":             []string{"name"},
+			"additionalProperties": false,
+		}),
+	},
+	{
+		Name:        ToolCallCapability,
+		Description: "Run a capability by name with its parameters, as described by query_capability_detail.",
+		InputSchema: mustJSON(map[string]any{
+			"type": "object",
+			"properties": map[string]any{
+				"name":       map[string]any{"type": "string", "description": "the capability name"},
+				"parameters": map[string]any{"type": "object", "description": "the capability's parameters"},
+			},
+			"required":             []string{"name"},
+			"additionalProperties": false,
+		}),
+	},
+}
+
+// Tools returns the three entry tools to hand to the model.
+func (r *Registry) Tools() []Tool { return slices.Clone(entryTools) }
+
+// Call runs the entry tool the model picked with its raw JSON arguments.
+// Problems the model caused come back as error Results; the Go error is
+// non-nil only for a tool name that is not an entry tool (ErrUnknownTool).
+func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, opts ...CallOption) (Result, error) {
+	switch tool {
+	case ToolQueryCapabilities:
+		return r.queryCapabilities(args), nil
+	case ToolQueryDetail:
+		return r.queryDetail(args, newCallOptions(opts)), nil
+	case ToolCallCapability:
+		var in struct {
+			Name       string          `json:"name"`
+			Parameters json.RawMessage `json:"parameters"`
+		}
+		if err := decodeStrict(args, &in); err != nil {
+			return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`), nil
+		}
+		return r.CallCapability(ctx, in.Name, in.Parameters, opts...), nil
+	}
+	return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
+}
+
+// CallCapability validates args against the named capability's params and
+// runs it.
+func (r *Registry) CallCapability(ctx context.Context, name string, args json.RawMessage, opts ...CallOption) (res Result) {
+	c, ok := r.Lookup(name)
+	if !ok {
+		return ErrorResult(r.unknownCapability(name))
+	}
+	args = unwrapStringArgs(args)
+	call := &Call{Name: c.Name, RawArgs: args, opts: newCallOptions(opts)}
+	if c.Params != nil || c.Schema == nil {
+		a, err := validateArgs(c.Params, args)
+		if err != nil {
+			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
+		}
+		call.Args = a
+	} else {
+		a, err := decodeArgs(args)
+		if err != nil {
+			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
+		}
+		call.Args = a
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r.exec.opts.Logger.ErrorContext(ctx, "toolkit: capability panicked", "capability", c.Name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			res = ErrorResult(fmt.Sprintf("capability %q failed with an internal error", c.Name))
+		}
+	}()
+	res, err := c.Handler(ctx, call)
+	if err != nil {
+		res = ErrorResult(fmt.Sprintf("capability %q failed: %v", c.Name, err))
+	}
+	res.Signals.Capability = c.Name
+	return res
+}
+
+// unwrapStringArgs accepts parameters a model sent as a JSON string holding
+// the object.
+func unwrapStringArgs(args json.RawMessage) json.RawMessage {
+	t := bytes.TrimSpace(args)
+	if len(t) == 0 || t[0] != '"' {
+		return args
+	}
+	var s string
+	if json.Unmarshal(t, &s) == nil && strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return json.RawMessage(s)
+	}
+	return args
+}
+
+type capabilitySummary struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Category    string `json:"category"`
+}
+
+func (r *Registry) queryCapabilities(args json.RawMessage) Result {
+	var in struct {
+		Keyword  string `json:"keyword"`
+		Category string `json:"category"`
+	}
+	if err := decodeStrict(args, &in); err != nil {
+		return ErrorResult("query_capabilities: " + err.Error())
+	}
+	words := strings.Fields(strings.ToLower(in.Keyword))
+	out := struct {
+		Capabilities []capabilitySummary `json:"capabilities"`
+		Hint         string              `json:"hint,omitempty"`
+	}{Capabilities: []capabilitySummary{}}
+	for _, c := range r.Capabilities() {
+		if in.Category != "" && !strings.EqualFold(c.Category, in.Category) {
+			continue
+		}
+		hay := strings.ToLower(c.Name + " " + c.Description)
+		if !allContained(hay, words) {
+			continue
+		}
+		out.Capabilities = append(out.Capabilities, capabilitySummary{Name: c.Name, Description: firstLine(c.Description), Category: c.Category})
+	}
+	if len(out.Capabilities) == 0 && (len(words) > 0 || in.Category != "") {
+		out.Hint = "nothing matched; call query_capabilities without arguments to see every capability"
+	}
+	res, _ := JSONResult(out)
+	return res
+}
+
+func allContained(hay string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(hay, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if r := []rune(s); len(r) > 160 {
+		s = string(r[:159]) + "…"
+	}
+	return s
+}
+
+func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
+	var in struct {
+		Name string `json:"name"`
+	}
+	if err := decodeStrict(args, &in); err != nil || in.Name == "" {
+		msg := `query_capability_detail: send {"name": "..."}`
+		if err != nil {
+			msg += ": " + err.Error()
+		}
+		return ErrorResult(msg)
+	}
+	c, ok := r.Lookup(in.Name)
+	if !ok {
+		return ErrorResult(r.unknownCapability(in.Name))
+	}
+	desc := c.Description
+	if d, ok := c.Descriptions[opts.locale]; ok && opts.locale != "" {
+		desc = d
+	}
+	var schema any = c.Schema
+	if c.Params != nil || c.Schema == nil {
+		schema = paramsSchema(c.Params)
+	}
+	res, err := JSONResult(orderedObject{
+		{"name", c.Name}, {"category", c.Category}, {"description", desc}, {"parameters", schema},
+	})
+	if err != nil {
+		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
+	}
+	return res
+}
+
+// unknownCapability names close matches for a name that is not registered.
+func (r *Registry) unknownCapability(name string) string {
+	var close []string
+	low := strings.ToLower(name)
+	for _, c := range r.Capabilities() {
+		cl := strings.ToLower(c.Name)
+		if low != "" && (strings.Contains(cl, low) || strings.Contains(low, cl) || editDistance(low, cl) <= max(2, len(low)/4)) {
+			close = append(close, c.Name)
+		}
+	}
+	msg := fmt.Sprintf("unknown capability %q", name)
+	if len(close) > 0 {
+		return msg + "; did you mean " + strings.Join(quoteAll(close), ", ") + "?"
+	}
+	return msg + "; call query_capabilities to list the capabilities"
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
+}
+
+// decodeStrict decodes an entry tool's arguments, refusing unknown fields.
+func decodeStrict(args json.RawMessage, v any) error {
+	t := bytes.TrimSpace(args)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid arguments: %s", jsonErrorText(err))
+	}
+	if dec.More() {
+		return fmt.Errorf("invalid arguments: a single JSON object is expected")
+	}
+	return nil
+}

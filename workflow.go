@@ -1,0 +1,789 @@
+package toolkit
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/template"
+)
+
+// DefaultStepTimeout is a step's timeout when it sets none.
+const DefaultStepTimeout = 30 * time.Second
+
+// Workflow is a compiled YAML capability: its params and step chain with
+// every template, path and regex compiled. A Workflow is immutable and safe
+// for concurrent use; run it through an Executor or register it in a Registry.
+type Workflow struct {
+	Name        string
+	Description string
+	File        string
+	Params      []Param
+	Env         []EnvVar
+	steps       []*step
+}
+
+// EnvVar is an environment variable a workflow declares in `env`.
+type EnvVar struct {
+	Name string
+	// Sensitive marks the value as a secret (reserved extension
+	// `sensitive`); names that look like secrets are secrets anyway.
+	Sensitive bool
+}
+
+// Secret reports whether the variable's value is kept out of the model's
+// output and the logs.
+func (v EnvVar) Secret() bool { return v.Sensitive || secretName(v.Name) }
+
+type step struct {
+	index    int
+	url      *template.Template
+	method   string
+	headers  []headerTemplate
+	query    []queryTemplate
+	body     *template.Template
+	timeout  time.Duration
+	cache    bool
+	cacheTTL time.Duration
+	next     int // -1: the following step
+	vars     []varSpec
+	result   *template.Template
+	retry    retryPolicy
+	refs     []template.Ref // every reference of url, headers, query and body
+}
+
+type headerTemplate struct {
+	name   string
+	value  *template.Template
+	secret bool
+}
+
+type queryTemplate struct {
+	key   string
+	value *template.Template
+}
+
+type varSpec struct {
+	name       string
+	expr       *extract.Expr // nil: the whole body
+	hasDefault bool
+	def        string
+	abort      bool
+	jump       int // -1: none
+}
+
+func (s *step) varIndex(name string) int {
+	for i, v := range s.vars {
+		if v.name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+type retryPolicy struct {
+	max     int
+	waitMin time.Duration
+	waitMax time.Duration
+}
+
+var (
+	topFields   = []string{"name", "desc", "params", "env", "steps", "pre_request"}
+	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
+	envFields   = []string{"name", "sensitive"}
+	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
+	varFields   = []string{"name", "extract", "default", "abort", "jump"}
+	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
+	namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+)
+
+// ParseWorkflow compiles one YAML tool file. filename is used in
+// diagnostics. The returned Diagnostics hold every problem found, warnings
+// included; the Workflow is nil when any of them is an error.
+func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
+	r := &nodeReader{file: filename}
+	f, err := parser.ParseBytes(src, 0)
+	if err != nil {
+		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, err))
+		return nil, r.diags
+	}
+	var body ast.Node
+	for _, doc := range f.Docs {
+		if doc.Body == nil {
+			continue
+		}
+		if body != nil {
+			r.errorf(doc.Body, "", "a tool file holds one YAML document; found another")
+			break
+		}
+		body = doc.Body
+	}
+	if body == nil {
+		r.diags = append(r.diags, Diagnostic{File: filename, Line: 1, Col: 1, Msg: "empty tool file"})
+		return nil, r.diags
+	}
+	c := compiler{nodeReader: r, w: &Workflow{File: filename}}
+	c.top(body)
+	slices.SortStableFunc(r.diags, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+	if r.diags.HasErrors() {
+		return nil, r.diags
+	}
+	return c.w, r.diags
+}
+
+func yamlSyntaxDiagnostic(file string, err error) Diagnostic {
+	d := Diagnostic{File: file, Msg: "invalid YAML: " + err.Error()}
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		d.Msg = "invalid YAML: " + ye.GetMessage()
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			d.Line, d.Col = tk.Position.Line, tk.Position.Column
+		}
+	}
+	return d
+}
+
+type compiler struct {
+	*nodeReader
+	w         *Workflow
+	stepNodes []ast.Node
+	nextNodes []ast.Node // each step's next field, nil where unset
+	// references checked after all steps are known
+	pending []pendingRef
+}
+
+type pendingRef struct {
+	ref  template.Ref
+	node ast.Node
+	src  string
+	path string
+}
+
+func (c *compiler) top(body ast.Node) {
+	fields, ok := c.mapping(body, "", topFields)
+	if !ok {
+		return
+	}
+	var stepsNode ast.Node
+	have := map[string]bool{}
+	for _, f := range fields {
+		have[f.key] = true
+		switch f.key {
+		case "name":
+			if s, ok := c.str(f.value, "name"); ok {
+				if !namePattern.MatchString(s) {
+					c.errorf(f.value, "name", "%q is not a valid capability name (letters, digits, _ . -; starting with a letter or _)", s)
+				}
+				c.w.Name = s
+			}
+		case "desc":
+			if s, ok := c.str(f.value, "desc"); ok {
+				if strings.TrimSpace(s) == "" {
+					c.errorf(f.value, "desc", "must not be empty")
+				}
+				c.w.Description = strings.TrimSpace(s)
+			}
+		case "params":
+			c.params(f.value)
+		case "env":
+			c.env(f.value)
+		case "steps":
+			stepsNode = f.value
+		case "pre_request":
+			c.errorf(f.keyN, "pre_request", "reserved extension not supported yet; put the request in steps[0] with cache: true")
+		}
+	}
+	for _, req := range []string{"name", "desc", "steps"} {
+		if !have[req] {
+			c.errorf(body, "", "missing required field %q", req)
+		}
+	}
+	if stepsNode != nil {
+		c.steps(stepsNode)
+	}
+}
+
+func (c *compiler) params(n ast.Node) {
+	items, ok := c.seq(n, "params")
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		path := fmt.Sprintf("params[%d]", i)
+		fields, ok := c.mapping(item, path, paramFields)
+		if !ok {
+			continue
+		}
+		var p Param
+		have := map[string]bool{}
+		var defNode, validateNode ast.Node
+		for _, f := range fields {
+			have[f.key] = true
+			fp := path + "." + f.key
+			switch f.key {
+			case "name":
+				p.Name, _ = c.str(f.value, fp)
+				if p.Name != "" && !namePattern.MatchString(p.Name) {
+					c.errorf(f.value, fp, "%q is not a valid parameter name", p.Name)
+				}
+			case "type":
+				s, ok := c.str(f.value, fp)
+				p.Type = ParamType(s)
+				if ok && !p.Type.valid() {
+					c.errorf(f.value, fp, "unknown type %q; use string, number, integer or boolean", s)
+				}
+			case "required":
+				p.Required, _ = c.boolean(f.value, fp)
+			case "description":
+				p.Description, _ = c.str(f.value, fp)
+			case "default":
+				defNode = f.value
+			case "validate":
+				validateNode = f.value
+			}
+		}
+		for _, req := range []string{"name", "type", "required", "description"} {
+			if !have[req] {
+				c.errorf(item, path, "missing required field %q", req)
+			}
+		}
+		if validateNode != nil {
+			if s, ok := c.str(validateNode, path+".validate"); ok {
+				expr := s
+				if len(expr) >= 2 && expr[0] == '/' && expr[len(expr)-1] == '/' {
+					expr = expr[1 : len(expr)-1]
+				}
+				re, err := regexp.Compile(expr)
+				if err != nil {
+					c.errorf(validateNode, path+".validate", "invalid regex: %v", err)
+				}
+				p.Validate = re
+			}
+		}
+		if defNode != nil && p.Type.valid() {
+			p.Default = c.paramDefault(p, defNode, path+".default")
+		}
+		if slices.ContainsFunc(c.w.Params, func(q Param) bool { return q.Name == p.Name && p.Name != "" }) {
+			c.errorf(item, path+".name", "duplicate parameter %q", p.Name)
+		}
+		c.w.Params = append(c.w.Params, p)
+	}
+}
+
+// paramDefault converts a default to the param's type, as an argument of
+// that type would be.
+func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
+	v, ok := c.scalar(n, path)
+	if !ok || v == nil {
+		return nil
+	}
+	var arg any
+	switch x := v.(type) {
+	case bool:
+		arg = x
+	case string:
+		if _, isStr := c.resolve(n).(*ast.StringNode); isStr && p.Type == String {
+			arg = x
+		} else if isJSONNumber(x) {
+			arg = json.Number(x)
+		} else {
+			arg = x
+		}
+	}
+	out, err := convertArg(Param{Name: p.Name, Type: p.Type, Validate: p.Validate}, arg)
+	if err != nil {
+		c.errorf(n, path, "default does not fit the parameter: %v", err)
+		return nil
+	}
+	return out
+}
+
+func (c *compiler) env(n ast.Node) {
+	items, ok := c.seq(n, "env")
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		path := fmt.Sprintf("env[%d]", i)
+		var v EnvVar
+		if _, isMap := c.resolve(item).(*ast.MappingNode); isMap {
+			fields, _ := c.mapping(item, path, envFields)
+			for _, f := range fields {
+				switch f.key {
+				case "name":
+					v.Name, _ = c.str(f.value, path+".name")
+				case "sensitive":
+					v.Sensitive, _ = c.boolean(f.value, path+".sensitive")
+				}
+			}
+		} else if mv, isOne := c.resolve(item).(*ast.MappingValueNode); isOne {
+			fields, _ := c.mapping(mv, path, envFields)
+			for _, f := range fields {
+				if f.key == "name" {
+					v.Name, _ = c.str(f.value, path+".name")
+				}
+			}
+		} else {
+			v.Name, _ = c.str(item, path)
+		}
+		if v.Name == "" {
+			c.errorf(item, path, "missing environment variable name")
+			continue
+		}
+		if !envNamePattern.MatchString(v.Name) {
+			c.errorf(item, path, "%q is not a valid environment variable name", v.Name)
+		}
+		if slices.ContainsFunc(c.w.Env, func(e EnvVar) bool { return e.Name == v.Name }) {
+			c.errorf(item, path, "duplicate environment variable %q", v.Name)
+		}
+		c.w.Env = append(c.w.Env, v)
+	}
+}
+
+var envNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+func (c *compiler) steps(n ast.Node) {
+	items, ok := c.seq(n, "steps")
+	if !ok {
+		return
+	}
+	if len(items) == 0 {
+		c.errorf(n, "steps", "must hold at least one step")
+		return
+	}
+	c.stepNodes = items
+	c.nextNodes = make([]ast.Node, len(items))
+	c.w.steps = make([]*step, len(items))
+	for i, item := range items {
+		c.w.steps[i] = c.step(i, item)
+	}
+	c.checkRefs()
+	c.checkReachable()
+}
+
+func (c *compiler) step(i int, n ast.Node) *step {
+	path := fmt.Sprintf("steps[%d]", i)
+	s := &step{index: i, method: http.MethodGet, timeout: DefaultStepTimeout, next: -1}
+	fields, ok := c.mapping(n, path, stepFields)
+	if !ok {
+		return s
+	}
+	have := map[string]bool{}
+	var bodyNode, nextNode ast.Node
+	var bodySrc string
+	for _, f := range fields {
+		have[f.key] = true
+		fp := path + "." + f.key
+		switch f.key {
+		case "url":
+			if src, ok := c.str(f.value, fp); ok {
+				s.url = c.template(f.value, src, template.URL, fp)
+				if s.url != nil && s.url.IsLiteral() {
+					c.checkLiteralURL(f.value, src, fp)
+				}
+			}
+		case "method":
+			if m, ok := c.str(f.value, fp); ok {
+				s.method = strings.ToUpper(m)
+				if !slices.Contains(methods, s.method) {
+					c.errorf(f.value, fp, "unknown method %q; use GET, POST, PUT, DELETE or PATCH", m)
+				}
+			}
+		case "headers":
+			s.headers = c.headers(f.value, fp)
+		case "query":
+			s.query = c.query(f.value, fp)
+		case "body":
+			bodyNode = f.value
+			bodySrc, _ = c.str(f.value, fp)
+		case "timeout":
+			if t, ok := c.integer(f.value, fp); ok {
+				if t <= 0 {
+					c.errorf(f.value, fp, "must be a positive number of seconds")
+				}
+				s.timeout = time.Duration(t) * time.Second
+			}
+		case "cache":
+			c.cache(s, f.value, fp)
+		case "next":
+			nextNode = f.value
+			c.nextNodes[i] = f.value
+			s.next, _ = c.integer(f.value, fp)
+		case "var":
+			c.vars(s, f.value, fp)
+		case "result":
+			if src, ok := c.str(f.value, fp); ok {
+				s.result = c.template(f.value, src, template.Text, fp)
+			}
+		case "retry":
+			c.retry(s, f.value, fp)
+		case "loop", "export":
+			c.errorf(f.keyN, fp, "reserved extension not supported yet")
+		}
+	}
+	if !have["url"] {
+		c.errorf(n, path, "missing required field \"url\"")
+	}
+	if bodyNode != nil {
+		ctx := bodyContext(bodySrc, s.headers)
+		s.body = c.template(bodyNode, bodySrc, ctx, path+".body")
+		if ctx == template.JSON && !hasHeader(s.headers, "Content-Type") {
+			s.headers = append(s.headers, headerTemplate{name: "Content-Type", value: template.MustParse("application/json", template.Header)})
+		}
+	}
+	if nextNode != nil && s.result != nil {
+		c.warnf(nextNode, path+".next", "ignored: a step with result is the last step run")
+	}
+	for _, t := range []*template.Template{s.url, s.body} {
+		if t != nil {
+			s.refs = append(s.refs, t.Refs()...)
+		}
+	}
+	for _, h := range s.headers {
+		s.refs = append(s.refs, h.value.Refs()...)
+	}
+	for _, q := range s.query {
+		s.refs = append(s.refs, q.value.Refs()...)
+	}
+	return s
+}
+
+func (c *compiler) checkLiteralURL(n ast.Node, src, path string) {
+	if !strings.HasPrefix(src, "http://") && !strings.HasPrefix(src, "https://") {
+		c.errorf(n, path, "%q is not an absolute http(s) URL", src)
+	}
+}
+
+func bodyContext(src string, headers []headerTemplate) template.Context {
+	for _, h := range headers {
+		if strings.EqualFold(h.name, "Content-Type") {
+			ct := strings.ToLower(h.value.Source())
+			switch {
+			case strings.Contains(ct, "json"):
+				return template.JSON
+			case strings.Contains(ct, "x-www-form-urlencoded"):
+				return template.Form
+			}
+			return template.Text
+		}
+	}
+	if t := strings.TrimSpace(src); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		return template.JSON
+	}
+	return template.Text
+}
+
+func hasHeader(hs []headerTemplate, name string) bool {
+	return slices.ContainsFunc(hs, func(h headerTemplate) bool { return strings.EqualFold(h.name, name) })
+}
+
+func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
+	fields, ok := c.mapping(n, path, nil)
+	if !ok {
+		return nil
+	}
+	out := make([]headerTemplate, 0, len(fields))
+	for _, f := range fields {
+		fp := path + "." + f.key
+		if !validHeaderName(f.key) {
+			c.errorf(f.keyN, fp, "invalid header name %q", f.key)
+			continue
+		}
+		src, ok := c.str(f.value, fp)
+		if !ok {
+			continue
+		}
+		t := c.template(f.value, src, template.Header, fp)
+		if t == nil {
+			continue
+		}
+		out = append(out, headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: secretHeader(f.key)})
+	}
+	return out
+}
+
+func validHeaderName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b <= ' ' || b >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?={}`, b) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *compiler) query(n ast.Node, path string) []queryTemplate {
+	items, ok := c.seq(n, path)
+	if !ok {
+		return nil
+	}
+	out := make([]queryTemplate, 0, len(items))
+	for i, item := range items {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		fields, ok := c.mapping(item, ip, []string{"key", "value"})
+		if !ok {
+			continue
+		}
+		var q queryTemplate
+		var haveKey, haveValue bool
+		for _, f := range fields {
+			switch f.key {
+			case "key":
+				q.key, haveKey = c.str(f.value, ip+".key")
+			case "value":
+				if src, ok := c.str(f.value, ip+".value"); ok {
+					q.value = c.template(f.value, src, template.Text, ip+".value")
+					haveValue = q.value != nil
+				}
+			}
+		}
+		if !haveKey || q.key == "" {
+			c.errorf(item, ip, "missing required field \"key\"")
+			continue
+		}
+		if !haveValue {
+			q.value = template.MustParse("", template.Text)
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+func (c *compiler) cache(s *step, n ast.Node, path string) {
+	if _, isBool := c.resolve(n).(*ast.BoolNode); isBool {
+		s.cache, _ = c.boolean(n, path)
+		return
+	}
+	fields, ok := c.mapping(n, path, []string{"ttl"})
+	if !ok {
+		return
+	}
+	s.cache = true
+	for _, f := range fields {
+		if ttl, ok := c.integer(f.value, path+".ttl"); ok {
+			if ttl <= 0 {
+				c.errorf(f.value, path+".ttl", "must be a positive number of seconds")
+			}
+			s.cacheTTL = time.Duration(ttl) * time.Second
+		}
+	}
+}
+
+func (c *compiler) retry(s *step, n ast.Node, path string) {
+	s.retry = retryPolicy{waitMin: time.Second, waitMax: 30 * time.Second}
+	if _, isInt := c.resolve(n).(*ast.IntegerNode); isInt {
+		s.retry.max, _ = c.integer(n, path)
+	} else {
+		fields, ok := c.mapping(n, path, []string{"max", "wait_min", "wait_max"})
+		if !ok {
+			return
+		}
+		for _, f := range fields {
+			fp := path + "." + f.key
+			switch f.key {
+			case "max":
+				s.retry.max, _ = c.integer(f.value, fp)
+			case "wait_min":
+				w, _ := c.number(f.value, fp)
+				s.retry.waitMin = time.Duration(w * float64(time.Second))
+			case "wait_max":
+				w, _ := c.number(f.value, fp)
+				s.retry.waitMax = time.Duration(w * float64(time.Second))
+			}
+		}
+	}
+	if s.retry.max < 0 || s.retry.max > 10 {
+		c.errorf(n, path, "retries must be between 0 and 10")
+	}
+	if s.retry.waitMax < s.retry.waitMin {
+		c.errorf(n, path, "wait_max is less than wait_min")
+	}
+}
+
+func (c *compiler) vars(s *step, n ast.Node, path string) {
+	items, ok := c.seq(n, path)
+	if !ok {
+		return
+	}
+	for i, item := range items {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		fields, ok := c.mapping(item, ip, varFields)
+		if !ok {
+			continue
+		}
+		v := varSpec{jump: -1}
+		handlers := 0
+		haveName := false
+		for _, f := range fields {
+			fp := ip + "." + f.key
+			switch f.key {
+			case "name":
+				v.name, haveName = c.str(f.value, fp)
+				if haveName && !namePattern.MatchString(v.name) {
+					c.errorf(f.value, fp, "%q is not a valid variable name", v.name)
+				}
+			case "extract":
+				src, ok := c.str(f.value, fp)
+				if !ok {
+					continue
+				}
+				e, err := extract.Compile(src)
+				if err != nil {
+					c.errorf(f.value, fp, "%v", err)
+					continue
+				}
+				v.expr = e
+			case "default":
+				if d, ok := c.scalar(f.value, fp); ok {
+					v.hasDefault, v.def = true, argText(d)
+					handlers++
+				}
+			case "abort":
+				v.abort, _ = c.boolean(f.value, fp)
+				if v.abort {
+					handlers++
+				}
+			case "jump":
+				if j, ok := c.integer(f.value, fp); ok {
+					v.jump = j
+					handlers++
+					c.checkTarget(f.value, fp, j)
+				}
+			}
+		}
+		if !haveName {
+			c.errorf(item, ip, "missing required field \"name\"")
+		}
+		if handlers > 1 {
+			c.errorf(item, ip, "set at most one of default, abort and jump")
+		}
+		if haveName && s.varIndex(v.name) >= 0 {
+			c.errorf(item, ip+".name", "duplicate variable %q in this step", v.name)
+		}
+		s.vars = append(s.vars, v)
+	}
+}
+
+func (c *compiler) checkTarget(n ast.Node, path string, target int) {
+	if target < 0 || target >= len(c.stepNodes) {
+		c.errorf(n, path, "step %d does not exist (steps are numbered 0 to %d)", target, len(c.stepNodes)-1)
+	}
+}
+
+// template parses src and queues its references for checking.
+func (c *compiler) template(n ast.Node, src string, ctx template.Context, path string) *template.Template {
+	t, err := template.Parse(src, ctx)
+	if err != nil {
+		var se *template.SyntaxError
+		line, col := nodePos(n)
+		msg := err.Error()
+		if errors.As(err, &se) {
+			line, col = scalarPos(c.resolve(n), src, se.Offset)
+			msg = se.Msg
+		}
+		c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: msg})
+		return nil
+	}
+	for _, ref := range t.Refs() {
+		c.pending = append(c.pending, pendingRef{ref: ref, node: c.resolve(n), src: src, path: path})
+	}
+	return t
+}
+
+func (c *compiler) checkRefs() {
+	declared := map[string]bool{}
+	for _, e := range c.w.Env {
+		declared[e.Name] = true
+	}
+	for _, p := range c.pending {
+		ref := p.ref
+		line, col := scalarPos(p.node, p.src, ref.Offset)
+		report := func(sev Severity, format string, args ...any) {
+			c.diags = append(c.diags, Diagnostic{Severity: sev, File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
+		}
+		switch ref.Source {
+		case template.Param:
+			if !slices.ContainsFunc(c.w.Params, func(q Param) bool { return q.Name == ref.Name }) {
+				report(Warning, "%s: parameter %q is not declared in params; it expands to \"\"", ref, ref.Name)
+			}
+		case template.Env:
+			if !declared[ref.Name] {
+				report(Warning, "%s: environment variable %q is not listed in env", ref, ref.Name)
+			}
+		case template.Step:
+			if ref.Step < 0 || ref.Step >= len(c.w.steps) {
+				report(Error, "%s: unknown step %d (steps are numbered 0 to %d)", ref, ref.Step, len(c.w.steps)-1)
+				continue
+			}
+			target := c.w.steps[ref.Step]
+			if target.varIndex(ref.Name) < 0 {
+				report(Error, "%s: step %d declares no variable %q%s", ref, ref.Step, ref.Name, declaredVars(target))
+			}
+		}
+	}
+	for i, n := range c.nextNodes {
+		if n != nil {
+			c.checkTarget(n, fmt.Sprintf("steps[%d].next", i), c.w.steps[i].next)
+		}
+	}
+}
+
+func declaredVars(s *step) string {
+	if len(s.vars) == 0 {
+		return " (it declares none)"
+	}
+	names := make([]string, len(s.vars))
+	for i, v := range s.vars {
+		names[i] = v.name
+	}
+	return " (it declares: " + strings.Join(names, ", ") + ")"
+}
+
+// checkReachable warns about steps no path from step 0 reaches.
+func (c *compiler) checkReachable() {
+	steps := c.w.steps
+	seen := make([]bool, len(steps))
+	queue := []int{0}
+	seen[0] = true
+	visit := func(i int) {
+		if i >= 0 && i < len(steps) && !seen[i] {
+			seen[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for len(queue) > 0 {
+		s := steps[queue[0]]
+		queue = queue[1:]
+		for _, v := range s.vars {
+			visit(v.jump)
+		}
+		switch {
+		case s.result != nil:
+		case s.next >= 0:
+			visit(s.next)
+		default:
+			visit(s.index + 1)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			c.warnf(c.stepNodes[i], fmt.Sprintf("steps[%d]", i), "no path from step 0 reaches this step")
+		}
+	}
+}

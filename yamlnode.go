@@ -1,0 +1,323 @@
+package toolkit
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// nodeReader reads a YAML AST strictly, collecting positioned diagnostics.
+type nodeReader struct {
+	file    string
+	diags   Diagnostics
+	anchors map[string]ast.Node
+}
+
+type field struct {
+	key   string
+	keyN  ast.Node
+	value ast.Node
+}
+
+func (r *nodeReader) report(sev Severity, n ast.Node, path, format string, args ...any) {
+	line, col := nodePos(n)
+	r.diags = append(r.diags, Diagnostic{
+		Severity: sev, File: r.file, Line: line, Col: col, Field: path,
+		Msg: fmt.Sprintf(format, args...),
+	})
+}
+
+func (r *nodeReader) errorf(n ast.Node, path, format string, args ...any) {
+	r.report(Error, n, path, format, args...)
+}
+
+func (r *nodeReader) warnf(n ast.Node, path, format string, args ...any) {
+	r.report(Warning, n, path, format, args...)
+}
+
+func nodePos(n ast.Node) (int, int) {
+	switch x := n.(type) {
+	case nil:
+		return 0, 0
+	case *ast.MappingNode:
+		// A block mapping's token is its first ':'; point at the first key.
+		if len(x.Values) > 0 && !x.IsFlowStyle {
+			return nodePos(x.Values[0].Key)
+		}
+	case *ast.MappingValueNode:
+		return nodePos(x.Key)
+	}
+	if tk := n.GetToken(); tk != nil && tk.Position != nil {
+		return tk.Position.Line, tk.Position.Column
+	}
+	return 0, 0
+}
+
+// resolve strips anchors and tags and follows aliases.
+func (r *nodeReader) resolve(n ast.Node) ast.Node {
+	for depth := 0; n != nil && depth < 32; depth++ {
+		switch x := n.(type) {
+		case *ast.AnchorNode:
+			if name, ok := x.Name.(ast.ScalarNode); ok {
+				if r.anchors == nil {
+					r.anchors = map[string]ast.Node{}
+				}
+				r.anchors[fmt.Sprint(name.GetValue())] = x.Value
+			}
+			n = x.Value
+		case *ast.AliasNode:
+			name := ""
+			if s, ok := x.Value.(ast.ScalarNode); ok {
+				name = fmt.Sprint(s.GetValue())
+			}
+			target, ok := r.anchors[name]
+			if !ok {
+				return x
+			}
+			n = target
+		case *ast.TagNode:
+			n = x.Value
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+func isNull(n ast.Node) bool {
+	_, ok := n.(*ast.NullNode)
+	return n == nil || ok
+}
+
+// mapping returns the fields of a mapping node, reporting a node that is not
+// a mapping, duplicate keys and keys outside known.
+func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, bool) {
+	n = r.resolve(n)
+	var values []*ast.MappingValueNode
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		values = x.Values
+	case *ast.MappingValueNode:
+		values = []*ast.MappingValueNode{x}
+	default:
+		r.errorf(n, path, "must be a mapping, got %s", nodeKind(n))
+		return nil, false
+	}
+	fields := make([]field, 0, len(values))
+	seen := map[string]bool{}
+	for _, mv := range values {
+		keyNode := r.resolve(mv.Key)
+		if mk, ok := keyNode.(*ast.MappingKeyNode); ok {
+			keyNode = r.resolve(mk.Value)
+		}
+		s, ok := keyNode.(ast.ScalarNode)
+		if !ok {
+			r.errorf(keyNode, path, "keys must be plain strings")
+			continue
+		}
+		key := fmt.Sprint(s.GetValue())
+		if _, merge := keyNode.(*ast.MergeKeyNode); merge {
+			r.errorf(keyNode, path, "merge keys (<<) are not supported")
+			continue
+		}
+		fpath := joinPath(path, key)
+		if known != nil && !slices.Contains(known, key) {
+			msg := fmt.Sprintf("unknown field %q", key)
+			if s := suggest(key, known); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			r.errorf(keyNode, path, "%s", msg)
+			continue
+		}
+		if seen[key] {
+			r.errorf(keyNode, fpath, "duplicate field")
+			continue
+		}
+		seen[key] = true
+		fields = append(fields, field{key: key, keyN: keyNode, value: mv.Value})
+	}
+	return fields, true
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func (r *nodeReader) str(n ast.Node, path string) (string, bool) {
+	n = r.resolve(n)
+	switch x := n.(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.LiteralNode:
+		return literalText(x), true
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
+		// A plain scalar such as 42 is still text to a string field.
+		return x.GetToken().Value, true
+	}
+	r.errorf(n, path, "must be a string, got %s", nodeKind(n))
+	return "", false
+}
+
+func (r *nodeReader) boolean(n ast.Node, path string) (bool, bool) {
+	n = r.resolve(n)
+	if b, ok := n.(*ast.BoolNode); ok {
+		return b.Value, true
+	}
+	r.errorf(n, path, "must be true or false, got %s", nodeKind(n))
+	return false, false
+}
+
+func (r *nodeReader) integer(n ast.Node, path string) (int, bool) {
+	n = r.resolve(n)
+	if x, ok := n.(*ast.IntegerNode); ok {
+		switch v := x.Value.(type) {
+		case int64:
+			if v >= math.MinInt32 && v <= math.MaxInt32 {
+				return int(v), true
+			}
+		case uint64:
+			if v <= math.MaxInt32 {
+				return int(v), true
+			}
+		}
+		r.errorf(n, path, "integer %s is out of range", x.GetToken().Value)
+		return 0, false
+	}
+	r.errorf(n, path, "must be an integer, got %s", nodeKind(n))
+	return 0, false
+}
+
+func (r *nodeReader) number(n ast.Node, path string) (float64, bool) {
+	n = r.resolve(n)
+	switch x := n.(type) {
+	case *ast.IntegerNode, *ast.FloatNode:
+		f, err := strconv.ParseFloat(x.GetToken().Value, 64)
+		if err == nil && f >= 0 && !math.IsInf(f, 0) {
+			return f, true
+		}
+	}
+	r.errorf(n, path, "must be a non-negative number, got %s", nodeKind(n))
+	return 0, false
+}
+
+func (r *nodeReader) seq(n ast.Node, path string) ([]ast.Node, bool) {
+	n = r.resolve(n)
+	if s, ok := n.(*ast.SequenceNode); ok {
+		return s.Values, true
+	}
+	r.errorf(n, path, "must be a list, got %s", nodeKind(n))
+	return nil, false
+}
+
+// scalar returns a scalar node's value as the Go value YAML means by it.
+func (r *nodeReader) scalar(n ast.Node, path string) (any, bool) {
+	n = r.resolve(n)
+	switch x := n.(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.LiteralNode:
+		return literalText(x), true
+	case *ast.BoolNode:
+		return x.Value, true
+	case *ast.IntegerNode, *ast.FloatNode:
+		return x.GetToken().Value, true
+	case *ast.NullNode:
+		return nil, true
+	}
+	r.errorf(n, path, "must be a scalar, got %s", nodeKind(n))
+	return nil, false
+}
+
+func literalText(n *ast.LiteralNode) string {
+	if n.Value == nil {
+		return ""
+	}
+	return n.Value.Value
+}
+
+func nodeKind(n ast.Node) string {
+	switch n.(type) {
+	case nil, *ast.NullNode:
+		return "nothing"
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.StringNode, *ast.LiteralNode:
+		return "a string"
+	case *ast.IntegerNode:
+		return "an integer"
+	case *ast.FloatNode, *ast.InfinityNode, *ast.NanNode:
+		return "a number"
+	case *ast.BoolNode:
+		return "a boolean"
+	case *ast.AliasNode:
+		return "an unknown alias"
+	}
+	return "an unsupported value"
+}
+
+// scalarPos returns the position of byte offset off inside a string
+// scalar's value, for errors inside templates.
+func scalarPos(n ast.Node, value string, off int) (int, int) {
+	line, col := nodePos(n)
+	if lit, ok := n.(*ast.LiteralNode); ok && lit.Value != nil {
+		line, col = nodePos(lit.Value)
+	} else if tk := n.GetToken(); tk != nil && strings.ContainsRune(`"'`, rune(firstByte(tk.Origin))) {
+		col++ // opening quote
+	}
+	if off > len(value) {
+		off = len(value)
+	}
+	before := value[:off]
+	if nl := strings.Count(before, "\n"); nl > 0 {
+		return line + nl, col + len(before) - strings.LastIndexByte(before, '\n') - 1
+	}
+	return line, col + off
+}
+
+func firstByte(s string) byte {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if s == "" {
+		return 0
+	}
+	return s[0]
+}
+
+// suggest returns the candidate closest to s, if it is close.
+func suggest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
