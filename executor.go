@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"net/netip"
@@ -218,18 +219,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var body any
-	if req.Body != nil {
-		body = req.Body
-	}
-	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
-	if err != nil {
-		return nil, err
-	}
-	for k, vs := range req.Header {
-		rreq.Header[k] = vs
-	}
-	resp, err := e.retryClient(retryPolicy{max: req.Retries, waitMin: req.RetryWaitMin, waitMax: req.RetryWaitMax}).Do(rreq)
+	resp, err := e.do(ctx, req)
 	if err != nil {
 		if ctx.Err() == context.DeadlineExceeded {
 			return nil, fmt.Errorf("timed out after %s", timeout)
@@ -250,16 +240,39 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
 }
 
+// do sends req once through the HTTP client, or through retryablehttp
+// when it asks for retries.
+func (e *Executor) do(ctx context.Context, req *Request) (*http.Response, error) {
+	if req.Retries <= 0 {
+		var body io.Reader
+		if req.Body != nil {
+			body = bytes.NewReader(req.Body)
+		}
+		hreq, err := http.NewRequestWithContext(ctx, req.Method, req.URL, body)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(hreq.Header, req.Header)
+		return e.client.Do(hreq)
+	}
+	var body any
+	if req.Body != nil {
+		body = req.Body
+	}
+	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(rreq.Header, req.Header)
+	return e.retryClient(retryPolicy{max: req.Retries, waitMin: req.RetryWaitMin, waitMax: req.RetryWaitMax}).Do(rreq)
+}
+
 func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
-	if p.max <= 0 {
-		p = retryPolicy{}
-	} else {
-		if p.waitMin <= 0 {
-			p.waitMin = time.Second
-		}
-		if p.waitMax < p.waitMin {
-			p.waitMax = max(p.waitMin, 30*time.Second)
-		}
+	if p.waitMin <= 0 {
+		p.waitMin = time.Second
+	}
+	if p.waitMax < p.waitMin {
+		p.waitMax = max(p.waitMin, 30*time.Second)
 	}
 	if c, ok := e.retries.Load(p); ok {
 		return c.(*retryablehttp.Client)
@@ -275,18 +288,8 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 		// extracted from, and errors carry no retry wrapping.
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 	}
-	if p.max == 0 {
-		c.CheckRetry = noRetry
-	}
 	actual, _ := e.retries.LoadOrStore(p, c)
 	return actual.(*retryablehttp.Client)
-}
-
-func noRetry(ctx context.Context, _ *http.Response, err error) (bool, error) {
-	if ctx.Err() != nil {
-		return false, ctx.Err()
-	}
-	return false, err
 }
 
 // trimBody cuts a body for the model at n bytes on a UTF-8 boundary.

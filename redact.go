@@ -41,7 +41,6 @@ func secretHeader(name string) bool {
 // nothing; it is not safe for concurrent use (one per call).
 type Redactor struct {
 	secrets []string
-	r       *strings.Replacer
 }
 
 // Add records secret values. Values shorter than four bytes are ignored.
@@ -59,30 +58,38 @@ func (r *Redactor) add(v string) {
 	if len(v) < minSecretLen || slices.Contains(r.secrets, v) {
 		return
 	}
-	r.secrets = append(r.secrets, v)
-	if q := url.QueryEscape(v); q != v {
-		r.secrets = append(r.secrets, q)
-	}
-	if p := url.PathEscape(v); p != v && p != url.QueryEscape(v) {
-		r.secrets = append(r.secrets, p)
-	}
-	r.r = nil
+	// Longest first, so a secret containing another is replaced whole.
+	i, _ := slices.BinarySearchFunc(r.secrets, v, func(a, b string) int { return len(b) - len(a) })
+	r.secrets = slices.Insert(r.secrets, i, v)
 }
 
-// Redact returns s with every recorded secret replaced by [REDACTED].
+// Redact returns s with every recorded secret, and its URL-encoded forms,
+// replaced by [REDACTED]. It allocates only when it replaces something.
 func (r *Redactor) Redact(s string) string {
-	if len(r.secrets) == 0 || s == "" {
+	for _, v := range r.secrets {
+		s = replaceAll(s, v)
+		if !plainURLText(v) {
+			s = replaceAll(s, url.QueryEscape(v))
+			s = replaceAll(s, url.PathEscape(v))
+		}
+	}
+	return s
+}
+
+func replaceAll(s, secret string) string {
+	if !strings.Contains(s, secret) {
 		return s
 	}
-	if r.r == nil {
-		// Longest first, so a secret containing another is replaced whole.
-		sorted := slices.Clone(r.secrets)
-		slices.SortFunc(sorted, func(a, b string) int { return len(b) - len(a) })
-		pairs := make([]string, 0, 2*len(sorted))
-		for _, v := range sorted {
-			pairs = append(pairs, v, Redacted)
+	return strings.ReplaceAll(s, secret, Redacted)
+}
+
+// plainURLText reports whether v reads the same URL-encoded.
+func plainURLText(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
+			return false
 		}
-		r.r = strings.NewReplacer(pairs...)
 	}
-	return r.r.Replace(s)
+	return true
 }

@@ -157,6 +157,9 @@ func (r *Registry) Capabilities() []*Capability {
 // hold warnings too; the error is non-nil when the file did not load.
 func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
 	w, diags := ParseWorkflow(filename, src)
+	if w != nil {
+		diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
+	}
 	r.logWarnings(diags)
 	if w == nil {
 		return diags, diags.asError()
@@ -221,6 +224,7 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 			} else {
 				byName[w.Name] = display
 				loaded = append(loaded, w)
+				diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
 			}
 		}
 		if w == nil {

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"net/http"
 	"net/url"
 	"strings"
@@ -253,19 +252,26 @@ func (r *run) request(s *step) (*Request, error) {
 
 // cacheKey hashes the expanded url, method, headers and body.
 func (r *run) cacheKey(req *Request) string {
-	h := sha256.New()
-	write := func(h hash.Hash, s string) {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
+	n := len(req.Method) + len(req.URL) + len(req.Body) + 2
+	for k, vs := range req.Header {
+		n += len(k) + 2
+		for _, v := range vs {
+			n += len(v) + 1
+		}
 	}
-	write(h, req.Method)
-	write(h, req.URL)
+	buf := make([]byte, 0, n)
+	buf = append(append(buf, req.Method...), 0)
+	buf = append(append(buf, req.URL...), 0)
 	for _, k := range sortedKeys(req.Header) {
-		write(h, k)
-		write(h, strings.Join(req.Header[k], "\x00"))
+		buf = append(append(buf, k...), 0)
+		for _, v := range req.Header[k] {
+			buf = append(append(buf, v...), 0)
+		}
+		buf = append(buf, 0)
 	}
-	h.Write(req.Body)
-	return hex.EncodeToString(h.Sum(nil))
+	buf = append(buf, req.Body...)
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:])
 }
 
 // cacheGet fills step s's vars from the cache if every one is there.

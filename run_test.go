@@ -486,6 +486,9 @@ steps:
   - url: ${env:BASE_URL}/x
     result: "[${param:undeclared}] [${env:REGION}]"
 `)
+	if !strings.Contains(logs.String(), "env[1]: environment variable REGION is not set") {
+		t.Errorf("load did not warn about REGION:\n%s", logs.String())
+	}
 	wantText(t, call(t, reg, "t", `{}`), "[] []")
 	for _, want := range []string{"template reference has no value", "ref=${param:undeclared}", "environment variable is not set", "ref=${env:REGION}"} {
 		if !strings.Contains(logs.String(), want) {

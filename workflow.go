@@ -40,6 +40,8 @@ type EnvVar struct {
 	// Sensitive marks the value as a secret (reserved extension
 	// `sensitive`); names that look like secrets are secrets anyway.
 	Sensitive bool
+
+	line, col int // where the file declares it
 }
 
 // Secret reports whether the variable's value is kept out of the model's
@@ -107,6 +109,19 @@ var (
 	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
 	namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 )
+
+// unsetEnv returns a warning for each declared environment variable that
+// lookup does not find.
+func (w *Workflow) unsetEnv(lookup func(string) (string, bool)) Diagnostics {
+	var ds Diagnostics
+	for i, v := range w.Env {
+		if _, ok := lookup(v.Name); !ok {
+			ds = append(ds, Diagnostic{Severity: Warning, File: w.File, Line: v.line, Col: v.col,
+				Field: fmt.Sprintf("env[%d]", i), Msg: fmt.Sprintf("environment variable %s is not set; it expands to \"\"", v.Name)})
+		}
+	}
+	return ds
+}
 
 // ParseWorkflow compiles one YAML tool file. filename is used in
 // diagnostics. The returned Diagnostics hold every problem found, warnings
@@ -339,6 +354,7 @@ func (c *compiler) env(n ast.Node) {
 		} else {
 			v.Name, _ = c.str(item, path)
 		}
+		v.line, v.col = nodePos(c.resolve(item))
 		if v.Name == "" {
 			c.errorf(item, path, "missing environment variable name")
 			continue
