@@ -446,6 +446,22 @@ steps:
 	if n := tokens.Load(); n != 4 {
 		t.Errorf("token requests = %d, want 4", n)
 	}
+	// The key covers the body: the same URL with another body misses.
+	srv.mu.Lock()
+	srv.reqs = nil
+	srv.mu.Unlock()
+	reg2 := loadRegistry(t, nil, srv.URL, `
+name: bodies
+desc: d
+steps:
+  - {url: "${env:BASE_URL}/token", method: POST, body: "a", cache: true, var: [{name: token, extract: token}]}
+  - {url: "${env:BASE_URL}/token", method: POST, body: "b", cache: true, var: [{name: token, extract: token}]}
+  - {url: "${env:BASE_URL}/token", method: POST, body: "a", cache: true, var: [{name: token, extract: token}], result: "${step0:token} ${step1:token} ${step2:token}"}
+`)
+	wantText(t, call(t, reg2, "bodies", `{}`), "t5 t6 t5")
+	if n := len(srv.requests()); n != 2 {
+		t.Errorf("requests = %d, want 2", n)
+	}
 }
 
 func TestCacheTTLAcrossCalls(t *testing.T) {

@@ -181,3 +181,27 @@ func TestSecretNames(t *testing.T) {
 		}
 	}
 }
+
+func TestSensitiveEnv(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"echo":%q}`, r.URL.Query().Get("pin"))
+	})
+	env := map[string]string{"BASE_URL": srv.URL, "SHOP_PIN": "918273", "REGION_CODE": "918273"}
+	reg := loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, `
+name: t
+desc: d
+env:
+  - BASE_URL
+  - {name: SHOP_PIN, sensitive: true}
+steps:
+  - url: ${env:BASE_URL}/x?pin=${env:SHOP_PIN}
+`)
+	wantText(t, call(t, reg, "t", `{}`), `{"echo":"[REDACTED]"}`)
+	w, diags := ParseWorkflow("t.yaml", []byte("name: t\ndesc: d\nenv: [{name: A_PIN, sensitive: true}, REGION]\nsteps: [{url: 'http://x'}]\n"))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if diff := cmp.Diff([]bool{true, false}, []bool{w.Env[0].Secret(), w.Env[1].Secret()}); diff != "" {
+		t.Errorf("Secret() (-want +got):\n%s", diff)
+	}
+}

@@ -25,7 +25,7 @@
 // A path over a body that is neither JSON nor YAML with a collection at its
 // root (HTML, plain text, empty, a YAML scalar) fails with ErrNotStructured.
 //
-// YAML is bounded (see Options): bodies over 1 MiB, nested deeper than 100
+// YAML is bounded (see Options): bodies over 256 KiB, nested deeper than 100
 // levels or whose aliases expand past 10000 nodes count as not structured.
 // YAML numbers and booleans render like JSON ones; ".inf" and ".nan" become
 // strings; non-string map keys are stringified; "<<" merge keys are applied;

@@ -7,7 +7,7 @@ import (
 
 // Default YAML bounds.
 const (
-	DefaultMaxYAMLBytes   = 1 << 20
+	DefaultMaxYAMLBytes   = 256 << 10
 	DefaultMaxYAMLDepth   = 100
 	DefaultMaxYAMLAliases = 10000
 )
@@ -15,7 +15,7 @@ const (
 // Options bounds the YAML fallback. Zero fields take the defaults.
 type Options struct {
 	// MaxYAMLBytes: larger non-JSON bodies are not tried as YAML.
-	// Default 1 MiB; negative turns YAML off.
+	// Default 256 KiB; negative turns YAML off.
 	MaxYAMLBytes int
 	// MaxYAMLDepth bounds collection nesting (flow brackets plus block
 	// indentation levels, estimated before parsing). Default 100.

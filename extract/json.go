@@ -48,7 +48,7 @@ func scanJSON(src []byte) (*tape, bool) {
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		i = 3
 	}
-	t := &tape{src: src, nodes: make([]node, 0, 16+len(src)/16)}
+	t := &tape{src: src, nodes: make([]node, 0, 16+len(src)/8)}
 	var stack []uint32 // open containers
 	n := len(src)
 
@@ -183,7 +183,11 @@ func scanJSON(src []byte) (*tape, bool) {
 func scanString(src []byte, i int) (end int, esc, ok bool) {
 	n := len(src)
 	for j := i + 1; j < n; j++ {
-		switch c := src[j]; {
+		c := src[j]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		switch {
 		case c == '"':
 			return j + 1, esc, true
 		case c == '\\':

@@ -20,19 +20,19 @@ import (
 func parseYAML(body []byte, o *Options) (t *tape, reason string) {
 	defer func() {
 		if recover() != nil { // never let a third-party parser bug escape
-			t, reason = nil, "the YAML parser failed on it"
+			t, reason = nil, "not valid JSON, and the YAML parser failed"
 		}
 	}()
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, "the body is empty"
 	}
 	if o.MaxYAMLBytes < 0 {
-		return nil, "it is not valid JSON (YAML is off)"
+		return nil, "not valid JSON (YAML is off)"
 	}
 	if len(body) > o.MaxYAMLBytes {
-		return nil, "it is not valid JSON and is over " + strconv.Itoa(o.MaxYAMLBytes) + " bytes, the YAML limit"
+		return nil, "not valid JSON, and over " + strconv.Itoa(o.MaxYAMLBytes) + " bytes, the YAML limit"
 	}
-	tooDeep := "it is not valid JSON and nests deeper than " + strconv.Itoa(o.MaxYAMLDepth) + " levels as YAML"
+	tooDeep := "not valid JSON, and as YAML nests deeper than " + strconv.Itoa(o.MaxYAMLDepth) + " levels"
 	if !prescanDepth(body, o.MaxYAMLDepth) {
 		return nil, tooDeep
 	}
@@ -42,21 +42,21 @@ func parseYAML(body []byte, o *Options) (t *tape, reason string) {
 	}
 	f, err := parser.Parse(tokens, 0)
 	if err != nil || len(f.Docs) == 0 || f.Docs[0] == nil || f.Docs[0].Body == nil {
-		return nil, "it is not valid JSON or YAML"
+		return nil, "not valid JSON or YAML"
 	}
 	c := conv{anchors: map[string]ast.Node{}, active: map[string]bool{}, maxAlias: o.MaxYAMLAliases}
 	if err := c.value(f.Docs[0].Body); err != nil {
 		if errors.Is(err, errAliasBudget) {
-			return nil, "it is not valid JSON and its YAML aliases expand to over " + strconv.Itoa(max(o.MaxYAMLAliases, 0)) + " nodes"
+			return nil, "not valid JSON, and its YAML aliases expand to over " + strconv.Itoa(max(o.MaxYAMLAliases, 0)) + " nodes"
 		}
-		return nil, "it is not valid JSON or YAML"
+		return nil, "not valid JSON or YAML"
 	}
 	if c.buf[0] != '{' && c.buf[0] != '[' {
-		return nil, "it is not valid JSON, and as YAML it is only a scalar"
+		return nil, "not valid JSON, and as YAML only a scalar"
 	}
 	t, ok := scanJSON(c.buf)
 	if !ok {
-		return nil, "it is not valid JSON or YAML" // unreachable: conv emits valid JSON
+		return nil, "not valid JSON or YAML" // unreachable: conv emits valid JSON
 	}
 	return t, ""
 }

@@ -1,0 +1,169 @@
+package extract
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ohler55/ojg/oj"
+)
+
+// benchBody builds a JSON response of about size bytes.
+func benchBody(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"data": {"status": "paid", "amount": 1234567.89, "id": 12345678901234567890, "ok": true},` + "\n" + `"items": [`)
+	for i := 0; b.Len() < size-200; i++ {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"id": %d, "name": "item %d", "price": %d.5, "tags": ["a", "b\n"], "owner": {"login": "u%d", "admin": false}}`, i, i, i, i)
+	}
+	b.WriteString("],\n" + `"meta": {"total": 42, "next": "/page/2"}}`)
+	return []byte(b.String())
+}
+
+var benchExprs = []string{
+	"data.status", "data.amount", "data.id", "data.ok", "items[0].name",
+	"items[3].tags[1]", "items[5].owner.login", "meta.total", "meta.next", "items[1].price",
+}
+
+type benchResp struct {
+	Data struct {
+		Status string      `json:"status"`
+		Amount json.Number `json:"amount"`
+		ID     json.Number `json:"id"`
+		OK     bool        `json:"ok"`
+	} `json:"data"`
+	Items []struct {
+		ID    int      `json:"id"`
+		Name  string   `json:"name"`
+		Price float64  `json:"price"`
+		Tags  []string `json:"tags"`
+		Owner struct {
+			Login string `json:"login"`
+			Admin bool   `json:"admin"`
+		} `json:"owner"`
+	} `json:"items"`
+	Meta struct {
+		Total int    `json:"total"`
+		Next  string `json:"next"`
+	} `json:"meta"`
+}
+
+var benchSizes = []struct {
+	name string
+	size int
+}{{"1KB", 1 << 10}, {"100KB", 100 << 10}, {"10MB", 10 << 20}}
+
+// BenchmarkEval: one response per iteration, 1 or 10 vars read from it.
+func BenchmarkEval(b *testing.B) {
+	for _, sz := range benchSizes {
+		body := benchBody(sz.size)
+		for _, nvars := range []int{1, 10} {
+			exprs := make([]*Expr, nvars)
+			for i := range exprs {
+				exprs[i] = MustCompile(benchExprs[i])
+			}
+			b.Run(fmt.Sprintf("%s/%dvars", sz.name, nvars), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(body)))
+				for b.Loop() {
+					doc := NewDoc(body, nil)
+					for _, e := range exprs {
+						if _, err := e.Eval(doc); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkBaselineEncodingJSON decodes the same bodies into a struct.
+func BenchmarkBaselineEncodingJSON(b *testing.B) {
+	for _, sz := range benchSizes {
+		body := benchBody(sz.size)
+		b.Run(sz.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				var r benchResp
+				if err := json.Unmarshal(body, &r); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkBaselineOJG parses the same bodies with ojg (numbers lose their text).
+func BenchmarkBaselineOJG(b *testing.B) {
+	for _, sz := range benchSizes {
+		body := benchBody(sz.size)
+		b.Run(sz.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			for b.Loop() {
+				if _, err := oj.Parse(body); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkEvalYAML(b *testing.B) {
+	var y strings.Builder
+	y.WriteString("data:\n  status: paid\n  amount: 1234567.89\nitems:\n")
+	for i := 0; y.Len() < 10<<10; i++ {
+		fmt.Fprintf(&y, "  - id: %d\n    name: item %d\n    tags: [a, b]\n", i, i)
+	}
+	body := []byte(y.String())
+	exprs := []*Expr{MustCompile("data.status"), MustCompile("data.amount"), MustCompile("items[3].name")}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		doc := NewDoc(body, nil)
+		for _, e := range exprs {
+			if _, err := e.Eval(doc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+func BenchmarkEvalArray(b *testing.B) {
+	body := benchBody(100 << 10)
+	e := MustCompile("items[].name")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Eval(NewDoc(body, nil)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkRegex(b *testing.B) {
+	body := benchBody(100 << 10)
+	e := MustCompile(`/"next": "([^"]+)"/`)
+	doc := NewDoc(body, nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.Eval(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkCompile(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range benchExprs {
+			if _, err := Compile(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
