@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"encoding/json"
 	"sync"
 	"time"
 )
@@ -24,6 +25,7 @@ type MemoryCache struct {
 
 type memoryEntry struct {
 	value   []byte
+	vars    any // decoded variables, shared read-only by the calls that hit
 	expires time.Time
 }
 
@@ -34,22 +36,34 @@ func NewMemoryCache() *MemoryCache {
 
 // Get returns the value stored under key if it has not expired.
 func (c *MemoryCache) Get(key string) ([]byte, bool) {
+	e, ok := c.get(key)
+	if ok && e.value == nil && e.vars != nil {
+		e.value, _ = json.Marshal(e.vars)
+	}
+	return e.value, ok
+}
+
+func (c *MemoryCache) get(key string) (memoryEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
 	if !ok {
-		return nil, false
+		return memoryEntry{}, false
 	}
 	if !c.now().Before(e.expires) {
 		delete(c.entries, key)
-		return nil, false
+		return memoryEntry{}, false
 	}
-	return e.value, true
+	return e, true
 }
 
 // Set stores value under key for ttl. When full, expired entries are
 // dropped first, then arbitrary ones.
 func (c *MemoryCache) Set(key string, value []byte, ttl time.Duration) {
+	c.set(key, memoryEntry{value: value}, ttl)
+}
+
+func (c *MemoryCache) set(key string, e memoryEntry, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	now := c.now()
@@ -66,5 +80,6 @@ func (c *MemoryCache) Set(key string, value []byte, ttl time.Duration) {
 			delete(c.entries, k)
 		}
 	}
-	c.entries[key] = memoryEntry{value: value, expires: now.Add(ttl)}
+	e.expires = now.Add(ttl)
+	c.entries[key] = e
 }

@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -278,9 +280,7 @@ func (r *run) cacheKey(req *Request) string {
 func (r *run) cacheGet(s *step, key string) bool {
 	entry := r.cache[key]
 	if entry == nil && s.cacheTTL > 0 {
-		if data, ok := r.e.opts.Cache.Get(r.w.Name + ":" + key); ok {
-			_ = json.Unmarshal(data, &entry)
-		}
+		entry = r.sharedCacheGet(r.w.Name + ":" + key)
 	}
 	for _, v := range s.vars {
 		if _, ok := entry[v.name]; !ok {
@@ -307,9 +307,33 @@ func (r *run) cachePut(s *step, key string) {
 		entry[v.name] = r.vars[s.index][i].Value
 	}
 	if s.cacheTTL > 0 {
-		if data, err := json.Marshal(entry); err == nil {
-			r.e.opts.Cache.Set(r.w.Name+":"+key, data, s.cacheTTL)
-		}
+		r.sharedCachePut(r.w.Name+":"+key, entry, s.cacheTTL)
+	}
+}
+
+// sharedCacheGet reads variables kept across calls. The in-memory store
+// keeps them decoded; entries are never changed once stored.
+func (r *run) sharedCacheGet(key string) map[string]template.Value {
+	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
+		e, _ := mc.get(key)
+		vars, _ := e.vars.(map[string]template.Value)
+		return vars
+	}
+	var vars map[string]template.Value
+	if data, ok := r.e.opts.Cache.Get(key); ok {
+		_ = json.Unmarshal(data, &vars)
+	}
+	return vars
+}
+
+func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl time.Duration) {
+	entry = maps.Clone(entry)
+	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
+		mc.set(key, memoryEntry{vars: entry}, ttl)
+		return
+	}
+	if data, err := json.Marshal(entry); err == nil {
+		r.e.opts.Cache.Set(key, data, ttl)
 	}
 }
 

@@ -490,6 +490,59 @@ steps:
 	wantText(t, call(t, reg, "ttl", `{"user":"a"}`), "t3")
 }
 
+// mapCache is a Cache outside the package's own, as a host would write one.
+type mapCache struct {
+	mu sync.Mutex
+	m  map[string][]byte
+}
+
+func (c *mapCache) Get(key string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[key]
+	return v, ok
+}
+
+func (c *mapCache) Set(key string, value []byte, ttl time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[key] = value
+}
+
+func TestCacheTTLHostStore(t *testing.T) {
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"token":"t%d","n":12.50}`, hits.Add(1))
+	})
+	store := &mapCache{m: map[string][]byte{}}
+	reg := loadRegistry(t, &Options{Cache: store}, srv.URL, `
+name: ttl
+desc: d
+steps:
+  - url: ${env:BASE_URL}/token
+    cache: {ttl: 60}
+    var: [{name: token, extract: token}, {name: n, extract: n}]
+  - url: ${env:BASE_URL}/echo
+    body: '{"n": ${step0:n}}'
+    var: [{name: x, extract: token}]
+    result: ${step0:token} ${step0:n} ${step1:x}
+`)
+	wantText(t, call(t, reg, "ttl", `{}`), "t1 12.50 t2")
+	wantText(t, call(t, reg, "ttl", `{}`), "t1 12.50 t3")
+	// The number kept its kind through the store: a JSON value, not a string.
+	if reqs := srv.requests(); reqs[len(reqs)-1].Body != `{"n": 12.50}` {
+		t.Errorf("body after a store hit = %q", reqs[len(reqs)-1].Body)
+	}
+	if len(store.m) != 1 {
+		t.Errorf("store holds %d entries", len(store.m))
+	}
+	for _, v := range store.m {
+		if !strings.Contains(string(v), "t1") {
+			t.Errorf("stored %s", v)
+		}
+	}
+}
+
 func TestMissingValuesWarn(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{}`) })
 	var logs logBuffer
