@@ -108,6 +108,12 @@ func NewExecutor(opts *Options) *Executor {
 	return e
 }
 
+// Limits returns the response body cap and the cap on a raw body shown to
+// the model, defaults applied, so other transports can share them.
+func (e *Executor) Limits() (maxBodyBytes int64, maxResultBytes int) {
+	return e.opts.MaxBodyBytes, e.opts.MaxResultBytes
+}
+
 func (e *Executor) newHTTPClient() *http.Client {
 	var c http.Client
 	if e.opts.HTTPClient != nil {

@@ -1,0 +1,252 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// Names of the two capabilities.
+const (
+	ToolQueryDocs = "query_api_docs"
+	ToolCall      = "call_http_api"
+)
+
+// Options configure an API. Zero values mean the defaults. Options are
+// copied by New.
+type Options struct {
+	// Handler, when set, serves the calls in-process: no network hop, the
+	// host's middleware still runs.
+	Handler http.Handler
+	// BaseURL is prepended to endpoint paths. Without a Handler it is the
+	// absolute http(s) URL calls go to through Executor; with a Handler its
+	// path prefixes the request path and its host becomes the request's
+	// Host (default "localhost").
+	BaseURL string
+	// Executor sends calls over HTTP. Default: the Registry's executor
+	// (Register), else a new toolkit.NewExecutor(nil).
+	Executor *toolkit.Executor
+	// Include, when not empty, keeps only the endpoints it matches.
+	Include Filter
+	// Exclude drops the endpoints it matches.
+	Exclude Filter
+	// ReadOnly keeps only GET endpoints.
+	ReadOnly bool
+	// Confirm reports endpoints that need the user's confirmation: a call
+	// to one is not sent until the host confirms (see WithConfirmation).
+	Confirm func(Endpoint) bool
+	// Timeout bounds one call. Default toolkit.DefaultStepTimeout.
+	Timeout time.Duration
+	// MaxBodyBytes bounds an in-process response body. Default: the
+	// Executor's cap, else toolkit.DefaultMaxBodyBytes. Over HTTP the
+	// Executor's cap applies.
+	MaxBodyBytes int64
+	// MaxResultBytes bounds the body shown to the model; the rest is cut
+	// with a note. Default: the Executor's, else toolkit.DefaultMaxResultBytes.
+	MaxResultBytes int
+}
+
+// Filter matches an endpoint whose group, id or method is listed. The zero
+// Filter matches nothing.
+type Filter struct {
+	Groups  []string
+	IDs     []string
+	Methods []string
+}
+
+func (f Filter) empty() bool { return len(f.Groups)+len(f.IDs)+len(f.Methods) == 0 }
+
+func (f Filter) match(e Endpoint) bool {
+	return slices.Contains(f.Groups, e.Group) || slices.Contains(f.IDs, e.ID) ||
+		slices.ContainsFunc(f.Methods, func(m string) bool { return strings.EqualFold(m, e.Method) })
+}
+
+// check reports group and id names the catalog does not have: typos in a
+// filter would otherwise silently expose or hide endpoints.
+func (f Filter) check(c *Catalog, field string) error {
+	for _, g := range f.Groups {
+		if c.groupIndex(g) < 0 {
+			return fmt.Errorf("%w: %s: unknown group %q", ErrInvalidOptions, field, g)
+		}
+	}
+	for _, id := range f.IDs {
+		if _, ok := c.byID[id]; !ok {
+			return fmt.Errorf("%w: %s: unknown endpoint id %q", ErrInvalidOptions, field, id)
+		}
+	}
+	return nil
+}
+
+// API serves query_api_docs and call_http_api over a snapshot of a
+// Catalog. It is immutable and safe for concurrent use.
+type API struct {
+	groups  []groupInfo
+	eps     []*endpoint
+	byID    map[string]*endpoint
+	byRoute map[string]*endpoint // "METHOD /path"
+	opts    Options
+	base    *url.URL
+}
+
+type groupInfo struct {
+	Group
+	eps []*endpoint
+}
+
+// endpoint is an exposed Endpoint, compiled for calls.
+type endpoint struct {
+	Endpoint
+	tmpl    pathTemplate
+	confirm bool
+}
+
+func (e *endpoint) param(in In, name string) (Param, bool) {
+	for _, p := range e.Params {
+		if p.In == in && (p.Name == name || (in == InHeader && strings.EqualFold(p.Name, name))) {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// New returns an API exposing the endpoints of c that opts allow. Later
+// changes to c do not affect it.
+func New(c *Catalog, opts Options) (*API, error) {
+	if c == nil {
+		return nil, fmt.Errorf("%w: nil catalog", ErrInvalidOptions)
+	}
+	if err := opts.Include.check(c, "Include"); err != nil {
+		return nil, err
+	}
+	if err := opts.Exclude.check(c, "Exclude"); err != nil {
+		return nil, err
+	}
+	a := &API{opts: opts, byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
+	if opts.BaseURL != "" {
+		u, err := url.Parse(opts.BaseURL)
+		if err != nil || u.RawQuery != "" || u.Fragment != "" || (u.Host != "" && u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("%w: BaseURL %q is not an http(s) URL without query", ErrInvalidOptions, opts.BaseURL)
+		}
+		a.base = u
+	}
+	if opts.Handler == nil && (a.base == nil || a.base.Host == "") {
+		return nil, fmt.Errorf("%w: set Handler, or BaseURL to an absolute http(s) URL", ErrInvalidOptions)
+	}
+	if opts.Handler == nil && a.opts.Executor == nil {
+		a.opts.Executor = toolkit.NewExecutor(nil)
+	}
+	if a.opts.Timeout <= 0 {
+		a.opts.Timeout = toolkit.DefaultStepTimeout
+	}
+	maxBody, maxResult := int64(toolkit.DefaultMaxBodyBytes), toolkit.DefaultMaxResultBytes
+	if a.opts.Executor != nil {
+		maxBody, maxResult = a.opts.Executor.Limits()
+	}
+	if a.opts.MaxBodyBytes <= 0 {
+		a.opts.MaxBodyBytes = maxBody
+	}
+	if a.opts.MaxResultBytes <= 0 {
+		a.opts.MaxResultBytes = maxResult
+	}
+	a.opts.Include = cloneFilter(opts.Include)
+	a.opts.Exclude = cloneFilter(opts.Exclude)
+	for _, g := range c.groups {
+		a.groups = append(a.groups, groupInfo{Group: g})
+	}
+	for _, e := range c.endpoints {
+		if !a.opts.Include.empty() && !a.opts.Include.match(e) || a.opts.Exclude.match(e) || a.opts.ReadOnly && e.Method != http.MethodGet {
+			continue
+		}
+		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
+		ep := &endpoint{Endpoint: e, tmpl: tmpl}
+		if opts.Confirm != nil {
+			ep.confirm = opts.Confirm(e)
+		}
+		a.eps = append(a.eps, ep)
+		a.byID[e.ID] = ep
+		a.byRoute[e.Method+" "+e.Path] = ep
+		gi := slices.IndexFunc(a.groups, func(g groupInfo) bool { return g.Name == e.Group })
+		a.groups[gi].eps = append(a.groups[gi].eps, ep)
+	}
+	a.groups = slices.DeleteFunc(a.groups, func(g groupInfo) bool { return len(g.eps) == 0 })
+	return a, nil
+}
+
+func cloneFilter(f Filter) Filter {
+	return Filter{Groups: slices.Clone(f.Groups), IDs: slices.Clone(f.IDs), Methods: slices.Clone(f.Methods)}
+}
+
+// Register adds the two capabilities of an API over c to reg. Calls use
+// reg's Executor (its HTTP layer and body caps) unless opts names one.
+func Register(reg *toolkit.Registry, c *Catalog, opts Options) error {
+	if opts.Executor == nil {
+		opts.Executor = reg.Executor()
+	}
+	a, err := New(c, opts)
+	if err != nil {
+		return err
+	}
+	return reg.Add(a.Capabilities()...)
+}
+
+// Capabilities returns query_api_docs and call_http_api, category "api".
+func (a *API) Capabilities() []*toolkit.Capability {
+	return []*toolkit.Capability{
+		{
+			Name: ToolQueryDocs,
+			Description: "Browse the application's own HTTP API before calling it with " + ToolCall + ".\n" +
+				`No arguments: the function groups. {"group": g}: its endpoints. {"endpoint": id}: its parameters and request body. {"keyword": words}: search endpoints.`,
+			Category: toolkit.CategoryAPI,
+			Schema:   queryDocsSchema(),
+			Handler:  a.queryDocs,
+		},
+		{
+			Name: ToolCall,
+			Description: "Call one endpoint of the application's own HTTP API, as described by " + ToolQueryDocs + ".\n" +
+				"Returns the HTTP status and the response body.",
+			Category: toolkit.CategoryAPI,
+			Schema:   callSchema(),
+			Handler:  a.call,
+		},
+	}
+}
+
+func queryDocsSchema() map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"group":    map[string]any{"type": "string", "description": "list the endpoints of this group"},
+			"endpoint": map[string]any{"type": "string", "description": "show this endpoint's parameters and request body"},
+			"keyword":  map[string]any{"type": "string", "description": "words to find in endpoint ids, paths and summaries"},
+			"examples": map[string]any{"type": "boolean", "description": "with endpoint: include examples and vendor extensions"},
+		},
+		"additionalProperties": false,
+	}
+}
+
+func callSchema() map[string]any {
+	return map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"endpoint":    map[string]any{"type": "string", "description": "the endpoint id from " + ToolQueryDocs},
+			"path_params": map[string]any{"type": "object", "description": "values of the {placeholders} in the endpoint's path"},
+			"query":       map[string]any{"type": "object", "description": "query parameters"},
+			"headers":     map[string]any{"type": "object", "description": "header parameters the endpoint documents"},
+			"body":        map[string]any{"description": "the request body, as the endpoint's body schema says"},
+		},
+		"required":             []string{"endpoint"},
+		"additionalProperties": false,
+	}
+}
+
+// confirmedValue is the per-call value WithConfirmation sets.
+const confirmedValue = "api.confirmed"
+
+// WithConfirmation marks a call_http_api call as confirmed by the user, so
+// an endpoint that needs confirmation is sent. Only the host can pass it.
+func WithConfirmation() toolkit.CallOption { return toolkit.WithValue(confirmedValue, "true") }

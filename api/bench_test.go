@@ -1,0 +1,53 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+)
+
+func BenchmarkLoadOpenAPI500(b *testing.B) {
+	doc := generateDoc(25, 10)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := LoadOpenAPI(doc); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkQueryDocs(b *testing.B) {
+	c, err := LoadOpenAPI(generateDoc(25, 10))
+	if err != nil {
+		b.Fatal(err)
+	}
+	reg := newRegistry(b, c, Options{Handler: http.NotFoundHandler()})
+	for _, bc := range []struct{ name, args string }{
+		{"overview", `{}`},
+		{"group", `{"group": "group07"}`},
+		{"endpoint", `{"endpoint": "put_07_003"}`},
+		{"keyword", `{"keyword": "replace item 3"}`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			args := json.RawMessage(bc.args)
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := reg.CallCapability(context.Background(), ToolQueryDocs, args); res.IsError {
+					b.Fatal(res.Text)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkCallInProcess(b *testing.B) {
+	reg := newRegistry(b, testCatalog(b), Options{Handler: http.HandlerFunc(echo)})
+	args := json.RawMessage(`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"content": "hi", "tags": [{"key": "k"}]}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := reg.CallCapability(context.Background(), ToolCall, args, hostAuth); res.IsError {
+			b.Fatal(res.Text)
+		}
+	}
+}

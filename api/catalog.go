@@ -1,0 +1,414 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// Sentinel errors for the host, checked with errors.Is.
+var (
+	// ErrInvalidEndpoint reports an endpoint that cannot join a Catalog.
+	ErrInvalidEndpoint = errors.New("invalid endpoint")
+	// ErrInvalidDocument reports an OpenAPI document that cannot be loaded.
+	ErrInvalidDocument = errors.New("invalid OpenAPI document")
+	// ErrInvalidOptions reports Options that New cannot use.
+	ErrInvalidOptions = errors.New("invalid api options")
+)
+
+// In is where a parameter goes in the request.
+type In string
+
+// Parameter locations.
+const (
+	InPath   In = "path"
+	InQuery  In = "query"
+	InHeader In = "header"
+)
+
+// Parameter types. An array parameter names its element type in Items.
+const (
+	TypeString  = "string"
+	TypeInteger = "integer"
+	TypeNumber  = "number"
+	TypeBoolean = "boolean"
+	TypeArray   = "array"
+)
+
+// Param is a path, query or header parameter of an endpoint.
+type Param struct {
+	Name string
+	In   In
+	// Type is string (default), integer, number, boolean or array.
+	Type string
+	// Items is the element type of an array parameter (default string).
+	Items       string
+	Required    bool
+	Description string
+	// Enum, when set, lists the accepted values.
+	Enum []any
+	// Default is documented for the model; the API applies it.
+	Default any
+	// Example is shown only when the model asks for examples.
+	Example    any
+	Deprecated bool
+}
+
+// Body is the request body of an endpoint.
+type Body struct {
+	// ContentType is application/json (default), another JSON type,
+	// application/x-www-form-urlencoded, or any other type whose body the
+	// model then sends as a string.
+	ContentType string
+	Required    bool
+	Description string
+	// Schema is the JSON Schema of the body. Keys "example", "examples" and
+	// "x-…" are shown only when the model asks for examples.
+	Schema map[string]any
+	// Example is shown only when the model asks for examples.
+	Example any
+}
+
+// Endpoint is one operation of the host's HTTP API.
+type Endpoint struct {
+	// ID names the endpoint for the model. Default "METHOD /path".
+	ID string
+	// Group is the function group. Default: the first literal path segment.
+	Group  string
+	Method string
+	// Path is the path template, like /orders/{id}.
+	Path        string
+	Summary     string
+	Description string
+	Params      []Param
+	// Body is nil for an endpoint without a request body.
+	Body       *Body
+	Deprecated bool
+	// Extensions are vendor extensions (x-…), shown only on request.
+	Extensions map[string]any
+}
+
+// Group is a function group of endpoints.
+type Group struct {
+	Name        string
+	Description string
+}
+
+// Catalog is a set of endpoints and their groups. Build it with Add or
+// LoadOpenAPI, then hand it to New, which takes a snapshot. A Catalog is
+// not safe for concurrent modification.
+type Catalog struct {
+	groups    []Group
+	endpoints []Endpoint
+	byID      map[string]int
+}
+
+// NewCatalog returns an empty Catalog.
+func NewCatalog() *Catalog { return &Catalog{byID: map[string]int{}} }
+
+// AddGroup declares a group or sets its description. Groups are listed in
+// the order they are first declared or used.
+func (c *Catalog) AddGroup(g Group) {
+	if i := c.groupIndex(g.Name); i >= 0 {
+		if g.Description != "" {
+			c.groups[i].Description = g.Description
+		}
+		return
+	}
+	c.groups = append(c.groups, g)
+}
+
+func (c *Catalog) groupIndex(name string) int {
+	return slices.IndexFunc(c.groups, func(g Group) bool { return g.Name == name })
+}
+
+// Add adds endpoints, filling the defaults of ID, Group, Param.Type and
+// Body.ContentType. It adds none of them when one is invalid; the error
+// names every problem and wraps ErrInvalidEndpoint.
+func (c *Catalog) Add(eps ...Endpoint) error {
+	var errs []error
+	seen := map[string]bool{}
+	norm := make([]Endpoint, 0, len(eps))
+	for _, e := range eps {
+		n, err := normalize(e)
+		if err == nil {
+			if _, dup := c.byID[n.ID]; dup || seen[n.ID] {
+				err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
+			}
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		seen[n.ID] = true
+		norm = append(norm, n)
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for _, e := range norm {
+		c.AddGroup(Group{Name: e.Group})
+		c.byID[e.ID] = len(c.endpoints)
+		c.endpoints = append(c.endpoints, e)
+	}
+	return nil
+}
+
+// Endpoint returns the endpoint with the given id.
+func (c *Catalog) Endpoint(id string) (Endpoint, bool) {
+	i, ok := c.byID[id]
+	if !ok {
+		return Endpoint{}, false
+	}
+	return c.endpoints[i], true
+}
+
+// Endpoints returns the endpoints in the order they were added.
+func (c *Catalog) Endpoints() []Endpoint { return slices.Clone(c.endpoints) }
+
+// Groups returns the declared and used groups.
+func (c *Catalog) Groups() []Group { return slices.Clone(c.groups) }
+
+// reservedHeaders are set by the host or the HTTP layer, never by the model.
+var reservedHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Host",
+	"Content-Length", "Content-Type", "Transfer-Encoding", "Connection", "Accept"}
+
+func reservedHeader(name string) bool {
+	return slices.ContainsFunc(reservedHeaders, func(h string) bool { return strings.EqualFold(h, name) })
+}
+
+// normalize checks an endpoint and fills its defaults. The returned
+// endpoint shares nothing mutable with e.
+func normalize(e Endpoint) (Endpoint, error) {
+	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
+	if e.ID == "" {
+		e.ID = e.Method + " " + e.Path
+	}
+	bad := func(format string, args ...any) (Endpoint, error) {
+		return Endpoint{}, fmt.Errorf("%w: %q: %s", ErrInvalidEndpoint, e.ID, fmt.Sprintf(format, args...))
+	}
+	if !isToken(e.Method) {
+		return bad("method %q is not an HTTP method", e.Method)
+	}
+	if !strings.HasPrefix(e.Path, "/") || strings.ContainsAny(e.Path, "?# \t\r\n") {
+		return bad("path %q must start with / and hold no query, fragment or spaces", e.Path)
+	}
+	tmpl, err := parsePath(e.Path)
+	if err != nil {
+		return bad("path %q: %v", e.Path, err)
+	}
+	if e.Group == "" {
+		e.Group = defaultGroup(e.Path)
+	}
+	e.Params = slices.Clone(e.Params)
+	for i := range e.Params {
+		p := &e.Params[i]
+		if p.Type == "" {
+			p.Type = TypeString
+		}
+		if p.Type == TypeArray && p.Items == "" {
+			p.Items = TypeString
+		}
+		switch {
+		case p.Name == "":
+			return bad("parameter %d has no name", i)
+		case p.In != InPath && p.In != InQuery && p.In != InHeader:
+			return bad("parameter %q: location %q is not path, query or header", p.Name, p.In)
+		case !validType(p.Type, true) || (p.Type == TypeArray && !validType(p.Items, false)):
+			return bad("parameter %q: unknown type %q", p.Name, p.Type)
+		case p.In == InHeader && !isToken(p.Name):
+			return bad("header parameter %q is not a valid header name", p.Name)
+		case p.In == InHeader && reservedHeader(p.Name):
+			return bad("header %q is reserved: credentials and content headers come from the host", p.Name)
+		case p.In == InPath && p.Type == TypeArray:
+			return bad("path parameter %q cannot be an array", p.Name)
+		}
+		if p.In == InPath {
+			p.Required = true
+			if !slices.Contains(tmpl.names(), p.Name) {
+				return bad("path parameter %q does not appear in the path", p.Name)
+			}
+		}
+		if p.In == InHeader {
+			p.Name = http.CanonicalHeaderKey(p.Name)
+		}
+		for _, q := range e.Params[:i] {
+			if q.In == p.In && q.Name == p.Name {
+				return bad("parameter %q is declared twice in %s", p.Name, p.In)
+			}
+		}
+		if p.Enum, err = cloneJSON(p.Enum); err != nil {
+			return bad("parameter %q: enum: %v", p.Name, err)
+		}
+		if p.Default, err = cloneJSON(p.Default); err != nil {
+			return bad("parameter %q: default: %v", p.Name, err)
+		}
+		if p.Example, err = cloneJSON(p.Example); err != nil {
+			return bad("parameter %q: example: %v", p.Name, err)
+		}
+	}
+	for _, name := range tmpl.names() {
+		if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
+			return bad("path placeholder {%s} has no path parameter", name)
+		}
+	}
+	if e.Body != nil {
+		b := *e.Body
+		if b.ContentType == "" {
+			b.ContentType = "application/json"
+		}
+		if b.Schema, err = cloneJSON(b.Schema); err != nil {
+			return bad("body schema: %v", err)
+		}
+		if b.Example, err = cloneJSON(b.Example); err != nil {
+			return bad("body example: %v", err)
+		}
+		e.Body = &b
+	}
+	if e.Extensions, err = cloneJSON(e.Extensions); err != nil {
+		return bad("extensions: %v", err)
+	}
+	return e, nil
+}
+
+func validType(t string, arrayOK bool) bool {
+	switch t {
+	case TypeString, TypeInteger, TypeNumber, TypeBoolean:
+		return true
+	case TypeArray:
+		return arrayOK
+	}
+	return false
+}
+
+// defaultGroup is the first literal segment of a path, or "default".
+func defaultGroup(path string) string {
+	for seg := range strings.SplitSeq(path, "/") {
+		if seg != "" && !strings.Contains(seg, "{") {
+			return seg
+		}
+	}
+	return "default"
+}
+
+// isToken reports an RFC 9110 token (method and header names).
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0 {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// cloneJSON deep-copies a JSON-like value through its JSON form, so the
+// catalog owns it and numbers are json.Number.
+func cloneJSON[T any](v T) (T, error) {
+	var zero T
+	if isNil(v) {
+		return zero, nil
+	}
+	b, err := marshal(v)
+	if err != nil {
+		return zero, err
+	}
+	var out T
+	if err := decodeJSON(b, &out); err != nil {
+		return zero, err
+	}
+	return out, nil
+}
+
+func isNil(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case map[string]any:
+		return x == nil
+	case []any:
+		return x == nil
+	}
+	return false
+}
+
+// pathTemplate is a parsed path: literal text and {name} placeholders.
+type pathTemplate []pathPart
+
+type pathPart struct {
+	text  string
+	param bool
+}
+
+func parsePath(p string) (pathTemplate, error) {
+	var t pathTemplate
+	for p != "" {
+		i := strings.IndexAny(p, "{}")
+		if i < 0 {
+			t = append(t, pathPart{text: p})
+			break
+		}
+		if p[i] == '}' {
+			return nil, errors.New("unbalanced }")
+		}
+		if i > 0 {
+			t = append(t, pathPart{text: p[:i]})
+		}
+		j := strings.IndexByte(p[i:], '}')
+		if j < 0 {
+			return nil, errors.New("unclosed {")
+		}
+		name := p[i+1 : i+j]
+		if name == "" || strings.ContainsAny(name, "{/") {
+			return nil, fmt.Errorf("bad placeholder {%s}", name)
+		}
+		if slices.Contains(t.names(), name) {
+			return nil, fmt.Errorf("placeholder {%s} appears twice", name)
+		}
+		t = append(t, pathPart{text: name, param: true})
+		p = p[i+j+1:]
+	}
+	return t, nil
+}
+
+func (t pathTemplate) names() []string {
+	var out []string
+	for _, p := range t {
+		if p.param {
+			out = append(out, p.text)
+		}
+	}
+	return out
+}
+
+// marshal encodes v as compact JSON without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return []byte(strings.TrimSuffix(b.String(), "\n")), nil
+}
+
+// decodeJSON decodes one JSON value keeping numbers as json.Number.
+func decodeJSON(b []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("a single JSON value is expected")
+	}
+	return nil
+}

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestCatalogAddErrors(t *testing.T) {
+	id := Param{Name: "id", In: InPath}
+	tests := []struct {
+		name string
+		e    Endpoint
+		want string
+	}{
+		{"bad method", Endpoint{Method: "GE T", Path: "/a"}, `method "GE T" is not an HTTP method`},
+		{"relative path", Endpoint{Method: "GET", Path: "a"}, `path "a" must start with /`},
+		{"query in path", Endpoint{Method: "GET", Path: "/a?b=1"}, `must start with / and hold no query`},
+		{"unclosed placeholder", Endpoint{Method: "GET", Path: "/a/{id"}, `unclosed {`},
+		{"repeated placeholder", Endpoint{Method: "GET", Path: "/a/{id}/{id}", Params: []Param{id}}, `placeholder {id} appears twice`},
+		{"undeclared placeholder", Endpoint{Method: "GET", Path: "/a/{id}"}, `path placeholder {id} has no path parameter`},
+		{"path param not in path", Endpoint{Method: "GET", Path: "/a", Params: []Param{id}}, `path parameter "id" does not appear in the path`},
+		{"no name", Endpoint{Method: "GET", Path: "/a", Params: []Param{{In: InQuery}}}, `parameter 0 has no name`},
+		{"cookie", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "s", In: "cookie"}}}, `location "cookie" is not path, query or header`},
+		{"bad type", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery, Type: "object"}}}, `unknown type "object"`},
+		{"array of arrays", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery, Type: TypeArray, Items: TypeArray}}}, `unknown type "array"`},
+		{"array path param", Endpoint{Method: "GET", Path: "/a/{id}", Params: []Param{{Name: "id", In: InPath, Type: TypeArray}}}, `path parameter "id" cannot be an array`},
+		{"reserved header", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "authorization", In: InHeader}}}, `header "authorization" is reserved`},
+		{"bad header name", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "X Y", In: InHeader}}}, `header parameter "X Y" is not a valid header name`},
+		{"duplicate param", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery}, {Name: "q", In: InQuery}}}, `parameter "q" is declared twice in query`},
+		{"schema not JSON", Endpoint{Method: "POST", Path: "/a", Body: &Body{Schema: map[string]any{"f": func() {}}}}, `body schema: json: unsupported type`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := NewCatalog().Add(tt.e)
+			if !errors.Is(err, ErrInvalidEndpoint) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCatalogDefaults(t *testing.T) {
+	c := NewCatalog()
+	err := c.Add(Endpoint{Method: "post", Path: "/v1/{tenant}/orders",
+		Params: []Param{{Name: "tenant", In: InPath}, {Name: "tags", In: InQuery, Type: TypeArray}, {Name: "x-trace", In: InHeader}},
+		Body:   &Body{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := c.Endpoint("POST /v1/{tenant}/orders")
+	if !ok {
+		t.Fatalf("endpoint not found by its default id; have %v", rows(c))
+	}
+	want := Endpoint{ID: "POST /v1/{tenant}/orders", Group: "v1", Method: "POST", Path: "/v1/{tenant}/orders",
+		Params: []Param{
+			{Name: "tenant", In: InPath, Type: TypeString, Required: true},
+			{Name: "tags", In: InQuery, Type: TypeArray, Items: TypeString},
+			{Name: "X-Trace", In: InHeader, Type: TypeString},
+		},
+		Body: &Body{ContentType: "application/json"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("defaults (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]Group{{Name: "v1"}}, c.Groups()); diff != "" {
+		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if g := defaultGroup("/{id}"); g != "default" {
+		t.Errorf("group of /{id} = %q", g)
+	}
+}
+
+func TestCatalogAddIsAtomicAndOwnsItsData(t *testing.T) {
+	c := NewCatalog()
+	schema := map[string]any{"type": "object", "required": []any{"a"}}
+	err := c.Add(
+		Endpoint{ID: "ok", Method: "POST", Path: "/ok", Body: &Body{Schema: schema}},
+		Endpoint{ID: "bad", Method: "GET", Path: "nope"},
+		Endpoint{ID: "ok", Method: "GET", Path: "/ok2"},
+	)
+	if err == nil || !strings.Contains(err.Error(), `"ok": duplicate endpoint id`) || !strings.Contains(err.Error(), `"bad": path "nope"`) {
+		t.Fatalf("error %v, want both problems", err)
+	}
+	if n := len(c.Endpoints()); n != 0 {
+		t.Fatalf("%d endpoints added despite the error", n)
+	}
+	if err := c.Add(Endpoint{ID: "ok", Method: "POST", Path: "/ok", Body: &Body{Schema: schema}}); err != nil {
+		t.Fatal(err)
+	}
+	schema["required"] = []any{"changed"}
+	e, _ := c.Endpoint("ok")
+	if got := compactJSON(e.Body.Schema); got != `{"required":["a"],"type":"object"}` {
+		t.Errorf("catalog schema changed with the caller's map: %s", got)
+	}
+	if err := c.Add(Endpoint{ID: "ok", Method: "GET", Path: "/x"}); err == nil {
+		t.Error("a second endpoint with the same id was accepted")
+	}
+}

@@ -1,0 +1,44 @@
+// Package api exposes a host's own HTTP API to the model through two
+// capabilities of category "api", instead of one capability per endpoint:
+//
+//   - query_api_docs: no arguments lists the function groups with their
+//     endpoint counts; {"group": g} lists a group's endpoints (id, method,
+//     path, summary); {"endpoint": id} shows its parameters and request
+//     body schema ({"examples": true} adds examples and x- extensions);
+//     {"keyword": words} searches ids, paths and summaries.
+//   - call_http_api: {"endpoint", "path_params", "query", "headers",
+//     "body"} runs one endpoint after validating the arguments, and returns
+//     "HTTP <status>" and the body, redacted and capped.
+//
+// Quick start:
+//
+//	cat, err := api.LoadOpenAPI(openapiYAML) // or api.NewCatalog() and cat.Add(...)
+//	if err != nil {
+//		return err
+//	}
+//	err = api.Register(reg, cat, api.Options{
+//		Handler:  mux,  // in-process; or BaseURL: "https://internal.example.com"
+//		ReadOnly: true, // only GET endpoints
+//	})
+//	// per call, the host passes the end user's credentials:
+//	res, err := reg.Call(ctx, toolName, args, toolkit.WithHeader(userHeaders))
+//
+// The model chooses only the endpoint and the parameters the catalog
+// documents. Path values are path-escaped ("/" cannot add a segment, "." and
+// ".." are refused), query values query-escaped, header values without
+// control characters. Credentials and content headers are never model
+// parameters: headers the host passes with toolkit.WithHeader are added to
+// every request, override model headers of the same name, and are redacted
+// from what the model sees.
+//
+// Endpoints for which Options.Confirm returns true are not sent at once:
+// the Result carries Signals.NeedsConfirmation and, in ExtraParams, the
+// pending request. Once the user agrees, the host runs the same call again
+// with WithConfirmation().
+//
+// # Concurrency
+//
+// A Catalog is built by one goroutine. New takes a snapshot of it; the API
+// and its capabilities are immutable and safe for concurrent use. An
+// in-process call runs the Handler on the calling goroutine.
+package api

@@ -1,0 +1,74 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/api"
+)
+
+func ExampleRegister() {
+	// The host's own API, served in-process.
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /orders/{id}", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"id":%q,"status":"shipped","user":%q}`, r.PathValue("id"), r.Header.Get("X-Session"))
+	})
+
+	cat := api.NewCatalog()
+	cat.AddGroup(api.Group{Name: "orders", Description: "Orders of the signed-in user."})
+	err := cat.Add(api.Endpoint{ID: "getOrder", Group: "orders", Method: "GET", Path: "/orders/{id}",
+		Summary: "Get one order", Params: []api.Param{{Name: "id", In: api.InPath, Description: "order id"}}})
+	if err != nil {
+		panic(err)
+	}
+	reg := toolkit.NewRegistry(nil)
+	if err := api.Register(reg, cat, api.Options{Handler: mux, ReadOnly: true}); err != nil {
+		panic(err)
+	}
+
+	// The end user's session, added by the host to every request.
+	session := toolkit.WithHeader(http.Header{"X-Session": {"sess-4f9a"}})
+	for _, c := range []struct{ name, args string }{
+		{api.ToolQueryDocs, `{}`},
+		{api.ToolQueryDocs, `{"endpoint": "getOrder"}`},
+		{api.ToolCall, `{"endpoint": "getOrder", "path_params": {"id": "A-1"}}`},
+	} {
+		res := reg.CallCapability(context.Background(), c.name, json.RawMessage(c.args), session)
+		fmt.Println(res.Text)
+	}
+	// Output:
+	// {"groups":[{"name":"orders","description":"Orders of the signed-in user.","endpoints":1}],"endpoints":1,"hint":"{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches them"}
+	// {"id":"getOrder","group":"orders","method":"GET","path":"/orders/{id}","summary":"Get one order","path_params":{"id":{"type":"string","required":true,"description":"order id"}},"call":"call_http_api {\"endpoint\": \"getOrder\", \"path_params\": {...}}"}
+	// HTTP 200 OK
+	// {"id":"A-1","status":"shipped","user":"[REDACTED]"}
+}
+
+func ExampleLoadOpenAPI() {
+	cat, err := api.LoadOpenAPI([]byte(`
+openapi: 3.1.0
+info: {title: Shop, version: "1"}
+paths:
+  /orders/{id}:
+    get:
+      tags: [orders]
+      operationId: getOrder
+      summary: Get one order
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+    delete:
+      tags: [orders]
+      summary: Cancel an order
+`))
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range cat.Endpoints() {
+		fmt.Printf("%s | %s | %s %s\n", e.ID, e.Group, e.Method, e.Path)
+	}
+	// Output:
+	// getOrder | orders | GET /orders/{id}
+	// DELETE /orders/{id} | orders | DELETE /orders/{id}
+}

@@ -1,0 +1,425 @@
+package api
+
+import (
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// Bounds of a converted schema: deeper or larger parts are replaced by a
+// short note, so one endpoint's detail stays readable.
+const (
+	maxSchemaDepth = 16
+	maxSchemaNodes = 2000
+)
+
+// LoadOpenAPI reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) into a
+// Catalog. Each operation becomes an endpoint: its id is the operationId,
+// else "METHOD /path"; its group is its first tag, else the first literal
+// path segment. Local $refs are resolved and recursive schemas cut;
+// external $refs are refused. Cookie parameters and the Accept,
+// Content-Type and Authorization headers are left out, as OpenAPI says.
+func LoadOpenAPI(data []byte) (*Catalog, error) {
+	loader := openapi3.NewLoader()
+	loader.IsExternalRefsAllowed = false
+	doc, err := loader.LoadFromData(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalidDocument, err)
+	}
+	if !strings.HasPrefix(doc.OpenAPI, "3.") {
+		return nil, fmt.Errorf("%w: version %q: only OpenAPI 3.x is supported", ErrInvalidDocument, doc.OpenAPI)
+	}
+	c := NewCatalog()
+	for _, t := range doc.Tags {
+		if t != nil {
+			c.AddGroup(Group{Name: t.Name, Description: t.Description})
+		}
+	}
+	var eps []Endpoint
+	for _, path := range doc.Paths.Keys() {
+		item := doc.Paths.Value(path)
+		if item == nil {
+			continue
+		}
+		ops := item.Operations()
+		for _, method := range methodOrder(ops) {
+			eps = append(eps, convertOperation(path, method, item, ops[method]))
+		}
+	}
+	if err := c.Add(eps...); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	return c, nil
+}
+
+var methodRank = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch,
+	http.MethodDelete, http.MethodHead, http.MethodOptions}
+
+// methodOrder lists a path's methods: the common ones first, then the rest
+// sorted.
+func methodOrder(ops map[string]*openapi3.Operation) []string {
+	out := slices.Sorted(maps.Keys(ops))
+	rank := func(m string) int {
+		if i := slices.Index(methodRank, m); i >= 0 {
+			return i
+		}
+		return len(methodRank)
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return rank(a) - rank(b) })
+	return out
+}
+
+func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3.Operation) Endpoint {
+	e := Endpoint{
+		ID:          op.OperationID,
+		Method:      method,
+		Path:        path,
+		Summary:     strings.TrimSpace(op.Summary),
+		Description: strings.TrimSpace(op.Description),
+		Deprecated:  op.Deprecated,
+		Extensions:  extensions(op.Extensions),
+	}
+	if len(op.Tags) > 0 {
+		e.Group = op.Tags[0]
+	}
+	// Path-level parameters, overridden by operation-level ones.
+	var params []*openapi3.Parameter
+	for _, list := range []openapi3.Parameters{item.Parameters, op.Parameters} {
+		for _, pr := range list {
+			if pr == nil || pr.Value == nil {
+				continue
+			}
+			p := pr.Value
+			if i := slices.IndexFunc(params, func(q *openapi3.Parameter) bool { return q.Name == p.Name && q.In == p.In }); i >= 0 {
+				params[i] = p
+				continue
+			}
+			params = append(params, p)
+		}
+	}
+	for _, p := range params {
+		if p.In == "cookie" || (p.In == "header" && reservedHeader(p.Name)) {
+			continue
+		}
+		e.Params = append(e.Params, convertParam(p))
+	}
+	// Documents often leave path placeholders undeclared.
+	if t, err := parsePath(path); err == nil {
+		for _, name := range t.names() {
+			if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
+				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: TypeString, Required: true})
+			}
+		}
+	}
+	if op.RequestBody != nil && op.RequestBody.Value != nil {
+		e.Body = convertBody(op.RequestBody.Value)
+	}
+	return e
+}
+
+func convertParam(p *openapi3.Parameter) Param {
+	out := Param{
+		Name:        p.Name,
+		In:          In(p.In),
+		Type:        TypeString,
+		Required:    p.Required || p.In == "path",
+		Description: strings.TrimSpace(p.Description),
+		Example:     jsonSafe(p.Example),
+		Deprecated:  p.Deprecated,
+	}
+	if out.Example == nil {
+		out.Example = firstExample(p.Examples)
+	}
+	s := p.Schema
+	if s == nil {
+		// A parameter with content is sent as text.
+		for _, mt := range sortedContent(p.Content) {
+			s = mt.Schema
+			break
+		}
+		if s != nil && s.Value != nil {
+			out.Description = joinDesc(out.Description, s.Value.Description)
+			return out
+		}
+	}
+	if s == nil || s.Value == nil {
+		return out
+	}
+	v := s.Value
+	out.Description = joinDesc(out.Description, v.Description)
+	out.Type = scalarType(v.Type)
+	out.Enum = v.Enum
+	out.Default = v.Default
+	if out.Example == nil {
+		out.Example = jsonSafe(v.Example)
+	}
+	if out.Type == TypeArray {
+		out.Items = TypeString
+		if v.Items != nil && v.Items.Value != nil {
+			if t := scalarType(v.Items.Value.Type); t != TypeArray {
+				out.Items = t
+			}
+			out.Enum = v.Items.Value.Enum
+		}
+		if p.In == "path" {
+			out.Type, out.Items = TypeString, ""
+		}
+	}
+	return out
+}
+
+func joinDesc(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return strings.TrimSpace(b)
+}
+
+// scalarType maps a schema type to a parameter type; objects and unknown
+// types are sent as text.
+func scalarType(t *openapi3.Types) string {
+	if t == nil {
+		return TypeString
+	}
+	for _, s := range t.Slice() {
+		switch s {
+		case TypeString, TypeInteger, TypeNumber, TypeBoolean, TypeArray:
+			return s
+		}
+	}
+	return TypeString
+}
+
+func firstExample(ex openapi3.Examples) any {
+	for _, k := range slices.Sorted(maps.Keys(ex)) {
+		if r := ex[k]; r != nil && r.Value != nil && r.Value.Value != nil {
+			return jsonSafe(r.Value.Value)
+		}
+	}
+	return nil
+}
+
+// sortedContent lists media types: JSON first, then form, then the rest.
+func sortedContent(c openapi3.Content) []*openapi3.MediaType {
+	keys := slices.Sorted(maps.Keys(c))
+	rank := func(ct string) int {
+		switch {
+		case ct == "application/json":
+			return 0
+		case isJSONType(ct):
+			return 1
+		case ct == formType:
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return rank(a) - rank(b) })
+	out := make([]*openapi3.MediaType, 0, len(keys))
+	for _, k := range keys {
+		if c[k] != nil {
+			out = append(out, c[k])
+		}
+	}
+	return out
+}
+
+func convertBody(rb *openapi3.RequestBody) *Body {
+	b := &Body{Required: rb.Required, Description: strings.TrimSpace(rb.Description), ContentType: "application/json"}
+	keys := slices.Sorted(maps.Keys(rb.Content))
+	mts := sortedContent(rb.Content)
+	if len(mts) == 0 {
+		return b
+	}
+	mt := mts[0]
+	for _, k := range keys {
+		if rb.Content[k] == mt {
+			b.ContentType = k
+		}
+	}
+	if mt.Schema != nil {
+		conv := &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}}
+		b.Schema = conv.convert(mt.Schema, 0)
+	}
+	b.Example = jsonSafe(mt.Example)
+	if b.Example == nil {
+		b.Example = firstExample(mt.Examples)
+	}
+	return b
+}
+
+func extensions(ext map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range ext {
+		if v = jsonSafe(v); v != nil && strings.HasPrefix(k, "x-") {
+			out[k] = v
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// schemaConv turns a resolved request-body schema into a JSON Schema map.
+// readOnly properties are left out (they are not sent in requests).
+type schemaConv struct {
+	onPath map[*openapi3.Schema]bool
+	refs   map[string]bool
+	nodes  int
+}
+
+func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
+	if sr == nil || sr.Value == nil {
+		return map[string]any{}
+	}
+	s := sr.Value
+	if c.onPath[s] || (sr.Ref != "" && c.refs[sr.Ref]) {
+		name := sr.Ref[strings.LastIndexByte(sr.Ref, '/')+1:]
+		return map[string]any{"$ref": sr.Ref, "description": "recursive: same schema as the enclosing " + name}
+	}
+	if c.nodes++; depth > maxSchemaDepth || c.nodes > maxSchemaNodes {
+		return map[string]any{"description": "omitted: schema too deep or too large"}
+	}
+	c.onPath[s] = true
+	if sr.Ref != "" {
+		c.refs[sr.Ref] = true
+	}
+	defer func() {
+		delete(c.onPath, s)
+		if sr.Ref != "" {
+			delete(c.refs, sr.Ref)
+		}
+	}()
+	if s.Always != nil {
+		if *s.Always {
+			return map[string]any{}
+		}
+		return map[string]any{"not": map[string]any{}}
+	}
+	m := map[string]any{}
+	if s.Type != nil {
+		types := s.Type.Slice()
+		if s.Nullable && !slices.Contains(types, "null") && len(types) > 0 {
+			types = append(slices.Clone(types), "null")
+		}
+		switch len(types) {
+		case 0:
+		case 1:
+			m["type"] = types[0]
+		default:
+			m["type"] = types
+		}
+	}
+	set := func(k string, v any, ok bool) {
+		if ok {
+			m[k] = v
+		}
+	}
+	desc := s.Description
+	if desc == "" {
+		desc = s.Title
+	}
+	set("description", strings.TrimSpace(desc), desc != "")
+	set("format", s.Format, s.Format != "")
+	set("enum", s.Enum, len(s.Enum) > 0)
+	set("const", s.Const, s.Const != nil)
+	set("default", s.Default, s.Default != nil)
+	set("pattern", s.Pattern, s.Pattern != "")
+	set("deprecated", true, s.Deprecated)
+	setPtr(m, "minimum", s.Min)
+	setPtr(m, "maximum", s.Max)
+	setPtr(m, "multipleOf", s.MultipleOf)
+	bound := func(k, base string, b openapi3.ExclusiveBound) {
+		if b.Value != nil {
+			m[k] = *b.Value
+		} else if b.Bool != nil && *b.Bool {
+			if v, ok := m[base]; ok {
+				m[k] = v
+				delete(m, base)
+			}
+		}
+	}
+	bound("exclusiveMinimum", "minimum", s.ExclusiveMin)
+	bound("exclusiveMaximum", "maximum", s.ExclusiveMax)
+	set("minLength", s.MinLength, s.MinLength > 0)
+	setPtr(m, "maxLength", s.MaxLength)
+	set("minItems", s.MinItems, s.MinItems > 0)
+	setPtr(m, "maxItems", s.MaxItems)
+	set("uniqueItems", true, s.UniqueItems)
+	set("minProperties", s.MinProps, s.MinProps > 0)
+	setPtr(m, "maxProperties", s.MaxProps)
+	if len(s.Properties) > 0 {
+		props := map[string]any{}
+		for name, p := range s.Properties {
+			if p != nil && p.Value != nil && p.Value.ReadOnly {
+				continue
+			}
+			props[name] = c.convert(p, depth+1)
+		}
+		m["properties"] = props
+	}
+	var required []any
+	for _, r := range s.Required {
+		if p := s.Properties[r]; p != nil && p.Value != nil && p.Value.ReadOnly {
+			continue
+		}
+		required = append(required, r)
+	}
+	set("required", required, len(required) > 0)
+	if s.Items != nil {
+		m["items"] = c.convert(s.Items, depth+1)
+	}
+	if ap := s.AdditionalProperties; ap.Has != nil && !*ap.Has {
+		m["additionalProperties"] = false
+	} else if ap.Schema != nil {
+		m["additionalProperties"] = c.convert(ap.Schema, depth+1)
+	}
+	for k, list := range map[string]openapi3.SchemaRefs{"allOf": s.AllOf, "anyOf": s.AnyOf, "oneOf": s.OneOf, "prefixItems": s.PrefixItems} {
+		if len(list) == 0 {
+			continue
+		}
+		out := make([]any, len(list))
+		for i, x := range list {
+			out[i] = c.convert(x, depth+1)
+		}
+		m[k] = out
+	}
+	if s.Not != nil {
+		m["not"] = c.convert(s.Not, depth+1)
+	}
+	if s.Discriminator != nil && s.Discriminator.PropertyName != "" {
+		m["discriminator"] = map[string]any{"propertyName": s.Discriminator.PropertyName}
+	}
+	if ex := jsonSafe(s.Example); ex != nil {
+		m["example"] = ex
+	}
+	if ex := jsonSafe(s.Examples); ex != nil && len(s.Examples) > 0 {
+		m["examples"] = ex
+	}
+	for k, v := range extensions(s.Extensions) {
+		m[k] = v
+	}
+	return m
+}
+
+// jsonSafe returns v, or nil when it has no JSON form: documentation
+// values must not make a document fail to load.
+func jsonSafe(v any) any {
+	if v == nil {
+		return nil
+	}
+	if _, err := marshal(v); err != nil {
+		return nil
+	}
+	return v
+}
+
+func setPtr[T any](m map[string]any, k string, p *T) {
+	if p != nil {
+		m[k] = *p
+	}
+}

@@ -1,0 +1,222 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func loadFile(t testing.TB, name string) *Catalog {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := LoadOpenAPI(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// row is the part of an Endpoint most tests compare.
+type row struct{ ID, Group, Method, Path, Summary, Params, Body string }
+
+func rows(c *Catalog) []row {
+	var out []row
+	for _, e := range c.Endpoints() {
+		var ps []string
+		for _, p := range e.Params {
+			s := fmt.Sprintf("%s:%s:%s", p.In, p.Name, p.Type)
+			if p.Required {
+				s += "!"
+			}
+			ps = append(ps, s)
+		}
+		body := ""
+		if e.Body != nil {
+			body = e.Body.ContentType
+			if e.Body.Required {
+				body += "!"
+			}
+		}
+		out = append(out, row{e.ID, e.Group, e.Method, e.Path, e.Summary, strings.Join(ps, " "), body})
+	}
+	return out
+}
+
+func TestLoadOpenAPI30(t *testing.T) {
+	c := loadFile(t, "testdata/shop-3.0.yaml")
+	want := []row{
+		{"getCategory", "catalog", "GET", "/categories/{id}", "Get a category and its subtree", "path:id:integer!", ""},
+		{"updateCategory", "catalog", "PUT", "/categories/{id}", "Replace a category", "path:id:integer!", "application/json!"},
+		// No tag: the group is the first path segment.
+		{"GET /health", "health", "GET", "/health", "Liveness probe", "", ""},
+		// Authorization and cookie parameters are left out.
+		{"listOrders", "orders", "GET", "/orders", "List orders", "query:status:string query:limit:integer query:tag:array header:X-Request-Id:string", ""},
+		{"createOrder", "orders", "POST", "/orders", "Place an order", "", "application/json!"},
+		// Path-level parameter through a $ref; no operationId on DELETE.
+		{"getOrder", "orders", "GET", "/orders/{orderId}", "Get one order", "path:orderId:string!", ""},
+		{"DELETE /orders/{orderId}", "orders", "DELETE", "/orders/{orderId}", "Cancel an order", "path:orderId:string!", ""},
+		{"addNote", "orders", "POST", "/orders/{orderId}/notes", "Add a note to an order", "path:orderId:string!", "text/plain"},
+	}
+	if diff := cmp.Diff(want, rows(c)); diff != "" {
+		t.Errorf("endpoints (-want +got):\n%s", diff)
+	}
+	wantGroups := []Group{
+		{"orders", "Orders placed by customers.\nA second line that the group list leaves out.\n"},
+		{"catalog", "Products and categories."},
+		{"health", ""},
+	}
+	if diff := cmp.Diff(wantGroups, c.Groups()); diff != "" {
+		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+
+	// Body schema: refs inlined, readOnly dropped, nullable as a type
+	// list, examples and extensions kept for the verbose view.
+	create, _ := c.Endpoint("createOrder")
+	got := compactJSON(create.Body.Schema)
+	const wantSchema = `{"properties":{"customer":{"description":"customer id","example":"C-42","type":"string"},"items":{"items":{"additionalProperties":false,"properties":{"quantity":{"minimum":1,"type":"integer"},"sku":{"type":"string"}},"required":["sku","quantity"],"type":"object"},"minItems":1,"type":"array"},"note":{"type":["string","null"]}},"required":["customer","items"],"type":"object","x-entity":"order"}`
+	if got != wantSchema {
+		t.Errorf("createOrder schema:\n got %s\nwant %s", got, wantSchema)
+	}
+	if got := compactJSON(create.Extensions); got != `{"x-internal-owner":"team-orders"}` {
+		t.Errorf("extensions = %s", got)
+	}
+	if got := compactJSON(create.Body.Example); got != `{"customer":"C-1","items":[{"quantity":2,"sku":"S-1"}]}` {
+		t.Errorf("body example = %s", got)
+	}
+
+	// A recursive schema is cut where it refers to itself.
+	upd, _ := c.Endpoint("updateCategory")
+	got = compactJSON(upd.Body.Schema)
+	const wantRec = `{"properties":{"children":{"items":{"$ref":"#/components/schemas/Category","description":"recursive: same schema as the enclosing Category"},"type":"array"},"name":{"type":"string"}},"required":["name"],"type":"object"}`
+	if got != wantRec {
+		t.Errorf("recursive schema:\n got %s\nwant %s", got, wantRec)
+	}
+
+	list, _ := c.Endpoint("listOrders")
+	wantParams := []Param{
+		{Name: "status", In: InQuery, Type: "string", Description: "only orders in this state", Enum: []any{"open", "shipped", "cancelled"}},
+		{Name: "limit", In: InQuery, Type: "integer", Default: jsonNum("20"), Example: jsonNum("5")},
+		{Name: "tag", In: InQuery, Type: "array", Items: "string"},
+		{Name: "X-Request-Id", In: InHeader, Type: "string", Description: "trace id"},
+	}
+	if diff := cmp.Diff(wantParams, list.Params); diff != "" {
+		t.Errorf("listOrders params (-want +got):\n%s", diff)
+	}
+}
+
+func TestLoadOpenAPI31(t *testing.T) {
+	c := loadFile(t, "testdata/shop-3.1.json")
+	want := []row{
+		{"createPerson", "people", "POST", "/people", "Create a person", "", "application/json!"},
+		{"getPerson", "people", "GET", "/people/{id}", "Get a person", "path:id:string!", ""},
+		{"PATCH /people/{id}", "people", "PATCH", "/people/{id}", "Update a person", "path:id:string!", "application/merge-patch+json!"},
+	}
+	if diff := cmp.Diff(want, rows(c)); diff != "" {
+		t.Errorf("endpoints (-want +got):\n%s", diff)
+	}
+	e, _ := c.Endpoint("createPerson")
+	got := compactJSON(e.Body.Schema)
+	// Type lists, const, numeric exclusiveMinimum and examples arrays are
+	// 3.1; best_friend refers back to Person.
+	const wantSchema = `{"properties":{"age":{"exclusiveMinimum":0,"type":"integer"},"best_friend":{"$ref":"#/components/schemas/Person","description":"recursive: same schema as the enclosing Person"},"kind":{"const":"person"},"name":{"examples":["Ada"],"type":"string"},"nickname":{"type":["string","null"]}},"required":["name","kind"],"type":"object"}`
+	if got != wantSchema {
+		t.Errorf("Person schema:\n got %s\nwant %s", got, wantSchema)
+	}
+}
+
+func TestLoadOpenAPIYAMLAndJSONAgree(t *testing.T) {
+	yamlDoc := "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths:\n  /a/{x}:\n    get:\n      summary: A\n"
+	jsonDoc := `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"summary":"A"}}}}`
+	var got [][]row
+	for _, doc := range []string{yamlDoc, jsonDoc} {
+		c, err := LoadOpenAPI([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, rows(c))
+	}
+	// The undeclared {x} becomes a required string path parameter.
+	want := []row{{"GET /a/{x}", "a", "GET", "/a/{x}", "A", "path:x:string!", ""}}
+	for i, g := range got {
+		if diff := cmp.Diff(want, g); diff != "" {
+			t.Errorf("document %d (-want +got):\n%s", i, diff)
+		}
+	}
+}
+
+func TestLoadOpenAPIErrors(t *testing.T) {
+	tests := []struct {
+		name, doc, want string
+	}{
+		{"not a document", `{{{`, "invalid OpenAPI document"},
+		{"swagger 2", `{"swagger":"2.0","info":{"title":"t","version":"1"},"paths":{}}`, `only OpenAPI 3.x`},
+		{"external ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"other.json#/X"}}}}}}}}`, "disallowed external reference"},
+		{"file ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"/etc/passwd"}}}}}}}}`, "disallowed external reference"},
+		{"missing ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"parameters":[{"$ref":"#/components/parameters/Nope"}]}}}}`, "invalid OpenAPI document"},
+		{"duplicate operationId", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"operationId":"x"}},"/b":{"get":{"operationId":"x"}}}}`, `"x": duplicate endpoint id`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := LoadOpenAPI([]byte(tt.doc))
+			if err == nil {
+				t.Fatalf("loaded %d endpoints, want an error", len(c.Endpoints()))
+			}
+			if !errors.Is(err, ErrInvalidDocument) {
+				t.Errorf("error %v does not wrap ErrInvalidDocument", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// generateDoc writes an OpenAPI 3.0 document with groups*perGroup
+// endpoints, each with parameters and a request body through $refs.
+func generateDoc(groups, perGroup int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"openapi":"3.0.3","info":{"title":"big","version":"1"},"tags":[`)
+	for g := range groups {
+		if g > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"name":"group%02d","description":"Operations on resource %02d: create, read, update and list.\nDetails follow."}`, g, g)
+	}
+	b.WriteString(`],"paths":{`)
+	for g := range groups {
+		for i := range perGroup {
+			if g+i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"/r%02d/items%03d/{id}":{"get":{"tags":["group%02d"],"operationId":"get_%02d_%03d","summary":"Read item %d of resource %d",`+
+				`"parameters":[{"$ref":"#/components/parameters/Id"},{"name":"fields","in":"query","schema":{"type":"array","items":{"type":"string"}}}]},`+
+				`"put":{"tags":["group%02d"],"operationId":"put_%02d_%03d","summary":"Replace item %d of resource %d",`+
+				`"parameters":[{"$ref":"#/components/parameters/Id"}],`+
+				`"requestBody":{"required":true,"content":{"application/json":{"schema":{"$ref":"#/components/schemas/Item"}}}}}}`,
+				g, i, g, g, i, i, g, g, g, i, i, g)
+		}
+	}
+	b.WriteString(`},"components":{"parameters":{"Id":{"name":"id","in":"path","required":true,"schema":{"type":"string"}}},`)
+	b.WriteString(`"schemas":{"Item":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"parent":{"$ref":"#/components/schemas/Item"},"labels":{"type":"object","additionalProperties":{"type":"string"}}}}}}}`)
+	return []byte(b.String())
+}
+
+func TestLoadGeneratedDocument(t *testing.T) {
+	c, err := LoadOpenAPI(generateDoc(25, 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(c.Endpoints()); n != 500 {
+		t.Fatalf("%d endpoints, want 500", n)
+	}
+	if n := len(c.Groups()); n != 25 {
+		t.Fatalf("%d groups, want 25", n)
+	}
+}
