@@ -1,0 +1,30 @@
+// Package lodash provides `_`, a lodash-compatible library for the
+// JavaScript hooks of YQCloud function definitions (requestParser,
+// responseParser, stopAfterFunctionCallCondition, extraParamsBuilder), which
+// run in github.com/dop251/goja.
+//
+// It is this project's own implementation, written in JavaScript
+// (lodash.js, embedded) and checked case by case against real lodash 4.18.1
+// (testdata/corpus.json, testdata/golden.json). It covers the functions hooks
+// use — get/set/has/pick/omit, map/filter/find/groupBy/sortBy/orderBy,
+// merge/assign/defaults/cloneDeep/isEqual, string case and padding helpers,
+// toNumber/toInteger and more — with lodash's iteratee shorthands: a function,
+// a property path ('a.b[0].c' or ['a', 'b']), a [path, value] pair and a
+// partial-match object ({type: 'X'}). Chaining (_(x).map()...) is not provided.
+//
+// Quick start:
+//
+//	vm := goja.New()
+//	if err := lodash.Install(vm); err != nil {
+//		return err
+//	}
+//	v, err := vm.RunString(`_.map(_.filter(items, {type: 'SERVICE'}), 'name')`)
+//
+// Concurrency: Program is compiled once and may be run by any number of
+// runtimes at the same time. A goja.Runtime is not safe for concurrent use;
+// install `_` once per runtime and use that runtime from one goroutine at a
+// time. The installed `_` is frozen and its global binding is read-only, so a
+// pooled runtime hands every run the same library. Built-in prototypes
+// (Array.prototype and friends) are not frozen by Install; a pool that must
+// defend against scripts changing them should do so itself.
+package lodash

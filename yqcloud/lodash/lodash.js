@@ -1,0 +1,1491 @@
+// A lodash-compatible `_` for YQCloud hooks. Own implementation; behaviour is
+// checked against real lodash by testdata/gen_golden.js and lodash_test.go.
+// Sloppy mode on purpose: lodash ignores failed writes instead of throwing.
+(function (global) {
+  var objProto = Object.prototype;
+  var hasOwnProp = objProto.hasOwnProperty;
+  var objToString = objProto.toString;
+  var propIsEnumerable = objProto.propertyIsEnumerable;
+  var fnToString = Function.prototype.toString;
+  var objCtorString = fnToString.call(Object);
+  var isArray = Array.isArray;
+  var objectKeys = Object.keys;
+  var getProto = Object.getPrototypeOf;
+  var getOwnSymbols = Object.getOwnPropertySymbols;
+  var defineProp = Object.defineProperty;
+  var freeze = Object.freeze;
+  var mathMax = Math.max, mathMin = Math.min, mathCeil = Math.ceil, mathFloor = Math.floor;
+  var symToString = Symbol.prototype.toString;
+  var arrayJoin = Array.prototype.join;
+
+  var MAX_SAFE = 9007199254740991;
+  var MAX_INT = 1.7976931348623157e308;
+  var MAX_ARRAY_LENGTH = 4294967295;
+  var PARTIAL = 1, UNORDERED = 2;
+
+  var T_ARGS = '[object Arguments]', T_ARRAY = '[object Array]', T_BOOL = '[object Boolean]',
+    T_DATE = '[object Date]', T_ERROR = '[object Error]', T_MAP = '[object Map]',
+    T_NUMBER = '[object Number]', T_OBJECT = '[object Object]', T_REGEXP = '[object RegExp]',
+    T_SET = '[object Set]', T_STRING = '[object String]', T_SYMBOL = '[object Symbol]',
+    T_ARRAYBUFFER = '[object ArrayBuffer]', T_DATAVIEW = '[object DataView]';
+
+  // ---- basic predicates -------------------------------------------------
+
+  function identity(v) { return v; }
+  function noop() {}
+  function hasOwn(o, k) { return hasOwnProp.call(o, k); }
+  function eq(a, b) { return a === b || (a !== a && b !== b); }
+  function tagOf(v) {
+    if (v == null) return v === undefined ? '[object Undefined]' : '[object Null]';
+    return objToString.call(v);
+  }
+  function isObject(v) { var t = typeof v; return v != null && (t === 'object' || t === 'function'); }
+  function isObjectLike(v) { return v != null && typeof v === 'object'; }
+  function isFunction(v) { return typeof v === 'function'; }
+  function isLength(v) { return typeof v === 'number' && v > -1 && v % 1 === 0 && v <= MAX_SAFE; }
+  function isArrayLike(v) { return v != null && typeof v !== 'function' && isLength(v.length); }
+  function isArrayLikeObject(v) { return isObjectLike(v) && isArrayLike(v); }
+  function isArguments(v) { return isObjectLike(v) && objToString.call(v) === T_ARGS; }
+  function isTypedArray(v) {
+    return isObjectLike(v) && ArrayBuffer.isView(v) && objToString.call(v) !== T_DATAVIEW;
+  }
+  function isString(v) { return typeof v === 'string' || (isObjectLike(v) && !isArray(v) && objToString.call(v) === T_STRING); }
+  function isNumber(v) { return typeof v === 'number' || (isObjectLike(v) && objToString.call(v) === T_NUMBER); }
+  function isBoolean(v) { return v === true || v === false || (isObjectLike(v) && objToString.call(v) === T_BOOL); }
+  function isSymbol(v) { return typeof v === 'symbol' || (isObjectLike(v) && objToString.call(v) === T_SYMBOL); }
+  function isRegExp(v) { return isObjectLike(v) && objToString.call(v) === T_REGEXP; }
+  function isNil(v) { return v == null; }
+  function isNull(v) { return v === null; }
+  function isUndefined(v) { return v === undefined; }
+  function isPlainObject(v) {
+    if (!isObjectLike(v) || objToString.call(v) !== T_OBJECT) return false;
+    var proto = getProto(v);
+    if (proto === null || proto === objProto) return true;
+    var Ctor = hasOwn(proto, 'constructor') && proto.constructor;
+    return typeof Ctor === 'function' && Ctor instanceof Ctor && fnToString.call(Ctor) === objCtorString;
+  }
+  function isPrototype(v) {
+    var Ctor = v && v.constructor;
+    var proto = (typeof Ctor === 'function' && Ctor.prototype) || objProto;
+    return v === proto;
+  }
+  function isIndex(v, length) {
+    if (length == null) length = MAX_SAFE;
+    if (!length) return false;
+    var t = typeof v;
+    if (t === 'symbol') return false;
+    if (t !== 'number' && !/^(?:0|[1-9]\d*)$/.test(v)) return false;
+    return v > -1 && v % 1 === 0 && v < length;
+  }
+  function isIterateeCall(value, index, object) {
+    if (!isObject(object)) return false;
+    var t = typeof index;
+    if (t === 'number' ? (isArrayLike(object) && isIndex(index, object.length)) : (t === 'string' && index in object)) {
+      return eq(object[index], value);
+    }
+    return false;
+  }
+  function isEmpty(v) {
+    if (v == null) return true;
+    if (isArrayLike(v) && (isArray(v) || typeof v === 'string' || typeof v.splice === 'function' ||
+        isTypedArray(v) || isArguments(v))) {
+      return !v.length;
+    }
+    var tag = tagOf(v);
+    if (tag === T_MAP || tag === T_SET) return !v.size;
+    if (isPrototype(v)) return !ownKeysNoCtor(v).length;
+    for (var k in v) if (hasOwn(v, k)) return false;
+    return true;
+  }
+
+  // ---- conversions --------------------------------------------------------
+
+  function baseToString(v) {
+    if (typeof v === 'string') return v;
+    if (isArray(v)) {
+      var parts = new Array(v.length);
+      for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i]);
+      return parts + '';
+    }
+    if (typeof v === 'symbol') return symToString.call(v);
+    var s = v + '';
+    return (s === '0' && 1 / v === -Infinity) ? '-0' : s;
+  }
+  function toStr(v) { return v == null ? '' : baseToString(v); }
+
+  // JavaScript white space and line terminators, spelled out so every engine agrees.
+  var wsStartRe = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/;
+  var wsEndRe = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$/;
+  function trimWS(s) { return s.replace(wsStartRe, '').replace(wsEndRe, ''); }
+  function toNumber(v) {
+    if (typeof v === 'number') return v;
+    if (isSymbol(v)) return NaN;
+    if (isObject(v)) {
+      var o = typeof v.valueOf === 'function' ? v.valueOf() : v;
+      v = isObject(o) ? (o + '') : o;
+    }
+    if (typeof v !== 'string') return v === 0 ? v : +v;
+    v = trimWS(v);
+    if (/^0b[01]+$/i.test(v)) return parseInt(v.slice(2), 2);
+    if (/^0o[0-7]+$/i.test(v)) return parseInt(v.slice(2), 8);
+    if (/^[-+]0x[0-9a-f]+$/i.test(v)) return NaN;
+    return +v;
+  }
+  function toFinite(v) {
+    if (!v) return v === 0 ? v : 0;
+    v = toNumber(v);
+    if (v === Infinity || v === -Infinity) return (v < 0 ? -1 : 1) * MAX_INT;
+    return v === v ? v : 0;
+  }
+  function toInteger(v) {
+    var r = toFinite(v);
+    var rem = r % 1;
+    return r === r ? (rem ? r - rem : r) : 0;
+  }
+  function clampNum(n, lower, upper) {
+    if (n === n) {
+      if (upper !== undefined) n = n <= upper ? n : upper;
+      if (lower !== undefined) n = n >= lower ? n : lower;
+    }
+    return n;
+  }
+  function clamp(number, lower, upper) {
+    if (upper === undefined) { upper = lower; lower = undefined; }
+    if (upper !== undefined) { upper = toNumber(upper); upper = upper === upper ? upper : 0; }
+    if (lower !== undefined) { lower = toNumber(lower); lower = lower === lower ? lower : 0; }
+    return clampNum(toNumber(number), lower, upper);
+  }
+  function castArray() {
+    if (!arguments.length) return [];
+    var v = arguments[0];
+    return isArray(v) ? v : [v];
+  }
+
+  // ---- keys ---------------------------------------------------------------
+
+  function ownKeysNoCtor(o) {
+    var ks = objectKeys(o), out = [];
+    for (var i = 0; i < ks.length; i++) if (ks[i] !== 'constructor') out.push(ks[i]);
+    return out;
+  }
+  // Index keys 0..length-1 (holes included) followed by the other own (or inherited) keys.
+  function arrayLikeKeys(v, inherited) {
+    var indexed = isArray(v) || isArguments(v) || isTypedArray(v);
+    var out = [], n = 0, k;
+    if (indexed) { n = v.length; for (var i = 0; i < n; i++) out.push(String(i)); }
+    for (k in v) {
+      if (!inherited && !hasOwn(v, k)) continue;
+      if (indexed && (k === 'length' || isIndex(k, n))) continue;
+      out.push(k);
+    }
+    return out;
+  }
+  function keys(o) {
+    if (o == null) return [];
+    if (isArrayLike(o)) return arrayLikeKeys(o, false);
+    if (isPrototype(o)) return ownKeysNoCtor(o);
+    return objectKeys(Object(o));
+  }
+  function keysIn(o) {
+    if (o == null) return [];
+    if (isArrayLike(o)) return arrayLikeKeys(o, true);
+    var out = [], proto = isObject(o) && isPrototype(o);
+    for (var k in o) {
+      if (k === 'constructor' && (proto || !hasOwn(o, k))) continue;
+      out.push(k);
+    }
+    return out;
+  }
+  function ownEnumSymbols(o) {
+    if (o == null) return [];
+    o = Object(o);
+    var syms = getOwnSymbols(o), out = [];
+    for (var i = 0; i < syms.length; i++) if (propIsEnumerable.call(o, syms[i])) out.push(syms[i]);
+    return out;
+  }
+  function allKeys(o) { return keys(o).concat(ownEnumSymbols(o)); }
+  function allKeysIn(o) {
+    var out = keysIn(o);
+    for (var p = o == null ? null : Object(o); p; p = getProto(p)) out = out.concat(ownEnumSymbols(p));
+    return out;
+  }
+  function values(o) {
+    if (o == null) return [];
+    var ks = keys(o), out = new Array(ks.length), it = Object(o);
+    for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
+    return out;
+  }
+  function toPairs(o) {
+    var tag = tagOf(o), out = [];
+    if (tag === T_MAP) { o.forEach(function (v, k) { out.push([k, v]); }); return out; }
+    if (tag === T_SET) { o.forEach(function (v) { out.push([v, v]); }); return out; }
+    var ks = keys(o), it = Object(o);
+    for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
+    return out;
+  }
+  function fromPairs(pairs) {
+    var out = {}, n = pairs == null ? 0 : pairs.length;
+    for (var i = 0; i < n; i++) { var p = pairs[i]; out[p[0]] = p[1]; }
+    return out;
+  }
+
+  // ---- assignment helpers -------------------------------------------------
+
+  function baseAssignValue(o, k, v) {
+    if (k == '__proto__') defineProp(o, k, { configurable: true, enumerable: true, value: v, writable: true });
+    else o[k] = v;
+  }
+  function assignValue(o, k, v) {
+    var cur = o[k];
+    if (!(hasOwn(o, k) && eq(cur, v)) || (v === undefined && !(k in o))) baseAssignValue(o, k, v);
+  }
+
+  // ---- paths --------------------------------------------------------------
+
+  var plainKeyRe = /^\w*$/;
+  var deepKeyRe = /\.|\[[^[\]]*\]|\[(["'])(?:\\.|(?!\1)[^\\])*?\1\]/;
+  // Classifies a string path: 0 deep path, 1 plain key, 2 plain key that set/pick skip.
+  // Results are cached (bounded) so hot paths avoid regexes and string methods.
+  var keyKinds = new Map();
+  function keyKind(p) {
+    var k = keyKinds.get(p);
+    if (k !== undefined) return k;
+    k = (!plainKeyRe.test(p) && deepKeyRe.test(p)) ? 0 : (isUnsafeKey(p) ? 2 : 1);
+    if (keyKinds.size >= 1000) keyKinds.clear();
+    keyKinds.set(p, k);
+    return k;
+  }
+  function isKey(v, o) {
+    if (typeof v === 'string') return keyKind(v) !== 0 || (o != null && v in Object(o));
+    if (isArray(v)) return false;
+    var t = typeof v;
+    if (t === 'number' || t === 'symbol' || t === 'boolean' || v == null) return true;
+    return plainKeyRe.test(v) || !deepKeyRe.test(v) || (o != null && v in Object(o));
+  }
+  function toKey(v) {
+    if (typeof v === 'string' || typeof v === 'symbol') return v;
+    var s = v + '';
+    return (s === '0' && 1 / v === -Infinity) ? '-0' : s;
+  }
+  function isSep(c) { return c === 46 || c === 91 || c === 93; } // . [ ]
+  // "a" (".", "[]") followed by ".", "[]" or the end marks an empty segment.
+  function emptySegAt(s, i) {
+    var j;
+    if (s.charCodeAt(i) === 46) j = i + 1;
+    else if (s.charCodeAt(i) === 91 && s.charCodeAt(i + 1) === 93) j = i + 2;
+    else return false;
+    return j >= s.length || s.charCodeAt(j) === 46 || (s.charCodeAt(j) === 91 && s.charCodeAt(j + 1) === 93);
+  }
+  function parsePath(s) {
+    var out = [], n = s.length, i = 0;
+    if (s.charCodeAt(0) === 46) out.push('');
+    while (i < n) {
+      var c = s.charCodeAt(i);
+      if (!isSep(c)) {
+        var j = i + 1;
+        while (j < n && !isSep(s.charCodeAt(j))) j++;
+        out.push(s.slice(i, j)); i = j; continue;
+      }
+      if (c === 91) {
+        var m = /^\[(-?\d+(?:\.\d+)?)\]/.exec(s.slice(i));
+        if (m) { out.push(m[1]); i += m[0].length; continue; }
+        var q = s.charAt(i + 1);
+        if (q === '"' || q === "'") {
+          var k = i + 2, seg = '', ok = false;
+          while (k < n) {
+            var ch = s.charAt(k);
+            if (ch === '\\' && k + 1 < n && !/[\n\r\u2028\u2029]/.test(s.charAt(k + 1))) { seg += s.charAt(k + 1); k += 2; continue; }
+            if (ch === q) { ok = s.charAt(k + 1) === ']'; break; }
+            seg += ch; k++;
+          }
+          if (ok) { out.push(seg); i = k + 2; continue; }
+        }
+      }
+      if (emptySegAt(s, i)) out.push('');
+      i++;
+    }
+    return out;
+  }
+  var pathCache = new Map();
+  function stringToPath(s) {
+    var hit = pathCache.get(s);
+    if (hit !== undefined) return hit;
+    var p = parsePath(s);
+    if (pathCache.size >= 500) pathCache.clear();
+    pathCache.set(s, p);
+    return p;
+  }
+  function castPath(v, o) {
+    if (isArray(v)) return v;
+    return isKey(v, o) ? [v] : stringToPath(toStr(v));
+  }
+  function toPath(v) {
+    if (isArray(v)) { var out = new Array(v.length); for (var i = 0; i < v.length; i++) out[i] = toKey(v[i]); return out; }
+    return isSymbol(v) ? [v] : stringToPath(toStr(v)).slice();
+  }
+  function baseGet(o, path) {
+    path = castPath(path, o);
+    var i = 0, n = path.length;
+    while (o != null && i < n) o = o[toKey(path[i++])];
+    return (i && i === n) ? o : undefined;
+  }
+  function get(o, path, def) {
+    var r;
+    if (o == null) r = undefined;
+    else if (typeof path === 'string' && keyKind(path) !== 0) r = o[path];
+    else r = baseGet(o, path);
+    return r === undefined ? def : r;
+  }
+  function hasPath(o, path, test) {
+    path = castPath(path, o);
+    var i = -1, n = path.length, result = false, key;
+    while (++i < n) {
+      key = toKey(path[i]);
+      if (!(result = o != null && test(o, key))) break;
+      o = o[key];
+    }
+    if (result || ++i !== n) return result;
+    n = o == null ? 0 : o.length;
+    return !!n && isLength(n) && isIndex(key, n) && (isArray(o) || isArguments(o));
+  }
+  function testOwn(o, k) { return o != null && hasOwn(o, k); }
+  function testIn(o, k) { return o != null && k in Object(o); }
+  function has(o, path) { return o != null && hasPath(o, path, testOwn); }
+  function hasIn(o, path) { return o != null && hasPath(o, path, testIn); }
+  function isUnsafeKey(k) { return k === '__proto__' || k === 'constructor' || k === 'prototype'; }
+  function baseSet(o, path, value) {
+    if (!isObject(o)) return o;
+    path = castPath(path, o);
+    var n = path.length, last = n - 1, nested = o;
+    for (var i = 0; nested != null && i < n; i++) {
+      var key = toKey(path[i]);
+      if (isUnsafeKey(key)) return o;
+      var nv = value;
+      if (i !== last) {
+        var cur = nested[key];
+        nv = isObject(cur) ? cur : (isIndex(path[i + 1]) ? [] : {});
+      }
+      assignValue(nested, key, nv);
+      nested = nested[key];
+    }
+    return o;
+  }
+  function set(o, path, value) { return o == null ? o : baseSet(o, path, value); }
+  function unset(o, path) {
+    if (o == null) return true;
+    path = castPath(path, o);
+    var n = path.length;
+    for (var i = 0; i < n; i++) {
+      var k = toKey(path[i]);
+      if (k === '__proto__' ? !hasOwn(o, k) : (i < n - 1 && (k === 'constructor' || k === 'prototype'))) return false;
+    }
+    var parent = n < 2 ? o : baseGet(o, path.slice(0, -1));
+    if (parent == null) return true;
+    return delete parent[toKey(path[path.length - 1])];
+  }
+
+  // ---- equality -----------------------------------------------------------
+
+  function baseIsEqual(a, b, flags, stack) {
+    if (a === b) return true;
+    if (a == null || b == null || (!isObjectLike(a) && !isObjectLike(b))) return a !== a && b !== b;
+    return equalDeep(a, b, flags, stack);
+  }
+  function normTag(v) {
+    if (isArray(v)) return T_ARRAY;
+    var t = objToString.call(v);
+    return t === T_ARGS ? T_OBJECT : t;
+  }
+  function equalDeep(a, b, flags, stack) {
+    var ta = normTag(a), tb = normTag(b);
+    if (ta !== tb) return false;
+    if (!stack) stack = new Map();
+    if (ta === T_ARRAY || isTypedArray(a)) return equalArrays(a, b, flags, stack);
+    if (ta !== T_OBJECT) return equalByTag(a, b, ta, flags, stack);
+    return equalObjects(a, b, flags, stack);
+  }
+  function equalArrays(a, b, flags, stack) {
+    var partial = flags & PARTIAL, n = a.length, m = b.length;
+    if (n !== m && !(partial && m > n)) return false;
+    var sa = stack.get(a), sb = stack.get(b);
+    if (sa && sb) return sa === b && sb === a;
+    stack.set(a, b); stack.set(b, a);
+    var ok = true, seen = (flags & UNORDERED) ? new Set() : null;
+    for (var i = 0; i < n && ok; i++) {
+      var x = a[i];
+      if (seen) {
+        var found = false;
+        for (var j = 0; j < m; j++) {
+          if (!seen.has(j) && (x === b[j] || baseIsEqual(x, b[j], flags, stack))) { seen.add(j); found = true; break; }
+        }
+        ok = found;
+      } else {
+        var y = b[i];
+        ok = x === y || baseIsEqual(x, y, flags, stack);
+      }
+    }
+    stack.delete(a); stack.delete(b);
+    return ok;
+  }
+  function equalObjects(a, b, flags, stack) {
+    var partial = flags & PARTIAL, ka = allKeys(a), kb = allKeys(b);
+    if (ka.length !== kb.length && !partial) return false;
+    var i, k;
+    for (i = 0; i < ka.length; i++) {
+      k = ka[i];
+      if (!(partial ? k in b : hasOwn(b, k))) return false;
+    }
+    var sa = stack.get(a), sb = stack.get(b);
+    if (sa && sb) return sa === b && sb === a;
+    stack.set(a, b); stack.set(b, a);
+    var ok = true, skipCtor = partial;
+    for (i = 0; i < ka.length; i++) {
+      k = ka[i];
+      var x = a[k], y = b[k];
+      if (!(x === y || baseIsEqual(x, y, flags, stack))) { ok = false; break; }
+      if (k === 'constructor') skipCtor = true;
+    }
+    if (ok && !skipCtor) {
+      var ca = a.constructor, cb = b.constructor;
+      if (ca != cb && ('constructor' in a && 'constructor' in b) &&
+          !(typeof ca === 'function' && ca instanceof ca && typeof cb === 'function' && cb instanceof cb)) {
+        ok = false;
+      }
+    }
+    stack.delete(a); stack.delete(b);
+    return ok;
+  }
+  function equalByTag(a, b, tag, flags, stack) {
+    switch (tag) {
+      case T_BOOL: case T_DATE: case T_NUMBER: return eq(+a, +b);
+      case T_ERROR: return a.name == b.name && a.message == b.message;
+      case T_REGEXP: case T_STRING: return a == (b + '');
+      case T_SYMBOL: return a.valueOf() === b.valueOf();
+      case T_ARRAYBUFFER:
+        return a.byteLength === b.byteLength && equalArrays(new Uint8Array(a), new Uint8Array(b), flags, stack);
+      case T_DATAVIEW:
+        return a.byteLength === b.byteLength && a.byteOffset === b.byteOffset &&
+          equalByTag(a.buffer, b.buffer, T_ARRAYBUFFER, flags, stack);
+      case T_MAP: case T_SET:
+        if (a.size !== b.size && !(flags & PARTIAL)) return false;
+        var sa = stack.get(a);
+        if (sa) return sa === b;
+        var la = [], lb = [];
+        if (tag === T_MAP) {
+          a.forEach(function (v, k) { la.push([k, v]); });
+          b.forEach(function (v, k) { lb.push([k, v]); });
+        } else {
+          a.forEach(function (v) { la.push(v); });
+          b.forEach(function (v) { lb.push(v); });
+        }
+        stack.set(a, b);
+        var r = equalArrays(la, lb, flags | UNORDERED, stack);
+        stack.delete(a);
+        return r;
+    }
+    return false;
+  }
+  function isEqual(a, b) { return baseIsEqual(a, b, 0, null); }
+
+  // ---- iteratee shorthands ------------------------------------------------
+
+  function isStrictComparable(v) { return v === v && !isObject(v); }
+  function matchData(src) {
+    var ks = keys(src), out = new Array(ks.length);
+    for (var i = 0; i < ks.length; i++) { var v = src[ks[i]]; out[i] = [ks[i], v, isStrictComparable(v)]; }
+    return out;
+  }
+  function strictMatcher(key, v) {
+    return function (o) { return o != null && o[key] === v && (v !== undefined || key in Object(o)); };
+  }
+  function isMatchWith(o, data) {
+    var n = data.length, i, d;
+    if (o == null) return !n;
+    o = Object(o);
+    for (i = n - 1; i >= 0; i--) {
+      d = data[i];
+      if (d[2] ? d[1] !== o[d[0]] : !(d[0] in o)) return false;
+    }
+    for (i = 0; i < n; i++) {
+      d = data[i];
+      var key = d[0], ov = o[key], sv = d[1];
+      if (d[2]) {
+        if (ov === undefined && !(key in o)) return false;
+      } else if (!baseIsEqual(sv, ov, PARTIAL | UNORDERED, null)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  function matches(src) {
+    var data = matchData(src);
+    if (data.length === 1 && data[0][2]) return strictMatcher(data[0][0], data[0][1]);
+    return function (o) { return o === src || isMatchWith(o, data); };
+  }
+  function isMatch(o, src) { return o === src || isMatchWith(o, matchData(src)); }
+  function matchesProperty(path, sv) {
+    if (isKey(path) && isStrictComparable(sv)) return strictMatcher(toKey(path), sv);
+    return function (o) {
+      var ov = get(o, path);
+      return (ov === undefined && ov === sv) ? hasIn(o, path) : baseIsEqual(sv, ov, PARTIAL | UNORDERED, null);
+    };
+  }
+  function property(path) {
+    if (isKey(path)) {
+      var key = toKey(path);
+      return function (o) { return o == null ? undefined : o[key]; };
+    }
+    if (isArray(path)) return function (o) { return baseGet(o, path); };
+    var whole = toStr(path), parsed = stringToPath(whole);
+    return function (o) {
+      if (o == null) return undefined;
+      if (whole in Object(o)) return o[whole];
+      return baseGet(o, parsed);
+    };
+  }
+  function iteratee(v) {
+    if (typeof v === 'function') return v;
+    if (v == null) return identity;
+    if (typeof v === 'object') return isArray(v) ? matchesProperty(v[0], v[1]) : matches(v);
+    return property(v);
+  }
+  function castFunction(v) { return typeof v === 'function' ? v : identity; }
+
+  // ---- iteration core -----------------------------------------------------
+
+  // Calls fn(value, key, collection) over array-likes by index, else over own keys; stops on false.
+  function each(c, fn) {
+    if (c == null) return c;
+    var i, n;
+    if (isArrayLike(c)) {
+      var it = Object(c);
+      for (i = 0, n = c.length; i < n; i++) if (fn(it[i], i, it) === false) break;
+      return c;
+    }
+    var o = Object(c), ks = keys(c);
+    for (i = 0, n = ks.length; i < n; i++) if (fn(o[ks[i]], ks[i], o) === false) break;
+    return c;
+  }
+  function forEach(c, fn) {
+    fn = castFunction(fn);
+    if (isArray(c)) {
+      for (var i = 0, n = c.length; i < n; i++) if (fn(c[i], i, c) === false) break;
+      return c;
+    }
+    return each(c, fn);
+  }
+  function map(c, fn) {
+    var f = iteratee(fn), out, i, n;
+    if (isArray(c)) {
+      n = c.length; out = new Array(n);
+      for (i = 0; i < n; i++) out[i] = f(c[i], i, c);
+      return out;
+    }
+    out = [];
+    each(c, function (v, k, o) { out.push(f(v, k, o)); });
+    return out;
+  }
+  function filter(c, fn) {
+    var f = iteratee(fn), out = [], i, n, v;
+    if (isArray(c)) {
+      for (i = 0, n = c.length; i < n; i++) { v = c[i]; if (f(v, i, c)) out.push(v); }
+      return out;
+    }
+    each(c, function (v, k, o) { if (f(v, k, o)) out.push(v); });
+    return out;
+  }
+  function reject(c, fn) {
+    var f = iteratee(fn);
+    return filter(c, function (v, k, o) { return !f(v, k, o); });
+  }
+  function some(c, fn, guard) {
+    if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
+    var f = iteratee(fn), r = false;
+    each(c, function (v, k, o) { return !(r = !!f(v, k, o)); });
+    return r;
+  }
+  function every(c, fn, guard) {
+    if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
+    var f = iteratee(fn), r = true;
+    each(c, function (v, k, o) { return (r = !!f(v, k, o)); });
+    return r;
+  }
+  function reduce(c, fn, acc) {
+    var f = iteratee(fn), init = arguments.length < 3;
+    each(c, function (v, k, o) {
+      if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
+    });
+    return acc;
+  }
+  function findIndex(a, fn, from) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return -1;
+    var i = from == null ? 0 : toInteger(from);
+    if (i < 0) i = mathMax(n + i, 0);
+    var f = iteratee(fn);
+    for (; i < n; i++) if (f(a[i], i, a)) return i;
+    return -1;
+  }
+  function findLastIndex(a, fn, from) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return -1;
+    var i = n - 1;
+    if (from !== undefined) {
+      i = toInteger(from);
+      i = from < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
+    }
+    var f = iteratee(fn);
+    for (; i >= 0; i--) if (f(a[i], i, a)) return i;
+    return -1;
+  }
+  function createFind(indexFn) {
+    return function (c, fn, from) {
+      var it = Object(c);
+      if (!isArrayLike(c)) {
+        var f = iteratee(fn), ks = keys(c);
+        var i = indexFn(ks, function (k) { return f(it[k], k, it); }, from);
+        return i > -1 ? it[ks[i]] : undefined;
+      }
+      var j = indexFn(c, fn, from);
+      return j > -1 ? it[j] : undefined;
+    };
+  }
+  var find = createFind(findIndex);
+  var findLast = createFind(findLastIndex);
+
+  function aggregator(init, setter) {
+    return function (c, fn) {
+      var acc = init(), f = iteratee(fn);
+      each(c, function (v) { setter(acc, v, f(v)); });
+      return acc;
+    };
+  }
+  var groupBy = aggregator(function () { return {}; }, function (acc, v, k) {
+    if (hasOwn(acc, k)) acc[k].push(v); else baseAssignValue(acc, k, [v]);
+  });
+  var keyBy = aggregator(function () { return {}; }, function (acc, v, k) { baseAssignValue(acc, k, v); });
+  var countBy = aggregator(function () { return {}; }, function (acc, v, k) {
+    if (hasOwn(acc, k)) ++acc[k]; else baseAssignValue(acc, k, 1);
+  });
+  var partition = aggregator(function () { return [[], []]; }, function (acc, v, k) { acc[k ? 0 : 1].push(v); });
+
+  // ---- sorting ------------------------------------------------------------
+
+  // Ascending order: ordinary values, then symbols, null, undefined and NaN.
+  function rankOf(v) {
+    if (v === undefined) return 3;
+    if (v === null) return 2;
+    if (v !== v) return 4;
+    return typeof v === 'symbol' ? 1 : 0;
+  }
+  function compareAsc(a, b) {
+    if (a === b) return 0;
+    var ra = rankOf(a), rb = rankOf(b);
+    if (ra || rb) return ra === rb ? 0 : (ra > rb ? 1 : -1);
+    return a > b ? 1 : (a < b ? -1 : 0);
+  }
+  function baseOrderBy(c, its, orders) {
+    var fns = [], i;
+    for (i = 0; i < its.length; i++) {
+      var it = its[i];
+      fns.push(isArray(it) ? pathGetter(it.length === 1 ? it[0] : it) : iteratee(it));
+    }
+    if (!fns.length) fns.push(identity);
+    var rows = [], idx = 0, nf = fns.length;
+    each(c, function (v) {
+      var crit = new Array(nf);
+      for (var j = 0; j < nf; j++) crit[j] = fns[j](v);
+      rows.push({ c: crit, i: idx++, v: v });
+    });
+    var no = orders.length;
+    rows.sort(function (x, y) {
+      for (var j = 0; j < nf; j++) {
+        var r = compareAsc(x.c[j], y.c[j]);
+        if (r) return (j < no && orders[j] == 'desc') ? -r : r;
+      }
+      return x.i - y.i;
+    });
+    var out = new Array(rows.length);
+    for (i = 0; i < rows.length; i++) out[i] = rows[i].v;
+    return out;
+  }
+  function pathGetter(path) { return function (v) { return baseGet(v, path); }; }
+  function sortBy(c) {
+    if (c == null) return [];
+    var its = [];
+    for (var i = 1; i < arguments.length; i++) its.push(arguments[i]);
+    var n = its.length;
+    if (n > 1 && isIterateeCall(c, its[0], its[1])) its = [];
+    else if (n > 2 && isIterateeCall(its[0], its[1], its[2])) its = [its[0]];
+    return baseOrderBy(c, flattenTo([], its, 1, isFlattenable, false), []);
+  }
+  function orderBy(c, its, orders, guard) {
+    if (c == null) return [];
+    if (!isArray(its)) its = its == null ? [] : [its];
+    orders = guard ? undefined : orders;
+    if (!isArray(orders)) orders = orders == null ? [] : [orders];
+    return baseOrderBy(c, its, orders);
+  }
+
+  // ---- arrays -------------------------------------------------------------
+
+  function isFlattenable(v) {
+    return isArray(v) || isArguments(v) || !!(v && Symbol.isConcatSpreadable && v[Symbol.isConcatSpreadable]);
+  }
+  function flattenTo(out, a, depth, pred, strict) {
+    for (var i = 0, n = a.length; i < n; i++) {
+      var v = a[i];
+      if (depth > 0 && pred(v)) {
+        if (depth > 1) flattenTo(out, v, depth - 1, pred, strict);
+        else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
+      } else if (!strict) {
+        out.push(v);
+      }
+    }
+    return out;
+  }
+  function flatten(a) { return a != null && a.length ? flattenTo([], a, 1, isFlattenable, false) : []; }
+  function flattenDeep(a) { return a != null && a.length ? flattenTo([], a, Infinity, isFlattenable, false) : []; }
+  function flatMap(c, fn) { return flattenTo([], map(c, fn), 1, isFlattenable, false); }
+  function compact(a) {
+    var out = [], n = a == null ? 0 : a.length;
+    for (var i = 0; i < n; i++) if (a[i]) out.push(a[i]);
+    return out;
+  }
+  function slice(a, start, end) {
+    var n = a.length;
+    if (start < 0) start = -start > n ? 0 : n + start;
+    if (end > n) end = n;
+    if (end < 0) end += n;
+    var len = start > end ? 0 : end - start, out = new Array(len);
+    for (var i = 0; i < len; i++) out[i] = a[i + start];
+    return out;
+  }
+  function chunk(a, size, guard) {
+    if (guard ? isIterateeCall(a, size, guard) : size === undefined) size = 1;
+    else size = mathMax(toInteger(size), 0);
+    var n = a == null ? 0 : a.length;
+    if (!n || size < 1) return [];
+    var out = [];
+    for (var i = 0; i < n; i += size) out.push(slice(a, i, i + size));
+    return out;
+  }
+  function take(a, n, guard) {
+    if (!(a != null && a.length)) return [];
+    n = (guard || n === undefined) ? 1 : toInteger(n);
+    return slice(a, 0, n < 0 ? 0 : n);
+  }
+  function takeRight(a, n, guard) {
+    var len = a == null ? 0 : a.length;
+    if (!len) return [];
+    n = (guard || n === undefined) ? 1 : toInteger(n);
+    n = len - n;
+    return slice(a, n < 0 ? 0 : n, len);
+  }
+  function drop(a, n, guard) {
+    var len = a == null ? 0 : a.length;
+    if (!len) return [];
+    n = (guard || n === undefined) ? 1 : toInteger(n);
+    return slice(a, n < 0 ? 0 : n, len);
+  }
+  function head(a) { return a != null && a.length ? a[0] : undefined; }
+  function last(a) { var n = a == null ? 0 : a.length; return n ? a[n - 1] : undefined; }
+  function nth(a, n) {
+    if (!(a != null && a.length)) return undefined;
+    var len = a.length;
+    n = toInteger(n);
+    if (n < 0) n += len;
+    return isIndex(n, len) ? a[n] : undefined;
+  }
+  function indexOfSVZ(a, v, from) {
+    for (var i = from, n = a.length; i < n; i++) if (eq(a[i], v)) return i;
+    return -1;
+  }
+  function includes(c, v, from, guard) {
+    c = isArrayLike(c) ? c : values(c);
+    from = (from && !guard) ? toInteger(from) : 0;
+    var n = c.length;
+    if (from < 0) from = mathMax(n + from, 0);
+    if (isString(c)) return from <= n && c.indexOf(v, from) > -1;
+    return !!n && indexOfSVZ(c, v, from) > -1;
+  }
+  function uniqBy(a, fn) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return [];
+    var f = iteratee(fn), seen = new Set(), out = [];
+    for (var i = 0; i < n; i++) {
+      var v = a[i], k = f(v);
+      if (k === 0) k = 0; // -0 and 0 are one key
+      if (!seen.has(k)) { seen.add(k); out.push(v === 0 ? 0 : v); }
+    }
+    return out;
+  }
+  function uniq(a) { return uniqBy(a, identity); }
+  function setOf(a) { var s = new Set(); for (var i = 0; i < a.length; i++) s.add(a[i] === 0 ? 0 : a[i]); return s; }
+  function hasSVZ(s, v) { return s.has(v === 0 ? 0 : v); }
+  function differenceOf(a, vals) {
+    var out = [], n = a.length;
+    if (!n) return out;
+    var s = setOf(vals);
+    for (var i = 0; i < n; i++) if (!hasSVZ(s, a[i])) out.push(a[i] === 0 ? 0 : a[i]);
+    return out;
+  }
+  function difference(a) {
+    if (!isArrayLikeObject(a)) return [];
+    var rest = [];
+    for (var i = 1; i < arguments.length; i++) rest.push(arguments[i]);
+    return differenceOf(a, flattenTo([], rest, 1, isArrayLikeObject, true));
+  }
+  function without(a) {
+    if (!isArrayLikeObject(a)) return [];
+    var vals = [];
+    for (var i = 1; i < arguments.length; i++) vals.push(arguments[i]);
+    return differenceOf(a, vals);
+  }
+  function intersection() {
+    var n = arguments.length;
+    if (!n) return [];
+    var lists = [];
+    for (var i = 0; i < n; i++) {
+      if (!isArrayLikeObject(arguments[i])) return [];
+      lists.push(arguments[i]);
+    }
+    var first = lists[0], others = [], out = [], seen = new Set();
+    for (i = 1; i < n; i++) others.push(setOf(lists[i]));
+    outer: for (i = 0; i < first.length; i++) {
+      var v = first[i], k = v === 0 ? 0 : v;
+      if (seen.has(k)) continue;
+      for (var j = 0; j < others.length; j++) if (!others[j].has(k)) continue outer;
+      seen.add(k); out.push(k);
+    }
+    return out;
+  }
+  function union() {
+    var lists = [];
+    for (var i = 0; i < arguments.length; i++) lists.push(arguments[i]);
+    return uniq(flattenTo([], lists, 1, isArrayLikeObject, true));
+  }
+  function zip() {
+    var groups = [], len = 0;
+    for (var i = 0; i < arguments.length; i++) {
+      var g = arguments[i];
+      if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
+    }
+    var out = [];
+    for (i = 0; i < len; i++) {
+      var row = new Array(groups.length);
+      for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
+      out.push(row);
+    }
+    return out;
+  }
+  function range(start, end, step) {
+    if (step && typeof step !== 'number' && isIterateeCall(start, end, step)) end = step = undefined;
+    start = toFinite(start);
+    if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
+    step = step === undefined ? (start < end ? 1 : -1) : toFinite(step);
+    var n = mathMax(mathCeil((end - start) / (step || 1)), 0), out = new Array(n);
+    for (var i = 0; i < n; i++) { out[i] = start; start += step; }
+    return out;
+  }
+  function times(n, fn) {
+    n = toInteger(n);
+    if (n < 1 || n > MAX_SAFE) return [];
+    var f = iteratee(fn), len = mathMin(n, MAX_ARRAY_LENGTH), out = new Array(len);
+    for (var i = 0; i < len; i++) out[i] = f(i);
+    return out;
+  }
+
+  // ---- math ---------------------------------------------------------------
+
+  function sumWith(a, f) {
+    var r;
+    for (var i = 0, n = a.length; i < n; i++) {
+      var cur = f(a[i]);
+      if (cur !== undefined) r = r === undefined ? cur : r + cur;
+    }
+    return r;
+  }
+  function sum(a) { return a != null && a.length ? sumWith(a, identity) : 0; }
+  function sumBy(a, fn) { return a != null && a.length ? sumWith(a, iteratee(fn)) : 0; }
+  function mean(a) { return meanBy(a, identity); }
+  function meanBy(a, fn) {
+    var n = a == null ? 0 : a.length;
+    return n ? sumWith(a, iteratee(fn)) / n : NaN;
+  }
+  function extremum(a, f, better) {
+    var best, result;
+    for (var i = 0, n = a.length; i < n; i++) {
+      var v = a[i], cur = f(v);
+      if (cur != null && (best === undefined ? (cur === cur && !isSymbol(cur)) : better(cur, best))) {
+        best = cur; result = v;
+      }
+    }
+    return result;
+  }
+  function gt(a, b) { return a > b; }
+  function lt(a, b) { return a < b; }
+  function max(a) { return a != null && a.length ? extremum(a, identity, gt) : undefined; }
+  function maxBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), gt) : undefined; }
+  function min(a) { return a != null && a.length ? extremum(a, identity, lt) : undefined; }
+  function minBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), lt) : undefined; }
+
+  function size(c) {
+    if (c == null) return 0;
+    if (isArrayLike(c)) return isString(c) ? symbolsOf(String(c)).length : c.length;
+    var tag = tagOf(c);
+    if (tag === T_MAP || tag === T_SET) return c.size;
+    return isPrototype(c) ? ownKeysNoCtor(c).length : objectKeys(Object(c)).length;
+  }
+
+  // ---- objects ------------------------------------------------------------
+
+  // Keys that set and pick never write ('__proto__', 'constructor', 'prototype').
+  var unsafeKeys = Object.create(null);
+  defineProp(unsafeKeys, '__proto__', { value: true, enumerable: true });
+  unsafeKeys.constructor = true;
+  unsafeKeys.prototype = true;
+  freeze(unsafeKeys);
+  function pick(o, ...args) {
+    if (o == null) return {};
+    var paths = args[0], out = {}, i, n, p;
+    if (args.length !== 1 || !isArray(paths)) paths = restFlat(args, 0);
+    if (typeof o === 'object') {
+      // Hot path: a string present on the object is read as a literal key.
+      for (i = 0, n = paths.length; i < n; i++) {
+        p = paths[i];
+        if (typeof p === 'string' && p in o && !(p in unsafeKeys)) out[p] = o[p];
+        else pickPath(o, p, out);
+      }
+      return out;
+    }
+    for (i = 0, n = paths.length; i < n; i++) pickPath(o, paths[i], out);
+    return out;
+  }
+  function pickPath(o, p, out) {
+    if (hasIn(o, p)) baseSet(out, castPath(p, o), baseGet(o, p));
+  }
+  function restFlat(args, from) {
+    var out = [];
+    for (var i = from; i < args.length; i++) {
+      var v = args[i];
+      if (isFlattenable(v)) { for (var j = 0; j < v.length; j++) out.push(v[j]); } else out.push(v);
+    }
+    return out;
+  }
+  function pickBy(o, fn) {
+    if (o == null) return {};
+    var f = iteratee(fn), ks = allKeysIn(o), out = {}, it = Object(o);
+    for (var i = 0; i < ks.length; i++) {
+      var k = ks[i], v = it[k];
+      if (f(v, k)) baseSet(out, [k], v);
+    }
+    return out;
+  }
+  function omitBy(o, fn) {
+    var f = iteratee(fn);
+    return pickBy(o, function (v, k) { return !f(v, k); });
+  }
+  // Deep copy of plain objects only (other values are shared), keeping inherited enumerable keys.
+  function clonePlainDeep(v, stack) {
+    if (!isPlainObject(v)) return v;
+    var hit = stack.get(v);
+    if (hit) return hit;
+    var out = {};
+    stack.set(v, out);
+    var ks = allKeysIn(v);
+    for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], clonePlainDeep(v[ks[i]], stack));
+    return out;
+  }
+  function omit(o) {
+    if (o == null) return {};
+    var paths = restFlat(arguments, 1), deep = false, i;
+    for (i = 0; i < paths.length; i++) {
+      paths[i] = castPath(paths[i], o);
+      if (paths[i].length > 1) deep = true;
+    }
+    var out = {}, ks = allKeysIn(o), it = Object(o);
+    for (i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
+    if (deep) out = clonePlainDeep(out, new Map());
+    for (i = 0; i < paths.length; i++) unset(out, paths[i]);
+    return out;
+  }
+  function mapValues(o, fn) {
+    var f = iteratee(fn), out = {};
+    if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, k, f(v, k, it)); });
+    return out;
+  }
+  function mapKeys(o, fn) {
+    var f = iteratee(fn), out = {};
+    if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
+    return out;
+  }
+  function forOwnKeys(o, fn) {
+    var ks = keys(o), it = Object(o);
+    for (var i = 0; i < ks.length; i++) fn(it[ks[i]], ks[i]);
+  }
+  function forKeysIn(o, fn) {
+    var ks = keysIn(o), it = Object(o);
+    for (var i = 0; i < ks.length; i++) fn(it[ks[i]], ks[i]);
+  }
+  function assigner(apply) {
+    return function (o) {
+      var sources = [];
+      for (var i = 1; i < arguments.length; i++) sources.push(arguments[i]);
+      var n = sources.length;
+      if (n > 2 && sources[2] && isIterateeCall(sources[0], sources[1], sources[2])) n = 1;
+      o = Object(o);
+      for (i = 0; i < n; i++) if (sources[i]) apply(o, sources[i]);
+      return o;
+    };
+  }
+  var assign = assigner(function (o, src) {
+    forOwnKeys(src, function (v, k) { assignValue(o, k, v); });
+  });
+  var defaults = assigner(function (o, src) {
+    forKeysIn(src, function (v, k) {
+      var cur = o[k];
+      if (cur === undefined || (eq(cur, objProto[k]) && !hasOwn(o, k))) o[k] = v;
+    });
+  });
+  function assignMergeValue(o, k, v) {
+    if ((v !== undefined && !eq(o[k], v)) || (v === undefined && !(k in o))) baseAssignValue(o, k, v);
+  }
+  function safeGet(o, k) {
+    if (k === 'constructor' && typeof o[k] === 'function') return undefined;
+    if (k == '__proto__') return undefined;
+    return o[k];
+  }
+  function newLike(v) {
+    return (typeof v.constructor === 'function' && !isPrototype(v)) ? Object.create(getProto(v)) : {};
+  }
+  function baseMerge(o, src, stack) {
+    if (o === src) return;
+    forKeysIn(src, function (sv, k) {
+      if (!isObject(sv)) { assignMergeValue(o, k, sv); return; }
+      if (!stack) stack = new Map();
+      mergeDeep(o, src, k, stack);
+    });
+  }
+  function mergeDeep(o, src, k, stack) {
+    var ov = safeGet(o, k), sv = safeGet(src, k), hit = stack.get(sv);
+    if (hit) { assignMergeValue(o, k, hit); return; }
+    var nv = sv, recurse = true;
+    if (isArray(sv) || isTypedArray(sv)) {
+      if (isArray(ov)) nv = ov;
+      else if (isArrayLikeObject(ov)) nv = slice(ov, 0, ov.length);
+      else if (isTypedArray(sv)) nv = new sv.constructor(sv);
+      else nv = [];
+    } else if (isPlainObject(sv) || isArguments(sv)) {
+      nv = ov;
+      if (isArguments(ov)) nv = assign({}, ov);
+      else if (!isObject(ov) || isFunction(ov)) nv = newLike(sv);
+    } else {
+      recurse = false;
+    }
+    if (recurse) {
+      stack.set(sv, nv);
+      baseMerge(nv, sv, stack);
+      stack.delete(sv);
+    }
+    assignMergeValue(o, k, nv);
+  }
+  var merge = assigner(function (o, src) { baseMerge(o, src, null); });
+
+  function cloneDeep(v) { return cloneValue(v, undefined, new Map()); }
+  function cloneValue(v, parent, stack) {
+    if (!isObject(v)) return v;
+    var out, arr = isArray(v), tag;
+    if (arr) {
+      out = new Array(v.length);
+      if (v.length && typeof v[0] === 'string' && hasOwn(v, 'index')) { out.index = v.index; out.input = v.input; }
+    } else {
+      tag = tagOf(v);
+      var fn = typeof v === 'function';
+      if (tag === T_OBJECT || tag === T_ARGS || (fn && parent === undefined)) {
+        out = fn ? {} : newLike(v);
+      } else {
+        out = cloneByTag(v, tag);
+        if (out === undefined) return parent !== undefined ? v : {};
+      }
+    }
+    var hit = stack.get(v);
+    if (hit) return hit;
+    stack.set(v, out);
+    if (tag === T_SET) v.forEach(function (x) { out.add(cloneValue(x, v, stack)); });
+    else if (tag === T_MAP) v.forEach(function (x, k) { out.set(k, cloneValue(x, v, stack)); });
+    if (arr) {
+      for (var i = 0; i < v.length; i++) assignValue(out, i, cloneValue(v[i], v, stack));
+    } else {
+      var ks = allKeys(v);
+      for (var j = 0; j < ks.length; j++) assignValue(out, ks[j], cloneValue(v[ks[j]], v, stack));
+    }
+    return out;
+  }
+  function cloneByTag(v, tag) {
+    var C = v.constructor;
+    switch (tag) {
+      case T_BOOL: case T_DATE: return new C(+v);
+      case T_NUMBER: case T_STRING: return new C(v);
+      case T_REGEXP: var r = new C(v.source, v.flags); r.lastIndex = v.lastIndex; return r;
+      case T_MAP: case T_SET: return new C();
+      case T_SYMBOL: return Object(v.valueOf());
+      case T_ARRAYBUFFER: return v.slice(0);
+      case T_DATAVIEW: return new C(v.buffer.slice(0), v.byteOffset, v.byteLength);
+    }
+    if (isTypedArray(v)) return new C(v.buffer.slice(0), v.byteOffset, v.length);
+    return undefined;
+  }
+
+  // ---- strings ------------------------------------------------------------
+
+  function cc(s, i) { return i < s.length ? s.charCodeAt(i) : -1; }
+  function isHigh(c) { return c >= 0xd800 && c <= 0xdbff; }
+  function isLow(c) { return c >= 0xdc00 && c <= 0xdfff; }
+  function isSurrogate(c) { return c >= 0xd800 && c <= 0xdfff; }
+  function isCombo(c) { return (c >= 0x300 && c <= 0x36f) || (c >= 0xfe20 && c <= 0xfe2f) || (c >= 0x20d0 && c <= 0x20ff); }
+  function isVarSel(c) { return c === 0xfe0e || c === 0xfe0f; }
+  function isFitzAt(s, i) { var d = cc(s, i + 1); return cc(s, i) === 0xd83c && d >= 0xdffb && d <= 0xdfff; }
+  function isRegionalAt(s, i) { var d = cc(s, i + 1); return cc(s, i) === 0xd83c && d >= 0xdde6 && d <= 0xddff; }
+  function isRegionalPairAt(s, i) { return isRegionalAt(s, i) && isRegionalAt(s, i + 2); }
+  function isPairAt(s, i) { return isHigh(cc(s, i)) && isLow(cc(s, i + 1)); }
+  // True when s holds joiners, surrogates, combining marks or variation selectors.
+  function hasUnicodeHint(s) {
+    for (var i = 0, n = s.length; i < n; i++) {
+      var c = s.charCodeAt(i);
+      if (c >= 0x300 && (c === 0x200d || isSurrogate(c) || isCombo(c) || isVarSel(c))) return true;
+    }
+    return false;
+  }
+  // Optional variation selector, modifier and zero-width-joiner continuation after a symbol.
+  function seqEnd(s, i) {
+    if (isVarSel(cc(s, i))) i++;
+    if (isFitzAt(s, i)) i += 2; else if (isCombo(cc(s, i))) i++;
+    while (cc(s, i) === 0x200d) {
+      var j = i + 1, c = cc(s, j);
+      if (c >= 0 && !isSurrogate(c)) j++;
+      else if (isRegionalPairAt(s, j)) j += 4;
+      else if (isPairAt(s, j)) j += 2;
+      else break;
+      if (isVarSel(cc(s, j))) j++;
+      if (isFitzAt(s, j)) j += 2; else if (isCombo(cc(s, j))) j++;
+      i = j;
+    }
+    return i;
+  }
+  // Splits a string into user-perceived symbols (astral pairs, combining marks, emoji sequences).
+  function symbolsOf(s) {
+    if (!hasUnicodeHint(s)) return s.split('');
+    var out = [], n = s.length, i = 0;
+    while (i < n) {
+      var st = i, c = s.charCodeAt(i);
+      if (isFitzAt(s, i) && isFitzAt(s, i + 2)) { out.push(s.slice(i, i + 2)); i += 2; continue; }
+      if (!isSurrogate(c)) { i++; if (isCombo(cc(s, i))) i++; }
+      else if (isRegionalPairAt(s, i)) i += 4;
+      else if (isPairAt(s, i)) i += 2;
+      else i++;
+      i = seqEnd(s, i);
+      out.push(s.slice(st, i));
+    }
+    return out;
+  }
+
+  var deburrFrom = [[0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x17f]];
+  var deburrTo = ("A A A A A A Ae C E E E E I I I I D N O O O O O O U U U U Y Th ss a a a a a a ae c e e e e i i i " +
+    "i d n o o o o o o u u u u y th y A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g H h " +
+    "H h I i I i I i I i I i IJ ij J j K k k L l L l L l L l L l N n N n N n 'n N n O o O o O o Oe oe R r R r R r " +
+    "S s S s S s S s T t T t T t U u U u U u U u U u U u W w Y y Y Z z Z z Z z s").split(' ');
+  var deburrMap = null;
+  function deburrLetter(ch) {
+    if (!deburrMap) {
+      deburrMap = new Map();
+      var k = 0;
+      for (var r = 0; r < deburrFrom.length; r++) {
+        for (var c = deburrFrom[r][0]; c <= deburrFrom[r][1]; c++) deburrMap.set(String.fromCharCode(c), deburrTo[k++]);
+      }
+    }
+    return deburrMap.get(ch);
+  }
+  function deburr(s) {
+    s = toStr(s);
+    return s.replace(/[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g, deburrLetter)
+      .replace(/[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g, '');
+  }
+
+  function isUpperC(c) { return (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xd6) || (c >= 0xd8 && c <= 0xde); }
+  function isLowerC(c) { return (c >= 97 && c <= 122) || (c >= 0xdf && c <= 0xf6) || (c >= 0xf8 && c <= 0xff); }
+  function isDigitC(c) { return c >= 48 && c <= 57; }
+  function isBreakC(c) {
+    return (c >= 0 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) ||
+      (c >= 0x7b && c <= 0xbf) || c === 0xd7 || c === 0xf7 || (c >= 0x2000 && c <= 0x206f) ||
+      c === 0x1680 || c === 0x180e || c === 0x3000 || c === 0xfeff;
+  }
+  function isMiscC(c) {
+    return c >= 0 && !(isSurrogate(c) || isBreakC(c) || isDigitC(c) || (c >= 0x2700 && c <= 0x27bf) ||
+      isLowerC(c) || isUpperC(c));
+  }
+  function isMiscUpperC(c) { return isUpperC(c) || isMiscC(c); }
+  function isMiscLowerC(c) { return isLowerC(c) || isMiscC(c); }
+  function isWordC(c) { return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95; }
+  var contrLower = ['d', 'll', 'm', 're', 's', 't', 've'];
+  var contrUpper = ['D', 'LL', 'M', 'RE', 'S', 'T', 'VE'];
+  // Length of an English contraction ("'s", "’ll", ...) at i, or 0.
+  function contraction(s, i, upper) {
+    var c = cc(s, i);
+    if (c !== 39 && c !== 0x2019) return 0;
+    var list = upper ? contrUpper : contrLower;
+    for (var k = 0; k < list.length; k++) if (s.startsWith(list[k], i + 1)) return 1 + list[k].length;
+    return 0;
+  }
+  function ordinalEnd(s, p, upper) {
+    var d = s.charAt(p), t = s.substr(p + 1, 2);
+    if (upper) t = t === 'ST' || t === 'ND' || t === 'RD' || t === 'TH' ? t.toLowerCase() : '';
+    else if (t !== 'st' && t !== 'nd' && t !== 'rd' && t !== 'th') t = '';
+    if (!t) return -1;
+    if ((d === '1' && t === 'st') || (d === '2' && t === 'nd') || (d === '3' && t === 'rd')) return p + 3;
+    if (t === 'th' && d !== '1' && d !== '2' && d !== '3') return p + 3;
+    return -1;
+  }
+  function wordEndAt(s, i) {
+    var n = s.length, c = s.charCodeAt(i), j, k, e, m;
+    function afterLower(p) { return p >= n || isBreakC(cc(s, p)) || isUpperC(cc(s, p)); }
+    function afterUpper(p) { return p >= n || isBreakC(cc(s, p)) || (isUpperC(cc(s, p)) && isMiscLowerC(cc(s, p + 1))); }
+    // Upper? Lower+ followed by a break, an upper letter or the end.
+    if (isUpperC(c) || isLowerC(c)) {
+      j = isUpperC(c) ? i + 1 : i;
+      for (k = j; k < n && isLowerC(s.charCodeAt(k)); k++);
+      if (k > j) {
+        m = contraction(s, k, false);
+        if (m && afterLower(k + m)) return k + m;
+        if (afterLower(k)) return k;
+      }
+    }
+    // A run of upper/other letters ending before a break, an Upper+lower hump or the end.
+    if (isMiscUpperC(c)) {
+      for (k = i; k < n && isMiscUpperC(s.charCodeAt(k)); k++);
+      for (e = k; e > i; e--) {
+        if (e === k) { m = contraction(s, e, true); if (m && afterUpper(e + m)) return e + m; }
+        if (afterUpper(e)) return e;
+      }
+    }
+    // Upper? (lower|other)+
+    if (isMiscLowerC(c) || isUpperC(c)) {
+      j = isUpperC(c) ? i + 1 : i;
+      for (k = j; k < n && isMiscLowerC(s.charCodeAt(k)); k++);
+      if (k > j) return k + contraction(s, k, false);
+    }
+    if (isUpperC(c)) {
+      for (k = i; k < n && isUpperC(s.charCodeAt(k)); k++);
+      return k + contraction(s, k, true);
+    }
+    if (isDigitC(c)) {
+      for (k = i; k < n && isDigitC(s.charCodeAt(k)); k++);
+      for (var pass = 0; pass < 2; pass++) {
+        var upper = pass === 0;
+        for (var p = k - 1; p >= i; p--) {
+          e = ordinalEnd(s, p, upper);
+          if (e < 0) continue;
+          var nc = cc(s, e);
+          if (e >= n || !isWordC(nc) || nc === 95 || (upper ? (nc >= 97 && nc <= 122) : (nc >= 65 && nc <= 90))) return e;
+        }
+      }
+      return k;
+    }
+    if (c >= 0x2700 && c <= 0x27bf) return seqEnd(s, i + 1);
+    if (isRegionalPairAt(s, i)) return seqEnd(s, i + 4);
+    if (isPairAt(s, i)) return seqEnd(s, i + 2);
+    return -1;
+  }
+  function words(s, pattern, guard) {
+    s = toStr(s);
+    pattern = guard ? undefined : pattern;
+    if (pattern !== undefined) return s.match(pattern) || [];
+    var out = [], n = s.length, i = 0;
+    while (i < n) {
+      var e = wordEndAt(s, i);
+      if (e > i) { out.push(s.slice(i, e)); i = e; } else i++;
+    }
+    return out;
+  }
+  function compounder(join) {
+    return function (s) {
+      var ws = words(deburr(s).replace(/['\u2019]/g, '')), out = '';
+      for (var i = 0; i < ws.length; i++) out = join(out, ws[i], i);
+      return out;
+    };
+  }
+  function upperFirst(s) {
+    s = toStr(s);
+    if (!s) return s;
+    var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
+    return first.toUpperCase() + s.slice(first.length);
+  }
+  function lowerFirst(s) {
+    s = toStr(s);
+    if (!s) return s;
+    var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
+    return first.toLowerCase() + s.slice(first.length);
+  }
+  function capitalize(s) { return upperFirst(toStr(s).toLowerCase()); }
+  var camelCase = compounder(function (r, w, i) { w = w.toLowerCase(); return r + (i ? capitalize(w) : w); });
+  var snakeCase = compounder(function (r, w, i) { return r + (i ? '_' : '') + w.toLowerCase(); });
+  var kebabCase = compounder(function (r, w, i) { return r + (i ? '-' : '') + w.toLowerCase(); });
+  var lowerCase = compounder(function (r, w, i) { return r + (i ? ' ' : '') + w.toLowerCase(); });
+  var upperCase = compounder(function (r, w, i) { return r + (i ? ' ' : '') + w.toUpperCase(); });
+  var startCase = compounder(function (r, w, i) { return r + (i ? ' ' : '') + upperFirst(w); });
+
+  function toLower(s) { return toStr(s).toLowerCase(); }
+  function toUpper(s) { return toStr(s).toUpperCase(); }
+  function trimWith(mode) {
+    return function (s, chars, guard) {
+      s = toStr(s);
+      if (s && (guard || chars === undefined)) {
+        return mode === 0 ? trimWS(s) : mode === 1 ? s.replace(wsStartRe, '') : s.replace(wsEndRe, '');
+      }
+      if (!s || !(chars = baseToString(chars))) return s;
+      var sym = symbolsOf(s), set = new Set(symbolsOf(chars)), a = 0, b = sym.length;
+      if (mode !== 2) while (a < b && set.has(sym[a])) a++;
+      if (mode !== 1) while (b > a && set.has(sym[b - 1])) b--;
+      return sym.slice(a, b).join('');
+    };
+  }
+  var trim = trimWith(0), trimStart = trimWith(1), trimEnd = trimWith(2);
+  function startsWith(s, target, pos) {
+    s = toStr(s);
+    pos = pos == null ? 0 : clampNum(toInteger(pos), 0, s.length);
+    target = baseToString(target);
+    return s.slice(pos, pos + target.length) === target;
+  }
+  function endsWith(s, target, pos) {
+    s = toStr(s);
+    target = baseToString(target);
+    var n = s.length;
+    pos = pos === undefined ? n : clampNum(toInteger(pos), 0, n);
+    var end = pos;
+    pos -= target.length;
+    return pos >= 0 && s.slice(pos, end) === target;
+  }
+  function stringSize(s) { return hasUnicodeHint(s) ? symbolsOf(s).length : s.length; }
+  function padding(len, chars) {
+    chars = chars === undefined ? ' ' : baseToString(chars);
+    if (chars.length < 2) return chars.length ? repeatStr(chars, len) : chars;
+    var r = repeatStr(chars, mathCeil(len / stringSize(chars)));
+    return hasUnicodeHint(chars) ? symbolsOf(r).slice(0, len).join('') : r.slice(0, len);
+  }
+  function repeatStr(s, n) { return (!s || n < 1 || n > MAX_SAFE) ? '' : s.repeat(n); }
+  function pad(s, len, chars) {
+    s = toStr(s);
+    len = toInteger(len);
+    var sl = len ? stringSize(s) : 0;
+    if (!len || sl >= len) return s;
+    var mid = (len - sl) / 2;
+    return padding(mathFloor(mid), chars) + s + padding(mathCeil(mid), chars);
+  }
+  function padStart(s, len, chars) {
+    s = toStr(s);
+    len = toInteger(len);
+    var sl = len ? stringSize(s) : 0;
+    return (len && sl < len) ? padding(len - sl, chars) + s : s;
+  }
+  function padEnd(s, len, chars) {
+    s = toStr(s);
+    len = toInteger(len);
+    var sl = len ? stringSize(s) : 0;
+    return (len && sl < len) ? s + padding(len - sl, chars) : s;
+  }
+  function truncate(s, opts) {
+    var len = 30, omission = '...', sep;
+    if (isObject(opts)) {
+      sep = 'separator' in opts ? opts.separator : sep;
+      len = 'length' in opts ? toInteger(opts.length) : len;
+      omission = 'omission' in opts ? baseToString(opts.omission) : omission;
+    }
+    s = toStr(s);
+    var n = s.length, sym = null;
+    if (hasUnicodeHint(s)) { sym = symbolsOf(s); n = sym.length; }
+    if (len >= n) return s;
+    var end = len - stringSize(omission);
+    if (end < 1) return omission;
+    var out = sym ? sym.slice(0, end).join('') : s.slice(0, end);
+    if (sep === undefined) return out + omission;
+    if (sym) end += out.length - end;
+    if (isRegExp(sep)) {
+      if (s.slice(end).search(sep)) {
+        var re = new RegExp(sep.source, sep.flags.indexOf('g') < 0 ? sep.flags + 'g' : sep.flags), mt, cut;
+        re.lastIndex = 0;
+        while ((mt = re.exec(out))) { cut = mt.index; if (mt[0] === '') re.lastIndex++; }
+        out = out.slice(0, cut === undefined ? end : cut);
+      }
+    } else if (s.indexOf(baseToString(sep), end) !== end) {
+      var at = out.lastIndexOf(sep);
+      if (at > -1) out = out.slice(0, at);
+    }
+    return out + omission;
+  }
+  function split(s, sep, limit) {
+    if (limit && typeof limit !== 'number' && isIterateeCall(s, sep, limit)) sep = limit = undefined;
+    limit = limit === undefined ? MAX_ARRAY_LENGTH : limit >>> 0;
+    if (!limit) return [];
+    s = toStr(s);
+    if (s && (typeof sep === 'string' || (sep != null && !isRegExp(sep)))) {
+      sep = baseToString(sep);
+      if (!sep && hasUnicodeHint(s)) return symbolsOf(s).slice(0, limit);
+    }
+    return s.split(sep, limit);
+  }
+  function join(a, sep) { return a == null ? '' : arrayJoin.call(a, sep); }
+  function replace() {
+    var s = toStr(arguments[0]);
+    return arguments.length < 3 ? s : s.replace(arguments[1], arguments[2]);
+  }
+
+  // ---- export ---------------------------------------------------------------
+
+  var lodash = {
+    // objects
+    get: get, set: set, has: has, hasIn: hasIn, unset: unset, pick: pick, pickBy: pickBy, omit: omit,
+    omitBy: omitBy, keys: keys, keysIn: keysIn, values: values, entries: toPairs, toPairs: toPairs,
+    fromPairs: fromPairs, mapValues: mapValues, mapKeys: mapKeys, merge: merge, assign: assign,
+    defaults: defaults, cloneDeep: cloneDeep, toPath: toPath,
+    // predicates
+    isEqual: isEqual, isMatch: isMatch, isEmpty: isEmpty, isNil: isNil, isNull: isNull,
+    isUndefined: isUndefined, isArray: isArray, isObject: isObject, isObjectLike: isObjectLike,
+    isPlainObject: isPlainObject, isString: isString, isNumber: isNumber, isBoolean: isBoolean,
+    isFunction: isFunction, isArrayLike: isArrayLike,
+    // collections
+    map: map, filter: filter, reject: reject, find: find, findLast: findLast, some: some,
+    every: every, reduce: reduce, forEach: forEach, each: forEach, groupBy: groupBy, keyBy: keyBy,
+    countBy: countBy, partition: partition, sortBy: sortBy, orderBy: orderBy, includes: includes,
+    size: size,
+    // arrays
+    findIndex: findIndex, findLastIndex: findLastIndex, uniq: uniq, uniqBy: uniqBy, flatten: flatten,
+    flattenDeep: flattenDeep, flatMap: flatMap, compact: compact, chunk: chunk, take: take,
+    takeRight: takeRight, drop: drop, head: head, first: head, last: last, nth: nth,
+    difference: difference, intersection: intersection, union: union, without: without, zip: zip,
+    // math
+    sum: sum, sumBy: sumBy, max: max, maxBy: maxBy, min: min, minBy: minBy, mean: mean,
+    meanBy: meanBy, range: range, times: times, clamp: clamp,
+    // strings
+    camelCase: camelCase, snakeCase: snakeCase, kebabCase: kebabCase, startCase: startCase,
+    lowerCase: lowerCase, upperCase: upperCase, capitalize: capitalize, upperFirst: upperFirst,
+    lowerFirst: lowerFirst, words: words, deburr: deburr, trim: trim, trimStart: trimStart,
+    trimEnd: trimEnd, toLower: toLower, toUpper: toUpper, startsWith: startsWith, endsWith: endsWith,
+    pad: pad, padStart: padStart, padEnd: padEnd, truncate: truncate, split: split, join: join,
+    replace: replace,
+    // utilities
+    toString: toStr, toNumber: toNumber, toInteger: toInteger, toFinite: toFinite,
+    castArray: castArray, noop: noop, identity: identity, iteratee: iteratee, property: property,
+    matches: matches, matchesProperty: matchesProperty
+  };
+
+  var names = objectKeys(lodash);
+  for (var i = 0; i < names.length; i++) {
+    var f = lodash[names[i]];
+    if (typeof f === 'function') {
+      if (f.prototype) freeze(f.prototype);
+      freeze(f);
+    }
+  }
+  freeze(lodash);
+  defineProp(global, '_', { value: lodash, writable: false, enumerable: false, configurable: false });
+})(typeof globalThis !== 'undefined' ? globalThis : this);
