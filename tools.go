@@ -8,6 +8,8 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
 // Tool is the definition of an entry tool as a model API expects it.
@@ -229,16 +231,13 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 
 // unknownCapability names close matches for a name that is not registered.
 func (r *Registry) unknownCapability(name string) string {
-	var close []string
-	low := strings.ToLower(name)
-	for _, c := range r.Capabilities() {
-		cl := strings.ToLower(c.Name)
-		if low != "" && (strings.Contains(cl, low) || strings.Contains(low, cl) || editDistance(low, cl) <= max(2, len(low)/4)) {
-			close = append(close, c.Name)
-		}
+	caps := r.Capabilities()
+	names := make([]string, len(caps))
+	for i, c := range caps {
+		names[i] = c.Name
 	}
 	msg := fmt.Sprintf("unknown capability %q", name)
-	if len(close) > 0 {
+	if close := suggest.Close(name, names, 5); len(close) > 0 {
 		return msg + "; did you mean " + strings.Join(quoteAll(close), ", ") + "?"
 	}
 	return msg + "; call query_capabilities to list the capabilities"

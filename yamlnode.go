@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
 // nodeReader reads a YAML AST strictly, collecting positioned diagnostics.
@@ -127,7 +129,7 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 		fpath := joinPath(path, key)
 		if known != nil && !slices.Contains(known, key) {
 			msg := fmt.Sprintf("unknown field %q", key)
-			if s := suggest(key, known); s != "" {
+			if s := suggest.Closest(key, known); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			r.errorf(keyNode, path, "%s", msg)
@@ -289,35 +291,4 @@ func firstByte(s string) byte {
 		return 0
 	}
 	return s[0]
-}
-
-// suggest returns the candidate closest to s, if it is close.
-func suggest(s string, candidates []string) string {
-	best, bestD := "", 3
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
 // maxListed bounds the endpoints one listing shows.
@@ -300,31 +300,7 @@ func (a *API) unknownGroup(name string) string {
 
 // closeMatches returns up to five candidates near name, best first.
 func closeMatches(name string, candidates []string) []string {
-	low := strings.ToLower(name)
-	if low == "" {
-		return nil
-	}
-	type scored struct {
-		s string
-		d int
-	}
-	var found []scored
-	for _, c := range candidates {
-		cl := strings.ToLower(c)
-		d := editDistance(low, cl)
-		if d <= max(2, len(low)/4) || (len(low) >= 3 && strings.Contains(cl, low)) || (len(cl) >= 3 && strings.Contains(low, cl)) {
-			found = append(found, scored{c, d})
-		}
-	}
-	slices.SortStableFunc(found, func(a, b scored) int { return cmp.Compare(a.d, b.d) })
-	out := make([]string, 0, 5)
-	for _, f := range found {
-		if len(out) == 5 {
-			break
-		}
-		out = append(out, f.s)
-	}
-	return out
+	return suggest.Close(name, candidates, 5)
 }
 
 func quoteJoin(names []string) string {
@@ -333,30 +309,6 @@ func quoteJoin(names []string) string {
 		q[i] = fmt.Sprintf("%q", n)
 	}
 	return strings.Join(q, ", ")
-}
-
-// editDistance is the Levenshtein distance of two strings' bytes.
-func editDistance(a, b string) int {
-	if len(a) > 200 || len(b) > 200 {
-		return max(len(a), len(b))
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func jsonResult(v any) (toolkit.Result, error) {
