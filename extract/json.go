@@ -379,50 +379,6 @@ func (t *tape) appendCompact(dst []byte, nd *node) []byte {
 	return append(dst, span[from:]...)
 }
 
-// appendJSONString appends s as a JSON string (no HTML escaping; bad UTF-8
-// becomes U+FFFD).
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	from := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r != utf8.RuneError || size != 1 {
-				i += size
-				continue
-			}
-			dst = append(dst, s[from:i]...)
-			dst = append(dst, `\ufffd`...)
-			i++
-			from = i
-			continue
-		}
-		dst = append(dst, s[from:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, `\u00`...)
-			dst = append(dst, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xf])
-		}
-		i++
-		from = i
-	}
-	dst = append(dst, s[from:]...)
-	return append(dst, '"')
-}
-
 // formatFloat renders f like JavaScript's Number#toString for finite values.
 func formatFloat(f float64) string {
 	abs := math.Abs(f)

@@ -10,6 +10,8 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 var jsonSeeds = []string{
@@ -70,7 +72,7 @@ func checkScan(t *testing.T, b []byte) {
 
 func TestAppendJSONStringRoundTrips(t *testing.T) {
 	for _, s := range []string{"", "plain", "q\"b\\s", "\x00\x01\x1f\n\r\t", "é😀", "bad\xffutf8", "<html>&"} {
-		enc := appendJSONString(nil, s)
+		enc := jsonstr.Append(nil, s)
 		var back string
 		if err := json.Unmarshal(enc, &back); err != nil {
 			t.Fatalf("%q -> %s: %v", s, enc, err)

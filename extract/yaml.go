@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"bytes"
 	"errors"
 	"strconv"
@@ -201,7 +203,7 @@ func (c *conv) value(n ast.Node) error {
 			// A plain scalar in JSON number form (big ints, 1e3): a number.
 			c.buf = append(c.buf, n.Value...)
 		} else {
-			c.buf = appendJSONString(c.buf, n.Value)
+			c.buf = jsonstr.Append(c.buf, n.Value)
 		}
 	case *ast.IntegerNode:
 		switch {
@@ -225,14 +227,14 @@ func (c *conv) value(n ast.Node) error {
 		}
 	case *ast.InfinityNode, *ast.NanNode:
 		// JSON has no such numbers: keep the YAML text as a string.
-		c.buf = appendJSONString(c.buf, n.GetToken().Value)
+		c.buf = jsonstr.Append(c.buf, n.GetToken().Value)
 	case *ast.BoolNode:
 		c.buf = strconv.AppendBool(c.buf, n.Value)
 	case *ast.LiteralNode:
 		if n.Value == nil {
 			return errBadYAML
 		}
-		c.buf = appendJSONString(c.buf, n.Value.Value)
+		c.buf = jsonstr.Append(c.buf, n.Value.Value)
 	case *ast.TagNode:
 		return c.tagged(n)
 	case *ast.AnchorNode:
@@ -295,15 +297,15 @@ func (c *conv) tagged(n *ast.TagNode) error {
 	case string(token.StringTag), "!<tag:yaml.org,2002:str>":
 		switch v := n.Value.(type) {
 		case nil:
-			c.buf = appendJSONString(c.buf, "")
+			c.buf = jsonstr.Append(c.buf, "")
 			return nil
 		case *ast.StringNode:
-			c.buf = appendJSONString(c.buf, v.Value)
+			c.buf = jsonstr.Append(c.buf, v.Value)
 			return nil
 		case *ast.LiteralNode:
 			return c.value(v)
 		case ast.ScalarNode:
-			c.buf = appendJSONString(c.buf, v.GetToken().Value)
+			c.buf = jsonstr.Append(c.buf, v.GetToken().Value)
 			return nil
 		}
 	case string(token.NullTag), "!<tag:yaml.org,2002:null>":
@@ -337,7 +339,7 @@ func (c *conv) mapping(values []*ast.MappingValueNode) error {
 			if err != nil {
 				return err
 			}
-			c.buf = appendJSONString(c.buf, k)
+			c.buf = jsonstr.Append(c.buf, k)
 			c.buf = append(c.buf, ':')
 			if err := c.value(mv.Value); err != nil {
 				return err
@@ -354,7 +356,7 @@ func (c *conv) mapping(values []*ast.MappingValueNode) error {
 		if i > 0 {
 			c.buf = append(c.buf, ',')
 		}
-		c.buf = appendJSONString(c.buf, e.key)
+		c.buf = jsonstr.Append(c.buf, e.key)
 		c.buf = append(c.buf, ':')
 		if e.viaAlias {
 			c.aliasDepth++

@@ -1,12 +1,13 @@
 package template
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"encoding/json"
 	"errors"
 	"net/url"
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // Value is the value of one reference at expansion time.
@@ -162,13 +163,13 @@ func appendValue(dst []byte, m mode, s slot) []byte {
 	case mQuery:
 		return appendPercent(dst, text)
 	case mJSONStr:
-		return appendJSONString(dst, text)
+		return jsonstr.AppendContent(dst, text)
 	case mJSONValue:
 		if s.ok && s.v.Raw && validRaw(text) {
 			return append(dst, text...)
 		}
 		dst = append(dst, '"')
-		dst = appendJSONString(dst, text)
+		dst = jsonstr.AppendContent(dst, text)
 		return append(dst, '"')
 	case mJSONEnv:
 		if text == "" {
@@ -215,52 +216,6 @@ func appendPercent(dst []byte, s string) []byte {
 		dst = append(dst, s[start:i]...)
 		dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		start = i + 1
-	}
-	return append(dst, s[start:]...)
-}
-
-// appendJSONString appends s escaped as the contents of a JSON string
-// (no quotes). Invalid UTF-8 becomes U+FFFD; U+2028 and U+2029 are escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', upperHex[c>>4], upperHex[c&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', upperHex[r&15])
-		default:
-			i += n
-			continue
-		}
-		i += n
-		start = i
 	}
 	return append(dst, s[start:]...)
 }
