@@ -15,9 +15,10 @@ const minSecretLen = 4
 
 var secretMarkers = []string{"KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "AUTH", "CREDENTIAL", "PRIVATE", "SESSION", "COOKIE"}
 
-// secretName reports whether an environment variable's name marks its value
-// as a secret.
-func secretName(name string) bool {
+// IsSecretName reports whether a variable's name marks its value as a
+// secret: it contains KEY, SECRET, TOKEN, PASSWORD, PASSWD, AUTH,
+// CREDENTIAL, PRIVATE, SESSION or COOKIE, in any case.
+func IsSecretName(name string) bool {
 	up := strings.ToUpper(name)
 	for _, m := range secretMarkers {
 		if strings.Contains(up, m) {
@@ -27,8 +28,10 @@ func secretName(name string) bool {
 	return false
 }
 
-// secretHeader reports whether a header carries credentials.
-func secretHeader(name string) bool {
+// IsSecretHeader reports whether a header carries credentials:
+// Authorization, Proxy-Authorization, Cookie, Set-Cookie, or a name ending
+// in -Key, -Token or -Secret.
+func IsSecretHeader(name string) bool {
 	n := strings.ToLower(name)
 	switch n {
 	case "authorization", "proxy-authorization", "cookie", "set-cookie":

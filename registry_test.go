@@ -225,3 +225,33 @@ func TestSchemaCapabilityAndCallOptions(t *testing.T) {
 	res, _ = reg.Call(context.Background(), ToolQueryDetail, json.RawMessage(`{"name":"pick"}`), WithLocale("zh_CN"))
 	wantText(t, res, `{"name":"pick","category":"custom","description":"选择","parameters":{"properties":{"ids":{"type":"array"}},"type":"object"}}`)
 }
+
+func TestLocalized(t *testing.T) {
+	texts := map[string]string{"zh_CN": "中文", "en_US": "English", "en_GB": "British", "fr": ""}
+	for locale, want := range map[string]string{
+		"en-us": "English", "EN_GB": "British", "en": "British", "en-AU": "British", "zh": "中文", "fr": "", "": "",
+	} {
+		got, ok := Localized(texts, locale)
+		if got != want || ok != (want != "") {
+			t.Errorf("Localized(%q) = %q, %v; want %q", locale, got, ok, want)
+		}
+	}
+}
+
+func TestNotify(t *testing.T) {
+	reg := NewRegistry(nil)
+	err := reg.Add(&Capability{Name: "slow", Handler: func(ctx context.Context, c *Call) (Result, error) {
+		c.Notify("working...")
+		c.Notify("")
+		return TextResult("done"), nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Notice
+	wantText(t, call(t, reg, "slow", `{}`, WithNotify(func(n Notice) { got = append(got, n) })), "done")
+	if diff := cmp.Diff([]Notice{{Capability: "slow", Text: "working..."}}, got); diff != "" {
+		t.Errorf("notices (-want +got):\n%s", diff)
+	}
+	wantText(t, call(t, reg, "slow", `{}`), "done") // no WithNotify: nothing to call
+}

@@ -71,7 +71,7 @@ func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
 			r.warn("environment variable is not set", ref)
 			return template.Value{}, false
 		}
-		if secretName(ref.Name) {
+		if IsSecretName(ref.Name) {
 			r.secrets.Add(v)
 		}
 		return template.Value{Text: v}, true

@@ -168,16 +168,16 @@ func TestSecretNames(t *testing.T) {
 		"API_KEY": true, "client_secret": true, "GITHUB_TOKEN": true, "DB_PASSWD": true, "OAUTH_URL": true,
 		"SESSION_ID": true, "BASE_URL": false, "REGION": false, "TIMEOUT": false,
 	} {
-		if got := secretName(name); got != want {
-			t.Errorf("secretName(%q) = %v", name, got)
+		if got := IsSecretName(name); got != want {
+			t.Errorf("IsSecretName(%q) = %v", name, got)
 		}
 	}
 	for name, want := range map[string]bool{
 		"Authorization": true, "Cookie": true, "Proxy-Authorization": true, "X-Api-Key": true,
 		"X-Auth-Token": true, "X-Client-Secret": true, "Accept": false, "X-Request-Id": false,
 	} {
-		if got := secretHeader(name); got != want {
-			t.Errorf("secretHeader(%q) = %v", name, got)
+		if got := IsSecretHeader(name); got != want {
+			t.Errorf("IsSecretHeader(%q) = %v", name, got)
 		}
 	}
 }

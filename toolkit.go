@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 )
 
 // Categories of capabilities listed by query_capabilities.
@@ -103,6 +104,46 @@ func (c *Call) Header() http.Header { return c.opts.header }
 // Locale returns the locale the host passed with WithLocale, or "".
 func (c *Call) Locale() string { return c.opts.locale }
 
+// Notify shows the user a message while the call runs (such as
+// "Searching the knowledge base..."), through the host's WithNotify
+// function; without one it does nothing.
+func (c *Call) Notify(text string) {
+	if c.opts.notify != nil && text != "" {
+		c.opts.notify(Notice{Capability: c.Name, Text: text})
+	}
+}
+
+// Notice is a message for the user from a running call.
+type Notice struct {
+	Capability string
+	Text       string
+}
+
+// Localized returns the text for locale from texts keyed by locale: an
+// exact match ignoring case and '-' versus '_' ("en-US" finds "en_US"),
+// else the first (in key order) of the same language. ok is false when
+// none fits.
+func Localized(texts map[string]string, locale string) (text string, ok bool) {
+	if locale == "" || len(texts) == 0 {
+		return "", false
+	}
+	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "-", "_")) }
+	want := norm(locale)
+	lang, _, _ := strings.Cut(want, "_")
+	keys := sortedKeys(texts)
+	for _, k := range keys {
+		if norm(k) == want && texts[k] != "" {
+			return texts[k], true
+		}
+	}
+	for _, k := range keys {
+		if l, _, _ := strings.Cut(norm(k), "_"); l == lang && texts[k] != "" {
+			return texts[k], true
+		}
+	}
+	return "", false
+}
+
 // CallOption sets a per-call value: what differs between two calls of the
 // same capability, such as the end user's token.
 type CallOption func(*callOptions)
@@ -111,6 +152,7 @@ type callOptions struct {
 	values map[string]string
 	header http.Header
 	locale string
+	notify func(Notice)
 }
 
 // WithValue passes a named per-call value (a tenant id, a user token, a
@@ -144,6 +186,13 @@ func WithHeader(h http.Header) CallOption {
 			o.header[k] = append(o.header[k], vs...)
 		}
 	}
+}
+
+// WithNotify receives the messages a capability shows the user while it
+// runs (Call.Notify), such as a YQCloud typingMessage before its request
+// goes out. fn runs on the calling goroutine.
+func WithNotify(fn func(Notice)) CallOption {
+	return func(o *callOptions) { o.notify = fn }
 }
 
 // WithLocale selects localized descriptions where a capability has them.

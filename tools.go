@@ -213,7 +213,7 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 		return ErrorResult(r.unknownCapability(in.Name))
 	}
 	desc := c.Description
-	if d, ok := c.Descriptions[opts.locale]; ok && opts.locale != "" {
+	if d, ok := Localized(c.Descriptions, opts.locale); ok {
 		desc = d
 	}
 	var schema any = c.Schema

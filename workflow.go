@@ -46,7 +46,7 @@ type EnvVar struct {
 
 // Secret reports whether the variable's value is kept out of the model's
 // output and the logs.
-func (v EnvVar) Secret() bool { return v.Sensitive || secretName(v.Name) }
+func (v EnvVar) Secret() bool { return v.Sensitive || IsSecretName(v.Name) }
 
 type step struct {
 	index    int
@@ -526,7 +526,7 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 		if t == nil {
 			continue
 		}
-		out = append(out, headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: secretHeader(f.key)})
+		out = append(out, headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: IsSecretHeader(f.key)})
 	}
 	return out
 }

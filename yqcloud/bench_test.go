@@ -1,0 +1,203 @@
+package yqcloud
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/dop251/goja"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// serviceItems returns a catalog page of n items like YQCloud's; every
+// third one is a CATALOG entry the parser drops.
+func serviceItems(n int) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, `{"totalElements":%d,"content":[`, n)
+	types := []string{"SERVICE", "RECORD", "CATALOG"}
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":"%d","name":"服务项 %d","type":%q,"shortDescription":"short %d","description":"A longer description of service item %d.","catalogId":"c%d","enabled":true,"sort":%d,"icon":"icon-%d.png"}`,
+			1000+i, i, types[i%3], i, i, i%5, i, i)
+	}
+	b.WriteString(`],"number":0,"size":9999}`)
+	return []byte(b.String())
+}
+
+const (
+	// getAllServiceItem's responseParser, as the spec writes it.
+	parserLodash = "const list = (data?.content || []).filter(i => i.type === 'SERVICE' || i.type === 'RECORD').map(i => _.pick(i, ['id','name','shortDescription','description'])); return { allServiceItemList: list };"
+	// The same without `_`.
+	parserPlain = "const list = (data?.content || []).filter(i => i.type === 'SERVICE' || i.type === 'RECORD').map(i => ({id: i.id, name: i.name, shortDescription: i.shortDescription, description: i.description})); return { allServiceItemList: list };"
+)
+
+// benchHook runs a responseParser on a 50-item page through the pooled
+// engine, as a call does: take a runtime, hand the data in, run, write
+// the result as JSON, give the runtime back.
+func benchHook(b *testing.B, body string, parallel bool) {
+	eng := newSet(nil).eng
+	h, err := compileHook("getAllServiceItem", FieldResponseParser, body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	resp, err := parseJSON(serviceItems(50))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func() {
+		rt := eng.acquire(ctx, nil)
+		var out string
+		err := eng.run(ctx, rt, h, rt.toJS(resp), func(v goja.Value) error {
+			s, _, err := rt.toJSON(v)
+			out = s
+			return err
+		})
+		eng.release(rt)
+		if err != nil || !strings.HasPrefix(out, `{"allServiceItemList":[{"id":"1000"`) {
+			b.Fatal(err, out)
+		}
+	}
+	run()
+	b.ReportAllocs()
+	if parallel {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				run()
+			}
+		})
+		return
+	}
+	for b.Loop() {
+		run()
+	}
+}
+
+// BenchmarkResponseParser: getAllServiceItem's parser on 50 items, with
+// `_` and without.
+func BenchmarkResponseParser(b *testing.B) {
+	b.Run("lodash", func(b *testing.B) { benchHook(b, parserLodash, false) })
+	b.Run("lodash-parallel", func(b *testing.B) { benchHook(b, parserLodash, true) })
+	b.Run("plain", func(b *testing.B) { benchHook(b, parserPlain, false) })
+	b.Run("plain-parallel", func(b *testing.B) { benchHook(b, parserPlain, true) })
+}
+
+// BenchmarkCall: the whole getAllServiceItem call (HTTP + parser) against
+// a hand-written Go twin doing the same with net/http and encoding/json.
+func BenchmarkCall(b *testing.B) {
+	page := serviceItems(50)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "bearer "+testToken {
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(page)
+	}))
+	defer srv.Close()
+	want := `{"allServiceItemList":[` + pickedItem(0) + "," + pickedItem(1) + ","
+
+	b.Run("yqcloud", func(b *testing.B) {
+		reg := loadFile(b, "testdata/spec/getAllServiceItem.json")
+		opts := []toolkit.CallOption{toolkit.WithValue(ValueBaseURL, srv.URL), toolkit.WithValue(ValueTenantID, testTenant), toolkit.WithValue(ValueAccessToken, testToken)}
+		b.ReportAllocs()
+		for b.Loop() {
+			res := call(reg, "getAllServiceItem", `{}`, opts...)
+			if !strings.HasPrefix(res.Text, want) {
+				b.Fatal(res.Text)
+			}
+		}
+	})
+	b.Run("go-twin", func(b *testing.B) {
+		client := &http.Client{}
+		type item struct {
+			ID               string `json:"id"`
+			Name             string `json:"name"`
+			Type             string `json:"type,omitempty"`
+			ShortDescription string `json:"shortDescription"`
+			Description      string `json:"description"`
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet,
+				srv.URL+"/itsm/v1/"+testTenant+"/service_items/catalog/page/all?serviceCatalogFlag=true&page=0&size=9999", nil)
+			req.Header.Set("Authorization", "bearer "+testToken)
+			resp, err := client.Do(req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var in struct {
+				Content []item `json:"content"`
+			}
+			if err := json.Unmarshal(body, &in); err != nil {
+				b.Fatal(err)
+			}
+			out := struct {
+				List []item `json:"allServiceItemList"`
+			}{List: []item{}}
+			for _, it := range in.Content {
+				if it.Type == "SERVICE" || it.Type == "RECORD" {
+					it.Type = ""
+					out.List = append(out.List, it)
+				}
+			}
+			text, _ := json.Marshal(out)
+			if !strings.HasPrefix(string(text), `{"allServiceItemList":[{"id":"1000"`) {
+				b.Fatal(string(text))
+			}
+		}
+	})
+}
+
+// BenchmarkParse compiles the spec's definitions (load time, not calls).
+func BenchmarkParse(b *testing.B) {
+	var files [][]byte
+	for _, n := range []string{"getAllServiceItem", "getCreateTicketParamJsonSchema", "requestUserSelectServiceItem", "createTicket", "fetchKnowledgeElement"} {
+		src, err := os.ReadFile("testdata/spec/" + n + ".json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, src)
+	}
+	src := []byte("[" + string(joinBytes(files, ",")) + "]")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, diags := Parse("spec.json", src, nil); len(diags) > 0 {
+			b.Fatal(diags)
+		}
+	}
+}
+
+func joinBytes(parts [][]byte, sep string) []byte {
+	var b []byte
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = append(b, p...)
+	}
+	return b
+}
+
+// BenchmarkParseJSON parses the 50-item page into ordered values.
+func BenchmarkParseJSON(b *testing.B) {
+	src := serviceItems(50)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := parseJSON(src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

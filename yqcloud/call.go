@@ -1,0 +1,588 @@
+package yqcloud
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// Capability returns the capability (category yqcloud) that runs d,
+// sending requests through exec. Its Handler reads the per-call values
+// ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
+func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
+	var descs map[string]string
+	for loc, in := range d.Intl {
+		if in.Description != "" {
+			if descs == nil {
+				descs = map[string]string{}
+			}
+			descs[loc] = in.Description
+		}
+	}
+	schema := d.schema
+	if schema == nil {
+		schema = map[string]any{"type": "object", "properties": map[string]any{}}
+	}
+	return &toolkit.Capability{
+		Name:         d.Name,
+		Description:  d.Description,
+		Category:     toolkit.CategoryYQCloud,
+		Schema:       schema,
+		Descriptions: descs,
+		Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
+			return d.call(ctx, exec, call.RawArgs, call.Value, call.Header(), call.Notify), nil
+		},
+	}
+}
+
+// Tool returns d as a tool definition for the model, with the
+// description for locale ("en_US", "en-US" or "en"; "" for the default).
+func (d *Definition) Tool(locale string) toolkit.Tool {
+	params := d.Parameters
+	if params == nil {
+		params = json.RawMessage(`{"type":"object","properties":{}}`)
+	}
+	return toolkit.Tool{Name: d.Name, Description: d.LocalDescription(locale), InputSchema: params}
+}
+
+// LocalDescription returns the description for locale (see
+// toolkit.Localized), else Description.
+func (d *Definition) LocalDescription(locale string) string {
+	texts := make(map[string]string, len(d.Intl))
+	for k, in := range d.Intl {
+		texts[k] = in.Description
+	}
+	if text, ok := toolkit.Localized(texts, locale); ok {
+		return text
+	}
+	return d.Description
+}
+
+// callState is everything of one call; definitions never change.
+type callState struct {
+	d       *Definition
+	ctx     context.Context
+	exec    *toolkit.Executor
+	values  valueSource
+	header  http.Header
+	secrets toolkit.Redactor
+}
+
+func (st *callState) lookup(name string) (string, bool) {
+	v, ok := st.values(name)
+	if ok && toolkit.IsSecretName(name) {
+		st.secrets.Add(v)
+	}
+	return v, ok
+}
+
+func (st *callState) fail(format string, args ...any) toolkit.Result {
+	return toolkit.ErrorResult(fmt.Sprintf("function %q: ", st.d.Name) + fmt.Sprintf(format, args...))
+}
+
+// call runs d: arguments -> requestParser -> path parameters -> routing
+// -> HTTP (or /transparent, or manual) -> responseParser -> stop
+// condition -> extra params.
+func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.RawMessage, values valueSource, hdr http.Header, notify func(string)) (res toolkit.Result) {
+	st := &callState{d: d, ctx: ctx, exec: exec, values: values, header: hdr}
+	if tok, ok := values(ValueAccessToken); ok {
+		st.secrets.Add(tok)
+	}
+	for _, vs := range hdr {
+		st.secrets.Add(vs...)
+	}
+	f := &d.Function
+	if f.TypingMessage != "" {
+		notify(f.TypingMessage)
+	}
+	defer func() {
+		res.Text = st.secrets.Redact(capText(res.Text, d.set.opts.MaxResultBytes))
+		if res.Signals.ExtraParams != nil {
+			res.Signals.ExtraParams = json.RawMessage(st.secrets.Redact(string(res.Signals.ExtraParams)))
+		}
+		res.Signals.TypingMessage = f.TypingMessage
+	}()
+
+	params, err := d.arguments(raw)
+	if err != nil {
+		return st.fail("%v", err)
+	}
+	if h := d.hooks[hookRequest]; h != nil {
+		if params, err = st.requestParser(h, params); err != nil {
+			return st.fail("%v", err)
+		}
+	}
+	var resp any
+	switch {
+	case f.Type == TypeManual:
+		args := json.RawMessage(appendJSON(nil, params))
+		return toolkit.Result{
+			Text: `{"status":"handed to the front end","arguments":` + string(args) + `}`,
+			Signals: toolkit.Signals{
+				Manual:          true,
+				ManualArguments: args,
+				StopGeneration:  f.StopAfterFunctionCall,
+			},
+		}
+	case d.url == nil: // /transparent
+		resp = params
+	default:
+		var fail *toolkit.Result
+		if resp, fail = st.send(params); fail != nil {
+			return *fail
+		}
+	}
+	return st.finish(resp)
+}
+
+// requestParser runs the hook on the arguments as a JSON string; its
+// result must be an object: the parameters of the request.
+func (st *callState) requestParser(h *hook, args *object) (*object, error) {
+	eng := st.d.set.eng
+	rt := eng.acquire(st.ctx, st.secrets.Redact)
+	defer eng.release(rt)
+	var out *object
+	err := eng.run(st.ctx, rt, h, rt.vm.ToValue(marshalJSON(args)), func(v goja.Value) error {
+		s, ok, err := rt.toJSON(v)
+		if err != nil {
+			return err
+		}
+		if ok {
+			parsed, _ := parseJSON([]byte(s))
+			out, _ = parsed.(*object)
+		}
+		if out == nil {
+			return &HookError{Function: h.fn, Field: h.field, err: ErrHook,
+				Msg: fmt.Sprintf("must return an object (the request parameters), returned %s", jsKind(v))}
+		}
+		return nil
+	})
+	return out, err
+}
+
+func jsKind(v goja.Value) string {
+	switch {
+	case v == nil || goja.IsUndefined(v):
+		return "undefined (missing return?)"
+	case goja.IsNull(v):
+		return "null"
+	}
+	if o, ok := v.(*goja.Object); ok {
+		switch o.ClassName() {
+		case "Array":
+			return "an array"
+		case "Function":
+			return "a function"
+		}
+		return "an object"
+	}
+	switch v.Export().(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64, float64:
+		return "a number"
+	}
+	return "a " + v.String()
+}
+
+// send builds and sends the request; a failure comes back as the Result.
+func (st *callState) send(params *object) (any, *toolkit.Result) {
+	d := st.d
+	fail := func(format string, args ...any) (any, *toolkit.Result) {
+		r := st.fail(format, args...)
+		return nil, &r
+	}
+	params = params.clone()
+	u, err := d.url.expandURL(st.lookup, params)
+	if err != nil {
+		return fail("url: %v", err)
+	}
+	var query, body *object
+	if d.method == http.MethodGet {
+		query = params
+	} else {
+		query = &object{}
+		body = &object{}
+		if d.postData != nil {
+			body = d.postData.clone()
+		}
+		for i, k := range params.keys {
+			if slices.Contains(d.queryNames, k) {
+				query.set(k, params.vals[i])
+			} else {
+				body.set(k, params.vals[i])
+			}
+		}
+	}
+	u = appendQuery(u, query)
+	req := &toolkit.Request{Method: d.method, URL: u, Header: make(http.Header, len(d.headers)+2), Timeout: d.set.opts.RequestTimeout}
+	for _, h := range d.headers {
+		v, err := h.value.expandHeader(st.lookup)
+		if err != nil {
+			return fail("header %s: %v", h.name, err)
+		}
+		if h.secret {
+			st.secrets.Add(v)
+		}
+		req.Header[h.name] = []string{v}
+	}
+	for k, vs := range st.header {
+		if ck := http.CanonicalHeaderKey(k); req.Header[ck] == nil {
+			req.Header[ck] = slices.Clone(vs)
+		}
+	}
+	if body != nil && (len(body.keys) > 0 || d.method != http.MethodDelete) {
+		req.Body = appendJSON(nil, body)
+		if req.Header.Get("Content-Type") == "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+	}
+	resp, err := st.exec.Send(st.ctx, req)
+	if err != nil {
+		return fail("%s %s: %v", req.Method, shortURL(u), err)
+	}
+	if !resp.OK() {
+		return fail("%s %s: HTTP %s: %s", req.Method, shortURL(u), resp.Status, excerpt(resp.Body))
+	}
+	return parseBody(resp.Body), nil
+}
+
+// parseBody returns a response body as JSON values, or as text.
+func parseBody(b []byte) any {
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	if v, err := parseJSON(b); err == nil {
+		return v
+	}
+	return string(b)
+}
+
+// appendQuery adds parameters to a URL's query string, keeping a query the
+// URL already has. Arrays repeat the key; objects are sent as JSON; null
+// is left out.
+func appendQuery(u string, q *object) string {
+	if len(q.keys) == 0 {
+		return u
+	}
+	frag := ""
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u, frag = u[:i], u[i:]
+	}
+	var b strings.Builder
+	b.WriteString(u)
+	sep := "?"
+	if strings.Contains(u, "?") {
+		sep = "&"
+		if strings.HasSuffix(u, "?") || strings.HasSuffix(u, "&") {
+			sep = ""
+		}
+	}
+	add := func(k string, v any) {
+		var text string
+		switch x := v.(type) {
+		case nil:
+			return
+		case string:
+			text = x
+		case json.Number:
+			text = x.String()
+		case bool:
+			text = strconv.FormatBool(x)
+		default:
+			text = marshalJSON(x)
+		}
+		b.WriteString(sep)
+		b.WriteString(url.QueryEscape(k))
+		b.WriteByte('=')
+		b.WriteString(url.QueryEscape(text))
+		sep = "&"
+	}
+	for i, k := range q.keys {
+		if list, ok := q.vals[i].([]any); ok {
+			for _, e := range list {
+				add(k, e)
+			}
+			continue
+		}
+		add(k, q.vals[i])
+	}
+	b.WriteString(frag)
+	return b.String()
+}
+
+// finish runs the response hooks and builds the Result.
+func (st *callState) finish(resp any) toolkit.Result {
+	d, f := st.d, &st.d.Function
+	res := toolkit.Result{Signals: toolkit.Signals{
+		StopGeneration: f.StopAfterFunctionCall,
+		ResultTips:     f.ResultTips,
+		ToolChoice:     d.toolChoice,
+	}}
+	if d.hooks[hookResponse] == nil && d.hooks[hookStop] == nil && d.hooks[hookExtra] == nil {
+		res.Text = textOf(resp)
+		return res
+	}
+	eng := d.set.eng
+	rt := eng.acquire(st.ctx, st.secrets.Redact)
+	defer eng.release(rt)
+	data := rt.toJS(resp)
+	if h := d.hooks[hookResponse]; h != nil {
+		err := eng.run(st.ctx, rt, h, data, func(v goja.Value) error {
+			data = v
+			if goja.IsString(v) {
+				res.Text = v.String()
+				return nil
+			}
+			s, ok, err := rt.toJSON(v)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return &HookError{Function: h.fn, Field: h.field, err: ErrHook, Msg: "returned " + jsKind(v) + "; end the script with a return statement"}
+			}
+			res.Text = s
+			return nil
+		})
+		if err != nil {
+			return st.fail("%v", err)
+		}
+	} else {
+		res.Text = textOf(resp)
+	}
+	if h := d.hooks[hookStop]; h != nil {
+		err := eng.run(st.ctx, rt, h, data, func(v goja.Value) error {
+			res.Signals.StopGeneration = v != nil && v.ToBoolean()
+			return nil
+		})
+		if err != nil {
+			return st.fail("%v", err)
+		}
+	}
+	if h := d.hooks[hookExtra]; h != nil {
+		err := eng.run(st.ctx, rt, h, data, func(v goja.Value) error {
+			s, ok, err := rt.toJSON(v)
+			if err != nil {
+				return err
+			}
+			if ok && s != "null" {
+				res.Signals.ExtraParams = json.RawMessage(s)
+			}
+			return nil
+		})
+		if err != nil {
+			return st.fail("%v", err)
+		}
+	}
+	return res
+}
+
+// textOf is what the model reads for a response: text as it is, JSON
+// compact.
+func textOf(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return marshalJSON(v)
+}
+
+// capText cuts text at n bytes on a UTF-8 boundary, with a note.
+func capText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && cut > n-4 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", cut, len(s))
+}
+
+// shortURL drops the query, which may carry keys, from a URL in errors.
+func shortURL(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		return u[:i] + "?…"
+	}
+	return u
+}
+
+func excerpt(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 300 {
+		cut := 300
+		for cut > 296 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	if s == "" {
+		return "(empty body)"
+	}
+	return s
+}
+
+// arguments parses and checks the model's arguments against the
+// parameters schema: required names, declared types (lossless string
+// forms converted), enums, and unknown names when additionalProperties is
+// false.
+func (d *Definition) arguments(raw json.RawMessage) (*object, error) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		t = []byte("{}")
+	}
+	v, err := parseJSON(t)
+	args, ok := v.(*object)
+	if err != nil || !ok {
+		return nil, fmt.Errorf("%w: the arguments must be a JSON object", ErrInvalidArguments)
+	}
+	var problems []string
+	if d.closed {
+		var unknown []string
+		for _, k := range args.keys {
+			if d.props.index(k) < 0 {
+				unknown = append(unknown, strconv.Quote(k))
+			}
+		}
+		if len(unknown) > 0 {
+			problems = append(problems, fmt.Sprintf("unknown parameter(s) %s; accepted: %s", strings.Join(unknown, ", "), quoteAll(d.props.keys)))
+		}
+	}
+	for _, name := range d.required {
+		if v, ok := args.get(name); !ok || v == nil {
+			problems = append(problems, "parameter "+d.describeParam(name)+" is required")
+		}
+	}
+	for i, k := range args.keys {
+		sv, _ := d.props.get(k)
+		schema, _ := sv.(*object)
+		if schema == nil || args.vals[i] == nil {
+			continue
+		}
+		conv, err := checkType(args.vals[i], schema)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("parameter %q %v", k, err))
+			continue
+		}
+		args.vals[i] = conv
+	}
+	switch len(problems) {
+	case 0:
+		return args, nil
+	case 1:
+		return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, problems[0])
+	}
+	return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, strings.Join(problems, "; "))
+}
+
+func quoteAll(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// describeParam renders `"id" (string): the service item id`.
+func (d *Definition) describeParam(name string) string {
+	s := strconv.Quote(name)
+	sv, _ := d.props.get(name)
+	schema, _ := sv.(*object)
+	if t, ok := schema.get("type"); ok {
+		s += " (" + strings.Trim(marshalJSON(t), `"`) + ")"
+	}
+	if desc, ok := schema.get("description"); ok {
+		if ds, ok := desc.(string); ok && ds != "" {
+			s += ": " + ds
+		}
+	}
+	return s
+}
+
+// checkType checks v against a property schema's type and enum,
+// converting lossless string forms ("42" for an integer, 42 for a string).
+func checkType(v any, schema *object) (any, error) {
+	var types []string
+	switch t, _ := schema.get("type"); x := t.(type) {
+	case string:
+		types = []string{x}
+	case []any:
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				types = append(types, s)
+			}
+		}
+	}
+	if len(types) > 0 && !matchesType(v, types) {
+		conv, ok := convert(v, types)
+		if !ok {
+			return nil, fmt.Errorf("must be %s, not %s", strings.Join(types, " or "), articleKind(kindOf(v)))
+		}
+		v = conv
+	}
+	if ev, ok := schema.get("enum"); ok {
+		if list, ok := ev.([]any); ok {
+			text := marshalJSON(v)
+			allowed := make([]string, len(list))
+			for i, e := range list {
+				allowed[i] = marshalJSON(e)
+				if allowed[i] == text {
+					return v, nil
+				}
+			}
+			return nil, fmt.Errorf("must be one of %s", strings.Join(allowed, ", "))
+		}
+	}
+	return v, nil
+}
+
+func matchesType(v any, types []string) bool {
+	k := kindOf(v)
+	for _, t := range types {
+		if t == k || (t == "number" && k == "integer") {
+			return true
+		}
+	}
+	return false
+}
+
+func convert(v any, types []string) (any, bool) {
+	for _, t := range types {
+		switch x := v.(type) {
+		case string:
+			s := strings.TrimSpace(x)
+			switch t {
+			case "number", "integer":
+				n, err := parseJSON([]byte(s))
+				if num, ok := n.(json.Number); err == nil && ok && (t == "number" || isInteger(num)) {
+					return num, true
+				}
+			case "boolean":
+				if s == "true" || s == "false" {
+					return s == "true", true
+				}
+			}
+		case json.Number:
+			if t == "string" {
+				return x.String(), true
+			}
+		case bool:
+			if t == "string" {
+				return strconv.FormatBool(x), true
+			}
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,70 @@
+// Package yqcloud runs YQCloud function definitions — the JSON format of
+// the yqcloud-ai-node runtime — as toolkit capabilities, with that
+// runtime's behaviour: placeholders, {path} parameters, query/body
+// routing, /transparent, manual functions and JavaScript hooks with
+// lodash as `_`.
+//
+// Quick start:
+//
+//	set, diags := yqcloud.ParseDir("functions", nil) // or Parse, ParseFile, ParseFS
+//	if diags.HasErrors() {
+//		log.Print(diags) // functions/itsm.json:14:7: [2].function.url: ...
+//	}
+//	reg := toolkit.NewRegistry(nil)
+//	if err := set.Register(reg); err != nil { ... }
+//	// Every call passes the static config, the tenant and the user's token:
+//	res, err := reg.Call(ctx, toolkit.ToolCallCapability, args,
+//		toolkit.WithValue(yqcloud.ValueBaseURL, "https://api.yqcloud.com"), // ${STATIC#yqcloud_url}
+//		toolkit.WithValue(yqcloud.ValueTenantID, tenant),                  // ${tenantId}
+//		toolkit.WithValue(yqcloud.ValueAccessToken, token))                // ${yqAccessToken}
+//
+// The definitions can also go to the model directly: Set.Tools(locale)
+// returns them as tools (intl descriptions by locale); run the one the
+// model picks with reg.CallCapability(ctx, name, args, values...).
+//
+// # Per-call values
+//
+// ${STATIC#name} reads the value named "STATIC#name": trusted
+// configuration, inserted as written. ${tenantId} and ${yqAccessToken} read
+// "tenantId" and "yqAccessToken"; any other ${name} reads "name". In a URL
+// those are path- or query-escaped by position; in a header any value
+// holding CR, LF or NUL is refused. A placeholder without a value fails the
+// call (ErrMissingValue). The token, values named like secrets and
+// credential headers (Authorization, Cookie, *-Token, ...) are redacted
+// from the Text and ExtraParams of every Result.
+//
+// # One call
+//
+// arguments (checked against parameters: required, types, enum) ->
+// requestParser -> {path} parameters (path-escaped, removed from the rest)
+// -> routing (GET: all to the query string; POST, PUT, PATCH, DELETE:
+// queryParams to the query string, the rest to a JSON body over
+// defaultPostData; a query already in the url is kept) -> HTTP through
+// the toolkit Executor -> response parsed (JSON, else text) ->
+// responseParser -> stopAfterFunctionCallCondition -> extraParamsBuilder
+// -> Result. The condition and the builder get the responseParser's
+// result. A non-2xx status is an error Result. /transparent sends nothing:
+// the parameters are the response. manual sends nothing: the Result has
+// Signals.Manual and the arguments. Text is the result as compact JSON (a
+// string result as it is), capped at Options.MaxResultBytes. A
+// typingMessage reaches the host before the request through the
+// toolkit.WithNotify call option, and in Signals.TypingMessage.
+//
+// # Hooks
+//
+// A hook is a function body run as function(data, _) in strict mode:
+// requestParser gets the arguments as a JSON string, the others the parsed
+// value. Hooks compile once, at load. Data enters as objects that convert
+// lazily from the Go values in member order (they cannot be frozen);
+// results leave through a writer with JSON.stringify's rules, and numbers
+// a hook never read keep their digits. Runtimes are pooled with their
+// global object and every built-in frozen, so a run leaves nothing for the
+// next; each run is bounded by Options.HookTimeout and
+// Options.MaxCallStackSize, and there is no require, process, fetch, file
+// or network access. console.* goes to Options.Logger at debug level.
+//
+// # Concurrency
+//
+// A Set and its Definitions are immutable once Parse returns and safe for
+// concurrent use; all state of a call lives in that call.
+package yqcloud

@@ -1,0 +1,402 @@
+package yqcloud
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/parser"
+
+	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
+)
+
+// Hook fields: the JavaScript function bodies of a definition.
+const (
+	FieldRequestParser  = "requestParser"
+	FieldResponseParser = "responseParser"
+	FieldStopCondition  = "stopAfterFunctionCallCondition"
+	FieldExtraParams    = "extraParamsBuilder"
+)
+
+// HookError is a hook that did not compile, threw, ran out of time or
+// returned something unusable. Line and Col are the script's own (1-based,
+// 0 if unknown).
+type HookError struct {
+	Function string // the definition's name
+	Field    string // requestParser, responseParser, ...
+	Line     int
+	Col      int
+	Msg      string
+	err      error // ErrHook or ErrHookTimeout
+}
+
+// Error renders "field of \"function\" (script line l:c): message".
+func (e *HookError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s of %q", e.Field, e.Function)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, " (script line %d:%d)", e.Line, e.Col)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns ErrHook or ErrHookTimeout.
+func (e *HookError) Unwrap() error { return e.err }
+
+// hook is one compiled function body, shared by every runtime.
+type hook struct {
+	fn      string
+	field   string
+	prog    *goja.Program
+	returns bool // the body has a `return <value>`
+}
+
+// hookPrefix wraps a body on a line of its own, so script lines are the
+// program's lines minus one.
+const hookPrefix = "(function (data, _) {\n"
+
+// compileHook compiles a function body once. The program is strict: an
+// undeclared assignment throws instead of creating a global.
+func compileHook(fn, field, body string) (*hook, error) {
+	name := fn + "." + field
+	src := hookPrefix + body + "\n})"
+	prg, err := parser.ParseFile(nil, name, src, 0)
+	if err != nil {
+		return nil, compileError(fn, field, body, err)
+	}
+	// The body must not close the wrapper and run code of its own.
+	var lit *ast.FunctionLiteral
+	if len(prg.Body) == 1 {
+		if st, ok := prg.Body[0].(*ast.ExpressionStatement); ok {
+			lit, _ = st.Expression.(*ast.FunctionLiteral)
+		}
+	}
+	if lit == nil {
+		return nil, &HookError{Function: fn, Field: field, Msg: "the script must be a function body; it closes the function it runs in", err: ErrHook}
+	}
+	p, err := goja.CompileAST(prg, true)
+	if err != nil {
+		return nil, compileError(fn, field, body, err)
+	}
+	return &hook{fn: fn, field: field, prog: p, returns: returnsValue(lit.Body.List)}, nil
+}
+
+// returnsValue reports whether statements hold a `return <value>`
+// outside nested functions.
+func returnsValue(list []ast.Statement) bool {
+	for _, st := range list {
+		if returnsIn(st) {
+			return true
+		}
+	}
+	return false
+}
+
+func returnsIn(st ast.Statement) bool {
+	switch x := st.(type) {
+	case *ast.ReturnStatement:
+		return x.Argument != nil
+	case *ast.BlockStatement:
+		return x != nil && returnsValue(x.List)
+	case *ast.IfStatement:
+		return returnsIn(x.Consequent) || (x.Alternate != nil && returnsIn(x.Alternate))
+	case *ast.TryStatement:
+		return returnsIn(x.Body) || (x.Catch != nil && returnsIn(x.Catch.Body)) || (x.Finally != nil && returnsIn(x.Finally))
+	case *ast.ForStatement:
+		return returnsIn(x.Body)
+	case *ast.ForInStatement:
+		return returnsIn(x.Body)
+	case *ast.ForOfStatement:
+		return returnsIn(x.Body)
+	case *ast.WhileStatement:
+		return returnsIn(x.Body)
+	case *ast.DoWhileStatement:
+		return returnsIn(x.Body)
+	case *ast.LabelledStatement:
+		return returnsIn(x.Statement)
+	case *ast.WithStatement:
+		return returnsIn(x.Body)
+	case *ast.SwitchStatement:
+		for _, c := range x.Body {
+			if returnsValue(c.Consequent) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func compileError(fn, field, body string, err error) *HookError {
+	he := &HookError{Function: fn, Field: field, err: ErrHook}
+	var list parser.ErrorList
+	var se *goja.CompilerSyntaxError
+	switch {
+	case errors.As(err, &list) && len(list) > 0:
+		he.Line, he.Col = list[0].Position.Line-1, list[0].Position.Column
+		he.Msg = "SyntaxError: " + list[0].Message
+	case errors.As(err, &se):
+		if se.File != nil {
+			p := se.File.Position(se.Offset)
+			he.Line, he.Col = p.Line-1, p.Column
+		}
+		he.Msg = "SyntaxError: " + se.Message
+	default:
+		he.Msg = err.Error()
+	}
+	// An error in the wrapper's closing line is at the end of the script.
+	lines := strings.Split(body, "\n")
+	if he.Line > len(lines) {
+		he.Line, he.Col = len(lines), utf8.RuneCountInString(lines[len(lines)-1])+1
+		he.Msg = "SyntaxError: unexpected end of the script (a bracket, brace or string left open?)"
+	}
+	if he.Line < 1 {
+		he.Line, he.Col = 1, max(he.Col, 1)
+	}
+	return he
+}
+
+// engine runs hooks on pooled goja runtimes. Idle runtimes wait in a
+// channel rather than a sync.Pool: making one costs milliseconds (lodash,
+// lockdown), and a sync.Pool would drop them at every other GC.
+type engine struct {
+	timeout time.Duration
+	stack   int
+	logger  *slog.Logger
+	idle    chan *jsRuntime
+}
+
+func newEngine(o Options) *engine {
+	return &engine{timeout: o.HookTimeout, stack: o.MaxCallStackSize, logger: o.Logger,
+		idle: make(chan *jsRuntime, max(4, 2*runtime.GOMAXPROCS(0)))}
+}
+
+// jsRuntime is one goja runtime with `_` installed and its global object
+// and built-ins frozen. It serves one goroutine at a time.
+type jsRuntime struct {
+	vm     *goja.Runtime
+	lodash goja.Value
+	fns    map[*goja.Program]goja.Callable
+	cur    *hook // the hook running, for console output
+	redact func(string) string
+	logger *slog.Logger
+	ctx    context.Context
+}
+
+// lockdown freezes every object reachable from the global object (the
+// global itself, built-ins, their prototypes and functions), so no run can
+// leave anything behind for the next.
+var lockdown = goja.MustCompile("lockdown.js", `(function () {
+  var seen = new Set(), stack = [globalThis];
+  while (stack.length) {
+    var o = stack.pop();
+    if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
+    seen.add(o);
+    Object.freeze(o);
+    stack.push(Object.getPrototypeOf(o));
+    var keys = Reflect.ownKeys(o);
+    for (var i = 0; i < keys.length; i++) {
+      var d = Object.getOwnPropertyDescriptor(o, keys[i]);
+      if (!d) continue;
+      if ('value' in d) stack.push(d.value); else { stack.push(d.get); stack.push(d.set); }
+    }
+  }
+})()`, true)
+
+func (e *engine) newRuntime() (*jsRuntime, error) {
+	vm := goja.New()
+	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger}
+	if err := lodash.Install(vm); err != nil {
+		return nil, err
+	}
+	rt.lodash = vm.Get("_")
+	console := vm.NewObject()
+	for _, level := range []string{"log", "info", "warn", "error", "debug"} {
+		if err := console.Set(level, rt.consoleFunc(level)); err != nil {
+			return nil, err
+		}
+	}
+	if err := vm.Set("console", console); err != nil {
+		return nil, err
+	}
+	if _, err := vm.RunProgram(lockdown); err != nil {
+		return nil, fmt.Errorf("yqcloud: lockdown: %w", err)
+	}
+	vm.SetMaxCallStackSize(e.stack)
+	return rt, nil
+}
+
+// consoleFunc sends console output to the logger at debug level.
+func (rt *jsRuntime) consoleFunc(level string) func(goja.FunctionCall) goja.Value {
+	return func(call goja.FunctionCall) goja.Value {
+		if rt.logger == nil || rt.cur == nil || !rt.logger.Enabled(rt.ctx, slog.LevelDebug) {
+			return goja.Undefined()
+		}
+		parts := make([]string, len(call.Arguments))
+		for i, a := range call.Arguments {
+			if _, isObj := a.(*goja.Object); isObj {
+				if s, ok, err := rt.toJSON(a); err == nil && ok {
+					parts[i] = s
+					continue
+				}
+			}
+			parts[i] = a.String()
+		}
+		msg := strings.Join(parts, " ")
+		if rt.redact != nil {
+			msg = rt.redact(msg)
+		}
+		rt.logger.DebugContext(rt.ctx, "yqcloud: console."+level, "function", rt.cur.fn, "hook", rt.cur.field, "message", msg)
+		return goja.Undefined()
+	}
+}
+
+// acquire takes an idle runtime or makes one.
+func (e *engine) acquire(ctx context.Context, redact func(string) string) *jsRuntime {
+	var rt *jsRuntime
+	select {
+	case rt = <-e.idle:
+	default:
+		var err error
+		if rt, err = e.newRuntime(); err != nil {
+			panic(err) // the embedded library failed to install: a build fault
+		}
+	}
+	rt.ctx, rt.redact = ctx, redact
+	return rt
+}
+
+// release returns a runtime to the idle ones, or drops it when enough
+// are idle.
+func (e *engine) release(rt *jsRuntime) {
+	rt.ctx, rt.redact, rt.cur = nil, nil, nil
+	select {
+	case e.idle <- rt:
+	default:
+	}
+}
+
+// interrupt is the value a run is interrupted with.
+type interrupt struct{ err error }
+
+var errTimedOut = errors.New("timed out")
+
+// function returns h's function in rt, evaluating its program once per
+// runtime.
+func (rt *jsRuntime) function(h *hook) (goja.Callable, error) {
+	if fn, ok := rt.fns[h.prog]; ok {
+		return fn, nil
+	}
+	v, err := rt.vm.RunProgram(h.prog)
+	if err != nil {
+		return nil, &HookError{Function: h.fn, Field: h.field, Msg: err.Error(), err: ErrHook}
+	}
+	fn, ok := goja.AssertFunction(v)
+	if !ok {
+		return nil, &HookError{Function: h.fn, Field: h.field, Msg: "the script is not a function body", err: ErrHook}
+	}
+	rt.fns[h.prog] = fn
+	return fn, nil
+}
+
+// run calls h with data and `_`, then passes the result to then (which
+// may run JavaScript too: JSON.stringify calls toJSON), all bounded by the
+// engine's timeout and ctx.
+func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Value, then func(goja.Value) error) error {
+	fn, err := rt.function(h)
+	if err != nil {
+		return err
+	}
+	rt.cur = h
+	ctx, cancel := context.WithTimeoutCause(ctx, e.timeout, errTimedOut)
+	defer cancel()
+	fired := make(chan struct{})
+	stop := context.AfterFunc(ctx, func() {
+		rt.vm.Interrupt(interrupt{context.Cause(ctx)})
+		close(fired)
+	})
+	v, err := fn(goja.Undefined(), data, rt.lodash)
+	if err == nil && then != nil {
+		err = then(v)
+	}
+	if !stop() {
+		<-fired
+	}
+	rt.vm.ClearInterrupt()
+	rt.cur = nil
+	if err != nil {
+		var he *HookError
+		if errors.As(err, &he) {
+			return he
+		}
+		return e.runError(h, err)
+	}
+	return nil
+}
+
+func (e *engine) runError(h *hook, err error) error {
+	he := &HookError{Function: h.fn, Field: h.field, err: ErrHook}
+	var ie *goja.InterruptedError
+	var so *goja.StackOverflowError
+	var ex *goja.Exception
+	switch {
+	case errors.As(err, &ie):
+		cause := errTimedOut
+		if in, ok := ie.Value().(interrupt); ok {
+			cause = in.err
+		}
+		if errors.Is(cause, errTimedOut) {
+			he.Msg = fmt.Sprintf("did not finish within %s (an endless loop?)", e.timeout)
+			he.err = ErrHookTimeout
+		} else {
+			he.Msg = "stopped: " + cause.Error()
+		}
+	case errors.As(err, &so):
+		he.Msg = fmt.Sprintf("exceeded the call-stack limit of %d (endless recursion?)", e.stack)
+	case errors.As(err, &ex):
+		he.Msg = "threw " + exceptionText(ex)
+		for _, f := range ex.Stack() {
+			if p := f.Position(); p.Line > 1 && f.SrcName() == h.fn+"."+h.field {
+				he.Line, he.Col = p.Line-1, p.Column
+				break
+			}
+		}
+	default:
+		he.Msg = err.Error()
+	}
+	return he
+}
+
+func exceptionText(ex *goja.Exception) string {
+	v := ex.Value()
+	if v == nil {
+		return "an error"
+	}
+	return v.String()
+}
+
+// jsNumber is a JSON number as JavaScript reads it.
+func jsNumber(n json.Number) any {
+	s := string(n)
+	if len(s) < 16 && !strings.ContainsAny(s, ".eE") {
+		if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+			if s == "-0" {
+				return math.Copysign(0, -1)
+			}
+			return i
+		}
+	}
+	f, _ := strconv.ParseFloat(s, 64) // out of range: ±Inf, as in JavaScript
+	return f
+}

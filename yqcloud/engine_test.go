@@ -1,0 +1,145 @@
+package yqcloud
+
+import (
+	"context"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/dop251/goja"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// runHook runs body on data (JSON) in rt and returns the result as JSON.
+func runHook(t *testing.T, e *engine, rt *jsRuntime, body, data string) (string, error) {
+	t.Helper()
+	h, err := compileHook("f", FieldResponseParser, body)
+	if err != nil {
+		t.Fatalf("compile %q: %v", body, err)
+	}
+	v, err := parseJSON([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	err = e.run(context.Background(), rt, h, rt.toJS(v), func(r goja.Value) error {
+		s, ok, err := rt.toJSON(r)
+		if !ok && err == nil {
+			s = "undefined"
+		}
+		out = s
+		return err
+	})
+	return out, err
+}
+
+// TestHookSemantics checks that data behaves like JSON.parse's objects
+// and results serialize like JSON.stringify.
+func TestHookSemantics(t *testing.T) {
+	const data = `{"b":1,"2":"two","a":{"x":[1,2,{"y":null}]},"content":[{"id":1,"type":"SERVICE","name":"n1"},{"id":2,"type":"CATALOG","name":"n2"}],"__proto__":{"p":1},"big":12345678901234567890,"f":1.50}`
+	tests := []struct{ body, want string }{
+		{"return data", `{"2":"two","b":1,"a":{"x":[1,2,{"y":null}]},"content":[{"id":1,"type":"SERVICE","name":"n1"},{"id":2,"type":"CATALOG","name":"n2"}],"__proto__":{"p":1},"big":12345678901234567890,"f":1.50}`},
+		{"return Object.keys(data)", `["2","b","a","content","__proto__","big","f"]`},
+		{"return [data.big, data.f]", `[12345678901234567000,1.5]`},
+		{"const {a, content, ...rest} = data; return {...rest, c: 3}", `{"2":"two","b":1,"__proto__":{"p":1},"big":12345678901234567000,"f":1.5,"c":3}`},
+		{"return [Array.isArray(data.content), data.content.length, data instanceof Object, data.constructor === Object, _.isPlainObject(data), Object.prototype.toString.call(data.content), Object.getPrototypeOf(data) === Object.prototype]",
+			`[true,2,true,true,true,"[object Array]",true]`},
+		{"return data.content === data.content && data.content[0] === data.content[0]", `true`},
+		{"return JSON.parse(JSON.stringify(data.a))", `{"x":[1,2,{"y":null}]}`},
+		{"data.content.push({id: 3}); data.content.sort((a, b) => b.id - a.id); return data.content.map(i => i.id)", `[3,2,1]`},
+		{"data.z = 1; delete data.b; data['0'] = 0; return Object.keys(data)", `["0","2","a","content","__proto__","big","f","z"]`},
+		{"const out = []; for (const k in data.a) out.push(k); return out", `["x"]`},
+		{"return Object.entries(data.content[0])", `[["id",1],["type","SERVICE"],["name","n1"]]`},
+		{"return data?.missing?.deep ?? 'default'", `"default"`},
+		{"return [_.get(data, 'a.x[2].y', 'd'), _.map(data.content, 'name'), _.filter(data.content, {type: 'SERVICE'}).length, Object.keys(_.groupBy(data.content, 'type'))]",
+			`[null,["n1","n2"],1,["SERVICE","CATALOG"]]`},
+		{"return _.cloneDeep(data.a)", `{"x":[1,2,{"y":null}]}`},
+		{"return _.isEqual(data.a, {x: [1, 2, {y: null}]})", `true`},
+		{"return [data.content.slice(1).length, data.content.concat([5]).length, [...data.content].length, data.content.reverse()[0].id]", `[1,3,2,2]`},
+		{"data.content.length = 0; return data.content", `[]`},
+		{"return typeof data.__proto__ === 'object' && data.__proto__.p === 1 && data.p === undefined", `true`},
+		{"return {a: undefined, b: () => 1, c: NaN, d: -0, e: 1e21, f: 0.1 + 0.2, g: [undefined, function () {}], h: new Date(0), i: new Number(4), j: new String('s'), k: Symbol('x')}",
+			`{"c":null,"d":0,"e":1e+21,"f":0.30000000000000004,"g":[null,null],"h":"1970-01-01T00:00:00.000Z","i":4,"j":"s"}`},
+		{"return {toJSON(key) { return 'custom:' + key }}", `"custom:"`},
+		{"return [{toJSON(key) { return 'item ' + key }}]", `["item 0"]`},
+		{"return Object.keys({b: 1, 2: 1, 1: 1, a: 1})", `["1","2","b","a"]`},
+		{"return [new Map([[1, 2]]), new Set([1])]", `[{},{}]`},
+		{"return 'text'", `"text"`},
+		{"return", `undefined`},
+		{"return () => 1", `undefined`},
+		{"return [typeof require, typeof process, typeof fetch, typeof module, typeof setTimeout, typeof XMLHttpRequest, typeof console.log]",
+			`["undefined","undefined","undefined","undefined","undefined","undefined","function"]`},
+		{"console.log('debug', data.a); return 1", `1`},
+	}
+	e := newSet(&Options{Logger: quiet}).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	for _, tt := range tests {
+		t.Run(tt.body, func(t *testing.T) {
+			got, err := runHook(t, e, rt, tt.body, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestHookIsolation: nothing a run does is visible to the next run on
+// the same runtime.
+func TestHookIsolation(t *testing.T) {
+	e := newSet(nil).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	attacks := []struct{ body, err string }{
+		{"globalThis.x = 1; return 1", "Cannot add property x, object is not extensible"},
+		{"leaked = 1; return 1", "leaked is not defined"},
+		{"(0, eval)('var viaEval = 1'); return 1", ""},
+		{"Function('this.viaFunction = 1')(); return 1", ""},
+		{"Object.prototype.polluted = 1; return 1", "Cannot add property polluted, object is not extensible"},
+		{"Array.prototype.map = null; return 1", "Cannot assign to read only property 'map'"},
+		{"JSON.stringify = null; return 1", "Cannot assign to read only property 'stringify'"},
+		{"Math.random = () => 4; return 1", "Cannot assign to read only property 'random'"},
+		{"_.pick = null; return 1", "Cannot assign to read only property 'pick'"},
+		{"globalThis._ = null; return 1", "Cannot assign to read only property '_'"},
+		{"console.log = null; return 1", "Cannot assign to read only property 'log'"},
+		{"Object.defineProperty(globalThis, 'd', {value: 1}); return 1", "Cannot define property d, object is not extensible"},
+	}
+	for _, a := range attacks {
+		_, err := runHook(t, e, rt, a.body, `{}`)
+		if a.err != "" && (err == nil || !strings.Contains(err.Error(), a.err)) {
+			t.Errorf("%s: error %v, want %q", a.body, err, a.err)
+		}
+	}
+	got, err := runHook(t, e, rt, `return [typeof x, typeof leaked, typeof viaEval, typeof viaFunction, ({}).polluted, typeof [].map, JSON.stringify({a: 1}), Math.random() < 1, typeof _.pick, typeof console.log, typeof d]`, `{}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `["undefined","undefined","undefined","undefined",null,"function","{\"a\":1}",true,"function","function","undefined"]`; got != want {
+		t.Errorf("after the attacks: %s, want %s", got, want)
+	}
+}
+
+// TestConsole sends console output to the logger at debug level, redacted.
+func TestConsole(t *testing.T) {
+	var buf strings.Builder
+	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	_, reg := load(t, def("logs", "", `{"type": "call_url", "url": "/transparent", "responseParser": "console.log('token', data.t, {a: [1]}, 2); console.error('e'); return 1"}`), &Options{Logger: logger})
+	res := call(reg, "logs", `{"t": "`+testToken+`"}`, toolkit.WithValue(ValueAccessToken, testToken))
+	if res.Text != "1" {
+		t.Fatalf("result %+v", res)
+	}
+	out := buf.String()
+	for _, want := range []string{`msg="yqcloud: console.log" function=logs hook=responseParser message="token [REDACTED] {\"a\":[1]} 2"`, `msg="yqcloud: console.error" function=logs hook=responseParser message=e`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log %q does not hold %q", out, want)
+		}
+	}
+	if strings.Contains(out, testToken) {
+		t.Error("the token reached the log")
+	}
+}

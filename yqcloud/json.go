@@ -1,0 +1,669 @@
+package yqcloud
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// JSON values inside the package: nil, bool, string, json.Number, []any
+// and *object. Objects keep their members' order, as JavaScript does, so
+// what the model reads matches the YQCloud runtime.
+
+// object is a JSON object in member order.
+type object struct {
+	keys []string
+	vals []any
+}
+
+func (o *object) index(k string) int {
+	if o == nil {
+		return -1
+	}
+	for i, kk := range o.keys {
+		if kk == k {
+			return i
+		}
+	}
+	return -1
+}
+
+func (o *object) get(k string) (any, bool) {
+	if i := o.index(k); i >= 0 {
+		return o.vals[i], true
+	}
+	return nil, false
+}
+
+// set replaces k's value in place or appends it (JSON.parse semantics for
+// duplicate keys: the first position, the last value).
+func (o *object) set(k string, v any) {
+	if i := o.index(k); i >= 0 {
+		o.vals[i] = v
+		return
+	}
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, v)
+}
+
+func (o *object) del(k string) {
+	if i := o.index(k); i >= 0 {
+		o.keys = append(o.keys[:i], o.keys[i+1:]...)
+		o.vals = append(o.vals[:i], o.vals[i+1:]...)
+	}
+}
+
+func (o *object) clone() *object {
+	return &object{keys: append([]string(nil), o.keys...), vals: append([]any(nil), o.vals...)}
+}
+
+// maxDepth bounds nesting, like encoding/json.
+const maxDepth = 10000
+
+// syntaxError is a JSON syntax error at a byte offset.
+type syntaxError struct {
+	off int
+	msg string
+}
+
+func (e *syntaxError) Error() string { return e.msg }
+
+// jsonParser parses JSON into ordered values. With paths set it records
+// the offset of every value (of the key, for object members) by JSON path.
+type jsonParser struct {
+	src      []byte
+	pos      int
+	depth    int
+	comments bool           // accept // and /* */ comments
+	paths    map[string]int // JSON path -> offset
+	dups     []dupKey       // duplicate keys seen (paths mode)
+
+	names map[string]string // interned member names
+	keys  []string          // scratch: members of the objects being parsed
+	vals  []any
+	elems []any // scratch: elements of the arrays being parsed
+}
+
+type dupKey struct {
+	path string
+	off  int
+}
+
+// parseJSON parses one JSON document.
+func parseJSON(src []byte) (any, error) {
+	p := &jsonParser{src: src}
+	return p.document()
+}
+
+func (p *jsonParser) document() (any, error) {
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	v, err := p.value("")
+	if err != nil {
+		return nil, err
+	}
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	if p.pos < len(p.src) {
+		return nil, p.errf("unexpected %s after the JSON value", p.describe())
+	}
+	return v, nil
+}
+
+func (p *jsonParser) errf(format string, args ...any) error {
+	return &syntaxError{off: p.pos, msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *jsonParser) describe() string {
+	if p.pos >= len(p.src) {
+		return "end of input"
+	}
+	r, _ := utf8.DecodeRune(p.src[p.pos:])
+	return strconv.QuoteRune(r)
+}
+
+func (p *jsonParser) space() error {
+	for p.pos < len(p.src) {
+		switch c := p.src[p.pos]; c {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		case '/':
+			if !p.comments || p.pos+1 >= len(p.src) {
+				return nil
+			}
+			switch p.src[p.pos+1] {
+			case '/':
+				for p.pos < len(p.src) && p.src[p.pos] != '\n' {
+					p.pos++
+				}
+			case '*':
+				end := bytes.Index(p.src[p.pos+2:], []byte("*/"))
+				if end < 0 {
+					return p.errf("unterminated /* comment")
+				}
+				p.pos += end + 4
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func (p *jsonParser) record(path string, off int) {
+	if p.paths != nil {
+		if _, dup := p.paths[path]; !dup {
+			p.paths[path] = off
+		}
+	}
+}
+
+func (p *jsonParser) value(path string) (any, error) {
+	if p.pos >= len(p.src) {
+		return nil, p.errf("unexpected end of input, expecting a value")
+	}
+	switch c := p.src[p.pos]; {
+	case c == '{':
+		return p.object(path)
+	case c == '[':
+		return p.array(path)
+	case c == '"':
+		return p.string()
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case bytes.HasPrefix(p.src[p.pos:], []byte("true")):
+		p.pos += 4
+		return true, nil
+	case bytes.HasPrefix(p.src[p.pos:], []byte("false")):
+		p.pos += 5
+		return false, nil
+	case bytes.HasPrefix(p.src[p.pos:], []byte("null")):
+		p.pos += 4
+		return nil, nil
+	}
+	return nil, p.errf("unexpected %s, expecting a value", p.describe())
+}
+
+func (p *jsonParser) enter() error {
+	if p.depth++; p.depth > maxDepth {
+		return p.errf("nested too deeply (over %d levels)", maxDepth)
+	}
+	return nil
+}
+
+func (p *jsonParser) object(path string) (any, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.pos++ // {
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == '}' {
+		p.pos++
+		p.depth--
+		return &object{}, nil
+	}
+	base := len(p.keys)
+	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:base] }()
+	for {
+		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
+			return nil, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
+		}
+		keyOff := p.pos
+		k, err := p.name()
+		if err != nil {
+			return nil, err
+		}
+		dup := slices.Index(p.keys[base:], k)
+		var sub string
+		if p.paths != nil {
+			sub = joinPath(path, k)
+			if dup >= 0 {
+				p.dups = append(p.dups, dupKey{sub, keyOff})
+			}
+			p.record(sub, keyOff)
+		}
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			return nil, p.errf("unexpected %s, expecting ':' after member %q", p.describe(), k)
+		}
+		p.pos++
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		v, err := p.value(sub)
+		if err != nil {
+			return nil, err
+		}
+		if dup >= 0 {
+			p.vals[base+dup] = v // JSON.parse: the first position, the last value
+		} else {
+			p.keys = append(p.keys, k)
+			p.vals = append(p.vals, v)
+		}
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == ',' {
+			p.pos++
+			if err := p.space(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == '}' {
+			p.pos++
+			p.depth--
+			return &object{keys: slices.Clone(p.keys[base:]), vals: slices.Clone(p.vals[base:])}, nil
+		}
+		return nil, p.errf("unexpected %s, expecting ',' or '}'", p.describe())
+	}
+}
+
+// name parses a member name, interning names without escapes.
+func (p *jsonParser) name() (string, error) {
+	start := p.pos + 1
+	for i := start; i < len(p.src) && i-start < 64; i++ {
+		c := p.src[i]
+		if c == '"' {
+			if p.names == nil {
+				p.names = map[string]string{}
+			}
+			if k, ok := p.names[string(p.src[start:i])]; ok {
+				p.pos = i + 1
+				return k, nil
+			}
+			k, err := p.string()
+			if err == nil && len(p.names) < 1024 {
+				p.names[k] = k
+			}
+			return k, err
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	return p.string()
+}
+
+func (p *jsonParser) array(path string) (any, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.pos++ // [
+	if err := p.space(); err != nil {
+		return nil, err
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == ']' {
+		p.pos++
+		p.depth--
+		return []any{}, nil
+	}
+	base := len(p.elems)
+	defer func() { p.elems = p.elems[:base] }()
+	for {
+		var sub string
+		if p.paths != nil {
+			sub = path + "[" + strconv.Itoa(len(p.elems)-base) + "]"
+			p.record(sub, p.pos)
+		}
+		v, err := p.value(sub)
+		if err != nil {
+			return nil, err
+		}
+		p.elems = append(p.elems, v)
+		if err := p.space(); err != nil {
+			return nil, err
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == ',' {
+			p.pos++
+			if err := p.space(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == ']' {
+			p.pos++
+			p.depth--
+			return slices.Clone(p.elems[base:]), nil
+		}
+		return nil, p.errf("unexpected %s, expecting ',' or ']'", p.describe())
+	}
+}
+
+func (p *jsonParser) number() (any, error) {
+	start := p.pos
+	s := p.src
+	i := p.pos
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	default:
+		p.pos = i
+		return nil, p.errf("invalid number: expecting a digit, got %s", p.describe())
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			p.pos = i
+			return nil, p.errf("invalid number: expecting a digit after '.'")
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			p.pos = i
+			return nil, p.errf("invalid number: expecting a digit in the exponent")
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+	}
+	p.pos = i
+	return json.Number(s[start:i]), nil
+}
+
+func (p *jsonParser) string() (string, error) {
+	p.pos++ // "
+	start := p.pos
+	s := p.src
+	// Fast path: no escapes, valid UTF-8.
+	ascii := true
+	for i := start; i < len(s); i++ {
+		c := s[i]
+		if c == '"' {
+			if ascii || utf8.Valid(s[start:i]) {
+				p.pos = i + 1
+				return string(s[start:i]), nil
+			}
+			break
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	var b strings.Builder
+	for p.pos < len(s) {
+		c := s[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return b.String(), nil
+		case c < 0x20:
+			return "", p.errf("invalid control character %q in string", c)
+		case c == '\\':
+			if p.pos+1 >= len(s) {
+				p.pos++
+				return "", p.errf("unexpected end of input in string escape")
+			}
+			e := s[p.pos+1]
+			p.pos += 2
+			switch e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r, ok := p.hex4()
+				if !ok {
+					return "", p.errf("invalid \\u escape")
+				}
+				if utf16.IsSurrogate(r) {
+					r2 := unicodeReplacement
+					save := p.pos
+					if p.pos+1 < len(s) && s[p.pos] == '\\' && s[p.pos+1] == 'u' {
+						p.pos += 2
+						if lo, ok := p.hex4(); ok && utf16.DecodeRune(r, lo) != unicodeReplacement {
+							r2 = utf16.DecodeRune(r, lo)
+						} else {
+							p.pos = save
+						}
+					}
+					r = r2
+				}
+				b.WriteRune(r)
+			default:
+				p.pos -= 2
+				return "", p.errf("invalid escape '\\%c' in string", e)
+			}
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+			p.pos++
+		default:
+			r, n := utf8.DecodeRune(s[p.pos:])
+			b.WriteRune(r) // invalid UTF-8 becomes U+FFFD, as in encoding/json
+			p.pos += n
+		}
+	}
+	return "", p.errf("unterminated string")
+}
+
+const unicodeReplacement = '\uFFFD'
+
+func (p *jsonParser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.src) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.src[p.pos : p.pos+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	p.pos += 4
+	return r, true
+}
+
+// joinPath appends a member name to a JSON path: a.b, or a["x-y"] for
+// names that are not identifiers.
+func joinPath(path, key string) string {
+	if isIdent(key) {
+		if path == "" {
+			return key
+		}
+		return path + "." + key
+	}
+	return path + "[" + strconv.Quote(key) + "]"
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// lineCol returns the 1-based line and column (in runes) of off in src.
+func lineCol(src []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(src))
+	line = 1 + bytes.Count(src[:off], []byte("\n"))
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	return line, 1 + utf8.RuneCount(src[start:off])
+}
+
+// appendJSON appends v as compact JSON, as JSON.stringify writes it
+// (no HTML escaping, U+2028/U+2029 as they are).
+func appendJSON(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case nil:
+		return append(b, "null"...)
+	case bool:
+		return strconv.AppendBool(b, x)
+	case json.Number:
+		return append(b, x...)
+	case string:
+		return appendString(b, x)
+	case []any:
+		b = append(b, '[')
+		for i, e := range x {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSON(b, e)
+		}
+		return append(b, ']')
+	case *object:
+		b = append(b, '{')
+		for i, k := range x.keys {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendJSON(b, x.vals[i])
+		}
+		return append(b, '}')
+	}
+	panic(fmt.Sprintf("yqcloud: not a JSON value: %T", v))
+}
+
+const hexDigits = "0123456789abcdef"
+
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 {
+				b = append(b, s[start:i]...)
+				b = append(b, `\ufffd`...)
+				i++
+				start = i
+				continue
+			}
+			i += n
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		case '\b':
+			b = append(b, `\b`...)
+		case '\f':
+			b = append(b, `\f`...)
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		i++
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+func marshalJSON(v any) string { return string(appendJSON(nil, v)) }
+
+// plain converts ordered values to encoding/json's shapes (map[string]any),
+// numbers staying json.Number.
+func plain(v any) any {
+	switch x := v.(type) {
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plain(e)
+		}
+		return out
+	case *object:
+		out := make(map[string]any, len(x.keys))
+		for i, k := range x.keys {
+			out[k] = plain(x.vals[i])
+		}
+		return out
+	}
+	return v
+}
+
+// kindOf names a JSON value's type as JSON Schema does.
+func kindOf(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		if isInteger(x) {
+			return "integer"
+		}
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case *object:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func isInteger(n json.Number) bool {
+	s := string(n)
+	if !strings.ContainsAny(s, ".eE") {
+		return true
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	return err == nil && f == math.Trunc(f)
+}

@@ -1,0 +1,117 @@
+package yqcloud
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestJSON(t *testing.T) {
+	tests := []struct{ in, out string }{
+		{`{"b": 1, "a": [true, false, null], "c": {"": ""}}`, `{"b":1,"a":[true,false,null],"c":{"":""}}`},
+		{` [ 1.50 , -0 , 1e+21, 12345678901234567890 ] `, `[1.50,-0,1e+21,12345678901234567890]`},
+		{`"\u4e2d\ud83d\ude00\n\t\"\\\/\b\f\r\u0001<>&\u2028"`, "\"中😀\\n\\t\\\"\\\\/\\b\\f\\r\\u0001<>&\u2028\""},
+		{`"\ud800x"`, `"` + "\uFFFD" + `x"`},
+		{"\"bad \xff utf8\"", `"bad ` + "\uFFFD" + ` utf8"`},
+		{`{"a": 1, "a": 2, "b": 3}`, `{"a":2,"b":3}`},
+	}
+	for _, tt := range tests {
+		v, err := parseJSON([]byte(tt.in))
+		if err != nil {
+			t.Errorf("%s: %v", tt.in, err)
+			continue
+		}
+		if got := marshalJSON(v); got != tt.out {
+			t.Errorf("%s: got %s, want %s", tt.in, got, tt.out)
+		}
+	}
+}
+
+func TestJSONErrors(t *testing.T) {
+	tests := []struct {
+		in, msg   string
+		line, col int
+	}{
+		{``, "unexpected end of input, expecting a value", 1, 1},
+		{`{"a": 1,}`, `unexpected '}', expecting a member name in double quotes`, 1, 9},
+		{"[1,\n 2 3]", `unexpected '3', expecting ',' or ']'`, 2, 4},
+		{`{"a" 1}`, `unexpected '1', expecting ':' after member "a"`, 1, 6},
+		{`01`, `unexpected '1' after the JSON value`, 1, 2},
+		{`-`, `invalid number: expecting a digit, got end of input`, 1, 2},
+		{`1.`, `invalid number: expecting a digit after '.'`, 1, 3},
+		{`1e`, `invalid number: expecting a digit in the exponent`, 1, 3},
+		{`"abc`, `unterminated string`, 1, 5},
+		{"\"a\nb\"", `invalid control character '\n' in string`, 1, 3},
+		{`"\x"`, `invalid escape '\x' in string`, 1, 2},
+		{`"\u12"`, `invalid \u escape`, 1, 4},
+		{`tru`, `unexpected 't', expecting a value`, 1, 1},
+		{`// c` + "\n1", `unexpected '/', expecting a value`, 1, 1},
+		{strings.Repeat("[", maxDepth+1), `nested too deeply (over 10000 levels)`, 1, 10001},
+	}
+	for _, tt := range tests {
+		_, err := parseJSON([]byte(tt.in))
+		var se *syntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		line, col := lineCol([]byte(tt.in), se.off)
+		if se.msg != tt.msg || line != tt.line || col != tt.col {
+			t.Errorf("%q: %d:%d %s, want %d:%d %s", tt.in, line, col, se.msg, tt.line, tt.col, tt.msg)
+		}
+	}
+}
+
+func TestJSONPaths(t *testing.T) {
+	src := "[{\"a\": {\"x-y\": [1, {\"b\": 2}]}}]"
+	p := &jsonParser{src: []byte(src), paths: map[string]int{}}
+	if _, err := p.document(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"[0]": 1, "[0].a": 2, `[0].a["x-y"]`: 8, `[0].a["x-y"][0]`: 16, `[0].a["x-y"][1]`: 19, `[0].a["x-y"][1].b`: 20}
+	if diff := cmp.Diff(want, p.paths); diff != "" {
+		t.Errorf("paths (-want +got):\n%s", diff)
+	}
+}
+
+// FuzzJSON: the parser accepts what encoding/json accepts, builds the same
+// values, and what it writes parses back to them.
+func FuzzJSON(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2.5e3,"x\u00e9",true,null]}`, `[]`, `"\ud83d\ude00"`, `{"a":1,"a":2}`, `-0.0e-0`, "\"\xff\"", `[1,]`, `{"a"}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		v, err := parseJSON(in)
+		if valid := json.Valid(in); valid != (err == nil) {
+			t.Fatalf("json.Valid %v, parseJSON error %v", valid, err)
+		}
+		if err != nil {
+			var se *syntaxError
+			if !errors.As(err, &se) || se.off < 0 || se.off > len(in) {
+				t.Fatalf("bad error %v", err)
+			}
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(in))
+		dec.UseNumber()
+		var std any
+		if err := dec.Decode(&std); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(std, plain(v)); diff != "" {
+			t.Fatalf("values differ (-encoding/json +ours):\n%s", diff)
+		}
+		out := appendJSON(nil, v)
+		back, err := parseJSON(out)
+		if err != nil {
+			t.Fatalf("output %s does not parse: %v", out, err)
+		}
+		if diff := cmp.Diff(plain(v), plain(back)); diff != "" {
+			t.Fatalf("round trip (-first +second):\n%s", diff)
+		}
+	})
+}

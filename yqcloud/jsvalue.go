@@ -1,0 +1,424 @@
+package yqcloud
+
+import (
+	"encoding/json"
+	"reflect"
+	"slices"
+	"strconv"
+
+	"github.com/dop251/goja"
+)
+
+// Data enters a hook as dynamic objects over the Go values: converted
+// lazily, member by member, when the script reads them (a parser that
+// keeps 4 fields of 9 never pays for the other 5), in JSON.parse's member
+// order. A value read twice is the same JavaScript value.
+
+// toJS converts a JSON value for the runtime.
+func (rt *jsRuntime) toJS(v any) goja.Value {
+	switch x := v.(type) {
+	case nil:
+		return goja.Null()
+	case bool:
+		return rt.vm.ToValue(x)
+	case string:
+		return rt.vm.ToValue(x)
+	case json.Number:
+		return rt.vm.ToValue(jsNumber(x))
+	case []any:
+		return rt.vm.NewDynamicArray(&jsArray{rt: rt, vals: x, js: make([]goja.Value, len(x))})
+	case *object:
+		o := &jsObject{rt: rt, keys: x.keys, vals: x.vals, js: make([]goja.Value, len(x.keys))}
+		o.ordered = !slices.ContainsFunc(x.keys, isArrayIndex)
+		return rt.vm.NewDynamicObject(o)
+	}
+	return goja.Undefined()
+}
+
+// jsObject is a JSON object seen from JavaScript. keys and vals are
+// shared with the Go value until the script writes (copy on write).
+type jsObject struct {
+	rt      *jsRuntime
+	keys    []string
+	vals    []any
+	js      []goja.Value
+	owned   bool // keys and vals are this object's own copies
+	ordered bool // no array-index keys, so Keys is insertion order
+	idx     map[string]int
+}
+
+func (o *jsObject) index(k string) int {
+	if len(o.keys) > 16 {
+		if o.idx == nil {
+			o.idx = make(map[string]int, len(o.keys))
+			for i, kk := range o.keys {
+				if _, dup := o.idx[kk]; !dup {
+					o.idx[kk] = i
+				}
+			}
+		}
+		if i, ok := o.idx[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, kk := range o.keys {
+		if kk == k {
+			return i
+		}
+	}
+	return -1
+}
+
+func (o *jsObject) own() {
+	if !o.owned {
+		o.keys, o.vals, o.owned = slices.Clone(o.keys), slices.Clone(o.vals), true
+	}
+}
+
+// Get implements goja.DynamicObject.
+func (o *jsObject) Get(k string) goja.Value {
+	i := o.index(k)
+	if i < 0 {
+		return nil
+	}
+	if o.js[i] == nil {
+		o.js[i] = o.rt.toJS(o.vals[i])
+	}
+	return o.js[i]
+}
+
+// Set implements goja.DynamicObject.
+func (o *jsObject) Set(k string, v goja.Value) bool {
+	if i := o.index(k); i >= 0 {
+		o.js[i] = v
+		return true
+	}
+	o.own()
+	o.keys = append(o.keys, k)
+	o.vals = append(o.vals, nil)
+	o.js = append(o.js, v)
+	if o.idx != nil {
+		o.idx[k] = len(o.keys) - 1
+	}
+	if isArrayIndex(k) {
+		o.ordered = false
+	}
+	return true
+}
+
+// Has implements goja.DynamicObject.
+func (o *jsObject) Has(k string) bool { return o.index(k) >= 0 }
+
+// Delete implements goja.DynamicObject.
+func (o *jsObject) Delete(k string) bool {
+	i := o.index(k)
+	if i < 0 {
+		return true
+	}
+	o.own()
+	o.keys = slices.Delete(o.keys, i, i+1)
+	o.vals = slices.Delete(o.vals, i, i+1)
+	o.js = slices.Delete(o.js, i, i+1)
+	o.idx = nil
+	return true
+}
+
+// Keys implements goja.DynamicObject: array-index keys first in
+// ascending order, then the others in insertion order, as for ordinary
+// objects.
+func (o *jsObject) Keys() []string {
+	if o.ordered {
+		return slices.Clone(o.keys)
+	}
+	var ints, strs []string
+	for _, k := range o.keys {
+		if isArrayIndex(k) {
+			ints = append(ints, k)
+		} else {
+			strs = append(strs, k)
+		}
+	}
+	slices.SortFunc(ints, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		if a < b {
+			return -1
+		}
+		if a > b {
+			return 1
+		}
+		return 0
+	})
+	return append(ints, strs...)
+}
+
+// isArrayIndex reports a canonical array index ("0", "42"; not "01").
+func isArrayIndex(k string) bool {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	n, err := strconv.ParseUint(k, 10, 64)
+	return err == nil && n < 1<<32-1
+}
+
+// jsArray is a JSON array seen from JavaScript.
+type jsArray struct {
+	rt    *jsRuntime
+	vals  []any
+	js    []goja.Value
+	owned bool
+}
+
+// Len implements goja.DynamicArray.
+func (a *jsArray) Len() int { return len(a.js) }
+
+// Get implements goja.DynamicArray.
+func (a *jsArray) Get(i int) goja.Value {
+	if i < 0 || i >= len(a.js) {
+		return nil
+	}
+	if a.js[i] == nil {
+		if i < len(a.vals) {
+			a.js[i] = a.rt.toJS(a.vals[i])
+		} else {
+			a.js[i] = goja.Undefined()
+		}
+	}
+	return a.js[i]
+}
+
+// Set implements goja.DynamicArray.
+func (a *jsArray) Set(i int, v goja.Value) bool {
+	if i < 0 {
+		return false
+	}
+	if i >= len(a.js) && !a.SetLen(i+1) {
+		return false
+	}
+	a.js[i] = v
+	return true
+}
+
+// maxArrayLen bounds how far a script can grow a data array in one step.
+const maxArrayLen = 1 << 24
+
+// SetLen implements goja.DynamicArray.
+func (a *jsArray) SetLen(n int) bool {
+	if n < 0 || n > maxArrayLen {
+		return false
+	}
+	if n <= len(a.js) {
+		a.js = a.js[:n]
+		if n < len(a.vals) {
+			a.vals = a.vals[:n]
+		}
+		return true
+	}
+	grown := make([]goja.Value, n)
+	copy(grown, a.js)
+	for i := len(a.js); i < n; i++ {
+		grown[i] = goja.Undefined()
+	}
+	a.js = grown
+	return true
+}
+
+var (
+	jsObjectType = reflect.TypeOf((*jsObject)(nil))
+	jsArrayType  = reflect.TypeOf((*jsArray)(nil))
+)
+
+// maxJSONDepth bounds the nesting of a hook's result.
+const maxJSONDepth = 1000
+
+// toJSON serializes v as JSON.stringify does (member order, toJSON,
+// boxed primitives, undefined and functions dropped, cycles and BigInt
+// refused); ok is false when v has no JSON form (undefined). Values the
+// script never read are written from the Go value, numbers keeping their
+// digits.
+func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
+	w := jsonWriter{rt: rt}
+	var b []byte
+	if ex := rt.vm.Try(func() { b, ok = w.value(nil, "", v) }); ex != nil {
+		return "", false, ex
+	}
+	return string(b), ok, nil
+}
+
+type jsonWriter struct {
+	rt    *jsRuntime
+	stack []*goja.Object
+}
+
+func (w *jsonWriter) throw(msg string) {
+	panic(w.rt.vm.NewTypeError(msg))
+}
+
+// value appends v (the member key of its holder) and reports whether it
+// had a JSON form.
+func (w *jsonWriter) value(b []byte, key string, v goja.Value) ([]byte, bool) {
+	if v == nil || goja.IsUndefined(v) {
+		return b, false
+	}
+	o, isObj := v.(*goja.Object)
+	if isObj || goja.IsBigInt(v) {
+		if tj, ok := goja.AssertFunction(w.getToJSON(v, o)); ok {
+			r, err := tj(v, w.rt.vm.ToValue(key))
+			if err != nil {
+				panic(err)
+			}
+			v = r
+			if v == nil || goja.IsUndefined(v) {
+				return b, false
+			}
+			o, isObj = v.(*goja.Object)
+		}
+	}
+	if !isObj {
+		return w.primitive(b, v)
+	}
+	switch o.ClassName() {
+	case "Function":
+		return b, false
+	case "Number":
+		return w.primitive(b, o.ToNumber())
+	case "String":
+		return appendString(b, o.String()), true
+	case "Boolean":
+		return strconv.AppendBool(b, o.ToBoolean()), true
+	case "BigInt":
+		w.throw("Do not know how to serialize a BigInt")
+	}
+	if _, callable := goja.AssertFunction(o); callable {
+		return b, false
+	}
+	if slices.Contains(w.stack, o) {
+		w.throw("Converting circular structure to JSON")
+	}
+	if len(w.stack) >= maxJSONDepth {
+		w.throw("the result is nested too deeply")
+	}
+	w.stack = append(w.stack, o)
+	defer func() { w.stack = w.stack[:len(w.stack)-1] }()
+	switch t := o.ExportType(); t {
+	case jsObjectType:
+		return w.dynObject(b, o.Export().(*jsObject)), true
+	case jsArrayType:
+		return w.dynArray(b, o.Export().(*jsArray)), true
+	}
+	if o.ClassName() == "Array" {
+		n := o.Get("length").ToInteger()
+		b = append(b, '[')
+		for i := int64(0); i < n; i++ {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			k := strconv.FormatInt(i, 10)
+			var ok bool
+			if b, ok = w.value(b, k, o.Get(k)); !ok {
+				b = append(b, "null"...)
+			}
+		}
+		return append(b, ']'), true
+	}
+	b = append(b, '{')
+	first := true
+	for _, k := range o.Keys() {
+		b = w.member(b, k, o.Get(k), &first)
+	}
+	return append(b, '}'), true
+}
+
+func (w *jsonWriter) getToJSON(v goja.Value, o *goja.Object) goja.Value {
+	if o == nil {
+		o = v.ToObject(w.rt.vm)
+	}
+	return o.Get("toJSON")
+}
+
+// member appends "key":value unless the value has no JSON form.
+func (w *jsonWriter) member(b []byte, k string, v goja.Value, first *bool) []byte {
+	mark := len(b)
+	if !*first {
+		b = append(b, ',')
+	}
+	b = appendString(b, k)
+	b = append(b, ':')
+	b, ok := w.value(b, k, v)
+	if !ok {
+		return b[:mark]
+	}
+	*first = false
+	return b
+}
+
+func (w *jsonWriter) primitive(b []byte, v goja.Value) ([]byte, bool) {
+	switch {
+	case goja.IsNull(v):
+		return append(b, "null"...), true
+	case goja.IsString(v):
+		return appendString(b, v.String()), true
+	case goja.IsNumber(v):
+		if goja.IsNaN(v) || goja.IsInfinity(v) {
+			return append(b, "null"...), true
+		}
+		return append(b, v.String()...), true
+	case goja.IsBigInt(v):
+		w.throw("Do not know how to serialize a BigInt")
+	}
+	if x, ok := v.Export().(bool); ok {
+		return strconv.AppendBool(b, x), true
+	}
+	return b, false // symbols
+}
+
+// dynObject writes a data object: members the script never read straight
+// from the Go value.
+func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
+	b = append(b, '{')
+	first := true
+	keys := o.keys
+	if !o.ordered {
+		keys = o.Keys()
+	}
+	for _, k := range keys {
+		i := o.index(k)
+		if o.js[i] == nil {
+			if !first {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendJSON(b, o.vals[i])
+			first = false
+			continue
+		}
+		b = w.member(b, k, o.js[i], &first)
+	}
+	return append(b, '}')
+}
+
+func (w *jsonWriter) dynArray(b []byte, a *jsArray) []byte {
+	b = append(b, '[')
+	for i := range a.js {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if a.js[i] == nil && i < len(a.vals) {
+			b = appendJSON(b, a.vals[i])
+			continue
+		}
+		var ok bool
+		if b, ok = w.value(b, strconv.Itoa(i), a.js[i]); !ok {
+			b = append(b, "null"...)
+		}
+	}
+	return append(b, ']')
+}

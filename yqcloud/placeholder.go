@@ -1,0 +1,246 @@
+package yqcloud
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Names of the per-call values the YQCloud placeholders read. The host
+// passes them with toolkit.WithValue for each call.
+const (
+	// ValueTenantID is ${tenantId}: the current tenant's id.
+	ValueTenantID = "tenantId"
+	// ValueAccessToken is ${yqAccessToken}: the current user's access
+	// token. It is a secret: redacted from everything the model sees.
+	ValueAccessToken = "yqAccessToken"
+	// StaticPrefix starts the names of ${STATIC#name} values, which are
+	// trusted configuration inserted as written.
+	StaticPrefix = "STATIC#"
+	// ValueBaseURL is ${STATIC#yqcloud_url}: the YQCloud API base URL,
+	// such as https://api.yqcloud.com.
+	ValueBaseURL = StaticPrefix + "yqcloud_url"
+)
+
+type segKind uint8
+
+const (
+	segLiteral segKind = iota
+	segValue           // ${name}: a per-call value from the host
+	segParam           // {name}: a path parameter from the arguments
+)
+
+type segment struct {
+	kind segKind
+	text string // literal text or the name
+	off  int    // byte offset in the source
+}
+
+// tmpl is a url or header value with its placeholders, parsed once.
+type tmpl struct {
+	src  string
+	segs []segment
+}
+
+// placeholderError is a malformed placeholder at a byte offset.
+type placeholderError struct {
+	off int
+	msg string
+}
+
+func (e *placeholderError) Error() string { return e.msg }
+
+// parseTemplate parses ${name} placeholders and, when params is set,
+// {name} path parameters.
+func parseTemplate(src string, params bool) (*tmpl, error) {
+	t := &tmpl{src: src}
+	lit := 0
+	flush := func(end int) {
+		if end > lit {
+			t.segs = append(t.segs, segment{kind: segLiteral, text: src[lit:end], off: lit})
+		}
+	}
+	for i := 0; i < len(src); {
+		switch {
+		case src[i] == '$' && i+1 < len(src) && src[i+1] == '{':
+			end := strings.IndexByte(src[i+2:], '}')
+			if end < 0 {
+				return nil, &placeholderError{i, fmt.Sprintf("unterminated placeholder %q: missing '}'", src[i:])}
+			}
+			name := src[i+2 : i+2+end]
+			if strings.TrimSpace(name) == "" || strings.ContainsAny(name, "{$ \t\r\n") {
+				return nil, &placeholderError{i, fmt.Sprintf("invalid placeholder %q", src[i:i+3+end])}
+			}
+			flush(i)
+			t.segs = append(t.segs, segment{kind: segValue, text: name, off: i})
+			i += 3 + end
+			lit = i
+		case params && src[i] == '{':
+			end := strings.IndexByte(src[i+1:], '}')
+			if end > 0 && isParamName(src[i+1:i+1+end]) {
+				flush(i)
+				t.segs = append(t.segs, segment{kind: segParam, text: src[i+1 : i+1+end], off: i})
+				i += 2 + end
+				lit = i
+				continue
+			}
+			i++
+		default:
+			i++
+		}
+	}
+	flush(len(src))
+	return t, nil
+}
+
+func isParamName(s string) bool {
+	for i, r := range s {
+		if r == '_' || r == '$' || r == '-' && i > 0 || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
+// names returns the names of the segments of kind k, in order.
+func (t *tmpl) names(k segKind) []string {
+	var out []string
+	for _, s := range t.segs {
+		if s.kind == k {
+			out = append(out, s.text)
+		}
+	}
+	return out
+}
+
+// valueSource gives the per-call values.
+type valueSource func(name string) (string, bool)
+
+// missingValueError names a placeholder the host gave no value for.
+func missingValue(name string) error {
+	return fmt.Errorf("%w: ${%s} has no value: the host must pass toolkit.WithValue(%q, ...) with the call", ErrMissingValue, name, name)
+}
+
+// expandURL expands a url template. Host values are path- or
+// query-escaped by where they land, except STATIC values (trusted, as
+// written); path parameters are taken from params and removed from it.
+func (t *tmpl) expandURL(values valueSource, params *object) (string, error) {
+	var b strings.Builder
+	inQuery := false
+	for _, s := range t.segs {
+		switch s.kind {
+		case segLiteral:
+			b.WriteString(s.text)
+		case segValue:
+			v, ok := values(s.text)
+			if !ok {
+				return "", missingValue(s.text)
+			}
+			if strings.HasPrefix(s.text, StaticPrefix) {
+				b.WriteString(v)
+				break
+			}
+			e, err := escapeURLPart(v, inQuery)
+			if err != nil {
+				return "", fmt.Errorf("${%s}: %w", s.text, err)
+			}
+			b.WriteString(e)
+		case segParam:
+			raw, ok := params.get(s.text)
+			if !ok || raw == nil {
+				return "", fmt.Errorf("%w: path parameter {%s} has no value; pass %q in the arguments", ErrInvalidArguments, s.text, s.text)
+			}
+			v, err := scalarText(raw)
+			if err != nil {
+				return "", fmt.Errorf("%w: path parameter {%s} %v", ErrInvalidArguments, s.text, err)
+			}
+			e, err := escapeURLPart(v, inQuery)
+			if err != nil {
+				return "", fmt.Errorf("%w: path parameter {%s}: %v", ErrInvalidArguments, s.text, err)
+			}
+			b.WriteString(e)
+		}
+		if !inQuery && strings.ContainsAny(b.String(), "?#") {
+			inQuery = true
+		}
+	}
+	for _, s := range t.segs {
+		if s.kind == segParam {
+			params.del(s.text)
+		}
+	}
+	return b.String(), nil
+}
+
+// escapeURLPart escapes a value for the path or the query; a value that
+// would be a whole "." or ".." path segment is refused.
+func escapeURLPart(v string, inQuery bool) (string, error) {
+	if inQuery {
+		return url.QueryEscape(v), nil
+	}
+	switch v {
+	case "":
+		return "", fmt.Errorf("is empty")
+	case ".", "..":
+		return "", fmt.Errorf("%q is not allowed in a URL path", v)
+	}
+	return url.PathEscape(v), nil
+}
+
+// expandHeader expands a header value; values are inserted as written but
+// CR, LF and NUL are refused.
+func (t *tmpl) expandHeader(values valueSource) (string, error) {
+	if len(t.segs) == 1 && t.segs[0].kind == segLiteral {
+		return t.segs[0].text, nil
+	}
+	var b strings.Builder
+	for _, s := range t.segs {
+		if s.kind != segValue {
+			b.WriteString(s.src(t))
+			continue
+		}
+		v, ok := values(s.text)
+		if !ok {
+			return "", missingValue(s.text)
+		}
+		if strings.ContainsAny(v, "\r\n\x00") {
+			return "", fmt.Errorf("%w: the value of ${%s} holds a line break or NUL, refused in a header", ErrInvalidValue, s.text)
+		}
+		b.WriteString(v)
+	}
+	return b.String(), nil
+}
+
+// src returns a literal or path-parameter segment's source text.
+func (s segment) src(t *tmpl) string {
+	if s.kind == segParam {
+		return "{" + s.text + "}"
+	}
+	return s.text
+}
+
+// scalarText is the text of a string, number or boolean argument.
+func scalarText(v any) (string, error) {
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case json.Number:
+		return x.String(), nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	}
+	return "", fmt.Errorf("must be a string, number or boolean, not %s", articleKind(kindOf(v)))
+}
+
+func articleKind(k string) string {
+	switch k {
+	case "array", "object", "integer":
+		return "an " + k
+	case "null":
+		return "null"
+	}
+	return "a " + k
+}
