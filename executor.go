@@ -225,7 +225,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	resp, err := e.do(ctx, req)
+	resp, err := e.do(ctx, req, u)
 	if err != nil {
 		if ctx.Err() == context.DeadlineExceeded {
 			return nil, fmt.Errorf("timed out after %s", timeout)
@@ -248,17 +248,28 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 
 // do sends req once through the HTTP client, or through retryablehttp
 // when it asks for retries.
-func (e *Executor) do(ctx context.Context, req *Request) (*http.Response, error) {
+func (e *Executor) do(ctx context.Context, req *Request, u *url.URL) (*http.Response, error) {
 	if req.Retries <= 0 {
-		var body io.Reader
+		if !isToken(req.Method) {
+			return nil, fmt.Errorf("invalid method %q", req.Method)
+		}
+		// Built by hand rather than by http.NewRequest, which would parse
+		// the URL a second time.
+		hreq := (&http.Request{
+			Method: req.Method, URL: u, Host: u.Host, Header: req.Header,
+			Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		}).WithContext(ctx)
+		if hreq.Header == nil {
+			hreq.Header = http.Header{}
+		}
 		if req.Body != nil {
-			body = bytes.NewReader(req.Body)
+			hreq.ContentLength = int64(len(req.Body))
+			hreq.Body = io.NopCloser(bytes.NewReader(req.Body))
+			hreq.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(req.Body)), nil }
+			if len(req.Body) == 0 {
+				hreq.Body = http.NoBody
+			}
 		}
-		hreq, err := http.NewRequestWithContext(ctx, req.Method, req.URL, body)
-		if err != nil {
-			return nil, err
-		}
-		maps.Copy(hreq.Header, req.Header)
 		return e.client.Do(hreq)
 	}
 	var body any

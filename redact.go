@@ -69,9 +69,10 @@ func (r *Redactor) add(v string) {
 // Redact returns s with every recorded secret, and its URL-encoded forms,
 // replaced by [REDACTED]. It allocates only when it replaces something.
 func (r *Redactor) Redact(s string) string {
+	encoded := strings.ContainsAny(s, "%+") // an encoded form needs one of these
 	for _, v := range r.secrets {
 		s = replaceAll(s, v)
-		if !plainURLText(v) {
+		if encoded && !plainURLText(v) {
 			s = replaceAll(s, url.QueryEscape(v))
 			s = replaceAll(s, url.PathEscape(v))
 		}

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,14 +23,14 @@ import (
 // Results with IsError set.
 func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Result {
 	r := &run{e: e, w: w, ctx: ctx, args: args, vars: make([][]varValue, len(w.steps))}
+	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
-		r.vars[i] = make([]varValue, len(s.vars))
+		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
 	}
-	for _, ev := range w.Env {
-		if ev.Secret() {
-			if v, ok := e.opts.Env(ev.Name); ok {
-				r.secrets.Add(v)
-			}
+	r.secrets.secrets = make([]string, 0, 4)
+	for name := range w.secretEnv {
+		if v, ok := e.opts.Env(name); ok {
+			r.secrets.Add(v)
 		}
 	}
 	res := r.exec()
@@ -71,10 +72,7 @@ func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
 			r.warn("environment variable is not set", ref)
 			return template.Value{}, false
 		}
-		if IsSecretName(ref.Name) {
-			r.secrets.Add(v)
-		}
-		return template.Value{Text: v}, true
+		return template.Value{Text: v}, true // secret values were recorded by Run
 	case template.Step:
 		if ref.Step < len(r.vars) {
 			if i := r.w.steps[ref.Step].varIndex(ref.Name); i >= 0 && r.vars[ref.Step][i].set {
@@ -264,7 +262,12 @@ func (r *run) cacheKey(req *Request) string {
 	buf := make([]byte, 0, n)
 	buf = append(append(buf, req.Method...), 0)
 	buf = append(append(buf, req.URL...), 0)
-	for _, k := range sortedKeys(req.Header) {
+	keys := make([]string, 0, 8)
+	for k := range req.Header {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
 		buf = append(append(buf, k...), 0)
 		for _, v := range req.Header[k] {
 			buf = append(append(buf, v...), 0)
@@ -273,7 +276,9 @@ func (r *run) cacheKey(req *Request) string {
 	}
 	buf = append(buf, req.Body...)
 	sum := sha256.Sum256(buf)
-	return hex.EncodeToString(sum[:])
+	var out [2 * sha256.Size]byte
+	hex.Encode(out[:], sum[:])
+	return string(out[:])
 }
 
 // cacheGet fills step s's vars from the cache if every one is there.

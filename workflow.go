@@ -32,6 +32,8 @@ type Workflow struct {
 	Params      []Param
 	Env         []EnvVar
 	steps       []*step
+	nvars       int             // vars of all steps
+	secretEnv   map[string]bool // env names whose values are secrets
 }
 
 // EnvVar is an environment variable a workflow declares in `env`.
@@ -385,6 +387,7 @@ func (c *compiler) steps(n ast.Node) {
 	c.w.steps = make([]*step, len(items))
 	for i, item := range items {
 		c.w.steps[i] = c.step(i, item)
+		c.w.nvars += len(c.w.steps[i].vars)
 	}
 	c.checkRefs()
 	c.checkReachable()
@@ -514,7 +517,7 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 	out := make([]headerTemplate, 0, len(fields))
 	for _, f := range fields {
 		fp := path + "." + f.key
-		if !validHeaderName(f.key) {
+		if !isToken(f.key) {
 			c.errorf(f.keyN, fp, "invalid header name %q", f.key)
 			continue
 		}
@@ -531,7 +534,8 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 	return out
 }
 
-func validHeaderName(s string) bool {
+// isToken reports an HTTP token (RFC 9110): a valid method or header name.
+func isToken(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -724,8 +728,12 @@ func (c *compiler) template(n ast.Node, src string, ctx template.Context, path s
 
 func (c *compiler) checkRefs() {
 	declared := map[string]bool{}
+	c.w.secretEnv = map[string]bool{}
 	for _, e := range c.w.Env {
 		declared[e.Name] = true
+		if e.Secret() {
+			c.w.secretEnv[e.Name] = true
+		}
 	}
 	for _, p := range c.pending {
 		ref := p.ref
@@ -739,6 +747,9 @@ func (c *compiler) checkRefs() {
 				report(Warning, "%s: parameter %q is not declared in params; it expands to \"\"", ref, ref.Name)
 			}
 		case template.Env:
+			if IsSecretName(ref.Name) {
+				c.w.secretEnv[ref.Name] = true
+			}
 			if !declared[ref.Name] {
 				report(Warning, "%s: environment variable %q is not listed in env", ref, ref.Name)
 			}

@@ -75,8 +75,9 @@ func orderAPI() *httptest.Server {
 func newRegistry(b testing.TB, base, cache string) *toolkit.Registry {
 	env := map[string]string{"BASE_URL": base, "CLIENT_ID": "demo", "CLIENT_SECRET": "s3cr3t-value"}
 	reg := toolkit.NewRegistry(&toolkit.Options{
-		Env:    func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Env:        func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		HTTPClient: &http.Client{Transport: newTransport()},
 	})
 	if _, err := reg.LoadBytes("orders.yaml", fmt.Appendf(nil, tokenChainYAML, cache)); err != nil {
 		b.Fatal(err)
