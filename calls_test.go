@@ -78,7 +78,7 @@ func TestCallsGolden(t *testing.T) {
 				}
 				fmt.Fprintf(&out, "<- %s:\n%s\n\n", kind, strings.TrimRight(res.Text, "\n"))
 			}
-			golden(t, "calls/"+name+".golden", out.String())
+			goldenFile(t, "calls/"+name+".golden", out.String())
 		})
 	}
 }

@@ -60,7 +60,7 @@ func TestEntryTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "tools.golden.json", string(b)+"\n")
+	goldenFile(t, "tools.golden.json", string(b)+"\n")
 	oa := reg.Tools()[2].OpenAI()
 	if oa["type"] != "function" || oa["function"].(map[string]any)["name"] != ToolCallCapability {
 		t.Errorf("OpenAI shape: %v", oa)
@@ -97,7 +97,7 @@ func TestQueryCapabilityDetail(t *testing.T) {
 	if err := json.Indent(&b, []byte(res.Text), "", "  "); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "detail_search_items.golden.json", b.String()+"\n")
+	goldenFile(t, "detail_search_items.golden.json", b.String()+"\n")
 
 	res, _ = reg.Call(context.Background(), ToolQueryDetail, json.RawMessage(`{"name":"search"}`))
 	wantError(t, res, `unknown capability "search"; did you mean "search_items"?`)

@@ -2,7 +2,6 @@ package toolkit
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,30 +9,14 @@ import (
 	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata file name, rewriting it under -update.
-func golden(t *testing.T, name, got string) {
+// goldenFile compares got with testdata file name, rewriting it under -update.
+func goldenFile(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
-	}
+	golden.Check(t, filepath.Join("testdata", name), got)
 }
 
 // TestLoadDiagnostics checks every load problem is reported at once with
@@ -54,7 +37,7 @@ func TestLoadDiagnostics(t *testing.T) {
 			if (w == nil) != diags.HasErrors() {
 				t.Errorf("workflow returned = %v with errors = %v", w != nil, diags.HasErrors())
 			}
-			golden(t, "load/"+name+".golden", diags.String()+"\n")
+			goldenFile(t, "load/"+name+".golden", diags.String()+"\n")
 		})
 	}
 }

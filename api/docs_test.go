@@ -3,10 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
+	goldenfile "github.com/toolkit-sdk/toolkit/internal/golden"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
@@ -14,22 +13,9 @@ import (
 	"github.com/toolkit-sdk/toolkit"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
-
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(name, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", name, diff)
-	}
+	goldenfile.Check(t, name, string(got))
 }
 
 // TestQueryDocsGolden records every query level over the test catalog and

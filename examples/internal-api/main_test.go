@@ -2,14 +2,10 @@ package main
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/toolkit-sdk/toolkit/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden transcript")
 
 // TestTranscript runs the example and compares what the model would see
 // with testdata/transcript.golden.
@@ -18,17 +14,5 @@ func TestTranscript(t *testing.T) {
 	if err := run(&out); err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/transcript.golden"
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), out.String()); diff != "" {
-		t.Errorf("transcript (-want +got):\n%s", diff)
-	}
+	golden.Check(t, "testdata/transcript.golden", out.String())
 }
