@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,43 +17,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-const orderTool = `
-name: get_order
-desc: order status
-params:
-  - name: order_id
-    type: string
-    required: true
-    description: the order id
-env: [BASE_URL, CLIENT_ID, CLIENT_SECRET]
-steps:
-  - url: ${env:BASE_URL}/auth/token
-    method: POST
-    headers:
-      Content-Type: application/json
-    body: |
-      {"client_id": "${env:CLIENT_ID}", "client_secret": "${env:CLIENT_SECRET}"}
-    timeout: 15
-    cache: true
-    var:
-      - name: token
-        extract: access_token
-        abort: true
-    next: 1
-  - url: ${env:BASE_URL}/orders/${param:order_id}
-    method: GET
-    headers:
-      Authorization: Bearer ${step0:token}
-    var:
-      - name: status
-        extract: data.status
-      - name: amount
-        extract: data.amount
-    result: |
-      Order: ${param:order_id}
-      Status: ${step1:status}
-      Amount: ${step1:amount}
-`
+// orderTool is the spec's step example.
+var orderTool = func() string {
+	b, err := os.ReadFile("testdata/tools/spec_order.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 func orderServer(t *testing.T) *testServer {
 	return newServer(t, func(w http.ResponseWriter, r *http.Request) {

@@ -9,48 +9,22 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
 )
 
-// The spec's two-step example: POST /auth/token, then GET /orders/{id}
-// with the token, two vars extracted, a result template.
-const tokenChainYAML = `
-name: get_order
-desc: order status
-params:
-  - {name: order_id, type: string, required: true, description: the order id}
-env: [BASE_URL, CLIENT_ID, CLIENT_SECRET]
-steps:
-  - url: ${env:BASE_URL}/auth/token
-    method: POST
-    headers:
-      Content-Type: application/json
-    body: |
-      {"client_id": "${env:CLIENT_ID}", "client_secret": "${env:CLIENT_SECRET}"}
-    timeout: 15
-    cache: %s
-    var:
-      - name: token
-        extract: access_token
-        abort: true
-    next: 1
-  - url: ${env:BASE_URL}/orders/${param:order_id}
-    method: GET
-    headers:
-      Authorization: Bearer ${step0:token}
-    var:
-      - name: status
-        extract: data.status
-      - name: amount
-        extract: data.amount
-    result: |
-      Order: ${param:order_id}
-      Status: ${step1:status}
-      Amount: ${step1:amount}
-`
+// tokenChainYAML is the spec's two-step example: POST /auth/token, then
+// GET /orders/{id} with the token, two vars extracted, a result template.
+var tokenChainYAML = func() string {
+	b, err := os.ReadFile("../testdata/tools/spec_order.yaml")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 const wantResult = "Order: A-1001\nStatus: shipped\nAmount: 1234567.89\n"
 
@@ -79,7 +53,7 @@ func newRegistry(b testing.TB, base, cache string) *toolkit.Registry {
 		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		HTTPClient: &http.Client{Transport: newTransport()},
 	})
-	if _, err := reg.LoadBytes("orders.yaml", fmt.Appendf(nil, tokenChainYAML, cache)); err != nil {
+	if _, err := reg.LoadBytes("orders.yaml", []byte(strings.Replace(tokenChainYAML, "cache: true", "cache: "+cache, 1))); err != nil {
 		b.Fatal(err)
 	}
 	return reg

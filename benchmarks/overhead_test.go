@@ -46,7 +46,7 @@ func BenchmarkOverhead(b *testing.B) {
 			Env:        func(k string) (string, bool) { v, ok := env[k]; return v, ok },
 			Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
-		if _, err := reg.LoadBytes("orders.yaml", []byte(strings.Replace(tokenChainYAML, "%s", cache, 1))); err != nil {
+		if _, err := reg.LoadBytes("orders.yaml", []byte(strings.Replace(tokenChainYAML, "cache: true", "cache: "+cache, 1))); err != nil {
 			b.Fatal(err)
 		}
 		h := &handwritten{client: client, base: "http://api.test"}
