@@ -103,13 +103,9 @@ func (e argErrors) Error() string {
 	return "invalid arguments: " + strings.Join(e, "; ")
 }
 
-// validateArgs checks raw arguments against params (DESIGN.md reading 8)
-// and returns them normalized to their types, defaults applied.
-func validateArgs(params []Param, raw json.RawMessage) (map[string]any, error) {
-	args, err := decodeArgs(raw)
-	if err != nil {
-		return nil, err
-	}
+// validateArgs checks decoded arguments against params (DESIGN.md
+// reading 8) and returns them normalized to their types, defaults applied.
+func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 	var errs argErrors
 	var unknown []string
 	for name := range args {
@@ -155,11 +151,21 @@ func validateArgs(params []Param, raw json.RawMessage) (map[string]any, error) {
 	return out, nil
 }
 
+// decodeArgs decodes a capability's arguments: a JSON object, or nothing.
 func decodeArgs(raw json.RawMessage) (map[string]any, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return map[string]any{}, nil
 	}
+	if args, ok := fastObject(raw); ok {
+		return args, nil
+	}
+	return decodeArgsJSON(raw)
+}
+
+// decodeArgsJSON is decodeArgs with encoding/json, for raw (trimmed, not
+// empty) that fastObject does not handle.
+func decodeArgsJSON(raw json.RawMessage) (map[string]any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var args map[string]any

@@ -82,6 +82,9 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 	case ToolQueryDetail:
 		return r.queryDetail(args, newCallOptions(opts)), nil
 	case ToolCallCapability:
+		if name, params, decoded, ok := fastCallArgs(bytes.TrimSpace(args)); ok {
+			return r.callCapability(ctx, name, params, decoded, opts), nil
+		}
 		var in struct {
 			Name       string          `json:"name"`
 			Parameters json.RawMessage `json:"parameters"`
@@ -96,21 +99,27 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 
 // CallCapability validates args against the named capability's params and
 // runs it.
-func (r *Registry) CallCapability(ctx context.Context, name string, args json.RawMessage, opts ...CallOption) (res Result) {
+func (r *Registry) CallCapability(ctx context.Context, name string, args json.RawMessage, opts ...CallOption) Result {
+	return r.callCapability(ctx, name, args, nil, opts)
+}
+
+// callCapability is CallCapability; decoded, when not nil, is args (an
+// object) already decoded.
+func (r *Registry) callCapability(ctx context.Context, name string, args json.RawMessage, decoded map[string]any, opts []CallOption) (res Result) {
 	c, ok := r.Lookup(name)
 	if !ok {
 		return ErrorResult(r.unknownCapability(name))
 	}
-	args = unwrapStringArgs(args)
-	call := &Call{Name: c.Name, RawArgs: args, opts: newCallOptions(opts)}
-	if c.Params != nil || c.Schema == nil {
-		a, err := validateArgs(c.Params, args)
-		if err != nil {
+	if decoded == nil {
+		args = unwrapStringArgs(args)
+		var err error
+		if decoded, err = decodeArgs(args); err != nil {
 			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 		}
-		call.Args = a
-	} else {
-		a, err := decodeArgs(args)
+	}
+	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
+	if c.Params != nil || c.Schema == nil {
+		a, err := validateArgs(c.Params, decoded)
 		if err != nil {
 			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 		}
