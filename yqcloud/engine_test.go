@@ -53,6 +53,15 @@ func TestHookSemantics(t *testing.T) {
 		{"const out = []; for (const k in data.a) out.push(k); return out", `["x"]`},
 		{"return Object.entries(data.content[0])", `[["id",1],["type","SERVICE"],["name","n1"]]`},
 		{"return data?.missing?.deep ?? 'default'", `"default"`},
+		// Strings and booleans convert at each read; objects and numbers once.
+		{"const i = data.content[0]; return [i.name === i.name, i.id === i.id, typeof i.type, i === data.content[0], data.a === data.a]",
+			`[true,true,"string",true,true]`},
+		{"data.content.forEach(i => i.type + i.name + i.id); return [data.f > 1, data.b, data['2']] && data",
+			`{"2":"two","b":1,"a":{"x":[1,2,{"y":null}]},"content":[{"id":1,"type":"SERVICE","name":"n1"},{"id":2,"type":"CATALOG","name":"n2"}],"__proto__":{"p":1},"big":12345678901234567890,"f":1.5}`},
+		{"data.content[0].name += '!'; data.content[1].type = data.content[1].type.toLowerCase(); return data.content",
+			`[{"id":1,"type":"SERVICE","name":"n1!"},{"id":2,"type":"catalog","name":"n2"}]`},
+		{"return [_.pick(data.content[0], ['name', 'id', 'zz']), _.pick(data, ['__proto__', 'b', 'a.x[2].y', 'big', '2'])]",
+			`[{"name":"n1","id":1},{"2":"two","b":1,"a":{"x":[null,null,{"y":null}]},"big":12345678901234567000}]`},
 		{"return [_.get(data, 'a.x[2].y', 'd'), _.map(data.content, 'name'), _.filter(data.content, {type: 'SERVICE'}).length, Object.keys(_.groupBy(data.content, 'type'))]",
 			`[null,["n1","n2"],1,["SERVICE","CATALOG"]]`},
 		{"return _.cloneDeep(data.a)", `{"x":[1,2,{"y":null}]}`},
@@ -121,6 +130,28 @@ func TestHookIsolation(t *testing.T) {
 	}
 	if want := `["undefined","undefined","undefined","undefined",null,"function","{\"a\":1}",true,"function","function","undefined"]`; got != want {
 		t.Errorf("after the attacks: %s, want %s", got, want)
+	}
+}
+
+// TestNestedJSON: a toJSON method that logs an object while the result is
+// written gets its own buffer.
+func TestNestedJSON(t *testing.T) {
+	var buf strings.Builder
+	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	e := newSet(&Options{Logger: logger}).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	for range 2 {
+		got, err := runHook(t, e, rt, `return {list: [1, 2, 3], item: {toJSON() { console.log('inner', {a: [1, 2]}); return {b: 2}; }}, after: 'x'}`, `{}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `{"list":[1,2,3],"item":{"b":2},"after":"x"}`; got != want {
+			t.Errorf("result %s, want %s", got, want)
+		}
+	}
+	if want := `message="inner {\"a\":[1,2]}"`; strings.Count(buf.String(), want) != 2 {
+		t.Errorf("log %q does not hold %q twice", buf.String(), want)
 	}
 }
 

@@ -12,24 +12,29 @@ import (
 // Data enters a hook as dynamic objects over the Go values: converted
 // lazily, member by member, when the script reads them (a parser that
 // keeps 4 fields of 9 never pays for the other 5), in JSON.parse's member
-// order. A value read twice is the same JavaScript value.
+// order. An object, array or number read twice is the same JavaScript
+// value; strings, booleans and null are converted at each read (nothing
+// to keep: JavaScript cannot tell two equal primitives apart).
 
 // toJS converts a JSON value for the runtime.
 func (rt *jsRuntime) toJS(v any) goja.Value {
 	switch x := v.(type) {
 	case nil:
 		return goja.Null()
-	case bool:
-		return rt.vm.ToValue(x)
-	case string:
-		return rt.vm.ToValue(x)
+	case bool, string:
+		return rt.vm.ToValue(v) // v, not x: no second boxing of the string
 	case json.Number:
 		return rt.vm.ToValue(jsNumber(x))
 	case []any:
 		return rt.vm.NewDynamicArray(&jsArray{rt: rt, vals: x, js: make([]goja.Value, len(x))})
 	case *object:
-		o := &jsObject{rt: rt, keys: x.keys, vals: x.vals, js: make([]goja.Value, len(x.keys))}
-		o.ordered = !slices.ContainsFunc(x.keys, isArrayIndex)
+		if len(rt.objs) == 0 {
+			rt.objChunk = min(max(2*rt.objChunk, 4), 64)
+			rt.objs = make([]jsObject, rt.objChunk)
+		}
+		o := &rt.objs[0]
+		rt.objs = rt.objs[1:]
+		*o = jsObject{rt: rt, keys: x.keys, vals: x.vals, ordered: !slices.ContainsFunc(x.keys, isArrayIndex)}
 		return rt.vm.NewDynamicObject(o)
 	}
 	return goja.Undefined()
@@ -41,9 +46,9 @@ type jsObject struct {
 	rt      *jsRuntime
 	keys    []string
 	vals    []any
-	js      []goja.Value
-	owned   bool // keys and vals are this object's own copies
-	ordered bool // no array-index keys, so Keys is insertion order
+	js      []goja.Value // members kept or written as JavaScript values; nil until one is
+	owned   bool         // keys and vals are this object's own copies
+	ordered bool         // no array-index keys, so Keys is insertion order
 	idx     map[string]int
 }
 
@@ -76,28 +81,53 @@ func (o *jsObject) own() {
 	}
 }
 
+// jsAt returns member i's JavaScript value if one is kept.
+func (o *jsObject) jsAt(i int) goja.Value {
+	if o.js == nil {
+		return nil
+	}
+	return o.js[i]
+}
+
+// keep stores member i's JavaScript value.
+func (o *jsObject) keep(i int, v goja.Value) {
+	if o.js == nil {
+		o.js = make([]goja.Value, len(o.keys))
+	}
+	o.js[i] = v
+}
+
 // Get implements goja.DynamicObject.
 func (o *jsObject) Get(k string) goja.Value {
 	i := o.index(k)
 	if i < 0 {
 		return nil
 	}
-	if o.js[i] == nil {
-		o.js[i] = o.rt.toJS(o.vals[i])
+	if v := o.jsAt(i); v != nil {
+		return v
 	}
-	return o.js[i]
+	v := o.rt.toJS(o.vals[i])
+	switch o.vals[i].(type) {
+	case []any, *object, json.Number:
+		o.keep(i, v)
+	}
+	return v
 }
 
 // Set implements goja.DynamicObject.
 func (o *jsObject) Set(k string, v goja.Value) bool {
 	if i := o.index(k); i >= 0 {
-		o.js[i] = v
+		o.keep(i, v)
 		return true
 	}
 	o.own()
 	o.keys = append(o.keys, k)
 	o.vals = append(o.vals, nil)
-	o.js = append(o.js, v)
+	if o.js != nil {
+		o.js = append(o.js, v)
+	} else {
+		o.keep(len(o.keys)-1, v)
+	}
 	if o.idx != nil {
 		o.idx[k] = len(o.keys) - 1
 	}
@@ -119,7 +149,9 @@ func (o *jsObject) Delete(k string) bool {
 	o.own()
 	o.keys = slices.Delete(o.keys, i, i+1)
 	o.vals = slices.Delete(o.vals, i, i+1)
-	o.js = slices.Delete(o.js, i, i+1)
+	if o.js != nil {
+		o.js = slices.Delete(o.js, i, i+1)
+	}
 	o.idx = nil
 	return true
 }
@@ -245,12 +277,22 @@ const maxJSONDepth = 1000
 // digits.
 func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 	w := jsonWriter{rt: rt}
-	var b []byte
-	if ex := rt.vm.Try(func() { b, ok = w.value(nil, "", v) }); ex != nil {
+	// The runtime's buffer, taken so that a toJSON method logging with
+	// console.log writes its own.
+	b := rt.buf[:0]
+	rt.buf = nil
+	if ex := rt.vm.Try(func() { b, ok = w.value(b, "", v) }); ex != nil {
 		return "", false, ex
 	}
-	return string(b), ok, nil
+	s = string(b)
+	if cap(b) <= maxKeptBuffer {
+		rt.buf = b[:0]
+	}
+	return s, ok, nil
 }
+
+// maxKeptBuffer bounds the JSON buffer a runtime keeps between runs.
+const maxKeptBuffer = 64 << 10
 
 type jsonWriter struct {
 	rt    *jsRuntime
@@ -390,7 +432,8 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 	}
 	for _, k := range keys {
 		i := o.index(k)
-		if o.js[i] == nil {
+		v := o.jsAt(i)
+		if v == nil {
 			if !first {
 				b = append(b, ',')
 			}
@@ -400,7 +443,7 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 			first = false
 			continue
 		}
-		b = w.member(b, k, o.js[i], &first)
+		b = w.member(b, k, v, &first)
 	}
 	return append(b, '}')
 }

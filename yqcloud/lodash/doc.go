@@ -12,6 +12,10 @@
 // a property path ('a.b[0].c' or ['a', 'b']), a [path, value] pair and a
 // partial-match object ({type: 'X'}). Chaining (_(x).map()...) is not provided.
 //
+// Install also gives _.pick a Go fast path (native.go) for its common call,
+// an object and one array of keys; any other call or key goes to lodash.js.
+// The corpus runs through both Install's `_` and Program's pure JavaScript.
+//
 // Quick start:
 //
 //	vm := goja.New()

@@ -23,14 +23,27 @@ var compiled = sync.OnceValue(func() *goja.Program {
 // running it in a runtime defines a frozen, read-only global `_`.
 func Program() *goja.Program { return compiled() }
 
-// Install defines the global `_` in vm. The object and its functions are
-// frozen and the binding is read-only, so a script cannot change `_` for
-// later runs of a pooled runtime.
+// Install defines the global `_` in vm, with the Go fast paths of
+// native.go. The object and its functions are frozen and the binding is
+// read-only, so a script cannot change `_` for later runs of a pooled
+// runtime.
 func Install(vm *goja.Runtime) error {
 	if vm.GlobalObject().Get("_") != nil {
 		return ErrDefined
 	}
-	if _, err := vm.RunProgram(Program()); err != nil {
+	native, err := natives(vm)
+	if err != nil {
+		return fmt.Errorf("lodash: install: %w", err)
+	}
+	global := vm.GlobalObject()
+	if err := global.DefineDataProperty(nativeGlobal, native, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
+		return fmt.Errorf("lodash: install: %w", err)
+	}
+	_, err = vm.RunProgram(Program())
+	if derr := global.Delete(nativeGlobal); err == nil {
+		err = derr
+	}
+	if err != nil {
 		return fmt.Errorf("lodash: install: %w", err)
 	}
 	return nil

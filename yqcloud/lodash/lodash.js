@@ -2,6 +2,8 @@
 // checked against real lodash by testdata/gen_golden.js and lodash_test.go.
 // Sloppy mode on purpose: lodash ignores failed writes instead of throwing.
 (function (global) {
+  // Go fast paths (native.go), there only while lodash.Install runs this program.
+  var native = global.__lodashNative;
   var objProto = Object.prototype;
   var hasOwnProp = objProto.hasOwnProperty;
   var objToString = objProto.toString;
@@ -11,6 +13,7 @@
   var isArray = Array.isArray;
   var objectKeys = Object.keys;
   var getProto = Object.getPrototypeOf;
+  var getOwnPropDesc = Object.getOwnPropertyDescriptor;
   var getOwnSymbols = Object.getOwnPropertySymbols;
   var defineProp = Object.defineProperty;
   var freeze = Object.freeze;
@@ -948,19 +951,24 @@
   freeze(unsafeKeys);
   function pick(o, ...args) {
     if (o == null) return {};
-    var paths = args[0], out = {}, i, n, p;
+    var paths = args[0], out = {};
     if (args.length !== 1 || !isArray(paths)) paths = restFlat(args, 0);
-    if (typeof o === 'object') {
-      // Hot path: a string present on the object is read as a literal key.
-      for (i = 0, n = paths.length; i < n; i++) {
-        p = paths[i];
-        if (typeof p === 'string' && p in o && !(p in unsafeKeys)) out[p] = o[p];
-        else pickPath(o, p, out);
-      }
-      return out;
-    }
-    for (i = 0, n = paths.length; i < n; i++) pickPath(o, paths[i], out);
+    for (var i = 0, n = paths.length; i < n; i++) pickKey(o, paths[i], out);
     return out;
+  }
+  // One path of pick. A string present on an object is a literal key; native.go's
+  // native pick does the same for the argument shapes it takes and calls this for the rest.
+  function pickKey(o, p, out) {
+    if (typeof o === 'object' && typeof p === 'string' && p in o && !(p in unsafeKeys)) out[p] = o[p];
+    else pickPath(o, p, out);
+  }
+  // Whether o[k] = v runs a setter (native.go asks when goja's strict Set fails).
+  function hasSetter(o, k) {
+    for (var p = o; p != null; p = getProto(p)) {
+      var d = getOwnPropDesc(p, k);
+      if (d) return d.set !== undefined;
+    }
+    return false;
   }
   function pickPath(o, p, out) {
     if (hasIn(o, p)) baseSet(out, castPath(p, o), baseGet(o, p));
@@ -1443,7 +1451,7 @@
 
   var lodash = {
     // objects
-    get: get, set: set, has: has, hasIn: hasIn, unset: unset, pick: pick, pickBy: pickBy, omit: omit,
+    get: get, set: set, has: has, hasIn: hasIn, unset: unset, pick: native ? native.pick(pick, pickKey, hasSetter) : pick, pickBy: pickBy, omit: omit,
     omitBy: omitBy, keys: keys, keysIn: keysIn, values: values, entries: toPairs, toPairs: toPairs,
     fromPairs: fromPairs, mapValues: mapValues, mapKeys: mapKeys, merge: merge, assign: assign,
     defaults: defaults, cloneDeep: cloneDeep, toPath: toPath,

@@ -109,8 +109,50 @@ func readJSON(t *testing.T, path string, v any) {
 	}
 }
 
+// programRuntime returns a runtime with `_` from Program alone: lodash.js
+// without the Go fast paths that Install adds.
+func programRuntime(tb testing.TB) *goja.Runtime {
+	tb.Helper()
+	vm := goja.New()
+	if _, err := vm.RunProgram(lodash.Program()); err != nil {
+		tb.Fatal(err)
+	}
+	return vm
+}
+
+// caseRunner returns encode.js's __lodashCase in vm: it evaluates an
+// expression with `_` and encodes the result as JSON text.
+func caseRunner(tb testing.TB, vm *goja.Runtime) func(expr string) (string, error) {
+	tb.Helper()
+	enc, err := os.ReadFile("testdata/encode.js")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := vm.RunScript("encode.js", string(enc)); err != nil {
+		tb.Fatal(err)
+	}
+	run, ok := goja.AssertFunction(vm.Get("__lodashCase"))
+	if !ok {
+		tb.Fatal("encode.js did not define __lodashCase")
+	}
+	lib := vm.Get("_")
+	return func(expr string) (string, error) {
+		timer := time.AfterFunc(5*time.Second, func() { vm.Interrupt("case timed out") })
+		defer func() {
+			timer.Stop()
+			vm.ClearInterrupt()
+		}()
+		v, err := run(goja.Undefined(), lib, vm.ToValue(expr))
+		if err != nil {
+			return "", err
+		}
+		return v.String(), nil
+	}
+}
+
 // TestCorpus runs every case of testdata/corpus.json with our _ in goja and
-// compares the encoded result with real lodash's (testdata/golden.json).
+// compares the encoded result with real lodash's (testdata/golden.json):
+// as Install sets it up (Go fast paths) and as Program alone does.
 func TestCorpus(t *testing.T) {
 	var cases []corpusCase
 	readJSON(t, "testdata/corpus.json", &cases)
@@ -119,60 +161,204 @@ func TestCorpus(t *testing.T) {
 	if len(cases) < 400 {
 		t.Errorf("corpus has %d cases, want at least 400", len(cases))
 	}
+	for _, impl := range []struct {
+		name string
+		vm   func(testing.TB) *goja.Runtime
+	}{{"Install", newRuntime}, {"Program", programRuntime}} {
+		t.Run(impl.name, func(t *testing.T) {
+			run := caseRunner(t, impl.vm(t))
+			seen := make(map[string]bool, len(cases))
+			for _, c := range cases {
+				if seen[c.Name] {
+					t.Errorf("%s: duplicate case name", c.Name)
+					continue
+				}
+				seen[c.Name] = true
+				want, ok := golden.Results[c.Name]
+				if !ok {
+					t.Errorf("%s: no golden result; run testdata/gen_golden.js", c.Name)
+					continue
+				}
+				out, err := run(c.Expr)
+				if err != nil {
+					t.Errorf("%s: %s: %v", c.Name, c.Expr, err)
+					continue
+				}
+				got, err := decodeOrdered([]byte(out))
+				if err != nil {
+					t.Errorf("%s: decoding our result %s: %v", c.Name, out, err)
+					continue
+				}
+				wantV, err := decodeOrdered(want)
+				if err != nil {
+					t.Errorf("%s: decoding golden result: %v", c.Name, err)
+					continue
+				}
+				if diff := cmp.Diff(wantV, got); diff != "" {
+					t.Errorf("%s: %s\n(-lodash %s +ours)\n%s", c.Name, c.Expr, golden.Lodash, diff)
+				}
+			}
+			for name := range golden.Results {
+				if !seen[name] {
+					t.Errorf("golden.json has a result for %q, which is not in corpus.json", name)
+				}
+			}
+		})
+	}
+}
 
-	vm := newRuntime(t)
-	enc, err := os.ReadFile("testdata/encode.js")
-	if err != nil {
-		t.Fatal(err)
+// TestPickFastPath checks Install's Go _.pick against lodash.js's on the
+// shapes it takes and the ones it hands back: results, key order, thrown
+// errors and the order of getter, setter and trap calls must all match.
+func TestPickFastPath(t *testing.T) {
+	tests := []struct {
+		name   string
+		frozen bool // Object.prototype frozen first, as in hook runtimes
+		expr   string
+	}{
+		{"keys", false, `_.pick({a: 1, b: 2, c: 3}, ['c', 'a'])`},
+		{"missing, undefined and repeated keys", false, `_.pick({a: 1, b: undefined}, ['zz', 'a', 'b', 'a'])`},
+		{"paths", false, `_.pick({a: {b: [{c: 1}]}, 'a.b': 2, d: 3}, ['a.b[0].c', 'a.b', 'x.y', 'd'])`},
+		{"paths that are not strings", false, `_.pick({1: 'one', true: 't', null: 'n', undefined: 'u', a: {b: 1}}, [1, true, null, undefined, ['a', 'b'], Symbol.iterator])`},
+		{"holes", false, `_.pick({undefined: 1, a: 2}, [, 'a', , ])`},
+		{"unsafe keys", false, `_.pick(JSON.parse('{"__proto__": {"x": 1}, "constructor": 2, "prototype": 3, "a": 4}'), ['__proto__', 'constructor', 'prototype', 'a'])`},
+		{"inherited keys", false, `_.pick(Object.create({x: 1}), ['x', 'toString', 'hasOwnProperty'])`},
+		{"inherited keys, frozen Object.prototype", true, `(() => { const r = _.pick({toString: 1, a: 2}, ['toString', 'valueOf', 'a']); return [r, Object.keys(r)]; })()`},
+		{"null prototype", false, `_.pick(Object.assign(Object.create(null), {a: 1}), ['a', 'toString'])`},
+		{"getters run once each, in order", false, `(() => { const log = []; const o = {get a() { log.push('a'); return 1; }, get b() { log.push('b'); return 2; }}; return [_.pick(o, ['b', 'zz', 'a']), log]; })()`},
+		{"getter on a class", false, `(() => { const log = []; class C { constructor() { this.a = 1; } get g() { log.push('g'); return 2; } } return [_.pick(new C(), ['g', 'a', 'g']), log]; })()`},
+		{"getter throws", false, `(() => { try { _.pick({get a() { throw new Error('boom'); }}, ['a']); return 'no throw'; } catch (e) { return e.message; } })()`},
+		{"proxy", false, `(() => { const log = []; const p = new Proxy({a: 1}, {has(t, k) { log.push('has ' + String(k)); return k in t; }, get(t, k) { log.push('get ' + String(k)); return t[k]; }}); return [_.pick(p, ['a', 'b']), log]; })()`},
+		{"proxy on the prototype chain", false, `(() => { const log = []; const p = new Proxy({x: 1}, {has(t, k) { log.push('has ' + String(k)); return k in t; }, get(t, k, r) { log.push('get ' + String(k)); return t[k]; }}); return [_.pick(Object.create(p), ['x', 'y']), log]; })()`},
+		{"proxy paths", false, `(() => { const log = []; const paths = new Proxy(['a'], {get(t, k) { log.push('get ' + String(k)); return t[k]; }}); return [_.pick({a: 1}, paths), log]; })()`},
+		{"getter in the paths", false, `(() => { const log = []; const paths = ['a', 'b']; Object.defineProperty(paths, 1, {get() { log.push('path 1'); return 'b'; }}); const o = {get a() { log.push('a'); return 1; }, b: 2}; return [_.pick(o, paths), log]; })()`},
+		{"varargs", false, `_.pick({a: 1, b: 2, c: 3}, 'a', ['b'], 'c')`},
+		{"one string", false, `_.pick({a: 1, b: 2}, 'b')`},
+		{"no paths", false, `_.pick({a: 1})`},
+		{"array-like paths", false, `_.pick({a: 1, b: 2}, {0: 'a', length: 1})`},
+		{"arrays, strings and functions", false, `[_.pick([1, 2, 3], ['0', 'length', 2]), _.pick('abc', ['length', 0]), _.pick(Object.assign(function f() {}, {x: 1}), ['x', 'name'])]`},
+		{"null and primitives", false, `[_.pick(null, ['a']), _.pick(undefined, ['a']), _.pick(5, ['toFixed'])]`},
+		{"boxed and exotic objects", false, `[_.pick(new String('ab'), ['0', 'length']), _.pick(new Map([[1, 2]]), ['size']), _.pick(new Error('e'), ['message'])]`},
+		{"integer keys come first", false, `Object.keys(_.pick({b: 1, 2: 2, a: 3, 1: 4}, ['a', 'b', '2', '1']))`},
+		{"the result is a plain object", false, `(() => { const r = _.pick({a: 1}, ['a']); return [Object.getPrototypeOf(r) === Object.prototype, Object.isExtensible(r), Object.getOwnPropertyDescriptor(r, 'a')]; })()`},
+		{"non-ASCII and lone surrogate keys", false, `JSON.stringify(_.pick({'名称': 1, '\ud800': 2, '\ufffd': 3, 'a\ud800': 4}, ['名称', '\ud800', '\ufffd', 'a\ud800']))`},
+		{"Object.prototype setter", false, `(() => { const log = []; Object.defineProperty(Object.prototype, 'zz', {set(v) { log.push('set ' + v); }, get() { return 'g'; }, configurable: true}); const r = [_.pick({zz: 1}, ['zz']), _.pick({}, ['zz']), log]; delete Object.prototype.zz; return r; })()`},
+		{"Object.prototype setter throws", false, `(() => { let calls = 0; Object.defineProperty(Object.prototype, 'zz', {set(v) { calls++; throw new Error('no ' + v); }, configurable: true}); let r; try { r = _.pick({zz: 1}, ['zz']); } catch (e) { r = e.message; } delete Object.prototype.zz; return [r, calls]; })()`},
+		{"Object.prototype read-only and getter-only", false, `(() => { Object.defineProperty(Object.prototype, 'ro', {value: 0, configurable: true}); Object.defineProperty(Object.prototype, 'go', {get() { return 0; }, configurable: true}); const r = _.pick({ro: 1, go: 2, a: 3}, ['ro', 'go', 'a']); delete Object.prototype.ro; delete Object.prototype.go; return [r, Object.keys(r)]; })()`},
+		{"Go map", false, `_.pick(goMap, ['b', 'a', 'zz'])`},
+		{"dynamic object", false, `(() => { const r = _.pick(dynamic, ['b', 'a', 'zz', 'a.b']); return [r, Object.keys(r)]; })()`},
 	}
-	if _, err := vm.RunScript("encode.js", string(enc)); err != nil {
-		t.Fatal(err)
+	setup := func(t *testing.T, vm *goja.Runtime, frozen bool) {
+		t.Helper()
+		if err := vm.Set("goMap", map[string]any{"a": 1, "b": "two"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := vm.Set("dynamic", vm.NewDynamicObject(&dynObject{vm: vm, keys: []string{"a", "b"}, vals: map[string]any{"a": 1, "b": 2}})); err != nil {
+			t.Fatal(err)
+		}
+		if frozen {
+			if _, err := vm.RunString(`Object.freeze(Object.prototype)`); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	run, ok := goja.AssertFunction(vm.Get("__lodashCase"))
-	if !ok {
-		t.Fatal("encode.js did not define __lodashCase")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			native, js := newRuntime(t), programRuntime(t)
+			setup(t, native, tt.frozen)
+			setup(t, js, tt.frozen)
+			want, err := caseRunner(t, js)(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := caseRunner(t, native)(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s\n(-lodash.js +Go fast path)\n%s", tt.expr, diff)
+			}
+		})
 	}
-	lib := vm.Get("_")
 
-	seen := make(map[string]bool, len(cases))
-	for _, c := range cases {
-		if seen[c.Name] {
-			t.Errorf("%s: duplicate case name", c.Name)
-			continue
-		}
-		seen[c.Name] = true
-		want, ok := golden.Results[c.Name]
-		if !ok {
-			t.Errorf("%s: no golden result; run testdata/gen_golden.js", c.Name)
-			continue
-		}
-		timer := time.AfterFunc(5*time.Second, func() { vm.Interrupt("case timed out") })
-		v, err := run(goja.Undefined(), lib, vm.ToValue(c.Expr))
-		timer.Stop()
-		vm.ClearInterrupt()
+	// The fast path is there, and looks like the function it stands for.
+	const probe = `[Function.prototype.toString.call(_.pick).includes('[native code]'), _.pick.name, _.pick.length, Object.isFrozen(_.pick)]`
+	for _, c := range []struct {
+		vm   *goja.Runtime
+		want string
+	}{{newRuntime(t), `[true,"pick",1,true]`}, {programRuntime(t), `[false,"pick",1,true]`}} {
+		got, err := caseRunner(t, c.vm)(probe)
 		if err != nil {
-			t.Errorf("%s: %s: %v", c.Name, c.Expr, err)
-			continue
+			t.Fatal(err)
 		}
-		got, err := decodeOrdered([]byte(v.String()))
-		if err != nil {
-			t.Errorf("%s: decoding our result %s: %v", c.Name, v.String(), err)
-			continue
-		}
-		wantV, err := decodeOrdered(want)
-		if err != nil {
-			t.Errorf("%s: decoding golden result: %v", c.Name, err)
-			continue
-		}
-		if diff := cmp.Diff(wantV, got); diff != "" {
-			t.Errorf("%s: %s\n(-lodash %s +ours)\n%s", c.Name, c.Expr, golden.Lodash, diff)
+		if got != c.want {
+			t.Errorf("%s = %s, want %s", probe, got, c.want)
 		}
 	}
-	for name := range golden.Results {
-		if !seen[name] {
-			t.Errorf("golden.json has a result for %q, which is not in corpus.json", name)
-		}
+}
+
+// dynObject is a goja.DynamicObject over a Go map, in key order.
+type dynObject struct {
+	vm   *goja.Runtime
+	keys []string
+	vals map[string]any
+}
+
+func (d *dynObject) Get(k string) goja.Value {
+	if v, ok := d.vals[k]; ok {
+		return d.vm.ToValue(v)
 	}
+	return nil
+}
+func (d *dynObject) Set(k string, v goja.Value) bool { return false }
+func (d *dynObject) Has(k string) bool               { _, ok := d.vals[k]; return ok }
+func (d *dynObject) Delete(k string) bool            { return false }
+func (d *dynObject) Keys() []string                  { return d.keys }
+
+// FuzzPick compares Install's _.pick with lodash.js's on JSON objects and
+// comma-separated keys, as one array (the fast path's shape) or spread.
+func FuzzPick(f *testing.F) {
+	for _, s := range []struct{ obj, keys string }{
+		{`{"a":1,"b":{"c":2}}`, "a,b.c,zz"},
+		{`{"__proto__":{"x":1},"constructor":1,"toString":2}`, "__proto__,constructor,toString,valueOf"},
+		{`{"1":1,"a":2,"a.b":3}`, "a.b,1,,a[0]"},
+		{`[1,2,3]`, "0,length,2"},
+	} {
+		f.Add(s.obj, s.keys, false)
+		f.Add(s.obj, s.keys, true)
+	}
+	const expr = `(function (src, keys, spread) {
+		var o = JSON.parse(src), paths = keys.split(',');
+		var r = spread ? _.pick.apply(null, [o].concat(paths)) : _.pick(o, paths);
+		return JSON.stringify([r, Object.keys(r)]);
+	})`
+	vms := []*goja.Runtime{newRuntime(f), programRuntime(f)}
+	fns := make([]goja.Callable, len(vms))
+	for i, vm := range vms {
+		v, err := vm.RunString(expr)
+		if err != nil {
+			f.Fatal(err)
+		}
+		fns[i], _ = goja.AssertFunction(v)
+	}
+	f.Fuzz(func(t *testing.T, obj, keys string, spread bool) {
+		if !json.Valid([]byte(obj)) {
+			return
+		}
+		var out [2]string
+		for i, fn := range fns {
+			vm := vms[i]
+			v, err := fn(goja.Undefined(), vm.ToValue(obj), vm.ToValue(keys), vm.ToValue(spread))
+			if err != nil {
+				out[i] = "throws " + err.Error()
+				continue
+			}
+			out[i] = v.String()
+		}
+		if out[0] != out[1] {
+			t.Errorf("_.pick(%s, %q) spread=%v:\nGo fast path %s\nlodash.js    %s", obj, keys, spread, out[0], out[1])
+		}
+	})
 }
 
 const checkIntact = `JSON.stringify([typeof _.map, typeof _.filter, _.pick({a: 1, b: 2}, ['a']),
@@ -426,8 +612,7 @@ func serviceItems(n int) map[string]any {
 	return map[string]any{"content": content, "totalElements": n}
 }
 
-func runParser(b *testing.B, src string) {
-	vm := newRuntime(b)
+func runParser(b *testing.B, vm *goja.Runtime, src string) {
 	fv, err := vm.RunString(src)
 	if err != nil {
 		b.Fatal(err)
@@ -450,10 +635,12 @@ func runParser(b *testing.B, src string) {
 }
 
 // BenchmarkResponseParser compares the spec's getAllServiceItem responseParser
-// over 50 items using _.pick with the same parser using a hand-written pick.
+// over 50 items using _.pick (Install's Go fast path, and lodash.js alone)
+// with the same parser using a hand-written pick.
 func BenchmarkResponseParser(b *testing.B) {
-	b.Run("lodash", func(b *testing.B) { runParser(b, parserWithLodash) })
-	b.Run("plain", func(b *testing.B) { runParser(b, parserPlain) })
+	b.Run("lodash", func(b *testing.B) { runParser(b, newRuntime(b), parserWithLodash) })
+	b.Run("lodash-js", func(b *testing.B) { runParser(b, programRuntime(b), parserWithLodash) })
+	b.Run("plain", func(b *testing.B) { runParser(b, newRuntime(b), parserPlain) })
 }
 
 func BenchmarkInstall(b *testing.B) {
