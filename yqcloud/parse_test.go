@@ -2,7 +2,6 @@ package yqcloud
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -11,26 +10,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolkit-sdk/toolkit"
+	goldenfile "github.com/toolkit-sdk/toolkit/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // golden compares got with testdata/name, rewriting it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := "testdata/" + name
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("%s (-want +got):\n%s", path, diff)
-	}
+	goldenfile.Check(t, "testdata/"+name, got)
 }
 
 // TestSpecDefinitions loads the spec's own definitions, verbatim.
