@@ -125,7 +125,8 @@ func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 		}
 		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", quoteList(unknown), list))
 	}
-	out := make(map[string]any, len(params))
+	// args is this call's own decoded map: normalize it in place.
+	out := args
 	for _, p := range params {
 		v, ok := args[p.Name]
 		if !ok || v == nil {
@@ -133,6 +134,7 @@ func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 				out[p.Name] = p.Default
 				continue
 			}
+			delete(out, p.Name)
 			if p.Required {
 				errs = append(errs, fmt.Sprintf("parameter %q is required (%s): %s", p.Name, p.Type, p.Description))
 			}
@@ -195,7 +197,7 @@ func convertArg(p Param, v any) (any, error) {
 	case String:
 		switch x := v.(type) {
 		case string:
-			out = x
+			out = v // already a string: no new interface value
 		case json.Number:
 			out = x.String()
 		case bool:

@@ -2,6 +2,7 @@ package template
 
 import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"unsafe"
 
 	"encoding/json"
 	"errors"
@@ -74,10 +75,11 @@ func (t *Template) Expand(v Values) (string, error) {
 		}
 	}
 	b, err := t.AppendExpand(nil, v)
-	if err != nil {
+	if err != nil || len(b) == 0 {
 		return "", err
 	}
-	return string(b), nil
+	// b is new and never written again: share its bytes, as strings.Builder does.
+	return unsafe.String(unsafe.SliceData(b), len(b)), nil
 }
 
 // AppendExpand appends the expansion to dst. On error dst is returned unchanged.
