@@ -1,6 +1,10 @@
 package toolkit
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -123,7 +127,7 @@ func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 		if len(accepted) > 0 {
 			list = strings.Join(accepted, ", ")
 		}
-		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", quoteList(unknown), list))
+		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", suggest.QuoteJoin(unknown), list))
 	}
 	// args is this call's own decoded map: normalize it in place.
 	out := args
@@ -212,7 +216,7 @@ func convertArg(p Param, v any) (any, error) {
 			text = x.String()
 		case string:
 			text = strings.TrimSpace(x)
-			if !isJSONNumber(text) {
+			if !jsonstr.IsNumber(text) {
 				return nil, bad(fmt.Sprintf("%q is not a number", x))
 			}
 		default:
@@ -263,25 +267,29 @@ func integerText(text string) (string, bool) {
 	return r.Num().String(), true
 }
 
-var jsonNumberRe = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
-
-func isJSONNumber(s string) bool { return jsonNumberRe.MatchString(s) }
-
-// argText is the text form of a normalized argument, as templates insert it.
-func argText(v any) string {
+// ScalarText returns the text of a string, json.Number or bool argument
+// as templates insert it ("abc", "12.50", "true"); ok is false for other
+// values.
+func ScalarText(v any) (text string, ok bool) {
 	switch x := v.(type) {
 	case string:
-		return x
+		return x, true
 	case json.Number:
-		return x.String()
+		return x.String(), true
 	case bool:
-		return strconv.FormatBool(x)
-	case nil:
-		return ""
-	default:
-		b, _ := marshalCompact(x)
-		return string(b)
+		return strconv.FormatBool(x), true
 	}
+	return "", false
+}
+
+// argText is the text form of a normalized argument, as templates insert
+// it: scalars as ScalarText, nil as "", arrays and objects as compact JSON.
+func argText(v any) string {
+	if s, ok := ScalarText(v); ok || v == nil {
+		return s
+	}
+	b, _ := marshalCompact(v)
+	return string(b)
 }
 
 func jsonKind(v any) string {
@@ -305,14 +313,6 @@ func article(t ParamType) string {
 		return "an integer"
 	}
 	return "a " + string(t)
-}
-
-func quoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
 }
 
 // marshalCompact encodes v as compact JSON without HTML escaping.

@@ -267,8 +267,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
-// marshalSchema is used by tool definitions; it panics on values that are
-// not JSON, which only a programming error produces.
+// mustJSON encodes the entry tools' fixed schemas; it panics on values
+// that are not JSON, which only a programming error produces.
 func mustJSON(v any) json.RawMessage {
 	b, err := marshalCompact(v)
 	if err != nil {

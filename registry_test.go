@@ -255,3 +255,21 @@ func TestNotify(t *testing.T) {
 	}
 	wantText(t, call(t, reg, "slow", `{}`), "done") // no WithNotify: nothing to call
 }
+
+func TestScalarText(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+		ok   bool
+	}{
+		{"abc", "abc", true}, {json.Number("12.50"), "12.50", true}, {true, "true", true},
+		{nil, "", false}, {[]any{1}, "", false}, {map[string]any{}, "", false},
+	} {
+		if got, ok := ScalarText(tt.v); got != tt.want || ok != tt.ok {
+			t.Errorf("ScalarText(%#v) = %q, %v; want %q, %v", tt.v, got, ok, tt.want, tt.ok)
+		}
+	}
+	if got := argText([]any{"a", json.Number("1")}); got != `["a",1]` {
+		t.Errorf("argText of an array = %s", got)
+	}
+}

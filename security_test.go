@@ -3,7 +3,6 @@ package toolkit
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -160,7 +159,6 @@ func TestRedactor(t *testing.T) {
 	if zero.Redact("abc") != "abc" {
 		t.Error("zero Redactor changed text")
 	}
-	_ = io.Discard
 }
 
 func TestSecretNames(t *testing.T) {

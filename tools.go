@@ -246,18 +246,10 @@ func (r *Registry) unknownCapability(name string) string {
 		names[i] = c.Name
 	}
 	msg := fmt.Sprintf("unknown capability %q", name)
-	if close := suggest.Close(name, names, 5); len(close) > 0 {
-		return msg + "; did you mean " + strings.Join(quoteAll(close), ", ") + "?"
+	if hint := suggest.DidYouMean(name, names); hint != "" {
+		return msg + hint
 	}
 	return msg + "; call query_capabilities to list the capabilities"
-}
-
-func quoteAll(names []string) []string {
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = fmt.Sprintf("%q", n)
-	}
-	return out
 }
 
 // decodeStrict decodes an entry tool's arguments, refusing unknown fields.

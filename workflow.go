@@ -1,6 +1,8 @@
 package toolkit
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -314,7 +316,7 @@ func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
 	case string:
 		if _, isStr := c.resolve(n).(*ast.StringNode); isStr && p.Type == String {
 			arg = x
-		} else if isJSONNumber(x) {
+		} else if jsonstr.IsNumber(x) {
 			arg = json.Number(x)
 		} else {
 			arg = x

@@ -90,11 +90,6 @@ func (r *nodeReader) resolve(n ast.Node) ast.Node {
 	return n
 }
 
-func isNull(n ast.Node) bool {
-	_, ok := n.(*ast.NullNode)
-	return n == nil || ok
-}
-
 // mapping returns the fields of a mapping node, reporting a node that is not
 // a mapping, duplicate keys and keys outside known.
 func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, bool) {

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -202,7 +204,7 @@ func build(e *endpoint, in callInput) (*request, []string) {
 			if len(names) > 0 {
 				list = strings.Join(names, ", ")
 			}
-			errs = append(errs, fmt.Sprintf("unknown %s parameter %s; accepted: %s", loc, quoteJoin(unknown), list))
+			errs = append(errs, fmt.Sprintf("unknown %s parameter %s; accepted: %s", loc, suggest.QuoteJoin(unknown), list))
 		}
 	}
 	values := map[string]string{}
@@ -352,13 +354,8 @@ func paramStrings(p Param, v any) ([]string, error) {
 }
 
 func enumText(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case json.Number:
-		return x.String()
-	case bool:
-		return strconv.FormatBool(x)
+	if s, ok := toolkit.ScalarText(v); ok {
+		return s
 	}
 	return compactJSON(v)
 }
@@ -369,13 +366,8 @@ func scalarText(t string, v any) (string, error) {
 	}
 	switch t {
 	case TypeString:
-		switch x := v.(type) {
-		case string:
-			return x, nil
-		case json.Number:
-			return x.String(), nil
-		case bool:
-			return strconv.FormatBool(x), nil
+		if s, ok := toolkit.ScalarText(v); ok {
+			return s, nil
 		}
 	case TypeInteger, TypeNumber:
 		var text string

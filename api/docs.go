@@ -277,8 +277,8 @@ func (a *API) unknownEndpoint(id string) string {
 	for i, e := range a.eps {
 		ids[i] = e.ID
 	}
-	if close := closeMatches(id, ids); len(close) > 0 {
-		return msg + "; did you mean " + quoteJoin(close) + "?"
+	if hint := suggest.DidYouMean(id, ids); hint != "" {
+		return msg + hint
 	}
 	return msg + "; call " + ToolQueryDocs + " to find endpoint ids"
 }
@@ -289,26 +289,13 @@ func (a *API) unknownGroup(name string) string {
 		names[i] = g.Name
 	}
 	msg := fmt.Sprintf("unknown group %q", name)
-	if close := closeMatches(name, names); len(close) > 0 {
-		return msg + "; did you mean " + quoteJoin(close) + "?"
+	if hint := suggest.DidYouMean(name, names); hint != "" {
+		return msg + hint
 	}
 	if len(names) > 30 {
 		names = append(names[:30], "…")
 	}
 	return msg + "; groups: " + strings.Join(names, ", ")
-}
-
-// closeMatches returns up to five candidates near name, best first.
-func closeMatches(name string, candidates []string) []string {
-	return suggest.Close(name, candidates, 5)
-}
-
-func quoteJoin(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
 }
 
 func jsonResult(v any) (toolkit.Result, error) {

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -62,7 +64,7 @@ func checkValue(t *testing.T, v Value) {
 	t.Helper()
 	switch v.Kind {
 	case Number:
-		if !isJSONNumber(v.Text) {
+		if !jsonstr.IsNumber(v.Text) {
 			t.Fatalf("number text %q is not a JSON number", v.Text)
 		}
 	case Bool:

@@ -259,12 +259,6 @@ func scanNumber(src []byte, i int) (int, bool) {
 	return i, true
 }
 
-// isJSONNumber reports whether s is exactly one JSON number.
-func isJSONNumber(s string) bool {
-	end, ok := scanNumber([]byte(s), 0)
-	return ok && end == len(s)
-}
-
 func unhex(c byte) rune {
 	switch {
 	case '0' <= c && c <= '9':

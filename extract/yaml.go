@@ -199,7 +199,7 @@ func (c *conv) value(n ast.Node) error {
 	case nil, *ast.NullNode:
 		c.buf = append(c.buf, "null"...)
 	case *ast.StringNode:
-		if n.Token != nil && n.Token.Type == token.StringType && isJSONNumber(n.Value) {
+		if n.Token != nil && n.Token.Type == token.StringType && jsonstr.IsNumber(n.Value) {
 			// A plain scalar in JSON number form (big ints, 1e3): a number.
 			c.buf = append(c.buf, n.Value...)
 		} else {
@@ -207,7 +207,7 @@ func (c *conv) value(n ast.Node) error {
 		}
 	case *ast.IntegerNode:
 		switch {
-		case n.Token != nil && isJSONNumber(n.Token.Value):
+		case n.Token != nil && jsonstr.IsNumber(n.Token.Value):
 			c.buf = append(c.buf, n.Token.Value...)
 		default:
 			switch v := n.Value.(type) {
@@ -220,7 +220,7 @@ func (c *conv) value(n ast.Node) error {
 			}
 		}
 	case *ast.FloatNode:
-		if n.Token != nil && isJSONNumber(n.Token.Value) {
+		if n.Token != nil && jsonstr.IsNumber(n.Token.Value) {
 			c.buf = append(c.buf, n.Token.Value...)
 		} else {
 			c.buf = append(c.buf, formatFloat(n.Value)...)

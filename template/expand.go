@@ -231,44 +231,7 @@ func validRaw(s string) bool {
 		return false
 	}
 	if c := s[0]; c == '-' || '0' <= c && c <= '9' {
-		return isNumber(s)
+		return jsonstr.IsNumber(s)
 	}
 	return json.Valid([]byte(s))
-}
-
-// isNumber reports whether s is a JSON number.
-func isNumber(s string) bool {
-	i := 0
-	if s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		j := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-		}
-		return i - j
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
 }

@@ -1,6 +1,8 @@
 package template
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+
 	"encoding/json"
 	"errors"
 	"strings"
@@ -289,13 +291,13 @@ func TestIsNumber(t *testing.T) {
 	good := []string{"0", "-0", "1", "-12", "1.5", "0.25", "1e9", "1E+9", "2e-3", "-0.0e0", "12345678901234567890"}
 	bad := []string{"-", "01", "1.", ".5", "1e", "1e+", "+1", "1 ", "0x1", "1.2.3", "--1", "NaN"}
 	for _, n := range good {
-		if !isNumber(n) {
-			t.Errorf("isNumber(%q) = false", n)
+		if !jsonstr.IsNumber(n) {
+			t.Errorf("IsNumber(%q) = false", n)
 		}
 	}
 	for _, n := range bad {
-		if isNumber(n) {
-			t.Errorf("isNumber(%q) = true", n)
+		if jsonstr.IsNumber(n) {
+			t.Errorf("IsNumber(%q) = true", n)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package yqcloud
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -488,11 +490,7 @@ func quoteAll(names []string) string {
 	if len(names) == 0 {
 		return "none"
 	}
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
+	return suggest.QuoteJoin(names)
 }
 
 // describeParam renders `"id" (string): the service item id`.

@@ -254,23 +254,32 @@ func (p *jsonParser) object(path string) (any, error) {
 			p.keys = append(p.keys, k)
 			p.vals = append(p.vals, v)
 		}
-		if err := p.space(); err != nil {
+		more, err := p.next('}')
+		if err != nil {
 			return nil, err
 		}
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == '}' {
-			p.pos++
-			p.depth--
+		if !more {
 			return &object{keys: slices.Clone(p.keys[base:]), vals: slices.Clone(p.vals[base:])}, nil
 		}
-		return nil, p.errf("unexpected %s, expecting ',' or '}'", p.describe())
 	}
+}
+
+// next reads what follows a member or element: a ',' (more is true) or
+// the closing byte, which ends the object or array.
+func (p *jsonParser) next(closing byte) (more bool, err error) {
+	if err := p.space(); err != nil {
+		return false, err
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == ',' {
+		p.pos++
+		return true, p.space()
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == closing {
+		p.pos++
+		p.depth--
+		return false, nil
+	}
+	return false, p.errf("unexpected %s, expecting ',' or '%c'", p.describe(), closing)
 }
 
 // name parses a member name, interning names without escapes.
@@ -325,22 +334,13 @@ func (p *jsonParser) array(path string) (any, error) {
 			return nil, err
 		}
 		p.elems = append(p.elems, v)
-		if err := p.space(); err != nil {
+		more, err := p.next(']')
+		if err != nil {
 			return nil, err
 		}
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			if err := p.space(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ']' {
-			p.pos++
-			p.depth--
+		if !more {
 			return slices.Clone(p.elems[base:]), nil
 		}
-		return nil, p.errf("unexpected %s, expecting ',' or ']'", p.describe())
 	}
 }
 

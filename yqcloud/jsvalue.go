@@ -202,10 +202,9 @@ func isArrayIndex(k string) bool {
 
 // jsArray is a JSON array seen from JavaScript.
 type jsArray struct {
-	rt    *jsRuntime
-	vals  []any
-	js    []goja.Value
-	owned bool
+	rt   *jsRuntime
+	vals []any
+	js   []goja.Value
 }
 
 // Len implements goja.DynamicArray.

@@ -1,11 +1,11 @@
 package yqcloud
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit"
 )
 
 // Names of the per-call values the YQCloud placeholders read. The host
@@ -224,13 +224,8 @@ func (s segment) src(t *tmpl) string {
 
 // scalarText is the text of a string, number or boolean argument.
 func scalarText(v any) (string, error) {
-	switch x := v.(type) {
-	case string:
-		return x, nil
-	case json.Number:
-		return x.String(), nil
-	case bool:
-		return strconv.FormatBool(x), nil
+	if s, ok := toolkit.ScalarText(v); ok {
+		return s, nil
 	}
 	return "", fmt.Errorf("must be a string, number or boolean, not %s", articleKind(kindOf(v)))
 }

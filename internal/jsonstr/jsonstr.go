@@ -1,4 +1,5 @@
-// Package jsonstr escapes text for JSON string literals.
+// Package jsonstr escapes text for JSON string literals and recognizes
+// JSON number text.
 package jsonstr
 
 import "unicode/utf8"
@@ -54,4 +55,44 @@ func AppendContent(dst []byte, s string) []byte {
 // Append appends s as a quoted JSON string.
 func Append(dst []byte, s string) []byte {
 	return append(AppendContent(append(dst, '"'), s), '"')
+}
+
+// IsNumber reports whether s is exactly one JSON number (RFC 8259).
+func IsNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	i := 0
+	if s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }

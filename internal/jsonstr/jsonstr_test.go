@@ -35,3 +35,28 @@ func FuzzAppend(f *testing.F) {
 		}
 	})
 }
+
+func TestIsNumber(t *testing.T) {
+	for _, s := range []string{"0", "-0", "42", "1234567.89", "1e3", "1E+3", "-2.5e-10", "123456789012345678901234567890"} {
+		if !IsNumber(s) {
+			t.Errorf("IsNumber(%q) = false", s)
+		}
+	}
+	for _, s := range []string{"", "-", "01", "+1", "1.", ".5", "1e", "1e+", "0x1F", "1_000", " 1", "1 ", "NaN", "Infinity", "1.2.3"} {
+		if IsNumber(s) {
+			t.Errorf("IsNumber(%q) = true", s)
+		}
+	}
+}
+
+func FuzzIsNumber(f *testing.F) {
+	f.Add("-12.5e3")
+	f.Fuzz(func(t *testing.T, s string) {
+		var n json.Number
+		err := json.Unmarshal([]byte(s), &n)
+		want := err == nil && len(s) > 0 && s[0] != '"' && s == n.String() && s != "null"
+		if got := IsNumber(s); got != want {
+			t.Fatalf("IsNumber(%q) = %v, encoding/json says %v", s, got, want)
+		}
+	})
+}

@@ -5,6 +5,7 @@ package suggest
 import (
 	"cmp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -72,4 +73,23 @@ func Close(name string, candidates []string, limit int) []string {
 		out = append(out, f.s)
 	}
 	return out
+}
+
+// DidYouMean returns "; did you mean "a", "b"?" naming up to five close
+// candidates (see Close), or "" when none is close.
+func DidYouMean(name string, candidates []string) string {
+	close := Close(name, candidates, 5)
+	if len(close) == 0 {
+		return ""
+	}
+	return "; did you mean " + QuoteJoin(close) + "?"
+}
+
+// QuoteJoin quotes each name as a Go string and joins them with ", ".
+func QuoteJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
 }
