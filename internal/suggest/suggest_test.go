@@ -43,3 +43,16 @@ func TestClose(t *testing.T) {
 		t.Errorf("empty name: %v", got)
 	}
 }
+
+func TestDidYouMean(t *testing.T) {
+	names := []string{"getTicket", "listTickets", "closeTicket"}
+	if got, want := DidYouMean("getTicet", names), `; did you mean "getTicket"?`; got != want {
+		t.Errorf("DidYouMean = %q, want %q", got, want)
+	}
+	if got := DidYouMean("weather", names); got != "" {
+		t.Errorf("no close name: %q", got)
+	}
+	if got, want := QuoteJoin([]string{"a", `b"c`}), `"a", "b\"c"`; got != want {
+		t.Errorf("QuoteJoin = %q, want %q", got, want)
+	}
+}
