@@ -60,37 +60,65 @@ type hook struct {
 	fn      string
 	field   string
 	prog    *goja.Program
-	returns bool // the body has a `return <value>`
+	returns bool          // the body has a `return <value>`
+	picks   []hoistedPick // prog is hoistWrapper's function of $yqP (hoist.go)
 }
 
 // hookPrefix wraps a body on a line of its own, so script lines are the
 // program's lines minus one.
-const hookPrefix = "(function (data, _) {\n"
+const (
+	hookPrefix = "(function (data, _) {\n"
+	hookSuffix = "\n})"
+)
 
 // compileHook compiles a function body once. The program is strict: an
 // undeclared assignment throws instead of creating a global.
 func compileHook(fn, field, body string) (*hook, error) {
+	return compileHookWith(fn, field, body, true)
+}
+
+// compileHookWith compiles a function body, with its _.pick calls
+// rewritten (hoist.go) if hoist.
+func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	name := fn + "." + field
-	src := hookPrefix + body + "\n})"
+	src := hookPrefix + body + hookSuffix
 	prg, err := parser.ParseFile(nil, name, src, 0)
 	if err != nil {
 		return nil, compileError(fn, field, body, err)
 	}
 	// The body must not close the wrapper and run code of its own.
-	var lit *ast.FunctionLiteral
-	if len(prg.Body) == 1 {
-		if st, ok := prg.Body[0].(*ast.ExpressionStatement); ok {
-			lit, _ = st.Expression.(*ast.FunctionLiteral)
-		}
-	}
+	lit := hookLiteral(prg)
 	if lit == nil {
 		return nil, &HookError{Function: fn, Field: field, Msg: "the script must be a function body; it closes the function it runs in", err: ErrHook}
+	}
+	h := &hook{fn: fn, field: field, returns: returnsValue(lit.Body.List)}
+	if rewritten, picks := hoistPicks(src, lit); hoist && picks != nil {
+		src := hoistWrapper(picks) + rewritten[len(hookPrefix):len(rewritten)-len(hookSuffix)] + "\n}})"
+		if p, err := goja.Compile(name, src, true); err == nil {
+			h.prog, h.picks = p, picks
+			return h, nil
+		}
 	}
 	p, err := goja.CompileAST(prg, true)
 	if err != nil {
 		return nil, compileError(fn, field, body, err)
 	}
-	return &hook{fn: fn, field: field, prog: p, returns: returnsValue(lit.Body.List)}, nil
+	h.prog = p
+	return h, nil
+}
+
+// hookLiteral returns the function of a hook's program: nil unless the
+// program is that one function expression.
+func hookLiteral(prg *ast.Program) *ast.FunctionLiteral {
+	if len(prg.Body) != 1 {
+		return nil
+	}
+	st, ok := prg.Body[0].(*ast.ExpressionStatement)
+	if !ok {
+		return nil
+	}
+	lit, _ := st.Expression.(*ast.FunctionLiteral)
+	return lit
 }
 
 // returnsValue reports whether statements hold a `return <value>`
@@ -186,7 +214,8 @@ func newEngine(o Options) *engine {
 // and built-ins frozen. It serves one goroutine at a time.
 type jsRuntime struct {
 	vm     *goja.Runtime
-	lodash goja.Value
+	lib    *lodash.Lib
+	lodash goja.Value // lib's `_`
 	fns    map[*goja.Program]goja.Callable
 	cur    *hook // the hook running, for console output
 	redact func(string) string
@@ -223,10 +252,11 @@ var lockdown = goja.MustCompile("lockdown.js", `(function () {
 func (e *engine) newRuntime() (*jsRuntime, error) {
 	vm := goja.New()
 	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger}
-	if err := lodash.Install(vm); err != nil {
+	lib, err := lodash.New(vm)
+	if err != nil {
 		return nil, err
 	}
-	rt.lodash = vm.Get("_")
+	rt.lib, rt.lodash = lib, lib.Value()
 	console := vm.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug"} {
 		if err := console.Set(level, rt.consoleFunc(level)); err != nil {
@@ -310,6 +340,12 @@ func (rt *jsRuntime) function(h *hook) (goja.Callable, error) {
 		return nil, &HookError{Function: h.fn, Field: h.field, Msg: err.Error(), err: ErrHook}
 	}
 	fn, ok := goja.AssertFunction(v)
+	if ok && h.picks != nil {
+		if v, err = fn(goja.Undefined(), rt.pickMaker(h.picks)); err != nil {
+			return nil, &HookError{Function: h.fn, Field: h.field, Msg: err.Error(), err: ErrHook}
+		}
+		fn, ok = goja.AssertFunction(v)
+	}
 	if !ok {
 		return nil, &HookError{Function: h.fn, Field: h.field, Msg: "the script is not a function body", err: ErrHook}
 	}

@@ -19,6 +19,12 @@ func runHook(t *testing.T, e *engine, rt *jsRuntime, body, data string) (string,
 	if err != nil {
 		t.Fatalf("compile %q: %v", body, err)
 	}
+	return runCompiled(t, e, rt, h, data)
+}
+
+// runCompiled runs h on data (JSON) in rt and returns the result as JSON.
+func runCompiled(t testing.TB, e *engine, rt *jsRuntime, h *hook, data string) (string, error) {
+	t.Helper()
 	v, err := parseJSON([]byte(data))
 	if err != nil {
 		t.Fatal(err)

@@ -28,23 +28,44 @@ func Program() *goja.Program { return compiled() }
 // read-only, so a script cannot change `_` for later runs of a pooled
 // runtime.
 func Install(vm *goja.Runtime) error {
+	_, err := New(vm)
+	return err
+}
+
+// Lib is `_` as installed in one runtime.
+type Lib struct {
+	vm     *goja.Runtime
+	value  *goja.Object
+	picker *picker
+}
+
+// New installs `_` in vm as Install does and returns it.
+func New(vm *goja.Runtime) (*Lib, error) {
 	if vm.GlobalObject().Get("_") != nil {
-		return ErrDefined
+		return nil, ErrDefined
 	}
-	native, err := natives(vm)
+	lib := &Lib{vm: vm}
+	native, err := natives(vm, lib)
 	if err != nil {
-		return fmt.Errorf("lodash: install: %w", err)
+		return nil, fmt.Errorf("lodash: install: %w", err)
 	}
 	global := vm.GlobalObject()
 	if err := global.DefineDataProperty(nativeGlobal, native, goja.FLAG_FALSE, goja.FLAG_TRUE, goja.FLAG_FALSE); err != nil {
-		return fmt.Errorf("lodash: install: %w", err)
+		return nil, fmt.Errorf("lodash: install: %w", err)
 	}
 	_, err = vm.RunProgram(Program())
 	if derr := global.Delete(nativeGlobal); err == nil {
 		err = derr
 	}
 	if err != nil {
-		return fmt.Errorf("lodash: install: %w", err)
+		return nil, fmt.Errorf("lodash: install: %w", err)
 	}
-	return nil
+	lib.value, _ = global.Get("_").(*goja.Object)
+	if lib.value == nil || lib.picker == nil {
+		return nil, errors.New("lodash: install: the library did not define _ with its fast paths")
+	}
+	return lib, nil
 }
+
+// Value returns the installed `_`.
+func (l *Lib) Value() goja.Value { return l.value }

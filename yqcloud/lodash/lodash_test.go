@@ -297,6 +297,102 @@ func TestPickFastPath(t *testing.T) {
 	}
 }
 
+// TestLibPick checks Lib.Pick, _.pick for keys known ahead, against
+// lodash.js's _.pick with an array of those keys: results, key order,
+// thrown errors and the order of getter, setter and trap calls.
+func TestLibPick(t *testing.T) {
+	tests := []struct {
+		name   string
+		frozen bool
+		expr   string // calls pick(o, key, ...)
+	}{
+		{"keys", false, `pick({a: 1, b: 2, c: 3}, 'c', 'a')`},
+		{"no keys", false, `pick({a: 1})`},
+		{"missing, undefined and repeated keys", false, `pick({a: 1, b: undefined}, 'zz', 'a', 'b', 'a')`},
+		{"paths", false, `pick({a: {b: [{c: 1}]}, 'a.b': 2, d: 3}, 'a.b[0].c', 'a.b', 'x.y', 'd')`},
+		{"inherited keys", false, `pick(Object.create({x: 1}), 'x', 'toString', 'hasOwnProperty')`},
+		{"inherited keys, frozen Object.prototype", true, `(() => { const r = pick({toString: 1, a: 2}, 'toString', 'valueOf', 'a'); return [r, Object.keys(r)]; })()`},
+		{"null prototype", false, `pick(Object.assign(Object.create(null), {a: 1}), 'a', 'toString')`},
+		{"getters run once each, in order", false, `(() => { const log = []; const o = {get a() { log.push('a'); return 1; }, get b() { log.push('b'); return 2; }}; return [pick(o, 'b', 'zz', 'a'), log]; })()`},
+		{"getter throws", false, `(() => { try { pick({get a() { throw new Error('boom'); }}, 'a'); return 'no throw'; } catch (e) { return e.message; } })()`},
+		{"proxy", false, `(() => { const log = []; const p = new Proxy({a: 1}, {has(t, k) { log.push('has ' + String(k)); return k in t; }, get(t, k) { log.push('get ' + String(k)); return t[k]; }}); return [pick(p, 'a', 'b'), log]; })()`},
+		{"proxy on the prototype chain", false, `(() => { const log = []; const p = new Proxy({x: 1}, {has(t, k) { log.push('has ' + String(k)); return k in t; }, get(t, k, r) { log.push('get ' + String(k)); return t[k]; }}); return [pick(Object.create(p), 'x', 'y'), log]; })()`},
+		{"arrays, strings and functions", false, `[pick([1, 2, 3], '0', 'length', '2'), pick('abc', 'length', '0'), pick(Object.assign(function f() {}, {x: 1}), 'x', 'name')]`},
+		{"null and primitives", false, `[pick(null, 'a'), pick(undefined, 'a'), pick(5, 'toFixed')]`},
+		{"boxed and exotic objects", false, `[pick(new String('ab'), '0', 'length'), pick(new Map([[1, 2]]), 'size'), pick(new Error('e'), 'message')]`},
+		{"integer keys come first", false, `Object.keys(pick({b: 1, 2: 2, a: 3, 1: 4}, 'a', 'b', '2', '1'))`},
+		{"non-ASCII keys", false, `JSON.stringify(pick({'名称': 1, 'ü': 2}, 'ü', '名称'))`},
+		{"Object.prototype setter", false, `(() => { const log = []; Object.defineProperty(Object.prototype, 'zz', {set(v) { log.push('set ' + v); }, get() { return 'g'; }, configurable: true}); const r = [pick({zz: 1}, 'zz'), pick({}, 'zz'), log]; delete Object.prototype.zz; return r; })()`},
+		{"Object.prototype setter throws", false, `(() => { let calls = 0; Object.defineProperty(Object.prototype, 'zz', {set(v) { calls++; throw new Error('no ' + v); }, configurable: true}); let r; try { r = pick({zz: 1}, 'zz'); } catch (e) { r = e.message; } delete Object.prototype.zz; return [r, calls]; })()`},
+		{"Object.prototype read-only and getter-only", false, `(() => { Object.defineProperty(Object.prototype, 'ro', {value: 0, configurable: true}); Object.defineProperty(Object.prototype, 'go', {get() { return 0; }, configurable: true}); const r = pick({ro: 1, go: 2, a: 3}, 'ro', 'go', 'a'); delete Object.prototype.ro; delete Object.prototype.go; return [r, Object.keys(r)]; })()`},
+		{"Go map", false, `pick(goMap, 'b', 'a', 'zz')`},
+		{"dynamic object", false, `(() => { const r = pick(dynamic, 'b', 'a', 'zz', 'a.b'); return [r, Object.keys(r)]; })()`},
+	}
+	setup := func(t *testing.T, vm *goja.Runtime, frozen bool) {
+		t.Helper()
+		if err := vm.Set("goMap", map[string]any{"a": 1, "b": "two"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := vm.Set("dynamic", vm.NewDynamicObject(&dynObject{vm: vm, keys: []string{"a", "b"}, vals: map[string]any{"a": 1, "b": 2}})); err != nil {
+			t.Fatal(err)
+		}
+		if frozen {
+			if _, err := vm.RunString(`Object.freeze(Object.prototype)`); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			native := goja.New()
+			lib, err := lodash.New(native)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = native.Set("pick", func(call goja.FunctionCall) goja.Value {
+				names := make([]string, len(call.Arguments)-1)
+				for i, a := range call.Arguments[1:] {
+					names[i] = a.String()
+				}
+				keys, ok := lodash.PickKeys(names)
+				if !ok {
+					panic(native.NewTypeError("PickKeys refused %q", names))
+				}
+				return lib.Pick(call.Argument(0), keys)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			js := programRuntime(t)
+			if _, err := js.RunString(`var pick = (o, ...keys) => _.pick(o, keys)`); err != nil {
+				t.Fatal(err)
+			}
+			setup(t, native, tt.frozen)
+			setup(t, js, tt.frozen)
+			want, err := caseRunner(t, js)(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := caseRunner(t, native)(tt.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s\n(-lodash.js +Lib.Pick)\n%s", tt.expr, diff)
+			}
+		})
+	}
+
+	for _, names := range [][]string{{"a", "__proto__"}, {"constructor"}, {"prototype"}, {"\ufffd"}, {"a\ufffdb"}} {
+		if _, ok := lodash.PickKeys(names); ok {
+			t.Errorf("PickKeys(%q) took them", names)
+		}
+	}
+	if _, ok := lodash.PickKeys([]string{"a", "名称", "a.b", ""}); !ok {
+		t.Error("PickKeys refused plain names")
+	}
+}
+
 // dynObject is a goja.DynamicObject over a Go map, in key order.
 type dynObject struct {
 	vm   *goja.Runtime

@@ -22,10 +22,11 @@ var proxyType = reflect.TypeOf(goja.Proxy{})
 // natives returns the object lodash.js finds under nativeGlobal: for each
 // fast path, a function that takes the lodash.js functions it falls back
 // on and returns the `_` function.
-func natives(vm *goja.Runtime) (*goja.Object, error) {
+func natives(vm *goja.Runtime, lib *Lib) (*goja.Object, error) {
 	obj := vm.NewObject()
 	err := obj.Set("pick", func(call goja.FunctionCall) goja.Value {
 		p := &picker{vm: vm, slow: callable(vm, call.Argument(0)), key: callable(vm, call.Argument(1)), hasSetter: callable(vm, call.Argument(2))}
+		lib.picker = p
 		return like(vm, p.pick, call.Argument(0))
 	})
 	return obj, err
@@ -82,24 +83,78 @@ func (p *picker) fast(o, paths *goja.Object) *goja.Object {
 			path = goja.Undefined()
 		}
 		k, ok := literalKey(path)
-		var v goja.Value
-		if ok {
-			v = o.Get(k)
+		p.one(o, out, k, ok, path)
+	}
+	return out
+}
+
+// one picks one path into out: k, when ok, is the path as a literal key.
+func (p *picker) one(o, out *goja.Object, k string, ok bool, path goja.Value) {
+	var v goja.Value
+	if ok {
+		v = o.Get(k)
+	}
+	if v == nil {
+		if path == nil {
+			path = p.vm.ToValue(k)
 		}
-		if v == nil {
-			p.js(p.key, goja.Undefined(), o, path, out)
-			continue
+		p.js(p.key, goja.Undefined(), o, path, out)
+		return
+	}
+	// Set is strict: it fails where Object.prototype has k read-only
+	// or getter-only (all of it is read-only once frozen, as in hook
+	// runtimes), and where a setter throws. lodash.js assigns in
+	// sloppy mode: nothing happens in the first case, the throw
+	// stands in the second.
+	if err := out.Set(k, v); err != nil {
+		if path == nil {
+			path = p.vm.ToValue(k)
 		}
-		// Set is strict: it fails where Object.prototype has k read-only
-		// or getter-only (all of it is read-only once frozen, as in hook
-		// runtimes), and where a setter throws. lodash.js assigns in
-		// sloppy mode: nothing happens in the first case, the throw
-		// stands in the second.
-		if err := out.Set(k, v); err != nil && p.js(p.hasSetter, goja.Undefined(), out, path).ToBoolean() {
+		if p.js(p.hasSetter, goja.Undefined(), out, path).ToBoolean() {
 			panic(err)
 		}
 	}
-	return out
+}
+
+// Keys are the property names of a literal array of strings, ready for
+// Lib.Pick.
+type Keys struct {
+	names []string
+}
+
+// PickKeys checks names for Lib.Pick: false if one of them is a name
+// Pick does not take (__proto__, constructor, prototype, or a string
+// with U+FFFD, which may stand for a lone surrogate); call _.pick with an
+// array then.
+func PickKeys(names []string) (Keys, bool) {
+	for _, k := range names {
+		if !plainKey(k) {
+			return Keys{}, false
+		}
+	}
+	return Keys{names: names}, true
+}
+
+// Pick is _.pick(o, [k1, k2, ...]) for an array literal of strings known
+// ahead: the same result, the same getter, setter and trap calls in the
+// same order and the same errors, without the array on the common path (a
+// plain object). Errors are thrown as JavaScript exceptions (a panic, as
+// in a goja native function), so call it from a function JavaScript
+// calls.
+func (l *Lib) Pick(o goja.Value, keys Keys) goja.Value {
+	p := l.picker
+	if plainObject(o) {
+		src, out := o.(*goja.Object), p.vm.NewObject()
+		for _, k := range keys.names {
+			p.one(src, out, k, true, nil)
+		}
+		return out
+	}
+	paths := make([]any, len(keys.names))
+	for i, k := range keys.names {
+		paths[i] = k
+	}
+	return p.js(p.slow, l.value, o, p.vm.NewArray(paths...))
 }
 
 // js calls a lodash.js function, rethrowing what it throws.
@@ -119,17 +174,23 @@ func literalKey(v goja.Value) (string, bool) {
 		return "", false
 	}
 	k := v.String()
+	return k, plainKey(k)
+}
+
+// plainKey reports whether k may be read and written as a property name
+// on the fast path.
+func plainKey(k string) bool {
 	switch k {
 	case "__proto__", "constructor", "prototype":
-		return "", false
+		return false
 	}
 	for i := 0; i < len(k); i++ {
 		if k[i] >= utf8.RuneSelf {
 			// U+FFFD may stand for a lone surrogate.
-			return k, !strings.ContainsRune(k[i:], utf8.RuneError)
+			return !strings.ContainsRune(k[i:], utf8.RuneError)
 		}
 	}
-	return k, true
+	return true
 }
 
 // plainObject reports an object (class Object: ordinary objects and class
