@@ -10,7 +10,6 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
@@ -28,7 +27,7 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Re
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
 	}
 	r.secrets.secrets = make([]string, 0, 4)
-	for name := range w.secretEnv {
+	for _, name := range w.secretEnv {
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
 		}
@@ -125,17 +124,18 @@ func (r *run) exec() Result {
 // step runs one step and returns the index of the next one, or the final
 // Result with done set.
 func (r *run) step(s *step) (next int, res Result, done bool) {
-	req, err := r.request(s)
+	x, err := r.expand(s)
 	if err != nil {
 		return 0, r.fail("step %d: %v", s.index, err), true
 	}
 	var key string
 	hit := false
 	if s.cache && len(s.vars) > 0 {
-		key = r.cacheKey(req)
+		key = r.cacheKey(s, &x)
 		hit = r.cacheGet(s, key)
 	}
 	if !hit {
+		req := r.newRequest(s, x)
 		resp, err := r.e.Send(r.ctx, req)
 		if err != nil {
 			return 0, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
@@ -202,11 +202,19 @@ func (r *run) extract(v varSpec, doc *extract.Doc, body []byte) (template.Value,
 	return template.Value{Text: val.Text, Raw: val.Kind != extract.String}, nil
 }
 
-// request expands a step's templates into a request.
-func (r *run) request(s *step) (*Request, error) {
+// expanded is a step's request with its templates expanded: what the
+// cache key is made of, before any http.Header is built.
+type expanded struct {
+	url     string
+	headers []string // values, in step.headers order
+	body    []byte   // nil: no body
+}
+
+// expand expands a step's templates.
+func (r *run) expand(s *step) (expanded, error) {
 	u, err := s.url.Expand(r)
 	if err != nil {
-		return nil, fmt.Errorf("url: %w", err)
+		return expanded{}, fmt.Errorf("url: %w", err)
 	}
 	if len(s.query) > 0 {
 		var b strings.Builder
@@ -218,7 +226,7 @@ func (r *run) request(s *step) (*Request, error) {
 		for _, q := range s.query {
 			v, err := q.value.Expand(r)
 			if err != nil {
-				return nil, fmt.Errorf("query %q: %w", q.key, err)
+				return expanded{}, fmt.Errorf("query %q: %w", q.key, err)
 			}
 			b.WriteByte(sep)
 			b.WriteString(url.QueryEscape(q.key))
@@ -228,53 +236,51 @@ func (r *run) request(s *step) (*Request, error) {
 		}
 		u = b.String()
 	}
-	req := &Request{Method: s.method, URL: u, Header: make(http.Header, len(s.headers)), Timeout: s.timeout,
-		Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
-	for _, h := range s.headers {
+	x := expanded{url: u, headers: make([]string, len(s.headers))}
+	for i, h := range s.headers {
 		v, err := h.value.Expand(r)
 		if err != nil {
-			return nil, fmt.Errorf("header %s: %w", h.name, err)
+			return expanded{}, fmt.Errorf("header %s: %w", h.name, err)
 		}
 		if h.secret {
 			r.secrets.Add(v)
 		}
-		req.Header[h.name] = []string{v}
+		x.headers[i] = v
 	}
 	if s.body != nil {
 		b, err := s.body.Expand(r)
 		if err != nil {
-			return nil, fmt.Errorf("body: %w", err)
+			return expanded{}, fmt.Errorf("body: %w", err)
 		}
-		req.Body = []byte(b)
+		x.body = []byte(b)
 	}
-	return req, nil
+	return x, nil
 }
 
-// cacheKey hashes the expanded url, method, headers and body.
-func (r *run) cacheKey(req *Request) string {
-	n := len(req.Method) + len(req.URL) + len(req.Body) + 2
-	for k, vs := range req.Header {
-		n += len(k) + 2
-		for _, v := range vs {
-			n += len(v) + 1
-		}
+// newRequest builds the request of an expanded step.
+func (r *run) newRequest(s *step, x expanded) *Request {
+	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.keyHeaders)), Body: x.body,
+		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
+	for _, i := range s.keyHeaders {
+		req.Header[s.headers[i].name] = x.headers[i : i+1 : i+1]
+	}
+	return req
+}
+
+// cacheKey hashes the expanded method, url, headers (by name) and body.
+func (r *run) cacheKey(s *step, x *expanded) string {
+	n := len(s.method) + len(x.url) + len(x.body) + 2
+	for _, i := range s.keyHeaders {
+		n += len(s.headers[i].name) + len(x.headers[i]) + 3
 	}
 	buf := make([]byte, 0, n)
-	buf = append(append(buf, req.Method...), 0)
-	buf = append(append(buf, req.URL...), 0)
-	keys := make([]string, 0, 8)
-	for k := range req.Header {
-		keys = append(keys, k)
+	buf = append(append(buf, s.method...), 0)
+	buf = append(append(buf, x.url...), 0)
+	for _, i := range s.keyHeaders {
+		buf = append(append(buf, s.headers[i].name...), 0)
+		buf = append(append(buf, x.headers[i]...), 0, 0)
 	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		buf = append(append(buf, k...), 0)
-		for _, v := range req.Header[k] {
-			buf = append(append(buf, v...), 0)
-		}
-		buf = append(buf, 0)
-	}
-	buf = append(buf, req.Body...)
+	buf = append(buf, x.body...)
 	sum := sha256.Sum256(buf)
 	var out [2 * sha256.Size]byte
 	hex.Encode(out[:], sum[:])

@@ -2,6 +2,8 @@ package toolkit
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -434,6 +436,57 @@ steps:
 	if n := len(srv.requests()); n != 2 {
 		t.Errorf("requests = %d, want 2", n)
 	}
+}
+
+// TestCacheKey pins the key layout (a host's store keeps keys across
+// versions): method, URL, the headers a request ends up with by name,
+// the body; and shows headers count.
+func TestCacheKey(t *testing.T) {
+	w, diags := ParseWorkflow("k.yaml", []byte(`
+name: k
+desc: d
+params: [{name: t, type: string, required: true, description: t}]
+steps:
+  - url: https://api.test/token
+    method: POST
+    headers: {X-Token: "${param:t}", accept: a, Accept: b}
+    body: '{"a": 1}'
+    cache: true
+    var: [{name: token, extract: token}]
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	r := &run{e: NewExecutor(nil), w: w, ctx: context.Background(), args: map[string]any{"t": "secret"}}
+	s := w.steps[0]
+	x, err := r.expand(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sha256.Sum256([]byte("POST\x00https://api.test/token\x00Accept\x00b\x00\x00Content-Type\x00application/json\x00\x00X-Token\x00secret\x00\x00{\"a\": 1}"))
+	if got := r.cacheKey(s, &x); got != hex.EncodeToString(want[:]) {
+		t.Errorf("key = %s, want %x", got, want)
+	}
+	req := r.newRequest(s, x)
+	if diff := cmp.Diff(http.Header{"Accept": {"b"}, "Content-Type": {"application/json"}, "X-Token": {"secret"}}, req.Header); diff != "" {
+		t.Errorf("header (-want +got)\n%s", diff)
+	}
+
+	// A header from a parameter: another value misses, the same one hits.
+	var tokens atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"token":"t%d"}`, tokens.Add(1))
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: headers
+desc: d
+params: [{name: a, type: string, required: true, description: a}, {name: b, type: string, required: true, description: b}]
+steps:
+  - {url: "${env:BASE_URL}/token", headers: {X-User: "${param:a}"}, cache: true, var: [{name: token, extract: token}]}
+  - {url: "${env:BASE_URL}/token", headers: {X-User: "${param:b}"}, cache: true, var: [{name: token, extract: token}], result: "${step0:token} ${step1:token}"}
+`)
+	wantText(t, call(t, reg, "headers", `{"a": "u1", "b": "u2"}`), "t1 t2")
+	wantText(t, call(t, reg, "headers", `{"a": "u3", "b": "u3"}`), "t3 t3")
 }
 
 func TestCacheTTLAcrossCalls(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"regexp"
 	"slices"
@@ -34,8 +35,8 @@ type Workflow struct {
 	Params      []Param
 	Env         []EnvVar
 	steps       []*step
-	nvars       int             // vars of all steps
-	secretEnv   map[string]bool // env names whose values are secrets
+	nvars       int      // vars of all steps
+	secretEnv   []string // env names whose values are secrets, sorted
 }
 
 // EnvVar is an environment variable a workflow declares in `env`.
@@ -53,20 +54,21 @@ type EnvVar struct {
 func (v EnvVar) Secret() bool { return v.Sensitive || IsSecretName(v.Name) }
 
 type step struct {
-	index    int
-	url      *template.Template
-	method   string
-	headers  []headerTemplate
-	query    []queryTemplate
-	body     *template.Template
-	timeout  time.Duration
-	cache    bool
-	cacheTTL time.Duration
-	next     int // -1: the following step
-	vars     []varSpec
-	result   *template.Template
-	retry    retryPolicy
-	refs     []template.Ref // every reference of url, headers, query and body
+	index      int
+	url        *template.Template
+	method     string
+	headers    []headerTemplate
+	keyHeaders []int // see keyHeaders
+	query      []queryTemplate
+	body       *template.Template
+	timeout    time.Duration
+	cache      bool
+	cacheTTL   time.Duration
+	next       int // -1: the following step
+	vars       []varSpec
+	result     *template.Template
+	retry      retryPolicy
+	refs       []template.Ref // every reference of url, headers, query and body
 }
 
 type headerTemplate struct {
@@ -479,7 +481,21 @@ func (c *compiler) step(i int, n ast.Node) *step {
 	for _, q := range s.query {
 		s.refs = append(s.refs, q.value.Refs()...)
 	}
+	s.keyHeaders = keyHeaders(s.headers)
 	return s
+}
+
+// keyHeaders returns the indexes of the headers a request ends up with
+// (the last of a name), ordered by name: the order of the cache key.
+func keyHeaders(hs []headerTemplate) []int {
+	var out []int
+	for i, h := range hs {
+		if !slices.ContainsFunc(hs[i+1:], func(o headerTemplate) bool { return o.name == h.name }) {
+			out = append(out, i)
+		}
+	}
+	slices.SortFunc(out, func(a, b int) int { return strings.Compare(hs[a].name, hs[b].name) })
+	return out
 }
 
 func (c *compiler) checkLiteralURL(n ast.Node, src, path string) {
@@ -730,11 +746,12 @@ func (c *compiler) template(n ast.Node, src string, ctx template.Context, path s
 
 func (c *compiler) checkRefs() {
 	declared := map[string]bool{}
-	c.w.secretEnv = map[string]bool{}
+	secret := map[string]bool{}
+	defer func() { c.w.secretEnv = slices.Sorted(maps.Keys(secret)) }()
 	for _, e := range c.w.Env {
 		declared[e.Name] = true
 		if e.Secret() {
-			c.w.secretEnv[e.Name] = true
+			secret[e.Name] = true
 		}
 	}
 	for _, p := range c.pending {
@@ -750,7 +767,7 @@ func (c *compiler) checkRefs() {
 			}
 		case template.Env:
 			if IsSecretName(ref.Name) {
-				c.w.secretEnv[ref.Name] = true
+				secret[ref.Name] = true
 			}
 			if !declared[ref.Name] {
 				report(Warning, "%s: environment variable %q is not listed in env", ref, ref.Name)
