@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -26,7 +27,7 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Re
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
 	}
-	r.secrets.secrets = make([]string, 0, 4)
+	r.secrets.secrets = r.secretBuf[:0]
 	for _, name := range w.secretEnv {
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
@@ -52,6 +53,8 @@ type run struct {
 	cache   map[string]map[string]template.Value
 	secrets Redactor
 	last    *Response // the last step's response, nil after a cache hit
+
+	secretBuf [4]string // secrets' first backing array
 }
 
 // Lookup implements template.Values.
@@ -207,7 +210,8 @@ func (r *run) extract(v varSpec, doc *extract.Doc, body []byte) (template.Value,
 type expanded struct {
 	url     string
 	headers []string // values, in step.headers order
-	body    []byte   // nil: no body
+	body    string
+	hasBody bool
 }
 
 // expand expands a step's templates.
@@ -252,28 +256,36 @@ func (r *run) expand(s *step) (expanded, error) {
 		if err != nil {
 			return expanded{}, fmt.Errorf("body: %w", err)
 		}
-		x.body = []byte(b)
+		x.body, x.hasBody = b, true
 	}
 	return x, nil
 }
 
 // newRequest builds the request of an expanded step.
 func (r *run) newRequest(s *step, x expanded) *Request {
-	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.keyHeaders)), Body: x.body,
+	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.keyHeaders)),
 		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
+	if x.hasBody {
+		req.Body = []byte(x.body)
+	}
 	for _, i := range s.keyHeaders {
 		req.Header[s.headers[i].name] = x.headers[i : i+1 : i+1]
 	}
 	return req
 }
 
-// cacheKey hashes the expanded method, url, headers (by name) and body.
+// cacheKey hashes the expanded method, url, headers (by name) and body;
+// the key is the capability's name, ':' and the hash in hex.
 func (r *run) cacheKey(s *step, x *expanded) string {
 	n := len(s.method) + len(x.url) + len(x.body) + 2
 	for _, i := range s.keyHeaders {
 		n += len(s.headers[i].name) + len(x.headers[i]) + 3
 	}
-	buf := make([]byte, 0, n)
+	var small [512]byte
+	buf := small[:0]
+	if n > len(small) {
+		buf = make([]byte, 0, n)
+	}
 	buf = append(append(buf, s.method...), 0)
 	buf = append(append(buf, x.url...), 0)
 	for _, i := range s.keyHeaders {
@@ -282,16 +294,18 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 	}
 	buf = append(buf, x.body...)
 	sum := sha256.Sum256(buf)
-	var out [2 * sha256.Size]byte
-	hex.Encode(out[:], sum[:])
-	return string(out[:])
+	out := make([]byte, len(r.w.Name)+1+2*sha256.Size)
+	copy(out, r.w.Name)
+	out[len(r.w.Name)] = ':'
+	hex.Encode(out[len(r.w.Name)+1:], sum[:])
+	return unsafe.String(unsafe.SliceData(out), len(out)) // out is never written again
 }
 
 // cacheGet fills step s's vars from the cache if every one is there.
 func (r *run) cacheGet(s *step, key string) bool {
 	entry := r.cache[key]
 	if entry == nil && s.cacheTTL > 0 {
-		entry = r.sharedCacheGet(r.w.Name + ":" + key)
+		entry = r.sharedCacheGet(key)
 	}
 	for _, v := range s.vars {
 		if _, ok := entry[v.name]; !ok {
@@ -318,7 +332,7 @@ func (r *run) cachePut(s *step, key string) {
 		entry[v.name] = r.vars[s.index][i].Value
 	}
 	if s.cacheTTL > 0 {
-		r.sharedCachePut(r.w.Name+":"+key, entry, s.cacheTTL)
+		r.sharedCachePut(key, entry, s.cacheTTL)
 	}
 }
 

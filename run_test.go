@@ -464,7 +464,7 @@ steps:
 		t.Fatal(err)
 	}
 	want := sha256.Sum256([]byte("POST\x00https://api.test/token\x00Accept\x00b\x00\x00Content-Type\x00application/json\x00\x00X-Token\x00secret\x00\x00{\"a\": 1}"))
-	if got := r.cacheKey(s, &x); got != hex.EncodeToString(want[:]) {
+	if got := r.cacheKey(s, &x); got != "k:"+hex.EncodeToString(want[:]) {
 		t.Errorf("key = %s, want %x", got, want)
 	}
 	req := r.newRequest(s, x)
