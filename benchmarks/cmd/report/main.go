@@ -1,8 +1,9 @@
 // Command report reads `go test -bench -benchmem` output and prints, for
 // each benchmark with a "toolkit" sub-benchmark, the median time and
-// allocations beside its baseline sibling and their ratios.
+// allocations beside its baseline sibling, their ratios, and whether the
+// project's performance budget for that benchmark is met.
 //
-//	go test ./benchmarks/ -run '^$' -bench . -benchmem -count 10 | go run ./benchmarks/cmd/report
+//	go test ./benchmarks/ ./yqcloud/ -run '^$' -bench . -benchmem -count 10 | go run ./benchmarks/cmd/report
 package main
 
 import (
@@ -64,7 +65,7 @@ func report(in io.Reader, out io.Writer) error {
 		fmt.Fprintln(out, h)
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "benchmark\ttoolkit\tbaseline\ttime ratio\ttoolkit allocs\tbaseline allocs\talloc ratio\truns\t")
+	fmt.Fprintln(tw, "benchmark\ttoolkit\tbaseline\ttime ratio\ttoolkit allocs\tbaseline allocs\talloc ratio\truns\tbudget\t\t")
 	rows := 0
 	for _, name := range order {
 		parent, sub, ok := strings.Cut(name, "/toolkit")
@@ -77,10 +78,19 @@ func report(in io.Reader, out io.Writer) error {
 				continue
 			}
 			t, b := samples[name], samples[other]
-			fmt.Fprintf(tw, "%s (vs %s)\t%s\t%s\t%.2fx\t%.0f\t%.0f\t%.2fx\t%d\t\n",
-				strings.TrimPrefix(parent, "Benchmark"), base,
-				dur(median(t.ns)), dur(median(b.ns)), median(t.ns)/median(b.ns),
-				median(t.allocs), median(b.allocs), ratio(median(t.allocs), median(b.allocs)), len(t.ns))
+			bench := strings.TrimPrefix(parent, "Benchmark")
+			r := row{ns: median(t.ns), timeRatio: median(t.ns) / median(b.ns), allocRatio: ratio(median(t.allocs), median(b.allocs))}
+			bud, verdict := "", ""
+			if bg, ok := budgets[bench]; ok {
+				bud, verdict = bg.String(), "met"
+				if !bg.met(r) {
+					verdict = "MISSED"
+				}
+			}
+			fmt.Fprintf(tw, "%s (vs %s)\t%s\t%s\t%.2fx\t%.0f\t%.0f\t%.2fx\t%d\t%s\t%s\t\n",
+				bench, base,
+				dur(median(t.ns)), dur(median(b.ns)), r.timeRatio,
+				median(t.allocs), median(b.allocs), r.allocRatio, len(t.ns), bud, verdict)
 			rows++
 		}
 	}
@@ -88,6 +98,47 @@ func report(in io.Reader, out io.Writer) error {
 		return fmt.Errorf("no toolkit/baseline pairs in the input")
 	}
 	return tw.Flush()
+}
+
+// row is one toolkit/baseline pair's medians.
+type row struct {
+	ns                    float64 // the toolkit side's time
+	timeRatio, allocRatio float64
+}
+
+// budget is what a benchmark must meet (zero: no bound).
+type budget struct {
+	time, allocs float64 // ratios to the baseline
+	maxNS        float64 // the toolkit side's time
+}
+
+func (b budget) met(r row) bool {
+	return (b.time == 0 || r.timeRatio <= b.time) &&
+		(b.allocs == 0 || r.allocRatio <= b.allocs) &&
+		(b.maxNS == 0 || r.ns <= b.maxNS)
+}
+
+func (b budget) String() string {
+	var parts []string
+	if b.time > 0 {
+		parts = append(parts, fmt.Sprintf("time <= %.2fx", b.time))
+	}
+	if b.allocs > 0 {
+		parts = append(parts, fmt.Sprintf("allocs <= %.1fx", b.allocs))
+	}
+	if b.maxNS > 0 {
+		parts = append(parts, "<= "+dur(b.maxNS))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// budgets are the project's performance budgets, by benchmark.
+var budgets = map[string]budget{
+	"TokenChain":         {time: 1.10, allocs: 1.5},
+	"TokenChainParallel": {time: 1.10, allocs: 1.5},
+	"CachedToken":        {time: 1.10},
+	"Load1000":           {time: 1.30},
+	"ResponseParser":     {time: 1.20, maxNS: 100e3},
 }
 
 func num(s string) float64 {

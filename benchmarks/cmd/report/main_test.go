@@ -25,6 +25,35 @@ BenchmarkOther-2                 	 1000	 5 ns/op
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
+	// Budgets: TokenChain's time ratio is 1.02 (met), CachedToken's 1.25
+	// (missed), ResponseParser's ratio is met but not its time.
+	out.Reset()
+	in = `BenchmarkTokenChain/toolkit-2 1000 102000 ns/op 2000 B/op 250 allocs/op
+BenchmarkTokenChain/handwritten-2 1000 100000 ns/op 1000 B/op 200 allocs/op
+BenchmarkCachedToken/toolkit-2 1000 50000 ns/op 2000 B/op 110 allocs/op
+BenchmarkCachedToken/handwritten-2 1000 40000 ns/op 1000 B/op 100 allocs/op
+BenchmarkResponseParser/toolkit-2 1000 110000 ns/op 2000 B/op 110 allocs/op
+BenchmarkResponseParser/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
+`
+	if err := report(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []struct{ bench, budget, verdict string }{
+		{"TokenChain (vs handwritten)", "time <= 1.10x, allocs <= 1.5x", "met"},
+		{"CachedToken (vs handwritten)", "time <= 1.10x", "MISSED"},
+		{"ResponseParser (vs plain)", "time <= 1.20x, <= 100.0µs", "MISSED"},
+	} {
+		var line string
+		for l := range strings.Lines(out.String()) {
+			if strings.Contains(l, want.bench) {
+				line = strings.TrimSpace(l)
+			}
+		}
+		if !strings.Contains(line, want.budget) || !strings.HasSuffix(line, " "+want.verdict) {
+			t.Errorf("%s: want budget %q %s in:\n%s", want.bench, want.budget, want.verdict, out.String())
+		}
+	}
+
 	if err := report(strings.NewReader("BenchmarkX-2 1 5 ns/op\n"), &out); err == nil {
 		t.Error("no pairs: want an error")
 	}
