@@ -70,9 +70,10 @@ type Options struct {
 // Executor runs compiled workflows: it owns the HTTP layer, the limits and
 // the environment. An Executor is safe for concurrent use.
 type Executor struct {
-	opts    Options
-	client  *http.Client
-	retries sync.Map // retryPolicy -> *retryablehttp.Client
+	opts     Options
+	client   *http.Client
+	retries  sync.Map // retryPolicy -> *retryablehttp.Client
+	watchdog watchdog // request timeouts
 }
 
 // NewExecutor returns an Executor configured by opts.
@@ -223,11 +224,13 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if timeout <= 0 {
 		timeout = DefaultStepTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	w := e.watchdog.add(time.Now().Add(timeout), cancel)
+	defer e.watchdog.remove(w)
 	resp, err := e.do(ctx, req, u)
 	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
+		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s", timeout)
 		}
 		return nil, err
@@ -235,7 +238,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, e.opts.MaxBodyBytes+1))
 	if err != nil {
-		if ctx.Err() == context.DeadlineExceeded {
+		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s reading the response", timeout)
 		}
 		return nil, fmt.Errorf("reading the response: %w", err)
