@@ -213,15 +213,15 @@ func newEngine(o Options) *engine {
 // jsRuntime is one goja runtime with `_` installed and its global object
 // and built-ins frozen. It serves one goroutine at a time.
 type jsRuntime struct {
-	vm     *goja.Runtime
-	lib    *lodash.Lib
-	lodash goja.Value // lib's `_`
-	fns    map[*goja.Program]goja.Callable
-	cur    *hook // the hook running, for console output
-	redact func(string) string
-	logger *slog.Logger
-	ctx    context.Context
-	buf    []byte // toJSON's buffer, kept between runs
+	vm       *goja.Runtime
+	lib      *lodash.Lib
+	lodash   goja.Value // lib's `_`
+	fns      map[*goja.Program]goja.Callable
+	cur      *hook // the hook running, for console output
+	redact   func(string) string
+	logger   *slog.Logger
+	ctx      context.Context
+	jsonSize int // the length of toJSON's last result, a size hint
 
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).

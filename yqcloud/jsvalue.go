@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/dop251/goja"
 )
@@ -276,22 +277,18 @@ const maxJSONDepth = 1000
 // digits.
 func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 	w := jsonWriter{rt: rt}
-	// The runtime's buffer, taken so that a toJSON method logging with
-	// console.log writes its own.
-	b := rt.buf[:0]
-	rt.buf = nil
+	// A buffer the size of the last result, handed over as the string: one
+	// allocation, no copy.
+	b := make([]byte, 0, min(max(rt.jsonSize, 64), maxJSONHint))
 	if ex := rt.vm.Try(func() { b, ok = w.value(b, "", v) }); ex != nil {
 		return "", false, ex
 	}
-	s = string(b)
-	if cap(b) <= maxKeptBuffer {
-		rt.buf = b[:0]
-	}
-	return s, ok, nil
+	rt.jsonSize = len(b) + len(b)/8
+	return unsafe.String(unsafe.SliceData(b), len(b)), ok, nil
 }
 
-// maxKeptBuffer bounds the JSON buffer a runtime keeps between runs.
-const maxKeptBuffer = 64 << 10
+// maxJSONHint bounds the buffer toJSON starts with.
+const maxJSONHint = 1 << 20
 
 type jsonWriter struct {
 	rt    *jsRuntime
