@@ -15,6 +15,9 @@
 // Install also gives _.pick a Go fast path (native.go) for its common call,
 // an object and one array of keys; any other call or key goes to lodash.js.
 // The corpus runs through both Install's `_` and Program's pure JavaScript.
+// New installs the same and returns a Lib, whose Pick takes names checked
+// ahead by PickKeys: _.pick for a literal array of names without the array
+// (package yqcloud compiles hooks' _.pick calls to it).
 //
 // Quick start:
 //
