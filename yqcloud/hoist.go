@@ -53,9 +53,10 @@ type hoistedPick struct {
 }
 
 // hoistPicks returns src with its `_.pick(identifier, [strings])` calls
-// rewritten, the wrapper to run it in, and the calls; no calls when there
-// is nothing to rewrite. src is the hook's source (hookPrefix, body,
-// "\n})") and lit its parsed function.
+// rewritten, and the calls in the order of their $yq names; no calls when
+// there is nothing to rewrite. src is the hook's source (hookPrefix, body,
+// hookSuffix) and lit its parsed function; the caller puts the rewritten
+// body in hoistWrapper(calls).
 func hoistPicks(src string, lit *ast.FunctionLiteral) (string, []hoistedPick) {
 	if !strings.Contains(src, "_.pick(") {
 		return "", nil
