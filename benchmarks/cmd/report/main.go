@@ -28,9 +28,13 @@ func main() {
 // sample holds every run of one benchmark.
 type sample struct {
 	ns, bytes, allocs []float64
+	ratio             []float64 // the "ratio" metric of interleaved benchmarks
 }
 
-var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) B/op)?(?:\s+([\d.]+) allocs/op)?`)
+var (
+	line       = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) B/op)?(?:\s+([\d.]+) allocs/op)?`)
+	ratioField = regexp.MustCompile(`\s([\d.]+) ratio(?:\s|$)`)
+)
 
 func report(in io.Reader, out io.Writer) error {
 	samples := map[string]*sample{}
@@ -57,6 +61,9 @@ func report(in io.Reader, out io.Writer) error {
 		s.ns = append(s.ns, num(m[2]))
 		s.bytes = append(s.bytes, num(m[3]))
 		s.allocs = append(s.allocs, num(m[4]))
+		if r := ratioField.FindStringSubmatch(text); r != nil {
+			s.ratio = append(s.ratio, num(r[1]))
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return err
@@ -93,6 +100,26 @@ func report(in io.Reader, out io.Writer) error {
 				median(t.allocs), median(b.allocs), r.allocRatio, len(t.ns), bud, verdict)
 			rows++
 		}
+	}
+	// Interleaved benchmarks report their own ratio: the median of
+	// per-round ratios, each round timing both sides back to back.
+	for _, name := range order {
+		t := samples[name]
+		if len(t.ratio) == 0 {
+			continue
+		}
+		bench := strings.TrimPrefix(name, "Benchmark")
+		r := row{ns: median(t.ns), timeRatio: median(t.ratio)}
+		bud, verdict := "", ""
+		if bg, ok := budgets[bench[strings.LastIndex(bench, "/")+1:]]; ok {
+			bg.allocs = 0 // not measured interleaved
+			bud, verdict = bg.String(), "met"
+			if !bg.met(r) {
+				verdict = "MISSED"
+			}
+		}
+		fmt.Fprintf(tw, "%s (interleaved)\t%s\t\t%.2fx\t\t\t\t%d\t%s\t%s\t\n", bench, dur(r.ns), r.timeRatio, len(t.ratio), bud, verdict)
+		rows++
 	}
 	if rows == 0 {
 		return fmt.Errorf("no toolkit/baseline pairs in the input")

@@ -34,6 +34,9 @@ BenchmarkCachedToken/toolkit-2 1000 50000 ns/op 2000 B/op 110 allocs/op
 BenchmarkCachedToken/handwritten-2 1000 40000 ns/op 1000 B/op 100 allocs/op
 BenchmarkResponseParser/toolkit-2 1000 110000 ns/op 2000 B/op 110 allocs/op
 BenchmarkResponseParser/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
+BenchmarkInterleaved/CachedToken-2 100 45000 ns/op 1.08 ratio
+BenchmarkInterleaved/CachedToken-2 100 46000 ns/op 1.12 ratio
+BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
 `
 	if err := report(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
@@ -42,6 +45,7 @@ BenchmarkResponseParser/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
 		{"TokenChain (vs handwritten)", "time <= 1.10x, allocs <= 1.5x", "met"},
 		{"CachedToken (vs handwritten)", "time <= 1.10x", "MISSED"},
 		{"ResponseParser (vs plain)", "time <= 1.20x, <= 100.0µs", "MISSED"},
+		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
 	} {
 		var line string
 		for l := range strings.Lines(out.String()) {
@@ -51,6 +55,12 @@ BenchmarkResponseParser/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
 		}
 		if !strings.Contains(line, want.budget) || !strings.HasSuffix(line, " "+want.verdict) {
 			t.Errorf("%s: want budget %q %s in:\n%s", want.bench, want.budget, want.verdict, out.String())
+		}
+	}
+
+	for l := range strings.Lines(out.String()) {
+		if strings.Contains(l, "(interleaved)") && (!strings.Contains(l, "45.0µs") || !strings.Contains(l, "1.09x")) {
+			t.Errorf("interleaved row: want the medians 45.0µs and 1.09x:\n%s", l)
 		}
 	}
 

@@ -1,0 +1,58 @@
+package benchmarks
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"testing"
+	"time"
+)
+
+// interleave measures two functions in alternation: each b.N iteration is
+// one round of `calls` calls of each, in random order, timed apart. It
+// reports the median per-round time of toolkit as ns/op and the median of
+// the per-round ratios toolkit/baseline as "ratio". A machine whose speed
+// drifts between sub-benchmarks moves both sides of a round alike, so the
+// ratio holds still where two separate medians would not.
+func interleave(b *testing.B, toolkit, baseline func()) {
+	const calls = 100
+	var ratios, times []float64
+	sides := [2]func(){toolkit, baseline}
+	for b.Loop() {
+		var el [2]time.Duration
+		for _, i := range rand.Perm(2) {
+			start := time.Now()
+			for range calls {
+				sides[i]()
+			}
+			el[i] = time.Since(start)
+		}
+		ratios = append(ratios, float64(el[0])/float64(el[1]))
+		times = append(times, float64(el[0].Nanoseconds())/calls)
+	}
+	b.ReportMetric(median(times), "ns/op")
+	b.ReportMetric(median(ratios), "ratio")
+}
+
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}
+
+// BenchmarkInterleaved runs the token chain and the cached token against
+// their hand-written twins in alternation (see interleave).
+func BenchmarkInterleaved(b *testing.B) {
+	srv := orderAPI()
+	defer srv.Close()
+	for _, c := range []struct{ name, cache, token string }{
+		{"TokenChain", "true", ""},
+		{"CachedToken", "{ttl: 3600}", "tok-7f3a9c"},
+	} {
+		reg := newRegistry(b, srv.URL, c.cache)
+		callToolkit(b, reg)
+		h := &handwritten{client: &http.Client{Transport: newTransport()}, base: srv.URL, token: c.token}
+		b.Run(c.name, func(b *testing.B) {
+			interleave(b, func() { callToolkit(b, reg) }, func() { callHandwritten(b, h) })
+		})
+	}
+}
