@@ -236,7 +236,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		return nil, err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, e.opts.MaxBodyBytes+1))
+	data, err := readBody(resp.Body, resp.ContentLength, e.opts.MaxBodyBytes)
 	if err != nil {
 		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s reading the response", timeout)
@@ -247,6 +247,35 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, e.opts.MaxBodyBytes)
 	}
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
+}
+
+// readBody reads r to its end, or to one byte past max. size, the
+// announced length (-1 if unknown), sizes the buffer: a body that has one
+// up to 1 MiB takes one allocation. A larger announced length is not
+// trusted with a larger buffer before the bytes arrive.
+func readBody(r io.Reader, size, max int64) ([]byte, error) {
+	hint := int64(512)
+	if size >= 0 && size <= max {
+		hint = min(size, 1<<20) + 1 // the byte after: room for the read that sees EOF
+	}
+	b := make([]byte, 0, hint)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		room := b[len(b):cap(b)]
+		if left := max + 1 - int64(len(b)); int64(len(room)) > left {
+			room = room[:left]
+		}
+		n, err := r.Read(room)
+		b = b[:len(b)+n]
+		if err == io.EOF || int64(len(b)) > max {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // do sends req once through the HTTP client, or through retryablehttp
