@@ -437,6 +437,20 @@ func FuzzPick(f *testing.F) {
 		}
 		fns[i], _ = goja.AssertFunction(v)
 	}
+	libVM := goja.New()
+	lib, err := lodash.New(libVM)
+	if err != nil {
+		f.Fatal(err)
+	}
+	err = libVM.Set("pickKeys", func(o goja.Value, k lodash.Keys) goja.Value { return lib.Pick(o, k) })
+	if err != nil {
+		f.Fatal(err)
+	}
+	v, err := libVM.RunString(`(function (src, keys) { var r = pickKeys(JSON.parse(src), keys); return JSON.stringify([r, Object.keys(r)]); })`)
+	if err != nil {
+		f.Fatal(err)
+	}
+	libPick, _ := goja.AssertFunction(v)
 	f.Fuzz(func(t *testing.T, obj, keys string, spread bool) {
 		if !json.Valid([]byte(obj)) {
 			return
@@ -453,6 +467,21 @@ func FuzzPick(f *testing.F) {
 		}
 		if out[0] != out[1] {
 			t.Errorf("_.pick(%s, %q) spread=%v:\nGo fast path %s\nlodash.js    %s", obj, keys, spread, out[0], out[1])
+		}
+		// Lib.Pick with the same names, when PickKeys takes them.
+		names := strings.Split(keys, ",")
+		k, ok := lodash.PickKeys(names)
+		if !ok {
+			return
+		}
+		got := "throws"
+		if v, err := libPick(goja.Undefined(), libVM.ToValue(obj), libVM.ToValue(k)); err == nil {
+			got = v.String()
+		} else {
+			got += " " + err.Error()
+		}
+		if !spread && got != out[1] {
+			t.Errorf("Lib.Pick(%s, %q):\nLib.Pick  %s\nlodash.js %s", obj, keys, got, out[1])
 		}
 	})
 }
