@@ -4,7 +4,7 @@
 // cmd/report turns `go test -bench` output into the ratio table, with the
 // budget each ratio must meet:
 //
-//	go test ./benchmarks/ ./yqcloud/ -run '^$' -bench . -benchmem -count 10 | go run ./benchmarks/cmd/report
+//	go test ./benchmarks/ ./yqcloud/ ./extract/ ./template/ -run '^$' -bench . -benchmem -count 10 | go run ./benchmarks/cmd/report
 //
 // BenchmarkInterleaved times both sides in alternating rounds and reports
 // the median per-round ratio, which drifting machine speed does not move;

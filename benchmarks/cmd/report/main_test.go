@@ -37,6 +37,9 @@ BenchmarkResponseParser/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
 BenchmarkInterleaved/CachedToken-2 100 45000 ns/op 1.08 ratio
 BenchmarkInterleaved/CachedToken-2 100 46000 ns/op 1.12 ratio
 BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
+BenchmarkEval/100KB/1vars-2 100 200000 ns/op 1000 B/op 10 allocs/op
+BenchmarkEval/100KB/10vars-2 100 230000 ns/op 1000 B/op 20 allocs/op
+BenchmarkExpandURL-2 1000000 140 ns/op 64 B/op 1 allocs/op
 `
 	if err := report(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
@@ -46,6 +49,8 @@ BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
 		{"CachedToken (vs handwritten)", "time <= 1.10x", "MISSED"},
 		{"ResponseParser (vs plain)", "time <= 1.20x, <= 100.0µs", "MISSED"},
 		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
+		{"Extract10Vars (vs Eval/100KB/1vars)", "time <= 1.10x", "MISSED"},
+		{"ExpandURL", "<= 1.0µs, <= 2 allocs", "met"},
 	} {
 		var line string
 		for l := range strings.Lines(out.String()) {
