@@ -248,25 +248,11 @@ func TestPickFastPath(t *testing.T) {
 		{"Go map", false, `_.pick(goMap, ['b', 'a', 'zz'])`},
 		{"dynamic object", false, `(() => { const r = _.pick(dynamic, ['b', 'a', 'zz', 'a.b']); return [r, Object.keys(r)]; })()`},
 	}
-	setup := func(t *testing.T, vm *goja.Runtime, frozen bool) {
-		t.Helper()
-		if err := vm.Set("goMap", map[string]any{"a": 1, "b": "two"}); err != nil {
-			t.Fatal(err)
-		}
-		if err := vm.Set("dynamic", vm.NewDynamicObject(&dynObject{vm: vm, keys: []string{"a", "b"}, vals: map[string]any{"a": 1, "b": 2}})); err != nil {
-			t.Fatal(err)
-		}
-		if frozen {
-			if _, err := vm.RunString(`Object.freeze(Object.prototype)`); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			native, js := newRuntime(t), programRuntime(t)
-			setup(t, native, tt.frozen)
-			setup(t, js, tt.frozen)
+			pickFixtures(t, native, tt.frozen)
+			pickFixtures(t, js, tt.frozen)
 			want, err := caseRunner(t, js)(tt.expr)
 			if err != nil {
 				t.Fatal(err)
@@ -328,20 +314,6 @@ func TestLibPick(t *testing.T) {
 		{"Go map", false, `pick(goMap, 'b', 'a', 'zz')`},
 		{"dynamic object", false, `(() => { const r = pick(dynamic, 'b', 'a', 'zz', 'a.b'); return [r, Object.keys(r)]; })()`},
 	}
-	setup := func(t *testing.T, vm *goja.Runtime, frozen bool) {
-		t.Helper()
-		if err := vm.Set("goMap", map[string]any{"a": 1, "b": "two"}); err != nil {
-			t.Fatal(err)
-		}
-		if err := vm.Set("dynamic", vm.NewDynamicObject(&dynObject{vm: vm, keys: []string{"a", "b"}, vals: map[string]any{"a": 1, "b": 2}})); err != nil {
-			t.Fatal(err)
-		}
-		if frozen {
-			if _, err := vm.RunString(`Object.freeze(Object.prototype)`); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			native := goja.New()
@@ -367,8 +339,8 @@ func TestLibPick(t *testing.T) {
 			if _, err := js.RunString(`var pick = (o, ...keys) => _.pick(o, keys)`); err != nil {
 				t.Fatal(err)
 			}
-			setup(t, native, tt.frozen)
-			setup(t, js, tt.frozen)
+			pickFixtures(t, native, tt.frozen)
+			pickFixtures(t, js, tt.frozen)
 			want, err := caseRunner(t, js)(tt.expr)
 			if err != nil {
 				t.Fatal(err)
@@ -390,6 +362,23 @@ func TestLibPick(t *testing.T) {
 	}
 	if _, ok := lodash.PickKeys([]string{"a", "名称", "a.b", ""}); !ok {
 		t.Error("PickKeys refused plain names")
+	}
+}
+
+// pickFixtures defines the objects the pick tests use (goMap, dynamic)
+// and freezes Object.prototype if frozen, as hook runtimes do.
+func pickFixtures(t *testing.T, vm *goja.Runtime, frozen bool) {
+	t.Helper()
+	if err := vm.Set("goMap", map[string]any{"a": 1, "b": "two"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := vm.Set("dynamic", vm.NewDynamicObject(&dynObject{vm: vm, keys: []string{"a", "b"}, vals: map[string]any{"a": 1, "b": 2}})); err != nil {
+		t.Fatal(err)
+	}
+	if frozen {
+		if _, err := vm.RunString(`Object.freeze(Object.prototype)`); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
