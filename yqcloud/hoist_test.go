@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/dop251/goja/parser"
@@ -90,6 +91,7 @@ func TestHoistSameOutcome(t *testing.T) {
 		{"an error on a later line of a multi-line call", "const i = data;\nreturn [_.pick(i, [\n'n'\n]), i.n.x.y.z]", false},
 		{"the argument not defined yet", "return _.pick(later, ['a']); let later = 1", false},
 		{"an undefined argument", "return _.pick(nothing, ['a'])", false},
+		{"in optional chains, templates, classes and generators", "class C { m(i) { return _.pick(i, ['id']) } }\nfunction* g(l) { for (const i of l) yield _.pick(i, ['name']) }\nreturn [data?.content?.map(i => _.pick(i, ['id', 'type'])), `${JSON.stringify(_.pick(data, ['n']))}`, new C().m(data.content[1]), [...g(data.content)]]", false},
 		{"a stack trace", "function f(i) { return _.pick(i, ['a', 'b']) }\n  try { f({get a() { throw new Error('x') }}) } catch (e) { return e.stack }", false},
 	}
 	e := newSet(nil).eng
@@ -113,10 +115,11 @@ func TestHoistSameOutcome(t *testing.T) {
 		})
 	}
 
-	// The tests above exercise rewritten hooks.
-	for _, body := range []string{tests[0].body, tests[4].body, tests[8].body} {
-		if h, _ := compileHook("f", FieldResponseParser, body); h.picks == nil {
-			t.Errorf("not rewritten: %s", body)
+	// The tests above exercise rewritten hooks: every call is rewritten.
+	for _, tt := range tests {
+		h, _ := compileHook("f", FieldResponseParser, tt.body)
+		if want := strings.Count(tt.body, "_.pick("); len(h.picks) != want {
+			t.Errorf("%s: %d of %d calls rewritten", tt.name, len(h.picks), want)
 		}
 	}
 }
