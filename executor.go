@@ -224,10 +224,12 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if timeout <= 0 {
 		timeout = DefaultStepTimeout
 	}
-	ctx, cancel := context.WithCancelCause(ctx)
+	deadline := time.Now().Add(timeout)
+	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w := e.watchdog.add(time.Now().Add(timeout), cancel)
+	w := e.watchdog.add(deadline, cancel)
 	defer e.watchdog.remove(w)
+	ctx = deadlineContext{cctx, deadline}
 	resp, err := e.do(ctx, req, u)
 	if err != nil {
 		if context.Cause(ctx) == errStepTimeout {

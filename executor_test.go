@@ -1,11 +1,14 @@
 package toolkit
 
 import (
+	"context"
 	"errors"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 func TestReadBody(t *testing.T) {
@@ -42,5 +45,43 @@ func TestReadBody(t *testing.T) {
 				t.Errorf("got %d bytes %.20q..., want %d bytes %.20q...", len(got), got, len(tt.want), tt.want)
 			}
 		})
+	}
+}
+
+// roundTripFunc is an http.RoundTripper in a function.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestSendDeadline: a request's context carries the step's deadline, or
+// the caller's when that comes first, for transports that read it.
+func TestSendDeadline(t *testing.T) {
+	var got time.Time
+	client := &http.Client{Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		d, ok := r.Context().Deadline()
+		if !ok {
+			t.Error("no deadline on the request's context")
+		}
+		got = d
+		return &http.Response{StatusCode: 200, Status: "200 OK", Body: http.NoBody, Header: http.Header{}, Request: r}, nil
+	})}
+	e := NewExecutor(&Options{HTTPClient: client})
+
+	start := time.Now()
+	if _, err := e.Send(context.Background(), &Request{Method: "GET", URL: "http://api.test/x", Timeout: 5 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if got.Before(start.Add(5*time.Second)) || got.After(time.Now().Add(5*time.Second)) {
+		t.Errorf("deadline %v after the call began, want 5s", got.Sub(start))
+	}
+
+	parent, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	want, _ := parent.Deadline()
+	if _, err := e.Send(parent, &Request{Method: "GET", URL: "http://api.test/x", Timeout: 5 * time.Second}); err != nil {
+		t.Fatal(err)
+	}
+	if !got.Equal(want) {
+		t.Errorf("deadline %v, want the caller's %v", got, want)
 	}
 }

@@ -87,3 +87,19 @@ func (w *watchdog) fire() {
 		x.cancel(errStepTimeout)
 	}
 }
+
+// deadlineContext gives a request's context the deadline the watchdog
+// enforces, so what reads ctx.Deadline() (a dialer, a host's transport)
+// sees it; Done, Err and Value are the wrapped context's.
+type deadlineContext struct {
+	context.Context
+	deadline time.Time
+}
+
+// Deadline returns the earlier of the parent's deadline and the watched one.
+func (c deadlineContext) Deadline() (time.Time, bool) {
+	if d, ok := c.Context.Deadline(); ok && d.Before(c.deadline) {
+		return d, true
+	}
+	return c.deadline, true
+}
