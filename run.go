@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -294,11 +293,9 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 	}
 	buf = append(buf, x.body...)
 	sum := sha256.Sum256(buf)
-	out := make([]byte, len(r.w.Name)+1+2*sha256.Size)
-	copy(out, r.w.Name)
-	out[len(r.w.Name)] = ':'
-	hex.Encode(out[len(r.w.Name)+1:], sum[:])
-	return unsafe.String(unsafe.SliceData(out), len(out)) // out is never written again
+	var hx [2 * sha256.Size]byte
+	hex.Encode(hx[:], sum[:])
+	return r.w.Name + ":" + string(hx[:]) // one allocation
 }
 
 // cacheGet fills step s's vars from the cache if every one is there.

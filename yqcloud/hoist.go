@@ -52,11 +52,11 @@ type hoistedPick struct {
 	literal string // the names as a JavaScript array literal
 }
 
-// hoistPicks returns src with its `_.pick(identifier, [strings])` calls
-// rewritten, and the calls in the order of their $yq names; no calls when
-// there is nothing to rewrite. src is the hook's source (hookPrefix, body,
-// hookSuffix) and lit its parsed function; the caller puts the rewritten
-// body in hoistWrapper(calls).
+// hoistPicks returns the hook's body with its `_.pick(identifier,
+// [strings])` calls rewritten, and the calls in the order of their $yq
+// names; no calls when there is nothing to rewrite. src is the hook's
+// source (hookPrefix, body, hookSuffix) and lit its parsed function; the
+// rewritten body runs in hoistWrapper(calls) + body + hoistSuffix.
 func hoistPicks(src string, lit *ast.FunctionLiteral) (string, []hoistedPick) {
 	if !strings.Contains(src, "_.pick(") {
 		return "", nil
@@ -93,7 +93,7 @@ func hoistPicks(src string, lit *ast.FunctionLiteral) (string, []hoistedPick) {
 	if len(picks) == 0 {
 		return "", nil
 	}
-	return string(out), picks
+	return string(out[len(hookPrefix) : len(out)-len(hookSuffix)]), picks
 }
 
 // pickCall reports whether c is `_.pick(identifier, [string, ...])`,
@@ -152,6 +152,9 @@ func blank(dst []byte, src string) {
 		}
 	}
 }
+
+// hoistSuffix closes hoistWrapper: the hook, then the wrapper.
+const hoistSuffix = "\n}})"
 
 // hoistWrapper is what a rewritten hook runs in: a function of the Go
 // maker ($yqP) that binds $yq000... and returns the hook. One line, as

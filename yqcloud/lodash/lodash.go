@@ -34,7 +34,6 @@ func Install(vm *goja.Runtime) error {
 
 // Lib is `_` as installed in one runtime.
 type Lib struct {
-	vm     *goja.Runtime
 	value  *goja.Object
 	picker *picker
 }
@@ -44,7 +43,7 @@ func New(vm *goja.Runtime) (*Lib, error) {
 	if vm.GlobalObject().Get("_") != nil {
 		return nil, ErrDefined
 	}
-	lib := &Lib{vm: vm}
+	lib := &Lib{}
 	native, err := natives(vm, lib)
 	if err != nil {
 		return nil, fmt.Errorf("lodash: install: %w", err)

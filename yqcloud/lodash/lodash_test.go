@@ -250,20 +250,7 @@ func TestPickFastPath(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			native, js := newRuntime(t), programRuntime(t)
-			pickFixtures(t, native, tt.frozen)
-			pickFixtures(t, js, tt.frozen)
-			want, err := caseRunner(t, js)(tt.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := caseRunner(t, native)(tt.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s\n(-lodash.js +Go fast path)\n%s", tt.expr, diff)
-			}
+			checkSameAsLodashJS(t, newRuntime(t), programRuntime(t), tt.frozen, tt.expr, "Go fast path")
 		})
 	}
 
@@ -316,42 +303,11 @@ func TestLibPick(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			native := goja.New()
-			lib, err := lodash.New(native)
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = native.Set("pick", func(call goja.FunctionCall) goja.Value {
-				names := make([]string, len(call.Arguments)-1)
-				for i, a := range call.Arguments[1:] {
-					names[i] = a.String()
-				}
-				keys, ok := lodash.PickKeys(names)
-				if !ok {
-					panic(native.NewTypeError("PickKeys refused %q", names))
-				}
-				return lib.Pick(call.Argument(0), keys)
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
 			js := programRuntime(t)
 			if _, err := js.RunString(`var pick = (o, ...keys) => _.pick(o, keys)`); err != nil {
 				t.Fatal(err)
 			}
-			pickFixtures(t, native, tt.frozen)
-			pickFixtures(t, js, tt.frozen)
-			want, err := caseRunner(t, js)(tt.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := caseRunner(t, native)(tt.expr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("%s\n(-lodash.js +Lib.Pick)\n%s", tt.expr, diff)
-			}
+			checkSameAsLodashJS(t, libPickRuntime(t), js, tt.frozen, tt.expr, "Lib.Pick")
 		})
 	}
 
@@ -363,6 +319,53 @@ func TestLibPick(t *testing.T) {
 	if _, ok := lodash.PickKeys([]string{"a", "名称", "a.b", ""}); !ok {
 		t.Error("PickKeys refused plain names")
 	}
+}
+
+// checkSameAsLodashJS evaluates expr in vm and in js (lodash.js alone),
+// both with the pick fixtures, and reports a difference; what names vm's
+// side.
+func checkSameAsLodashJS(t *testing.T, vm, js *goja.Runtime, frozen bool, expr, what string) {
+	t.Helper()
+	pickFixtures(t, vm, frozen)
+	pickFixtures(t, js, frozen)
+	want, err := caseRunner(t, js)(expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := caseRunner(t, vm)(expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s\n(-lodash.js +%s)\n%s", expr, what, diff)
+	}
+}
+
+// libPickRuntime returns a runtime with `_` from lodash.New and a global
+// pick(o, name, ...) that calls Lib.Pick with those names (a TypeError
+// for names PickKeys refuses).
+func libPickRuntime(tb testing.TB) *goja.Runtime {
+	tb.Helper()
+	vm := goja.New()
+	lib, err := lodash.New(vm)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	err = vm.Set("pick", func(call goja.FunctionCall) goja.Value {
+		names := make([]string, max(len(call.Arguments)-1, 0))
+		for i := range names {
+			names[i] = call.Arguments[i+1].String()
+		}
+		keys, ok := lodash.PickKeys(names)
+		if !ok {
+			panic(vm.NewTypeError("PickKeys refused %q", names))
+		}
+		return lib.Pick(call.Argument(0), keys)
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return vm
 }
 
 // pickFixtures defines the objects the pick tests use (goMap, dynamic)
@@ -426,16 +429,8 @@ func FuzzPick(f *testing.F) {
 		}
 		fns[i], _ = goja.AssertFunction(v)
 	}
-	libVM := goja.New()
-	lib, err := lodash.New(libVM)
-	if err != nil {
-		f.Fatal(err)
-	}
-	err = libVM.Set("pickKeys", func(o goja.Value, k lodash.Keys) goja.Value { return lib.Pick(o, k) })
-	if err != nil {
-		f.Fatal(err)
-	}
-	v, err := libVM.RunString(`(function (src, keys) { var r = pickKeys(JSON.parse(src), keys); return JSON.stringify([r, Object.keys(r)]); })`)
+	libVM := libPickRuntime(f)
+	v, err := libVM.RunString(`(function (src, keys) { var r = pick.apply(null, [JSON.parse(src)].concat(keys.split(','))); return JSON.stringify([r, Object.keys(r)]); })`)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -458,13 +453,11 @@ func FuzzPick(f *testing.F) {
 			t.Errorf("_.pick(%s, %q) spread=%v:\nGo fast path %s\nlodash.js    %s", obj, keys, spread, out[0], out[1])
 		}
 		// Lib.Pick with the same names, when PickKeys takes them.
-		names := strings.Split(keys, ",")
-		k, ok := lodash.PickKeys(names)
-		if !ok {
+		if _, ok := lodash.PickKeys(strings.Split(keys, ",")); !ok {
 			return
 		}
 		got := "throws"
-		if v, err := libPick(goja.Undefined(), libVM.ToValue(obj), libVM.ToValue(k)); err == nil {
+		if v, err := libPick(goja.Undefined(), libVM.ToValue(obj), libVM.ToValue(keys)); err == nil {
 			got = v.String()
 		} else {
 			got += " " + err.Error()
@@ -475,10 +468,23 @@ func FuzzPick(f *testing.F) {
 	})
 }
 
-const checkIntact = `JSON.stringify([typeof _.map, typeof _.filter, _.pick({a: 1, b: 2}, ['a']),
+const intactProbe = `JSON.stringify([typeof _.map, typeof _.filter, _.pick({a: 1, b: 2}, ['a']),
 	_.map([1, 2], x => x * 2), Object.isFrozen(_), Object.isFrozen(_.pick), _.extra === undefined])`
 
 const intact = `["function","function",{"a":1},[2,4],true,true,true]`
+
+// checkIntact reports a `_` in vm that no longer works as installed
+// after running src.
+func checkIntact(t *testing.T, vm *goja.Runtime, src string) {
+	t.Helper()
+	v, err := vm.RunString(intactProbe)
+	if err != nil {
+		t.Fatalf("after %s: %v", src, err)
+	}
+	if diff := cmp.Diff(intact, v.String()); diff != "" {
+		t.Errorf("after %s: _ changed (-want +got)\n%s", src, diff)
+	}
+}
 
 func TestFrozenSloppyWritesHaveNoEffect(t *testing.T) {
 	vm := newRuntime(t)
@@ -495,13 +501,7 @@ func TestFrozenSloppyWritesHaveNoEffect(t *testing.T) {
 		if _, err := vm.RunString(src); err != nil {
 			t.Errorf("%s: %v", src, err)
 		}
-		v, err := vm.RunString(checkIntact)
-		if err != nil {
-			t.Fatalf("after %s: %v", src, err)
-		}
-		if diff := cmp.Diff(intact, v.String()); diff != "" {
-			t.Errorf("after %s: _ changed (-want +got)\n%s", src, diff)
-		}
+		checkIntact(t, vm, src)
 	}
 }
 
@@ -523,13 +523,7 @@ func TestFrozenStrictWritesThrow(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "TypeError") {
 			t.Errorf("%s: err = %v, want a TypeError", src, err)
 		}
-		v, err := vm.RunString(checkIntact)
-		if err != nil {
-			t.Fatalf("after %s: %v", src, err)
-		}
-		if diff := cmp.Diff(intact, v.String()); diff != "" {
-			t.Errorf("after %s: _ changed (-want +got)\n%s", src, diff)
-		}
+		checkIntact(t, vm, src)
 	}
 }
 
@@ -559,13 +553,7 @@ func TestInstall(t *testing.T) {
 	if _, err := direct.RunProgram(lodash.Program()); err != nil {
 		t.Fatal(err)
 	}
-	v, err := direct.RunString(checkIntact)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if diff := cmp.Diff(intact, v.String()); diff != "" {
-		t.Errorf("RunProgram: (-want +got)\n%s", diff)
-	}
+	checkIntact(t, direct, "RunProgram")
 }
 
 func TestConcurrentRuntimes(t *testing.T) {
