@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 )
 
 // Defaults for Options.
@@ -72,8 +73,8 @@ type Options struct {
 type Executor struct {
 	opts     Options
 	client   *http.Client
-	retries  sync.Map // retryPolicy -> *retryablehttp.Client
-	watchdog watchdog // request timeouts
+	retries  sync.Map          // retryPolicy -> *retryablehttp.Client
+	watchdog watchdog.Watchdog // request timeouts
 }
 
 // NewExecutor returns an Executor configured by opts.
@@ -227,8 +228,8 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	deadline := time.Now().Add(timeout)
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w := e.watchdog.add(deadline, cancel)
-	defer e.watchdog.remove(w)
+	w := e.watchdog.Add(deadline, cancel, errStepTimeout)
+	defer e.watchdog.Remove(w)
 	ctx = deadlineContext{cctx, deadline}
 	resp, err := e.do(ctx, req, u)
 	if err != nil {
@@ -249,6 +250,25 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, e.opts.MaxBodyBytes)
 	}
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
+}
+
+// errStepTimeout is the cause the watchdog cancels a request with.
+var errStepTimeout = errors.New("step timeout")
+
+// deadlineContext gives a request's context the deadline the watchdog
+// enforces, so what reads ctx.Deadline() (a dialer, a host's transport)
+// sees it; Done, Err and Value are the wrapped context's.
+type deadlineContext struct {
+	context.Context
+	deadline time.Time
+}
+
+// Deadline returns the earlier of the parent's deadline and the watched one.
+func (c deadlineContext) Deadline() (time.Time, bool) {
+	if d, ok := c.Context.Deadline(); ok && d.Before(c.deadline) {
+		return d, true
+	}
+	return c.deadline, true
 }
 
 // readBody reads r to its end, or to one byte past max. size, the

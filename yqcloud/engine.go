@@ -17,6 +17,7 @@ import (
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
 
+	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
 )
 
@@ -203,10 +204,11 @@ func compileError(fn, field, body string, err error) *HookError {
 // channel rather than a sync.Pool: making one costs milliseconds (lodash,
 // lockdown), and a sync.Pool would drop them at every other GC.
 type engine struct {
-	timeout time.Duration
-	stack   int
-	logger  *slog.Logger
-	idle    chan *jsRuntime
+	timeout  time.Duration
+	stack    int
+	logger   *slog.Logger
+	idle     chan *jsRuntime
+	watchdog watchdog.Watchdog // run timeouts
 }
 
 func newEngine(o Options) *engine {
@@ -226,6 +228,11 @@ type jsRuntime struct {
 	logger   *slog.Logger
 	ctx      context.Context
 	jsonSize int // the length of toJSON's last result, a size hint
+
+	// halt interrupts the run with a cause and then signals halted (room
+	// for the two sources: the timeout and the caller's context).
+	halt   func(cause error)
+	halted chan struct{}
 
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
@@ -255,7 +262,11 @@ var lockdown = goja.MustCompile("lockdown.js", `(function () {
 
 func (e *engine) newRuntime() (*jsRuntime, error) {
 	vm := goja.New()
-	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger}
+	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger, halted: make(chan struct{}, 2)}
+	rt.halt = func(cause error) {
+		vm.Interrupt(interrupt{cause})
+		rt.halted <- struct{}{}
+	}
 	lib, err := lodash.New(vm)
 	if err != nil {
 		return nil, err
@@ -366,19 +377,22 @@ func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Valu
 		return err
 	}
 	rt.cur = h
-	ctx, cancel := context.WithTimeoutCause(ctx, e.timeout, errTimedOut)
-	defer cancel()
-	fired := make(chan struct{})
-	stop := context.AfterFunc(ctx, func() {
-		rt.vm.Interrupt(interrupt{context.Cause(ctx)})
-		close(fired)
-	})
+	w := e.watchdog.Add(time.Now().Add(e.timeout), rt.halt, errTimedOut)
+	var stop func() bool
+	if ctx.Done() != nil {
+		stop = context.AfterFunc(ctx, func() { rt.halt(context.Cause(ctx)) })
+	}
 	v, err := fn(goja.Undefined(), data, rt.lodash)
 	if err == nil && then != nil {
 		err = then(v)
 	}
-	if !stop() {
-		<-fired
+	// An interrupt that is under way lands before it is cleared, not in
+	// the runtime's next run.
+	if !e.watchdog.Remove(w) {
+		<-rt.halted
+	}
+	if stop != nil && !stop() {
+		<-rt.halted
 	}
 	rt.vm.ClearInterrupt()
 	rt.cur = nil

@@ -2,9 +2,12 @@ package yqcloud
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dop251/goja"
 	"github.com/google/go-cmp/cmp"
@@ -179,4 +182,33 @@ func TestConsole(t *testing.T) {
 	if strings.Contains(out, testToken) {
 		t.Error("the token reached the log")
 	}
+}
+
+// TestTimeoutAtTheEnd: runs that end about when their timeout fires (they
+// spin for 0 to 2 ms with a 1 ms timeout) never pass the interrupt on to
+// the runtime's next run.
+func TestTimeoutAtTheEnd(t *testing.T) {
+	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	spin, err := compileHook("f", FieldResponseParser, "const end = Date.now() + data % 3; while (Date.now() < end) {} return 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quick, err := compileHook("f", FieldResponseParser, "return 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	timedOut := 0
+	for i := range 300 {
+		if _, err := runCompiled(t, e, rt, spin, strconv.Itoa(i)); errors.Is(err, ErrHookTimeout) {
+			timedOut++
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := runCompiled(t, e, rt, quick, "null"); err != nil || out != "2" {
+			t.Fatalf("the run after a spin: %q, %v", out, err)
+		}
+	}
+	t.Logf("%d of 300 spins timed out", timedOut)
 }

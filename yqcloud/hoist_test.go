@@ -91,6 +91,8 @@ func TestHoistSameOutcome(t *testing.T) {
 		{"the argument not defined yet", "return _.pick(later, ['a']); let later = 1", false},
 		{"an undefined argument", "return _.pick(nothing, ['a'])", false},
 		{"in optional chains, templates, classes and generators", "class C { m(i) { return _.pick(i, ['id']) } }\nfunction* g(l) { for (const i of l) yield _.pick(i, ['name']) }\nreturn [data?.content?.map(i => _.pick(i, ['id', 'type'])), `${JSON.stringify(_.pick(data, ['n']))}`, new C().m(data.content[1]), [...g(data.content)]]", false},
+		{"data objects: written, deleted, inherited and undefined members", "const i = data.content[0]; i.extra = undefined; delete i.id; i.type = 'X'; const j = Object.setPrototypeOf(data.content[1], {inherited: 1, get g() { return this.id }}); return [_.pick(i, ['id', 'type', 'extra', 'toString', 'name']), _.pick(j, ['inherited', 'g', 'id', 'nope']), 'extra' in _.pick(i, ['extra'])]", false},
+		{"a data object with a proxy for prototype", "const log = []; const i = Object.setPrototypeOf(data.content[0], new Proxy({}, {get(t, k) { log.push('get ' + String(k)); return 7 }, has(t, k) { log.push('has ' + String(k)); return k === 'p' }})); return [_.pick(i, ['id', 'p', 'q']), log]", false},
 		{"a stack trace", "function f(i) { return _.pick(i, ['a', 'b']) }\n  try { f({get a() { throw new Error('x') }}) } catch (e) { return e.stack }", false},
 	}
 	e := newSet(nil).eng

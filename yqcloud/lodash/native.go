@@ -82,18 +82,20 @@ func (p *picker) fast(o, paths *goja.Object) *goja.Object {
 		if path == nil {
 			path = goja.Undefined()
 		}
+		var v goja.Value
 		k, ok := literalKey(path)
-		p.one(o, out, k, ok, path)
+		if ok {
+			v = o.Get(k)
+		}
+		p.put(o, out, k, v, path)
 	}
 	return out
 }
 
-// one picks one path into out: k, when ok, is the path as a literal key.
-func (p *picker) one(o, out *goja.Object, k string, ok bool, path goja.Value) {
-	var v goja.Value
-	if ok {
-		v = o.Get(k)
-	}
+// put picks one path into out: v is o's value under the literal key k,
+// nil if o has none or the path is no literal key; path is the path as
+// given, nil if it is k.
+func (p *picker) put(o, out *goja.Object, k string, v, path goja.Value) {
 	if v == nil {
 		if path == nil {
 			path = p.vm.ToValue(k)
@@ -142,11 +144,30 @@ func PickKeys(names []string) (Keys, bool) {
 // in a goja native function), so call it from a function JavaScript
 // calls.
 func (l *Lib) Pick(o goja.Value, keys Keys) goja.Value {
+	return l.pick(o, nil, keys)
+}
+
+// PickDynamic is Pick for o made by Runtime.NewDynamicObject(d): it reads
+// d's properties straight from d, as goja does before it looks at the
+// prototype, without the exception frame of an Object.Get per key.
+func (l *Lib) PickDynamic(o *goja.Object, d goja.DynamicObject, keys Keys) goja.Value {
+	return l.pick(o, d, keys)
+}
+
+// pick is Pick, reading from d when it is o's DynamicObject.
+func (l *Lib) pick(o goja.Value, d goja.DynamicObject, keys Keys) goja.Value {
 	p := l.picker
 	if plainObject(o) {
 		src, out := o.(*goja.Object), p.vm.NewObject()
 		for _, k := range keys.names {
-			p.one(src, out, k, true, nil)
+			var v goja.Value
+			if d != nil {
+				v = d.Get(k)
+			}
+			if v == nil {
+				v = src.Get(k)
+			}
+			p.put(src, out, k, v, nil)
 		}
 		return out
 	}

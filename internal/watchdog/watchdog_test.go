@@ -1,4 +1,4 @@
-package toolkit
+package watchdog
 
 import (
 	"context"
@@ -9,32 +9,34 @@ import (
 	"time"
 )
 
-// TestWatchdog: each watch is canceled once, with errStepTimeout, never
+var errTest = errors.New("test deadline")
+
+// TestWatchdog: each watch is called once, with its cause, never
 // before its deadline; removed ones never. Deadlines arrive out of order,
 // so the timer must move to an earlier one.
 func TestWatchdog(t *testing.T) {
-	var w watchdog
+	var w Watchdog
 	start := time.Now()
 	type fired struct {
 		name string
 		at   time.Time
 	}
 	ch := make(chan fired, 10)
-	add := func(name string, after time.Duration) (*watch, time.Time) {
+	add := func(name string, after time.Duration) (*Watch, time.Time) {
 		deadline := start.Add(after)
-		return w.add(deadline, func(cause error) {
-			if !errors.Is(cause, errStepTimeout) {
+		return w.Add(deadline, func(cause error) {
+			if !errors.Is(cause, errTest) {
 				t.Errorf("%s: cause %v", name, cause)
 			}
 			ch <- fired{name, time.Now()}
-		}), deadline
+		}, errTest), deadline
 	}
 	deadlines := map[string]time.Time{}
 	_, deadlines["late"] = add("late", 120*time.Millisecond)
 	_, deadlines["early"] = add("early", 20*time.Millisecond)
 	gone, _ := add("removed", 40*time.Millisecond)
 	_, deadlines["middle"] = add("middle", 60*time.Millisecond)
-	w.remove(gone)
+	w.Remove(gone)
 
 	var order []string
 	for range deadlines {
@@ -64,37 +66,42 @@ func TestWatchdog(t *testing.T) {
 }
 
 // TestWatchdogConcurrent adds and removes from many goroutines (run with
-// -race): every watch left past its deadline is canceled, and nothing is
-// left pending.
+// -race): every watch left past its deadline is canceled, none that
+// Remove spared is, and nothing is left pending.
 func TestWatchdogConcurrent(t *testing.T) {
-	var w watchdog
+	var w Watchdog
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	canceled := map[int]bool{}
+	canceled, spared := map[int]bool{}, map[int]bool{}
 	for g := range 8 {
 		wg.Go(func() {
 			for i := range 200 {
 				id := g*1000 + i
 				ctx, cancel := context.WithCancelCause(context.Background())
-				x := w.add(time.Now().Add(time.Duration(1+i%5)*time.Millisecond), func(err error) {
+				x := w.Add(time.Now().Add(time.Duration(1+i%5)*time.Millisecond), func(err error) {
 					mu.Lock()
 					canceled[id] = true
 					mu.Unlock()
 					cancel(err)
-				})
+				}, errTest)
 				if i%10 == 0 {
 					<-ctx.Done() // left to time out
-					if context.Cause(ctx) != errStepTimeout {
+					if context.Cause(ctx) != errTest {
 						t.Errorf("cause %v", context.Cause(ctx))
 					}
 					continue
 				}
-				w.remove(x)
+				if w.Remove(x) {
+					mu.Lock()
+					spared[id] = true
+					mu.Unlock()
+				}
 				cancel(nil)
 			}
 		})
 	}
 	wg.Wait()
+	time.Sleep(20 * time.Millisecond) // past every deadline
 	mu.Lock()
 	defer mu.Unlock()
 	for g := range 8 {
@@ -104,9 +111,31 @@ func TestWatchdogConcurrent(t *testing.T) {
 			}
 		}
 	}
+	for id := range spared {
+		if canceled[id] {
+			t.Errorf("watch %d was removed in time but canceled", id)
+		}
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.pending) != 0 {
 		t.Errorf("%d watches left pending", len(w.pending))
+	}
+}
+
+// TestRemoveLate: Remove reports false once the function has been called.
+func TestRemoveLate(t *testing.T) {
+	var w Watchdog
+	done := make(chan error, 1)
+	x := w.Add(time.Now().Add(time.Millisecond), func(cause error) { done <- cause }, errTest)
+	if cause := <-done; cause != errTest {
+		t.Fatalf("cause %v", cause)
+	}
+	if w.Remove(x) {
+		t.Error("Remove after the call reported true")
+	}
+	y := w.Add(time.Now().Add(time.Hour), func(error) { t.Error("called") }, errTest)
+	if !w.Remove(y) {
+		t.Error("Remove before the deadline reported false")
 	}
 }

@@ -1,0 +1,92 @@
+// Package watchdog calls functions at deadlines with one runtime timer
+// for all of them.
+package watchdog
+
+import (
+	"sync"
+	"time"
+)
+
+// Watchdog calls each added function with its cause at its deadline,
+// unless it is removed first. One timer serves every watch: it is armed
+// for the earliest deadline and moved only when an earlier one arrives,
+// so a watch costs a lock and a map entry instead of a runtime timer and
+// a timer context of its own (about half a microsecond each).
+//
+// The zero Watchdog is ready to use.
+type Watchdog struct {
+	mu      sync.Mutex
+	pending map[*Watch]struct{}
+	timer   *time.Timer
+	armed   time.Time // when timer fires; zero while it is stopped
+}
+
+// Watch is one deadline.
+type Watch struct {
+	deadline time.Time
+	fn       func(cause error)
+	cause    error
+}
+
+// Add calls fn(cause) at deadline unless Remove comes first. fn runs on
+// the timer's goroutine and must not block.
+func (w *Watchdog) Add(deadline time.Time, fn func(cause error), cause error) *Watch {
+	x := &Watch{deadline: deadline, fn: fn, cause: cause}
+	w.mu.Lock()
+	if w.pending == nil {
+		w.pending = make(map[*Watch]struct{})
+	}
+	w.pending[x] = struct{}{}
+	if w.armed.IsZero() || deadline.Before(w.armed) {
+		w.arm(deadline)
+	}
+	w.mu.Unlock()
+	return x
+}
+
+// Remove forgets x and reports whether that was in time: false means x's
+// function has been called or is being called. The timer stays armed:
+// when it fires with nothing due it re-arms for the earliest deadline
+// left, or stops.
+func (w *Watchdog) Remove(x *Watch) bool {
+	w.mu.Lock()
+	_, ok := w.pending[x]
+	delete(w.pending, x)
+	w.mu.Unlock()
+	return ok
+}
+
+// arm sets the timer for t; w.mu is held.
+func (w *Watchdog) arm(t time.Time) {
+	w.armed = t
+	if w.timer == nil {
+		w.timer = time.AfterFunc(time.Until(t), w.fire)
+		return
+	}
+	w.timer.Reset(time.Until(t))
+}
+
+// fire calls the functions that are due and re-arms for the next one.
+func (w *Watchdog) fire() {
+	w.mu.Lock()
+	now := time.Now()
+	var due []*Watch
+	var next time.Time
+	for x := range w.pending {
+		switch {
+		case !now.Before(x.deadline):
+			due = append(due, x)
+			delete(w.pending, x)
+		case next.IsZero() || x.deadline.Before(next):
+			next = x.deadline
+		}
+	}
+	w.armed = time.Time{}
+	if !next.IsZero() {
+		w.arm(next)
+	}
+	w.mu.Unlock()
+	for _, x := range due {
+		x.fn(x.cause)
+	}
+}
