@@ -182,13 +182,14 @@ func (b budget) String() string {
 
 // budgets are the project's performance budgets, by benchmark.
 var budgets = map[string]budget{
-	"TokenChain":         {time: 1.10, allocs: 1.5},
-	"TokenChainParallel": {time: 1.10, allocs: 1.5},
-	"CachedToken":        {time: 1.10},
-	"Load1000":           {time: 1.30},
-	"ResponseParser":     {time: 1.20, maxNS: 100e3},
-	"Extract10Vars":      {time: 1.10},
-	"ExpandURL":          {maxNS: 1000, maxAllocs: 2},
+	"TokenChain":           {time: 1.10, allocs: 1.5},
+	"TokenChainParallel":   {time: 1.10, allocs: 1.5},
+	"CachedToken":          {time: 1.10},
+	"Load1000":             {time: 1.30},
+	"ResponseParser":       {time: 1.20, maxNS: 100e3},
+	"ResponseParserExport": {time: 1.20, maxNS: 100e3},
+	"Extract10Vars":        {time: 1.10},
+	"ExpandURL":            {maxNS: 1000, maxAllocs: 2},
 }
 
 // namedPairs are pairs the naming convention does not give: a budget
