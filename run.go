@@ -126,17 +126,11 @@ func (r *run) exec() Result {
 // step runs one step and returns the index of the next one, or the final
 // Result with done set.
 func (r *run) step(s *step) (next int, res Result, done bool) {
-	x, err := r.expand(s)
+	x, key, err := r.prepare(s)
 	if err != nil {
 		return 0, r.fail("step %d: %v", s.index, err), true
 	}
-	var key string
-	hit := false
-	if s.cache && len(s.vars) > 0 {
-		key = r.cacheKey(s, &x)
-		hit = r.cacheGet(s, key)
-	}
-	if !hit {
+	if key == "" || !r.cacheGet(s, key) {
 		req := r.newRequest(s, x)
 		resp, err := r.e.Send(r.ctx, req)
 		if err != nil {
@@ -213,9 +207,99 @@ type expanded struct {
 	hasBody bool
 }
 
-// expand expands a step's templates.
-func (r *run) expand(s *step) (expanded, error) {
-	u, err := s.url.Expand(r)
+// envMemo is the expansion of a step whose templates read nothing but
+// environment variables (a token request, typically), kept with the
+// values it was made from: while they read the same, every call expands
+// the step to the same request with the same cache key.
+type envMemo struct {
+	env []string // the values of the step's refs, in order
+	x   expanded
+	key string
+}
+
+// prepare expands step s and makes its cache key ("" if s is not cached).
+func (r *run) prepare(s *step) (expanded, string, error) {
+	if !s.envOnly {
+		return r.expandKey(s, r)
+	}
+	if m := s.memo.Load(); m != nil && r.envSame(s.refs, m.env) {
+		r.recordSecrets(s, &m.x)
+		return m.x, m.key, nil
+	}
+	env, ok := r.envValues(s.refs)
+	if !ok { // unset: expanded as usual, with the warning
+		return r.expandKey(s, r)
+	}
+	// Expanded from the values read, so the memo holds what they give.
+	x, key, err := r.expandKey(s, envSnapshot{s.refs, env})
+	if err == nil {
+		s.memo.Store(&envMemo{env: env, x: x, key: key})
+	}
+	return x, key, err
+}
+
+func (r *run) expandKey(s *step, v template.Values) (expanded, string, error) {
+	x, err := r.expand(s, v)
+	if err != nil {
+		return expanded{}, "", err
+	}
+	r.recordSecrets(s, &x)
+	if !s.cache || len(s.vars) == 0 {
+		return x, "", nil
+	}
+	return x, r.cacheKey(s, &x), nil
+}
+
+// envValues reads the variables refs name; false if one is unset.
+func (r *run) envValues(refs []template.Ref) ([]string, bool) {
+	env := make([]string, len(refs))
+	for i, ref := range refs {
+		v, ok := r.e.opts.Env(ref.Name)
+		if !ok {
+			return nil, false
+		}
+		env[i] = v
+	}
+	return env, true
+}
+
+// envSame reports whether the variables refs name still read env.
+func (r *run) envSame(refs []template.Ref, env []string) bool {
+	for i, ref := range refs {
+		if v, ok := r.e.opts.Env(ref.Name); !ok || v != env[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// envSnapshot serves environment references from values read before.
+type envSnapshot struct {
+	refs []template.Ref
+	env  []string
+}
+
+func (e envSnapshot) Lookup(ref template.Ref) (template.Value, bool) {
+	for i, r := range e.refs {
+		if r.Name == ref.Name {
+			return template.Value{Text: e.env[i]}, true
+		}
+	}
+	return template.Value{}, false
+}
+
+// recordSecrets adds the values of s's secret headers to the redactor.
+func (r *run) recordSecrets(s *step, x *expanded) {
+	for i, h := range s.headers {
+		if h.secret {
+			r.secrets.Add(x.headers[i])
+		}
+	}
+}
+
+// expand expands a step's templates with v's values.
+func (r *run) expand(s *step, v template.Values) (expanded, error) {
+	u, err := s.url.Expand(v)
 	if err != nil {
 		return expanded{}, fmt.Errorf("url: %w", err)
 	}
@@ -227,7 +311,7 @@ func (r *run) expand(s *step) (expanded, error) {
 			sep = '&'
 		}
 		for _, q := range s.query {
-			v, err := q.value.Expand(r)
+			v, err := q.value.Expand(v)
 			if err != nil {
 				return expanded{}, fmt.Errorf("query %q: %w", q.key, err)
 			}
@@ -241,17 +325,14 @@ func (r *run) expand(s *step) (expanded, error) {
 	}
 	x := expanded{url: u, headers: make([]string, len(s.headers))}
 	for i, h := range s.headers {
-		v, err := h.value.Expand(r)
+		hv, err := h.value.Expand(v)
 		if err != nil {
 			return expanded{}, fmt.Errorf("header %s: %w", h.name, err)
 		}
-		if h.secret {
-			r.secrets.Add(v)
-		}
-		x.headers[i] = v
+		x.headers[i] = hv
 	}
 	if s.body != nil {
-		b, err := s.body.Expand(r)
+		b, err := s.body.Expand(v)
 		if err != nil {
 			return expanded{}, fmt.Errorf("body: %w", err)
 		}

@@ -459,7 +459,7 @@ steps:
 	}
 	r := &run{e: NewExecutor(nil), w: w, ctx: context.Background(), args: map[string]any{"t": "secret"}}
 	s := w.steps[0]
-	x, err := r.expand(s)
+	x, err := r.expand(s, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -565,6 +565,94 @@ steps:
 		if !strings.Contains(string(v), "t1") {
 			t.Errorf("stored %s", v)
 		}
+	}
+}
+
+// TestEnvOnlySteps: a step that reads only environment variables is
+// expanded once per set of values. When one changes, the next call sends
+// the new request under the new key; a secret header's value is redacted
+// on every call, the ones that reuse the expansion too.
+func TestEnvOnlySteps(t *testing.T) {
+	var hits atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"token":"t%d","echo":%q}`, hits.Add(1), r.Header.Get("Authorization"))
+	})
+	var mu sync.Mutex
+	env := map[string]string{"BASE_URL": srv.URL, "CLIENT_ID": "demo", "CLIENT_SECRET": "s1"}
+	setEnv := func(k, v string) {
+		mu.Lock()
+		defer mu.Unlock()
+		env[k] = v
+	}
+	reg := loadRegistry(t, &Options{Cache: NewMemoryCache(), Env: func(k string) (string, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		v, ok := env[k]
+		return v, ok
+	}}, srv.URL, `
+name: memo
+desc: d
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    headers: {Authorization: "Basic ${env:CLIENT_ID}"}
+    body: '{"secret": "${env:CLIENT_SECRET}"}'
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}, {name: echo, extract: echo}]
+    result: ${step0:token} ${step0:echo}
+`)
+	for i, c := range []struct{ secret, want string }{
+		{"s1", "t1 [REDACTED]"},
+		{"s1", "t1 [REDACTED]"}, // a hit
+		{"s2", "t2 [REDACTED]"}, // a new request
+		{"s1", "t1 [REDACTED]"}, // the first key again
+	} {
+		setEnv("CLIENT_SECRET", c.secret)
+		if res := call(t, reg, "memo", `{}`); res.Text != c.want {
+			t.Errorf("call %d: %q, want %q", i, res.Text, c.want)
+		}
+	}
+	var bodies []string
+	for _, r := range srv.requests() {
+		bodies = append(bodies, r.Body)
+	}
+	if diff := cmp.Diff([]string{`{"secret": "s1"}`, `{"secret": "s2"}`}, bodies); diff != "" {
+		t.Errorf("requests (-want +got)\n%s", diff)
+	}
+
+	// The memo holds what expanding the step gives, key included; an unset
+	// variable leaves the step to be expanded, and warned about, each call.
+	w, diags := ParseWorkflow("m.yaml", []byte(`
+name: m
+desc: d
+steps:
+  - {url: "https://api.test/${env:A}", body: "${env:B}", cache: true, var: [{name: v, extract: v}]}
+  - {url: "https://api.test/${env:UNSET}", var: [{name: v, extract: v}]}
+`))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	var logs logBuffer
+	e := NewExecutor(&Options{Env: testEnv(map[string]string{"A": "a", "B": "b"}), Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	r := &run{e: e, w: w, ctx: context.Background()}
+	for range 2 {
+		x, key, err := r.prepare(w.steps[0])
+		want, werr := r.expand(w.steps[0], r)
+		if err != nil || werr != nil || x.url != want.url || x.body != want.body || key != r.cacheKey(w.steps[0], &want) {
+			t.Errorf("prepare = %+v, %q, %v; expand = %+v, %v", x, key, err, want, werr)
+		}
+		if m := w.steps[0].memo.Load(); m == nil || m.key != key || m.x.url != "https://api.test/a" {
+			t.Errorf("memo %+v", m)
+		}
+		if _, _, err := r.prepare(w.steps[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if w.steps[1].memo.Load() != nil {
+		t.Error("a step with an unset variable was memoized")
+	}
+	if n := strings.Count(logs.String(), "ref=${env:UNSET}"); n != 2 {
+		t.Errorf("%d warnings about UNSET, want 2:\n%s", n, logs.String())
 	}
 }
 

@@ -1,8 +1,6 @@
 package toolkit
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -12,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/goccy/go-yaml"
@@ -19,6 +18,7 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -69,6 +69,8 @@ type step struct {
 	result     *template.Template
 	retry      retryPolicy
 	refs       []template.Ref // every reference of url, headers, query and body
+	envOnly    bool           // every ref is ${env:…}: see envMemo
+	memo       atomic.Pointer[envMemo]
 }
 
 type headerTemplate struct {
@@ -481,6 +483,7 @@ func (c *compiler) step(i int, n ast.Node) *step {
 	for _, q := range s.query {
 		s.refs = append(s.refs, q.value.Refs()...)
 	}
+	s.envOnly = !slices.ContainsFunc(s.refs, func(r template.Ref) bool { return r.Source != template.Env })
 	s.keyHeaders = keyHeaders(s.headers)
 	return s
 }
