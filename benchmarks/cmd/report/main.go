@@ -186,8 +186,8 @@ var budgets = map[string]budget{
 	"TokenChainParallel":   {time: 1.10, allocs: 1.5},
 	"CachedToken":          {time: 1.10},
 	"Load1000":             {time: 1.30},
-	"ResponseParser":       {time: 1.20, maxNS: 100e3},
-	"ResponseParserExport": {time: 1.20, maxNS: 100e3},
+	"ResponseParser":       {time: 1.20},
+	"ResponseParserExport": {time: 1.20, maxNS: 100e3}, // the 100 µs is defined with Export
 	"Extract10Vars":        {time: 1.10},
 	"ExpandURL":            {maxNS: 1000, maxAllocs: 2},
 }
