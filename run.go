@@ -311,14 +311,14 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 			sep = '&'
 		}
 		for _, q := range s.query {
-			v, err := q.value.Expand(v)
+			qv, err := q.value.Expand(v)
 			if err != nil {
 				return expanded{}, fmt.Errorf("query %q: %w", q.key, err)
 			}
 			b.WriteByte(sep)
 			b.WriteString(url.QueryEscape(q.key))
 			b.WriteByte('=')
-			b.WriteString(url.QueryEscape(v))
+			b.WriteString(url.QueryEscape(qv))
 			sep = '&'
 		}
 		u = b.String()

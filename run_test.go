@@ -626,7 +626,7 @@ steps:
 name: m
 desc: d
 steps:
-  - {url: "https://api.test/${env:A}", body: "${env:B}", cache: true, var: [{name: v, extract: v}]}
+  - {url: "https://api.test/${env:A}", query: [{key: q, value: "${env:B}"}], body: "${env:B}", cache: true, var: [{name: v, extract: v}]}
   - {url: "https://api.test/${env:UNSET}", var: [{name: v, extract: v}]}
 `))
 	if diags.HasErrors() {
@@ -641,7 +641,7 @@ steps:
 		if err != nil || werr != nil || x.url != want.url || x.body != want.body || key != r.cacheKey(w.steps[0], &want) {
 			t.Errorf("prepare = %+v, %q, %v; expand = %+v, %v", x, key, err, want, werr)
 		}
-		if m := w.steps[0].memo.Load(); m == nil || m.key != key || m.x.url != "https://api.test/a" {
+		if m := w.steps[0].memo.Load(); m == nil || m.key != key || m.x.url != "https://api.test/a?q=b" {
 			t.Errorf("memo %+v", m)
 		}
 		if _, _, err := r.prepare(w.steps[1]); err != nil {
