@@ -1,9 +1,8 @@
 package toolkit
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
-
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 
 	"bytes"
 	"encoding/json"

@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -10,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 func FuzzCompile(f *testing.F) {

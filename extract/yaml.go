@@ -1,8 +1,6 @@
 package extract
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-
 	"bytes"
 	"errors"
 	"strconv"
@@ -11,6 +9,8 @@ import (
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // parseYAML converts a YAML body whose root is a collection to JSON and

@@ -1,14 +1,14 @@
 package template
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"unsafe"
-
 	"encoding/json"
 	"errors"
 	"net/url"
 	"slices"
 	"strings"
+	"unsafe"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Value is the value of one reference at expansion time.

@@ -1,14 +1,14 @@
 package template
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // vals maps Ref.String() to values; absent keys are missing.
