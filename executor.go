@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 )
 
@@ -363,22 +364,9 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 	return actual.(*retryablehttp.Client)
 }
 
-// trimBody cuts a body for the model at n bytes on a UTF-8 boundary.
-func trimBody(b []byte, n int) (string, bool) {
-	if len(b) <= n {
-		return string(b), false
-	}
-	cut := n
-	for cut > 0 && cut > n-4 && !isRuneStart(b[cut]) {
-		cut--
-	}
-	return string(b[:cut]), true
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-func bodyExcerpt(b []byte) string {
-	s, cut := trimBody(bytes.TrimSpace(b), 120)
+// bodyExcerpt quotes the start of a (redacted) body for an error.
+func bodyExcerpt(body string) string {
+	s, cut := textcut.Prefix(strings.TrimSpace(body), 120)
 	if cut {
 		s += "…"
 	}

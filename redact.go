@@ -1,9 +1,12 @@
 package toolkit
 
 import (
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Redacted replaces a secret in text the model or the logs see.
@@ -96,4 +99,16 @@ func plainURLText(v string) bool {
 		}
 	}
 	return true
+}
+
+// Cap redacts s and cuts the result at n bytes on a UTF-8 boundary, with a
+// note of how much is shown. Redacting first means a cut can never leave
+// the start of a secret behind.
+func (r *Redactor) Cap(s string, n int) string {
+	s = r.Redact(s)
+	shown, cut := textcut.Prefix(s, n)
+	if !cut {
+		return s
+	}
+	return shown + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", len(shown), len(s))
 }

@@ -113,10 +113,7 @@ func (r *run) exec() Result {
 	if r.last == nil {
 		return TextResult("")
 	}
-	text, cut := trimBody(r.last.Body, r.e.opts.MaxResultBytes)
-	if cut {
-		text += fmt.Sprintf("\n[truncated: %d of %d bytes shown]", len(text), len(r.last.Body))
-	}
+	text := r.secrets.Cap(string(r.last.Body), r.e.opts.MaxResultBytes)
 	if !r.last.OK() {
 		text = "HTTP " + r.last.Status + "\n" + text
 	}
@@ -153,7 +150,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			case v.jump >= 0:
 				return v.jump, Result{}, false
 			case structural:
-				return 0, r.fail("step %d: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", s.index, v.name, v.expr, resp.Status, bodyExcerpt(resp.Body)), true
+				return 0, r.fail("step %d: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", s.index, v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
 			default:
 				r.vars[s.index][i] = varValue{set: true}
 			}

@@ -203,3 +203,31 @@ steps:
 		t.Errorf("Secret() (-want +got):\n%s", diff)
 	}
 }
+
+// TestSecretAtTheCut: a body is redacted before it is cut, so a cut inside
+// a secret leaves no part of it: the raw body capped by MaxResultBytes,
+// and the excerpt in an error about a body that is neither JSON nor YAML.
+func TestSecretAtTheCut(t *testing.T) {
+	const apiKey = "sk-live-0123456789"
+	pad := strings.Repeat("x", 110)
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s %s tail", pad, r.Header.Get("X-Api-Key"))
+	})
+	env := map[string]string{"BASE_URL": srv.URL, "API_KEY": apiKey}
+	tool := `
+name: raw
+desc: d
+env: [BASE_URL, API_KEY]
+steps:
+  - url: ${env:BASE_URL}/x
+    headers: {X-Api-Key: "${env:API_KEY}"}
+`
+	reg := loadRegistry(t, &Options{Env: testEnv(env), MaxResultBytes: len(pad) + 1 + len(apiKey)/2}, srv.URL, tool)
+	if res := call(t, reg, "raw", `{}`); strings.Contains(res.Text, apiKey[:len(apiKey)/2]) || !strings.Contains(res.Text, "[truncated: ") {
+		t.Errorf("capped body: %s", res.Text)
+	}
+	reg = loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, tool+"    var: [{name: v, extract: a.b}]\n")
+	if res := call(t, reg, "raw", `{}`); !res.IsError || strings.Contains(res.Text, apiKey[:4]) || !strings.Contains(res.Text, "neither JSON nor YAML") {
+		t.Errorf("excerpt: %s", res.Text)
+	}
+}

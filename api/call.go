@@ -1,8 +1,6 @@
 package api
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -18,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
 const formType = "application/x-www-form-urlencoded"
@@ -136,15 +135,7 @@ func (a *API) responseText(status int, ctype string, body []byte, red *toolkit.R
 	if !utf8.Valid(body) {
 		return text + fmt.Sprintf("\n[binary body: %d bytes, %s]", len(body), cmpOr(ctype, "unknown type"))
 	}
-	s := red.Redact(string(body))
-	if len(s) > a.opts.MaxResultBytes {
-		cut := a.opts.MaxResultBytes
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", cut, len(s))
-	}
-	return text + "\n" + s
+	return text + "\n" + red.Cap(string(body), a.opts.MaxResultBytes)
 }
 
 func cmpOr(a, b string) string {

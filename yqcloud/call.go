@@ -1,8 +1,6 @@
 package yqcloud
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
-
 	"bytes"
 	"context"
 	"encoding/json"
@@ -16,6 +14,8 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Capability returns the capability (category yqcloud) that runs d,
@@ -108,7 +108,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 		notify(f.TypingMessage)
 	}
 	defer func() {
-		res.Text = st.secrets.Redact(capText(res.Text, d.set.opts.MaxResultBytes))
+		res.Text = st.secrets.Cap(res.Text, d.set.opts.MaxResultBytes)
 		if res.Signals.ExtraParams != nil {
 			res.Signals.ExtraParams = json.RawMessage(st.secrets.Redact(string(res.Signals.ExtraParams)))
 		}
@@ -256,7 +256,7 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 		return fail("%s %s: %v", req.Method, shortURL(u), err)
 	}
 	if !resp.OK() {
-		return fail("%s %s: HTTP %s: %s", req.Method, shortURL(u), resp.Status, excerpt(resp.Body))
+		return fail("%s %s: HTTP %s: %s", req.Method, shortURL(u), resp.Status, excerpt(st.secrets.Redact(string(resp.Body))))
 	}
 	return parseBody(resp.Body), nil
 }
@@ -398,18 +398,6 @@ func textOf(v any) string {
 	return marshalJSON(v)
 }
 
-// capText cuts text at n bytes on a UTF-8 boundary, with a note.
-func capText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && cut > n-4 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", cut, len(s))
-}
-
 // shortURL drops the query, which may carry keys, from a URL in errors.
 func shortURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
@@ -418,14 +406,11 @@ func shortURL(u string) string {
 	return u
 }
 
-func excerpt(b []byte) string {
-	s := strings.TrimSpace(string(b))
-	if len(s) > 300 {
-		cut := 300
-		for cut > 296 && s[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		s = s[:cut] + "…"
+// excerpt shows the start of a (redacted) body in an error.
+func excerpt(body string) string {
+	s, cut := textcut.Prefix(strings.TrimSpace(body), 300)
+	if cut {
+		s += "…"
 	}
 	if s == "" {
 		return "(empty body)"

@@ -585,3 +585,22 @@ func TestHookFailures(t *testing.T) {
 		t.Errorf("compile error: %v", err)
 	}
 }
+
+// TestSecretAtTheCut: text is redacted before it is cut, so a cut inside
+// the token leaves no part of it, in the result and in an error's excerpt.
+func TestSecretAtTheCut(t *testing.T) {
+	m := newMock(t)
+	src := "[" + def("echo", "", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/auth-echo", "headers": {"Authorization": "bearer ${yqAccessToken}"}}`) + "," +
+		def("denied", "", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/denied-long", "headers": {"Authorization": "bearer ${yqAccessToken}"}}`) + "]"
+	cutAt := len(`{"youSent":"bearer `) + len(testToken)/2
+	_, reg := load(t, src, &Options{MaxResultBytes: cutAt})
+	res := call(reg, "echo", `{}`, m.values()...)
+	if strings.Contains(res.Text, testToken[:len(testToken)/2]) || !strings.Contains(res.Text, "[truncated: ") {
+		t.Errorf("cut result: %s", res.Text)
+	}
+	_, reg = load(t, src, nil)
+	res = call(reg, "denied", `{}`, m.values()...)
+	if !res.IsError || strings.Contains(res.Text, testToken[:4]) || !strings.Contains(res.Text, "xxx [REDAC") {
+		t.Errorf("excerpt: %s", res.Text)
+	}
+}

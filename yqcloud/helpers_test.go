@@ -104,6 +104,11 @@ func newMock(t testing.TB) *mockYQ {
 	mux.HandleFunc("GET /auth-echo", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"youSent":%q,"cookie":%q}`, r.Header.Get("Authorization"), r.Header.Get("Cookie"))
 	})
+	mux.HandleFunc("GET /denied-long", func(w http.ResponseWriter, r *http.Request) {
+		// A 403 whose body has the credential about where an excerpt ends.
+		w.WriteHeader(http.StatusForbidden)
+		fmt.Fprintf(w, "%s %s", strings.Repeat("x", 290), r.Header.Get("Authorization"))
+	})
 	mux.HandleFunc("GET /big", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"data":"%s"}`, strings.Repeat("数据", 200))
 	})
