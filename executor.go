@@ -314,8 +314,13 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL) (*http.Resp
 			Method: req.Method, URL: u, Host: u.Host, Header: req.Header,
 			Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
 		}).WithContext(ctx)
-		if hreq.Header == nil {
+		switch {
+		case hreq.Header == nil:
 			hreq.Header = http.Header{}
+		case e.client.Jar != nil:
+			// The client adds the jar's cookies to the request's header:
+			// to a copy, not to the caller's map.
+			hreq.Header = hreq.Header.Clone()
 		}
 		if req.Body != nil {
 			hreq.ContentLength = int64(len(req.Body))

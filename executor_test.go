@@ -5,10 +5,14 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestReadBody(t *testing.T) {
@@ -83,5 +87,31 @@ func TestSendDeadline(t *testing.T) {
 	}
 	if !got.Equal(want) {
 		t.Errorf("deadline %v, want the caller's %v", got, want)
+	}
+}
+
+// TestSendLeavesHeaderAlone: Send does not write to the caller's header,
+// not even when the client has a cookie jar that adds cookies to it.
+func TestSendLeavesHeaderAlone(t *testing.T) {
+	var sent string
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse("http://api.test/")
+	jar.SetCookies(u, []*http.Cookie{{Name: "sid", Value: "s-1"}})
+	client := &http.Client{Jar: jar, Transport: roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		sent = r.Header.Get("Cookie")
+		return &http.Response{StatusCode: 200, Status: "200 OK", Body: http.NoBody, Header: http.Header{}, Request: r}, nil
+	})}
+	h := http.Header{"Accept": {"application/json"}}
+	if _, err := NewExecutor(&Options{HTTPClient: client}).Send(context.Background(), &Request{Method: "GET", URL: "http://api.test/x", Header: h}); err != nil {
+		t.Fatal(err)
+	}
+	if sent != "sid=s-1" {
+		t.Errorf("sent Cookie %q", sent)
+	}
+	if diff := cmp.Diff(http.Header{"Accept": {"application/json"}}, h); diff != "" {
+		t.Errorf("caller's header changed (-want +got):\n%s", diff)
 	}
 }
