@@ -3,6 +3,8 @@ package toolkit
 import (
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Tool arguments are small JSON objects decoded on every call. argParser
@@ -262,46 +264,13 @@ func (p *argParser) str() (string, bool) {
 
 // number reads a number in JSON's grammar and keeps its text.
 func (p *argParser) number() (json.Number, bool) {
-	d, start := p.data, p.off
-	i := start
-	if i < len(d) && d[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(d) && d[i] == '0':
-		i++
-	case i < len(d) && d[i] >= '1' && d[i] <= '9':
-		i = digits(d, i)
-	default:
+	end, ok := jsonstr.ScanNumber(p.s, p.off)
+	if !ok {
 		return "", false
 	}
-	if i < len(d) && d[i] == '.' {
-		j := digits(d, i+1)
-		if j == i+1 {
-			return "", false
-		}
-		i = j
-	}
-	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
-		i++
-		if i < len(d) && (d[i] == '+' || d[i] == '-') {
-			i++
-		}
-		j := digits(d, i)
-		if j == i {
-			return "", false
-		}
-		i = j
-	}
-	p.off = i
-	return json.Number(p.s[start:i]), true
-}
-
-func digits(d []byte, i int) int {
-	for i < len(d) && d[i] >= '0' && d[i] <= '9' {
-		i++
-	}
-	return i
+	n := json.Number(p.s[p.off:end])
+	p.off = end
+	return n, true
 }
 
 func (p *argParser) literal(word string) bool {

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -222,9 +221,9 @@ func convertArg(p Param, v any) (any, error) {
 			return nil, bad("got " + jsonKind(v))
 		}
 		if p.Type == Integer {
-			i, ok := integerText(text)
-			if !ok {
-				return nil, bad(fmt.Sprintf("%s has a fractional part", text))
+			i, err := jsonstr.IntegerText(text)
+			if err != nil {
+				return nil, bad(text + " " + err.Error())
 			}
 			text = i
 		}
@@ -251,19 +250,6 @@ func convertArg(p Param, v any) (any, error) {
 		}
 	}
 	return out, nil
-}
-
-// integerText returns the integer form of a JSON number text if it is
-// losslessly an integer ("42", "42.0", "4.2e1").
-func integerText(text string) (string, bool) {
-	if !strings.ContainsAny(text, ".eE") {
-		return text, true
-	}
-	r, ok := new(big.Rat).SetString(text)
-	if !ok || !r.IsInt() {
-		return "", false
-	}
-	return r.Num().String(), true
 }
 
 // ScalarText returns the text of a string, json.Number or bool argument

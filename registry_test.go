@@ -124,6 +124,7 @@ func TestArgumentValidation(t *testing.T) {
 		{`{}`, `!parameter "query" is required (string): words to search for`},
 		{`{"query":"x","limit":"4.5"}`, `!parameter "limit" must be an integer: 4.5 has a fractional part`},
 		{`{"query":"x","limit":4.5}`, `!parameter "limit" must be an integer: 4.5 has a fractional part`},
+		{`{"query":"x","limit":1e1000000}`, `!parameter "limit" must be an integer: 1e1000000 has an exponent beyond ±1000`},
 		{`{"query":"x","limit":"ten"}`, `!parameter "limit" must be an integer: "ten" is not a number`},
 		{`{"query":"x","in_stock":"yes"}`, `!parameter "in_stock" must be a boolean: "yes" is not true or false`},
 		{`{"query":"x","in_stock":1}`, `!parameter "in_stock" must be a boolean: got a number`},

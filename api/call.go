@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
@@ -367,15 +368,15 @@ func scalarText(t string, v any) (string, error) {
 			text = x.String()
 		case string:
 			text = strings.TrimSpace(x)
-			if _, err := strconv.ParseFloat(text, 64); err != nil || !json.Valid([]byte(text)) {
+			if _, err := strconv.ParseFloat(text, 64); err != nil || !jsonstr.IsNumber(text) {
 				return "", bad(fmt.Sprintf("%q", x))
 			}
 		default:
 			return "", bad(kind(v))
 		}
 		if t == TypeInteger {
-			i, ok := integerText(text)
-			if !ok {
+			i, err := jsonstr.IntegerText(text)
+			if err != nil {
 				return "", bad(text)
 			}
 			text = i

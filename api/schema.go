@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math/big"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // maxBodyErrors bounds the problems reported for one body.
@@ -155,8 +155,8 @@ func hasType(v any, t string) bool {
 		if !ok {
 			return false
 		}
-		_, isInt := integerText(n.String())
-		return isInt
+		_, err := jsonstr.IntegerText(n.String())
+		return err == nil
 	case "object":
 		_, ok := v.(map[string]any)
 		return ok
@@ -176,7 +176,7 @@ func kind(v any) string {
 	case bool:
 		return "a boolean"
 	case json.Number:
-		if _, ok := integerText(x.String()); ok {
+		if _, err := jsonstr.IntegerText(x.String()); err == nil {
 			return "an integer"
 		}
 		return "a number"
@@ -240,24 +240,6 @@ func compactList(vs []any) string {
 		parts[i] = compactJSON(v)
 	}
 	return strings.Join(parts, ", ")
-}
-
-// integerText returns the integer form of a JSON number text if it is
-// losslessly an integer ("42", "42.0", "4.2e1").
-func integerText(text string) (string, bool) {
-	if !strings.ContainsAny(text, ".eE") {
-		return text, true
-	}
-	if _, exp, ok := strings.Cut(strings.ToLower(text), "e"); ok {
-		if n, err := strconv.Atoi(exp); err != nil || n > 1000 || n < -1000 {
-			return "", false // out of any sane range; refuse before big math
-		}
-	}
-	r, ok := new(big.Rat).SetString(text)
-	if !ok || !r.IsInt() {
-		return "", false
-	}
-	return r.Num().String(), true
 }
 
 // Keys of a schema whose values are maps of names to schemas, and keys

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // nkind is the kind of one indexed JSON node.
@@ -167,7 +169,7 @@ func scanJSON(src []byte) (*tape, bool) {
 			t.nodes = append(t.nodes, node{start: uint32(i), end: uint32(i + len(lit)), next: idx + 1, kind: k})
 			i += len(lit)
 		default:
-			end, ok := scanNumber(src, i)
+			end, ok := jsonstr.ScanNumber(src, i)
 			if !ok {
 				return nil, false
 			}
@@ -216,47 +218,6 @@ func scanString(src []byte, i int) (end int, esc, ok bool) {
 		}
 	}
 	return 0, false, false
-}
-
-// scanNumber checks the JSON number starting at src[i].
-func scanNumber(src []byte, i int) (int, bool) {
-	n := len(src)
-	digits := func(j int) int {
-		for j < n && src[j] >= '0' && src[j] <= '9' {
-			j++
-		}
-		return j
-	}
-	if i < n && src[i] == '-' {
-		i++
-	}
-	switch {
-	case i < n && src[i] == '0':
-		i++
-	case i < n && src[i] >= '1' && src[i] <= '9':
-		i = digits(i + 1)
-	default:
-		return 0, false
-	}
-	if i < n && src[i] == '.' {
-		j := digits(i + 1)
-		if j == i+1 {
-			return 0, false
-		}
-		i = j
-	}
-	if i < n && (src[i] == 'e' || src[i] == 'E') {
-		i++
-		if i < n && (src[i] == '+' || src[i] == '-') {
-			i++
-		}
-		j := digits(i)
-		if j == i {
-			return 0, false
-		}
-		i = j
-	}
-	return i, true
 }
 
 func unhex(c byte) rune {

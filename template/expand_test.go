@@ -7,8 +7,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // vals maps Ref.String() to values; absent keys are missing.
@@ -284,20 +282,5 @@ func TestExpandURLAllocs(t *testing.T) {
 	})
 	if allocs > 2 {
 		t.Errorf("URL Expand allocates %v times, want <= 2", allocs)
-	}
-}
-
-func TestIsNumber(t *testing.T) {
-	good := []string{"0", "-0", "1", "-12", "1.5", "0.25", "1e9", "1E+9", "2e-3", "-0.0e0", "12345678901234567890"}
-	bad := []string{"-", "01", "1.", ".5", "1e", "1e+", "+1", "1 ", "0x1", "1.2.3", "--1", "NaN"}
-	for _, n := range good {
-		if !jsonstr.IsNumber(n) {
-			t.Errorf("IsNumber(%q) = false", n)
-		}
-	}
-	for _, n := range bad {
-		if jsonstr.IsNumber(n) {
-			t.Errorf("IsNumber(%q) = true", n)
-		}
 	}
 }

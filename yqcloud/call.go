@@ -14,6 +14,7 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
@@ -548,9 +549,8 @@ func convert(v any, types []string) (any, bool) {
 			s := strings.TrimSpace(x)
 			switch t {
 			case "number", "integer":
-				n, err := parseJSON([]byte(s))
-				if num, ok := n.(json.Number); err == nil && ok && (t == "number" || isInteger(num)) {
-					return num, true
+				if jsonstr.IsNumber(s) && (t == "number" || isInteger(json.Number(s))) {
+					return json.Number(s), true
 				}
 			case "boolean":
 				if s == "true" || s == "false" {

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // JSON values inside the package: nil, bool, string, json.Number, []any
@@ -346,47 +347,18 @@ func (p *jsonParser) array(path string) (any, error) {
 
 func (p *jsonParser) number() (any, error) {
 	start := p.pos
-	s := p.src
-	i := p.pos
-	if i < len(s) && s[i] == '-' {
-		i++
+	end, ok := jsonstr.ScanNumber(p.src, start)
+	p.pos = end
+	if ok {
+		return json.Number(p.src[start:end]), nil
 	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	default:
-		p.pos = i
-		return nil, p.errf("invalid number: expecting a digit, got %s", p.describe())
+	switch prev := p.src[max(end-1, start)]; {
+	case prev == '.':
+		return nil, p.errf("invalid number: expecting a digit after '.'")
+	case prev == 'e' || prev == 'E' || (prev == '+' || prev == '-') && end-1 > start:
+		return nil, p.errf("invalid number: expecting a digit in the exponent")
 	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if i >= len(s) || s[i] < '0' || s[i] > '9' {
-			p.pos = i
-			return nil, p.errf("invalid number: expecting a digit after '.'")
-		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if i >= len(s) || s[i] < '0' || s[i] > '9' {
-			p.pos = i
-			return nil, p.errf("invalid number: expecting a digit in the exponent")
-		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	}
-	p.pos = i
-	return json.Number(s[start:i]), nil
+	return nil, p.errf("invalid number: expecting a digit, got %s", p.describe())
 }
 
 func (p *jsonParser) string() (string, error) {
@@ -659,11 +631,8 @@ func kindOf(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
+// isInteger reports a number that is losslessly an integer ("4.0", "4e1").
 func isInteger(n json.Number) bool {
-	s := string(n)
-	if !strings.ContainsAny(s, ".eE") {
-		return true
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && f == math.Trunc(f)
+	_, err := jsonstr.IntegerText(string(n))
+	return err == nil
 }

@@ -115,3 +115,13 @@ func FuzzJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestIsInteger: an integer is one losslessly, not one that rounds to an
+// integer as a float64.
+func TestIsInteger(t *testing.T) {
+	for n, want := range map[json.Number]bool{"4": true, "4.0": true, "4e1": true, "1e400": true, "4.5": false, "1.0000000000000001": false, "1e-400": false} {
+		if got := isInteger(n); got != want {
+			t.Errorf("isInteger(%s) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -1,8 +1,14 @@
-// Package jsonstr escapes text for JSON string literals and recognizes
-// JSON number text.
+// Package jsonstr escapes text for JSON string literals and reads JSON
+// number text.
 package jsonstr
 
-import "unicode/utf8"
+import (
+	"errors"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 const upperHex = "0123456789ABCDEF"
 
@@ -59,40 +65,75 @@ func Append(dst []byte, s string) []byte {
 
 // IsNumber reports whether s is exactly one JSON number (RFC 8259).
 func IsNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	i := 0
-	if s[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		j := i
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
+	end, ok := ScanNumber(s, 0)
+	return ok && end == len(s)
+}
+
+// ScanNumber reads the JSON number (RFC 8259) that starts at s[i] and
+// returns where it ends; ok is false if no number starts there (end is
+// then where the grammar failed).
+func ScanNumber[T string | []byte](s T, i int) (end int, ok bool) {
+	n := len(s)
+	digits := func(j int) int {
+		for j < n && '0' <= s[j] && s[j] <= '9' {
+			j++
 		}
-		return i - j
+		return j
+	}
+	if i < n && s[i] == '-' {
+		i++
 	}
 	switch {
-	case i < len(s) && s[i] == '0':
+	case i < n && s[i] == '0':
 		i++
-	case digits() == 0:
-		return false
+	case i < n && '1' <= s[i] && s[i] <= '9':
+		i = digits(i + 1)
+	default:
+		return i, false
 	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
+	if i < n && s[i] == '.' {
+		j := digits(i + 1)
+		if j == i+1 {
+			return j, false
 		}
+		i = j
 	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+	if i < n && (s[i] == 'e' || s[i] == 'E') {
 		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		if i < n && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		if digits() == 0 {
-			return false
+		j := digits(i)
+		if j == i {
+			return j, false
+		}
+		i = j
+	}
+	return i, true
+}
+
+// Why IntegerText refuses a number.
+var (
+	ErrFraction = errors.New("has a fractional part")
+	ErrExponent = errors.New("has an exponent beyond ±1000")
+)
+
+// IntegerText returns the integer form of JSON number text that is
+// losslessly an integer ("42", "42.0", "4.2e1" give "42"). An exponent
+// beyond ±1000 is refused before any arithmetic: "1e1000000" would
+// otherwise be written out in a million digits.
+func IntegerText(text string) (string, error) {
+	if !strings.ContainsAny(text, ".eE") {
+		return text, nil
+	}
+	if _, exp, ok := strings.Cut(strings.ToLower(text), "e"); ok {
+		if n, err := strconv.Atoi(exp); err != nil || n > 1000 || n < -1000 {
+			return "", ErrExponent
 		}
 	}
-	return i == len(s)
+	r, ok := new(big.Rat).SetString(text)
+	if !ok || !r.IsInt() {
+		return "", ErrFraction
+	}
+	return r.Num().String(), nil
 }

@@ -2,6 +2,7 @@ package jsonstr
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -18,31 +19,39 @@ func TestAppend(t *testing.T) {
 		if got != want {
 			t.Errorf("Append(%q) = %s, want %s", in, got, want)
 		}
-		var back string
-		if err := json.Unmarshal([]byte(got), &back); err != nil {
-			t.Errorf("%s is not a JSON string: %v", got, err)
-		}
+		roundTrip(t, in)
+	}
+	for _, in := range []string{"", "\x00\x01\x1f", "é😀", "<html>&", "a\xc3", "\xed\xa0\x80"} {
+		roundTrip(t, in)
+	}
+}
+
+// roundTrip checks that Append(s) decodes back to s, each byte that is
+// not UTF-8 read as U+FFFD.
+func roundTrip(t *testing.T, s string) {
+	t.Helper()
+	out := Append(nil, s)
+	var back string
+	if err := json.Unmarshal(out, &back); err != nil {
+		t.Fatalf("%q -> %s: %v", s, out, err)
+	}
+	if want := string([]rune(s)); back != want {
+		t.Errorf("%q -> %s -> %q, want %q", s, out, back, want)
 	}
 }
 
 func FuzzAppend(f *testing.F) {
 	f.Add("a\"b\\c\n\u2028\xff")
-	f.Fuzz(func(t *testing.T, s string) {
-		out := Append(nil, s)
-		var back string
-		if err := json.Unmarshal(out, &back); err != nil {
-			t.Fatalf("%q -> %s: %v", s, out, err)
-		}
-	})
+	f.Fuzz(roundTrip)
 }
 
 func TestIsNumber(t *testing.T) {
-	for _, s := range []string{"0", "-0", "42", "1234567.89", "1e3", "1E+3", "-2.5e-10", "123456789012345678901234567890"} {
+	for _, s := range []string{"0", "-0", "42", "1234567.89", "1e3", "1E+3", "-2.5e-10", "123456789012345678901234567890", "0.25", "2e-3", "-0.0e0"} {
 		if !IsNumber(s) {
 			t.Errorf("IsNumber(%q) = false", s)
 		}
 	}
-	for _, s := range []string{"", "-", "01", "+1", "1.", ".5", "1e", "1e+", "0x1F", "1_000", " 1", "1 ", "NaN", "Infinity", "1.2.3"} {
+	for _, s := range []string{"", "-", "01", "+1", "1.", ".5", "1e", "1e+", "0x1F", "1_000", " 1", "1 ", "NaN", "Infinity", "1.2.3", "--1"} {
 		if IsNumber(s) {
 			t.Errorf("IsNumber(%q) = true", s)
 		}
@@ -59,4 +68,42 @@ func FuzzIsNumber(f *testing.F) {
 			t.Fatalf("IsNumber(%q) = %v, encoding/json says %v", s, got, want)
 		}
 	})
+}
+
+// TestScanNumber: where a number ends, within text and as bytes, and where
+// the grammar fails.
+func TestScanNumber(t *testing.T) {
+	tests := []struct {
+		s       string
+		at, end int
+		ok      bool
+	}{
+		{"[12.5e3,", 1, 7, true},
+		{"-0]", 0, 2, true},
+		{"0123", 0, 1, true}, // a number ends after a leading 0
+		{"x-", 1, 2, false},
+		{"1.x", 0, 2, false},
+		{"1e+", 0, 3, false},
+		{"a", 0, 0, false},
+	}
+	for _, tt := range tests {
+		end, ok := ScanNumber(tt.s, tt.at)
+		bend, bok := ScanNumber([]byte(tt.s), tt.at)
+		if end != tt.end || ok != tt.ok || bend != end || bok != ok {
+			t.Errorf("ScanNumber(%q, %d) = %d, %v (bytes: %d, %v); want %d, %v", tt.s, tt.at, end, ok, bend, bok, tt.end, tt.ok)
+		}
+	}
+}
+
+func TestIntegerText(t *testing.T) {
+	for in, want := range map[string]string{"42": "42", "-7": "-7", "42.0": "42", "4.2e1": "42", "1E+3": "1000", "-0.0": "0", "1e400": "1" + strings.Repeat("0", 400)} {
+		if got, err := IntegerText(in); got != want || err != nil {
+			t.Errorf("IntegerText(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for in, want := range map[string]error{"4.5": ErrFraction, "1.0000000000000001": ErrFraction, "1e-400": ErrFraction, "1e1001": ErrExponent, "1e-1000000": ErrExponent} {
+		if got, err := IntegerText(in); err != want {
+			t.Errorf("IntegerText(%q) = %q, %v; want %v", in, got, err, want)
+		}
+	}
 }
