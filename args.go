@@ -18,14 +18,13 @@ import (
 const maxFastDepth = 32
 
 type argParser struct {
-	data  []byte
-	s     string // string(data): keys and values are substrings of one copy
+	s     string // the input, copied once: keys and values are substrings of it
 	off   int
 	depth int
 }
 
 func newArgParser(data []byte) *argParser {
-	return &argParser{data: data, s: string(data)}
+	return &argParser{s: string(data)}
 }
 
 // fastObject decodes data, already trimmed, when it is exactly one JSON
@@ -102,15 +101,15 @@ func fastCallArgs(data []byte) (name string, params json.RawMessage, decoded map
 }
 
 func (p *argParser) peek() byte {
-	if p.off < len(p.data) {
-		return p.data[p.off]
+	if p.off < len(p.s) {
+		return p.s[p.off]
 	}
 	return 0
 }
 
 func (p *argParser) ws() {
-	for p.off < len(p.data) {
-		switch p.data[p.off] {
+	for p.off < len(p.s) {
+		switch p.s[p.off] {
 		case ' ', '\t', '\n', '\r':
 			p.off++
 		default:
@@ -122,7 +121,7 @@ func (p *argParser) ws() {
 // atEnd reports whether only JSON whitespace is left.
 func (p *argParser) atEnd() bool {
 	p.ws()
-	return p.off == len(p.data)
+	return p.off == len(p.s)
 }
 
 // colon reads the ':' after a key and the whitespace around it.
@@ -241,8 +240,8 @@ func (p *argParser) str() (string, bool) {
 		return "", false
 	}
 	start := p.off + 1
-	for i := start; i < len(p.data); {
-		c := p.data[i]
+	for i := start; i < len(p.s); {
+		c := p.s[i]
 		switch {
 		case c == '"':
 			p.off = i + 1
@@ -252,7 +251,7 @@ func (p *argParser) str() (string, bool) {
 		case c < utf8.RuneSelf:
 			i++
 		default:
-			r, size := utf8.DecodeRune(p.data[i:])
+			r, size := utf8.DecodeRuneInString(p.s[i:])
 			if r == utf8.RuneError && size == 1 {
 				return "", false
 			}
@@ -274,7 +273,7 @@ func (p *argParser) number() (json.Number, bool) {
 }
 
 func (p *argParser) literal(word string) bool {
-	if len(p.data)-p.off < len(word) || p.s[p.off:p.off+len(word)] != word {
+	if len(p.s)-p.off < len(word) || p.s[p.off:p.off+len(word)] != word {
 		return false
 	}
 	p.off += len(word)

@@ -106,8 +106,9 @@ func (e argErrors) Error() string {
 }
 
 // validateArgs checks decoded arguments against params (DESIGN.md
-// reading 8) and returns them normalized to their types, defaults applied.
-func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
+// reading 8) and normalizes them in place (args is the call's own map):
+// values converted to their types, defaults applied.
+func validateArgs(params []Param, args map[string]any) error {
 	var errs argErrors
 	var unknown []string
 	for name := range args {
@@ -127,16 +128,14 @@ func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 		}
 		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", suggest.QuoteJoin(unknown), list))
 	}
-	// args is this call's own decoded map: normalize it in place.
-	out := args
 	for _, p := range params {
 		v, ok := args[p.Name]
 		if !ok || v == nil {
 			if p.Default != nil {
-				out[p.Name] = p.Default
+				args[p.Name] = p.Default
 				continue
 			}
-			delete(out, p.Name)
+			delete(args, p.Name)
 			if p.Required {
 				errs = append(errs, fmt.Sprintf("parameter %q is required (%s): %s", p.Name, p.Type, p.Description))
 			}
@@ -147,12 +146,12 @@ func validateArgs(params []Param, args map[string]any) (map[string]any, error) {
 			errs = append(errs, err.Error())
 			continue
 		}
-		out[p.Name] = nv
+		args[p.Name] = nv
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return errs
 	}
-	return out, nil
+	return nil
 }
 
 // decodeArgs decodes a capability's arguments: a JSON object, or nothing.

@@ -201,7 +201,6 @@ type expanded struct {
 	url     string
 	headers []string // values, in step.headers order
 	body    string
-	hasBody bool
 }
 
 // envMemo is the expansion of a step whose templates read nothing but
@@ -333,7 +332,7 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 		if err != nil {
 			return expanded{}, fmt.Errorf("body: %w", err)
 		}
-		x.body, x.hasBody = b, true
+		x.body = b
 	}
 	return x, nil
 }
@@ -342,7 +341,7 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 func (r *run) newRequest(s *step, x expanded) *Request {
 	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.keyHeaders)),
 		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
-	if x.hasBody {
+	if s.body != nil {
 		req.Body = []byte(x.body)
 	}
 	for _, i := range s.keyHeaders {

@@ -119,11 +119,9 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	}
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
 	if c.Params != nil || c.Schema == nil {
-		a, err := validateArgs(c.Params, decoded)
-		if err != nil {
+		if err := validateArgs(c.Params, decoded); err != nil {
 			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 		}
-		call.Args = a
 	}
 	defer func() {
 		if p := recover(); p != nil {
