@@ -180,9 +180,6 @@ func (rt *jsRuntime) pickMaker(picks []hoistedPick) goja.Value {
 		f := rt.vm.ToValue(func(call goja.FunctionCall) goja.Value {
 			o, l := call.Argument(0), call.Argument(1)
 			if l == rt.lodash {
-				if obj, ok := o.(*goja.Object); ok && obj.ExportType() == jsObjectType {
-					return rt.lib.PickDynamic(obj, obj.Export().(*jsObject), p.keys)
-				}
 				return rt.lib.Pick(o, p.keys)
 			}
 			v, err := fallback(goja.Undefined(), o, l)

@@ -144,30 +144,11 @@ func PickKeys(names []string) (Keys, bool) {
 // in a goja native function), so call it from a function JavaScript
 // calls.
 func (l *Lib) Pick(o goja.Value, keys Keys) goja.Value {
-	return l.pick(o, nil, keys)
-}
-
-// PickDynamic is Pick for o made by Runtime.NewDynamicObject(d): it reads
-// d's properties straight from d, as goja does before it looks at the
-// prototype, without the exception frame of an Object.Get per key.
-func (l *Lib) PickDynamic(o *goja.Object, d goja.DynamicObject, keys Keys) goja.Value {
-	return l.pick(o, d, keys)
-}
-
-// pick is Pick, reading from d when it is o's DynamicObject.
-func (l *Lib) pick(o goja.Value, d goja.DynamicObject, keys Keys) goja.Value {
 	p := l.picker
 	if plainObject(o) {
 		src, out := o.(*goja.Object), p.vm.NewObject()
 		for _, k := range keys.names {
-			var v goja.Value
-			if d != nil {
-				v = d.Get(k)
-			}
-			if v == nil {
-				v = src.Get(k)
-			}
-			p.put(src, out, k, v, nil)
+			p.put(src, out, k, src.Get(k), nil)
 		}
 		return out
 	}
