@@ -35,7 +35,7 @@ func (rt *jsRuntime) toJS(v any) goja.Value {
 		}
 		o := &rt.objs[0]
 		rt.objs = rt.objs[1:]
-		*o = jsObject{rt: rt, keys: x.keys, vals: x.vals, ordered: !slices.ContainsFunc(x.keys, isArrayIndex)}
+		*o = jsObject{rt: rt, keys: x.keys, vals: x.vals}
 		return rt.vm.NewDynamicObject(o)
 	}
 	return goja.Undefined()
@@ -44,13 +44,12 @@ func (rt *jsRuntime) toJS(v any) goja.Value {
 // jsObject is a JSON object seen from JavaScript. keys and vals are
 // shared with the Go value until the script writes (copy on write).
 type jsObject struct {
-	rt      *jsRuntime
-	keys    []string
-	vals    []any
-	js      []goja.Value // members kept or written as JavaScript values; nil until one is
-	owned   bool         // keys and vals are this object's own copies
-	ordered bool         // no array-index keys, so Keys is insertion order
-	idx     map[string]int
+	rt    *jsRuntime
+	keys  []string
+	vals  []any
+	js    []goja.Value // members kept or written as JavaScript values; nil until one is
+	owned bool         // keys and vals are this object's own copies
+	idx   map[string]int
 }
 
 func (o *jsObject) index(k string) int {
@@ -132,9 +131,6 @@ func (o *jsObject) Set(k string, v goja.Value) bool {
 	if o.idx != nil {
 		o.idx[k] = len(o.keys) - 1
 	}
-	if isArrayIndex(k) {
-		o.ordered = false
-	}
 	return true
 }
 
@@ -161,7 +157,7 @@ func (o *jsObject) Delete(k string) bool {
 // ascending order, then the others in insertion order, as for ordinary
 // objects.
 func (o *jsObject) Keys() []string {
-	if o.ordered {
+	if !slices.ContainsFunc(o.keys, isArrayIndex) {
 		return slices.Clone(o.keys)
 	}
 	var ints, strs []string
@@ -422,12 +418,18 @@ func (w *jsonWriter) primitive(b []byte, v goja.Value) ([]byte, bool) {
 func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 	b = append(b, '{')
 	first := true
+	// Insertion order unless array-index keys come first; only then is a
+	// member's place looked up by name.
+	ordered := !slices.ContainsFunc(o.keys, isArrayIndex)
 	keys := o.keys
-	if !o.ordered {
+	if !ordered {
 		keys = o.Keys()
 	}
-	for _, k := range keys {
-		i := o.index(k)
+	for j, k := range keys {
+		i := j
+		if !ordered {
+			i = o.index(k)
+		}
 		v := o.jsAt(i)
 		if v == nil {
 			if !first {
