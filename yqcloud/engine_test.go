@@ -213,5 +213,29 @@ func TestTimeoutAtTheEnd(t *testing.T) {
 		}
 		e.timeout = time.Millisecond
 	}
+	if timedOut == 0 {
+		t.Error("no spin timed out: the test ran none of the runs it is about")
+	}
 	t.Logf("%d of 300 spins timed out", timedOut)
+}
+
+// TestTimeoutAfterTheScript: a timeout that fires after the script
+// returned, while its result is handled, does not stop the runtime's
+// next run.
+func TestTimeoutAfterTheScript(t *testing.T) {
+	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	h, err := compileHook("f", FieldResponseParser, "return 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := func(goja.Value) error { time.Sleep(10 * time.Millisecond); return nil }
+	if err := e.run(context.Background(), rt, h, goja.Null(), slow); err != nil {
+		t.Fatal(err)
+	}
+	e.timeout = time.Hour
+	if out, err := runCompiled(t, e, rt, h, "null"); err != nil || out != "2" {
+		t.Errorf("the next run: %q, %v", out, err)
+	}
 }
