@@ -86,7 +86,7 @@ func (o orderedObject) MarshalJSON() ([]byte, error) {
 			buf = append(buf, ',')
 		}
 		k, _ := json.Marshal(m.key)
-		v, err := marshalCompact(m.value)
+		v, err := jsonstr.Marshal(m.value)
 		if err != nil {
 			return nil, err
 		}
@@ -272,7 +272,7 @@ func argText(v any) string {
 	if s, ok := ScalarText(v); ok || v == nil {
 		return s
 	}
-	b, _ := marshalCompact(v)
+	b, _ := jsonstr.Marshal(v)
 	return string(b)
 }
 
@@ -297,15 +297,4 @@ func article(t ParamType) string {
 		return "an integer"
 	}
 	return "a " + string(t)
-}
-
-// marshalCompact encodes v as compact JSON without HTML escaping.
-func marshalCompact(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

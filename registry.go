@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Handler runs a capability. A returned error becomes an error Result for
@@ -270,7 +272,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // mustJSON encodes the entry tools' fixed schemas; it panics on values
 // that are not JSON, which only a programming error produces.
 func mustJSON(v any) json.RawMessage {
-	b, err := marshalCompact(v)
+	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		panic(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Categories of capabilities listed by query_capabilities.
@@ -71,7 +73,7 @@ func TextResult(text string) Result { return Result{Text: text} }
 
 // JSONResult returns a successful Result holding v as compact JSON.
 func JSONResult(v any) (Result, error) {
-	b, err := marshalCompact(v)
+	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		return Result{}, err
 	}

@@ -103,6 +103,7 @@ type endpoint struct {
 	Endpoint
 	tmpl    pathTemplate
 	confirm bool
+	words   string // id, method, path and summary in lower case: what a keyword matches
 }
 
 func (e *endpoint) param(in In, name string) (Param, bool) {
@@ -153,17 +154,15 @@ func New(c *Catalog, opts Options) (*API, error) {
 	if a.opts.MaxResultBytes <= 0 {
 		a.opts.MaxResultBytes = maxResult
 	}
-	a.opts.Include = cloneFilter(opts.Include)
-	a.opts.Exclude = cloneFilter(opts.Exclude)
 	for _, g := range c.groups {
 		a.groups = append(a.groups, groupInfo{Group: g})
 	}
 	for _, e := range c.endpoints {
-		if !a.opts.Include.empty() && !a.opts.Include.match(e) || a.opts.Exclude.match(e) || a.opts.ReadOnly && e.Method != http.MethodGet {
+		if !opts.Include.empty() && !opts.Include.match(e) || opts.Exclude.match(e) || opts.ReadOnly && e.Method != http.MethodGet {
 			continue
 		}
 		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
-		ep := &endpoint{Endpoint: e, tmpl: tmpl}
+		ep := &endpoint{Endpoint: e, tmpl: tmpl, words: strings.ToLower(e.ID + " " + e.Method + " " + e.Path + " " + e.Summary)}
 		if opts.Confirm != nil {
 			ep.confirm = opts.Confirm(e)
 		}
@@ -175,10 +174,6 @@ func New(c *Catalog, opts Options) (*API, error) {
 	}
 	a.groups = slices.DeleteFunc(a.groups, func(g groupInfo) bool { return len(g.eps) == 0 })
 	return a, nil
-}
-
-func cloneFilter(f Filter) Filter {
-	return Filter{Groups: slices.Clone(f.Groups), IDs: slices.Clone(f.IDs), Methods: slices.Clone(f.Methods)}
 }
 
 // Register adds the two capabilities of an API over c to reg. Calls use

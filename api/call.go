@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -134,16 +135,9 @@ func (a *API) responseText(status int, ctype string, body []byte, red *toolkit.R
 		return text
 	}
 	if !utf8.Valid(body) {
-		return text + fmt.Sprintf("\n[binary body: %d bytes, %s]", len(body), cmpOr(ctype, "unknown type"))
+		return text + fmt.Sprintf("\n[binary body: %d bytes, %s]", len(body), cmp.Or(ctype, "unknown type"))
 	}
 	return text + "\n" + red.Cap(string(body), a.opts.MaxResultBytes)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func confirmation(e *endpoint, req *request) toolkit.Result {
@@ -158,7 +152,7 @@ func confirmation(e *endpoint, req *request) toolkit.Result {
 			pending["body"] = string(req.body)
 		}
 	}
-	extra, _ := marshal(pending)
+	extra, _ := jsonstr.Marshal(pending)
 	return toolkit.Result{
 		Text: fmt.Sprintf("not sent yet: endpoint %q (%s %s) needs the user's confirmation, which the application asks for now; do not repeat the call",
 			e.ID, req.method, req.path),
@@ -419,10 +413,10 @@ func encodeBody(e *endpoint, v any) ([]byte, string, []string) {
 				v = inner
 			}
 		}
-		if errs := validateBody(b.Schema, v); len(errs) > 0 {
+		if errs := validateAt(b.Schema, v, "body"); len(errs) > 0 {
 			return nil, "", errs
 		}
-		data, err := marshal(v)
+		data, err := jsonstr.Marshal(v)
 		if err != nil {
 			return nil, "", []string{"body: " + err.Error()}
 		}
@@ -432,7 +426,7 @@ func encodeBody(e *endpoint, v any) ([]byte, string, []string) {
 		if !ok {
 			return nil, "", []string{"body must be an object of form fields, got " + kind(v)}
 		}
-		if errs := validateBody(b.Schema, v); len(errs) > 0 {
+		if errs := validateAt(b.Schema, v, "body"); len(errs) > 0 {
 			return nil, "", errs
 		}
 		form := url.Values{}

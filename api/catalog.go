@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Sentinel errors for the host, checked with errors.Is.
@@ -317,7 +319,7 @@ func cloneJSON[T any](v T) (T, error) {
 	if isNil(v) {
 		return zero, nil
 	}
-	b, err := marshal(v)
+	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		return zero, err
 	}
@@ -387,17 +389,6 @@ func (t pathTemplate) names() []string {
 		}
 	}
 	return out
-}
-
-// marshal encodes v as compact JSON without HTML escaping.
-func marshal(v any) ([]byte, error) {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return []byte(strings.TrimSuffix(b.String(), "\n")), nil
 }
 
 // decodeJSON decodes one JSON value keeping numbers as json.Number.

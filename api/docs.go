@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
@@ -87,8 +88,8 @@ func (ps namedParams) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		k, _ := marshal(p.name)
-		v, err := marshal(p.doc)
+		k, _ := jsonstr.Marshal(p.name)
+		v, err := jsonstr.Marshal(p.doc)
 		if err != nil {
 			return nil, err
 		}
@@ -108,7 +109,7 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 		if !ok {
 			return toolkit.ErrorResult(ToolQueryDocs + ": " + a.unknownEndpoint(in.endpoint)), nil
 		}
-		return jsonResult(a.detail(e, in.examples))
+		return toolkit.JSONResult(a.detail(e, in.examples))
 	case in.group != "":
 		i := slices.IndexFunc(a.groups, func(g groupInfo) bool { return g.Name == in.group })
 		if i < 0 {
@@ -118,9 +119,9 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 			return toolkit.ErrorResult(ToolQueryDocs + ": " + a.unknownGroup(in.group)), nil
 		}
 		g := a.groups[i]
-		return jsonResult(a.list(g.eps, in.keyword, listing{Group: g.Name, Description: strings.TrimSpace(g.Description)}))
+		return toolkit.JSONResult(a.list(g.eps, in.keyword, listing{Group: g.Name, Description: strings.TrimSpace(g.Description)}))
 	case in.keyword != "":
-		return jsonResult(a.list(a.eps, in.keyword, listing{}))
+		return toolkit.JSONResult(a.list(a.eps, in.keyword, listing{}))
 	}
 	out := struct {
 		Groups    []groupSummary `json:"groups"`
@@ -131,7 +132,7 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 	for i, g := range a.groups {
 		out.Groups[i] = groupSummary{Name: g.Name, Description: firstLine(g.Description), Endpoints: len(g.eps)}
 	}
-	return jsonResult(out)
+	return toolkit.JSONResult(out)
 }
 
 type docsInput struct {
@@ -179,8 +180,7 @@ func (a *API) list(eps []*endpoint, keyword string, out listing) listing {
 	out.Endpoints = []endpointSummary{}
 	for _, e := range eps {
 		if len(words) > 0 {
-			hay := strings.ToLower(e.ID + " " + e.Method + " " + e.Path + " " + e.Summary)
-			if slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(hay, w) }) {
+			if slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(e.words, w) }) {
 				continue
 			}
 		}
@@ -296,12 +296,4 @@ func (a *API) unknownGroup(name string) string {
 		names = append(names[:30], "…")
 	}
 	return msg + "; groups: " + strings.Join(names, ", ")
-}
-
-func jsonResult(v any) (toolkit.Result, error) {
-	b, err := marshal(v)
-	if err != nil {
-		return toolkit.Result{}, err
-	}
-	return toolkit.TextResult(string(b)), nil
 }

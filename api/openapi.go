@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Bounds of a converted schema: deeper or larger parts are replaced by a
@@ -412,7 +414,7 @@ func jsonSafe(v any) any {
 	if v == nil {
 		return nil
 	}
-	if _, err := marshal(v); err != nil {
+	if _, err := jsonstr.Marshal(v); err != nil {
 		return nil
 	}
 	return v

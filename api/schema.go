@@ -13,16 +13,6 @@ import (
 // maxBodyErrors bounds the problems reported for one body.
 const maxBodyErrors = 5
 
-// validateBody checks v against the parts of a JSON Schema a model most
-// often gets wrong: type, required, enum/const, properties (and
-// additionalProperties: false), items, allOf/anyOf/oneOf. Formats, ranges
-// and patterns are left to the API.
-func validateBody(schema map[string]any, v any) []string {
-	var errs []string
-	checkSchema(schema, v, "body", &errs)
-	return errs
-}
-
 func checkSchema(s map[string]any, v any, at string, errs *[]string) {
 	if len(*errs) >= maxBodyErrors || len(s) == 0 {
 		return
@@ -90,6 +80,10 @@ func checkSchema(s map[string]any, v any, at string, errs *[]string) {
 	}
 }
 
+// validateAt checks v, found at at ("body", "body.items[0]"), against the
+// parts of a JSON Schema a model most often gets wrong: type, required,
+// enum/const, properties (and additionalProperties: false), items,
+// allOf/anyOf/oneOf. Formats, ranges and patterns are left to the API.
 func validateAt(s map[string]any, v any, at string) []string {
 	var errs []string
 	checkSchema(s, v, at, &errs)
@@ -227,7 +221,7 @@ func numberOf(v any) (float64, bool) {
 }
 
 func compactJSON(v any) string {
-	b, err := marshal(v)
+	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
@@ -313,8 +307,8 @@ func (s schemaObject) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		kb, _ := marshal(k)
-		vb, err := marshal(s[k])
+		kb, _ := jsonstr.Marshal(k)
+		vb, err := jsonstr.Marshal(s[k])
 		if err != nil {
 			return nil, err
 		}

@@ -1,8 +1,10 @@
-// Package jsonstr escapes text for JSON string literals and reads JSON
-// number text.
+// Package jsonstr escapes text for JSON string literals, reads JSON number
+// text and writes compact JSON.
 package jsonstr
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"math/big"
 	"strconv"
@@ -136,4 +138,15 @@ func IntegerText(text string) (string, error) {
 		return "", ErrFraction
 	}
 	return r.Num().String(), nil
+}
+
+// Marshal encodes v as compact JSON without HTML escaping.
+func Marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
