@@ -207,7 +207,6 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 		r := st.fail(format, args...)
 		return nil, &r
 	}
-	params = params.clone()
 	u, err := d.url.expandURL(st.lookup, params)
 	if err != nil {
 		return fail("url: %v", err)
@@ -222,7 +221,7 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 			body = d.postData.clone()
 		}
 		for i, k := range params.keys {
-			if slices.Contains(d.queryNames, k) {
+			if slices.Contains(d.Function.QueryParams, k) {
 				query.set(k, params.vals[i])
 			} else {
 				body.set(k, params.vals[i])
@@ -330,7 +329,7 @@ func (st *callState) finish(resp any) toolkit.Result {
 	res := toolkit.Result{Signals: toolkit.Signals{
 		StopGeneration: f.StopAfterFunctionCall,
 		ResultTips:     f.ResultTips,
-		ToolChoice:     d.toolChoice,
+		ToolChoice:     d.Function.ToolChoice,
 	}}
 	if d.hooks[hookResponse] == nil && d.hooks[hookStop] == nil && d.hooks[hookExtra] == nil {
 		res.Text = textOf(resp)

@@ -60,18 +60,16 @@ type Definition struct {
 	File string
 	Line int
 
-	set        *Set
-	schema     map[string]any
-	props      *object // property name -> schema
-	required   []string
-	closed     bool // additionalProperties: false
-	method     string
-	url        *tmpl
-	headers    []header
-	queryNames []string
-	postData   *object
-	hooks      [4]*hook // request, response, stop condition, extra params
-	toolChoice json.RawMessage
+	set      *Set
+	schema   map[string]any
+	props    *object // property name -> schema
+	required []string
+	closed   bool // additionalProperties: false
+	method   string
+	url      *tmpl
+	headers  []header
+	postData *object
+	hooks    [4]*hook // request, response, stop condition, extra params
 }
 
 // Function is the runtime part of a definition, as written.
@@ -666,10 +664,9 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 			case !isStr || q == "":
 			case name == "":
 				c.errorf(qp, "queryParams %q has an empty name", q)
-			case slices.Contains(d.queryNames, name):
+			case slices.Contains(f.QueryParams, name):
 				c.warnf(qp, "queryParams names %q twice", name)
 			default:
-				d.queryNames = append(d.queryNames, name)
 				f.QueryParams = append(f.QueryParams, name)
 				c.checkParamName(d, qp, "queryParams names", name, hasRequestParser)
 				if d.url != nil && slices.Contains(d.url.names(segParam), name) {
@@ -709,15 +706,14 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 		switch x := tv.(type) {
 		case nil:
 		case string:
-			d.toolChoice = json.RawMessage(appendJSON(nil, x))
+			f.ToolChoice = json.RawMessage(appendJSON(nil, x))
 		case *object:
 			if len(x.keys) > 0 {
-				d.toolChoice = json.RawMessage(appendJSON(nil, x))
+				f.ToolChoice = json.RawMessage(appendJSON(nil, x))
 			}
 		default:
 			c.errorf(joinPath(p, "toolChoice"), "toolChoice must be an object or a string, not %s", articleKind(kindOf(tv)))
 		}
-		f.ToolChoice = d.toolChoice
 	}
 }
 

@@ -40,7 +40,6 @@ type segment struct {
 
 // tmpl is a url or header value with its placeholders, parsed once.
 type tmpl struct {
-	src  string
 	segs []segment
 }
 
@@ -55,7 +54,7 @@ func (e *placeholderError) Error() string { return e.msg }
 // parseTemplate parses ${name} placeholders and, when params is set,
 // {name} path parameters.
 func parseTemplate(src string, params bool) (*tmpl, error) {
-	t := &tmpl{src: src}
+	t := &tmpl{}
 	lit := 0
 	flush := func(end int) {
 		if end > lit {
@@ -198,8 +197,8 @@ func (t *tmpl) expandHeader(values valueSource) (string, error) {
 	}
 	var b strings.Builder
 	for _, s := range t.segs {
-		if s.kind != segValue {
-			b.WriteString(s.src(t))
+		if s.kind != segValue { // a literal: headers have no {path} parameters
+			b.WriteString(s.text)
 			continue
 		}
 		v, ok := values(s.text)
@@ -212,14 +211,6 @@ func (t *tmpl) expandHeader(values valueSource) (string, error) {
 		b.WriteString(v)
 	}
 	return b.String(), nil
-}
-
-// src returns a literal or path-parameter segment's source text.
-func (s segment) src(t *tmpl) string {
-	if s.kind == segParam {
-		return "{" + s.text + "}"
-	}
-	return s.text
 }
 
 // scalarText is the text of a string, number or boolean argument.
