@@ -339,13 +339,13 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 
 // newRequest builds the request of an expanded step.
 func (r *run) newRequest(s *step, x expanded) *Request {
-	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.keyHeaders)),
+	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.headers)),
 		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
 	if s.body != nil {
 		req.Body = []byte(x.body)
 	}
-	for _, i := range s.keyHeaders {
-		req.Header[s.headers[i].name] = x.headers[i : i+1 : i+1]
+	for i, h := range s.headers {
+		req.Header[h.name] = x.headers[i : i+1 : i+1]
 	}
 	return req
 }
@@ -354,8 +354,8 @@ func (r *run) newRequest(s *step, x expanded) *Request {
 // the key is the capability's name, ':' and the hash in hex.
 func (r *run) cacheKey(s *step, x *expanded) string {
 	n := len(s.method) + len(x.url) + len(x.body) + 2
-	for _, i := range s.keyHeaders {
-		n += len(s.headers[i].name) + len(x.headers[i]) + 3
+	for i, h := range s.headers {
+		n += len(h.name) + len(x.headers[i]) + 3
 	}
 	var small [512]byte
 	buf := small[:0]
@@ -364,8 +364,8 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 	}
 	buf = append(append(buf, s.method...), 0)
 	buf = append(append(buf, x.url...), 0)
-	for _, i := range s.keyHeaders {
-		buf = append(append(buf, s.headers[i].name...), 0)
+	for i, h := range s.headers {
+		buf = append(append(buf, h.name...), 0)
 		buf = append(append(buf, x.headers[i]...), 0, 0)
 	}
 	buf = append(buf, x.body...)

@@ -54,23 +54,22 @@ type EnvVar struct {
 func (v EnvVar) Secret() bool { return v.Sensitive || IsSecretName(v.Name) }
 
 type step struct {
-	index      int
-	url        *template.Template
-	method     string
-	headers    []headerTemplate
-	keyHeaders []int // see keyHeaders
-	query      []queryTemplate
-	body       *template.Template
-	timeout    time.Duration
-	cache      bool
-	cacheTTL   time.Duration
-	next       int // -1: the following step
-	vars       []varSpec
-	result     *template.Template
-	retry      retryPolicy
-	refs       []template.Ref // every reference of url, headers, query and body
-	envOnly    bool           // every ref is ${env:…}: see envMemo
-	memo       atomic.Pointer[envMemo]
+	index    int
+	url      *template.Template
+	method   string
+	headers  []headerTemplate
+	query    []queryTemplate
+	body     *template.Template
+	timeout  time.Duration
+	cache    bool
+	cacheTTL time.Duration
+	next     int // -1: the following step
+	vars     []varSpec
+	result   *template.Template
+	retry    retryPolicy
+	refs     []template.Ref // every reference of url, headers, query and body
+	envOnly  bool           // every ref is ${env:…}: see envMemo
+	memo     atomic.Pointer[envMemo]
 }
 
 type headerTemplate struct {
@@ -472,6 +471,8 @@ func (c *compiler) step(i int, n ast.Node) *step {
 	if nextNode != nil && s.result != nil {
 		c.warnf(nextNode, path+".next", "ignored: a step with result is the last step run")
 	}
+	// One header per name, in name order: the order of the cache key.
+	slices.SortFunc(s.headers, func(a, b headerTemplate) int { return strings.Compare(a.name, b.name) })
 	for _, t := range []*template.Template{s.url, s.body} {
 		if t != nil {
 			s.refs = append(s.refs, t.Refs()...)
@@ -484,21 +485,7 @@ func (c *compiler) step(i int, n ast.Node) *step {
 		s.refs = append(s.refs, q.value.Refs()...)
 	}
 	s.envOnly = !slices.ContainsFunc(s.refs, func(r template.Ref) bool { return r.Source != template.Env })
-	s.keyHeaders = keyHeaders(s.headers)
 	return s
-}
-
-// keyHeaders returns the indexes of the headers a request ends up with
-// (the last of a name), ordered by name: the order of the cache key.
-func keyHeaders(hs []headerTemplate) []int {
-	var out []int
-	for i, h := range hs {
-		if !slices.ContainsFunc(hs[i+1:], func(o headerTemplate) bool { return o.name == h.name }) {
-			out = append(out, i)
-		}
-	}
-	slices.SortFunc(out, func(a, b int) int { return strings.Compare(hs[a].name, hs[b].name) })
-	return out
 }
 
 func (c *compiler) checkLiteralURL(n ast.Node, src, path string) {
@@ -550,7 +537,13 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 		if t == nil {
 			continue
 		}
-		out = append(out, headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: IsSecretHeader(f.key)})
+		h := headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: IsSecretHeader(f.key)}
+		// accept: and Accept: name one header: the last one is sent.
+		if i := slices.IndexFunc(out, func(o headerTemplate) bool { return o.name == h.name }); i >= 0 {
+			out[i] = h
+			continue
+		}
+		out = append(out, h)
 	}
 	return out
 }
