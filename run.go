@@ -10,6 +10,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -208,7 +209,7 @@ type expanded struct {
 // values it was made from: while they read the same, every call expands
 // the step to the same request with the same cache key.
 type envMemo struct {
-	env []string // the values of the step's refs, in order
+	env []string // the values of the step's envNames, in order
 	x   expanded
 	key string
 }
@@ -218,16 +219,17 @@ func (r *run) prepare(s *step) (expanded, string, error) {
 	if !s.envOnly {
 		return r.expandKey(s, r)
 	}
-	if m := s.memo.Load(); m != nil && r.envSame(s.refs, m.env) {
+	m := s.memo.Load()
+	env, ok := r.readEnv(s.envNames, m)
+	switch {
+	case !ok: // unset: expanded as usual, with the warning
+		return r.expandKey(s, r)
+	case env == nil: // every value as in the memo
 		r.recordSecrets(s, &m.x)
 		return m.x, m.key, nil
 	}
-	env, ok := r.envValues(s.refs)
-	if !ok { // unset: expanded as usual, with the warning
-		return r.expandKey(s, r)
-	}
 	// Expanded from the values read, so the memo holds what they give.
-	x, key, err := r.expandKey(s, envSnapshot{s.refs, env})
+	x, key, err := r.expandKey(s, envSnapshot{s.envNames, env})
 	if err == nil {
 		s.memo.Store(&envMemo{env: env, x: x, key: key})
 	}
@@ -246,40 +248,40 @@ func (r *run) expandKey(s *step, v template.Values) (expanded, string, error) {
 	return x, r.cacheKey(s, &x), nil
 }
 
-// envValues reads the variables refs name; false if one is unset.
-func (r *run) envValues(refs []template.Ref) ([]string, bool) {
-	env := make([]string, len(refs))
-	for i, ref := range refs {
-		v, ok := r.e.opts.Env(ref.Name)
+// readEnv reads the variables names, each once; ok is false if one is
+// unset. env is nil when every value reads as in m, else the values.
+func (r *run) readEnv(names []string, m *envMemo) (env []string, ok bool) {
+	for i, name := range names {
+		v, ok := r.e.opts.Env(name)
 		if !ok {
 			return nil, false
 		}
+		if env == nil {
+			if m != nil && v == m.env[i] {
+				continue
+			}
+			env = make([]string, len(names))
+			if m != nil {
+				copy(env, m.env[:i])
+			}
+		}
 		env[i] = v
+	}
+	if env == nil && m == nil {
+		env = []string{} // no variables, no memo yet
 	}
 	return env, true
 }
 
-// envSame reports whether the variables refs name still read env.
-func (r *run) envSame(refs []template.Ref, env []string) bool {
-	for i, ref := range refs {
-		if v, ok := r.e.opts.Env(ref.Name); !ok || v != env[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // envSnapshot serves environment references from values read before.
 type envSnapshot struct {
-	refs []template.Ref
-	env  []string
+	names []string
+	env   []string
 }
 
 func (e envSnapshot) Lookup(ref template.Ref) (template.Value, bool) {
-	for i, r := range e.refs {
-		if r.Name == ref.Name {
-			return template.Value{Text: e.env[i]}, true
-		}
+	if i := slices.Index(e.names, ref.Name); i >= 0 {
+		return template.Value{Text: e.env[i]}, true
 	}
 	return template.Value{}, false
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -620,8 +621,10 @@ steps:
 		t.Errorf("requests (-want +got)\n%s", diff)
 	}
 
-	// The memo holds what expanding the step gives, key included; an unset
-	// variable leaves the step to be expanded, and warned about, each call.
+	// The memo holds what expanding the step gives, key included, with
+	// each variable's value once (B is read by the query and the body);
+	// an unset variable leaves the step to be expanded, and warned about,
+	// each call.
 	w, diags := ParseWorkflow("m.yaml", []byte(`
 name: m
 desc: d
@@ -641,7 +644,7 @@ steps:
 		if err != nil || werr != nil || x.url != want.url || x.body != want.body || key != r.cacheKey(w.steps[0], &want) {
 			t.Errorf("prepare = %+v, %q, %v; expand = %+v, %v", x, key, err, want, werr)
 		}
-		if m := w.steps[0].memo.Load(); m == nil || m.key != key || m.x.url != "https://api.test/a?q=b" {
+		if m := w.steps[0].memo.Load(); m == nil || m.key != key || m.x.url != "https://api.test/a?q=b" || !slices.Equal(m.env, []string{"a", "b"}) {
 			t.Errorf("memo %+v", m)
 		}
 		if _, _, err := r.prepare(w.steps[1]); err != nil {

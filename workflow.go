@@ -57,7 +57,7 @@ type step struct {
 	index    int
 	url      *template.Template
 	method   string
-	headers  []headerTemplate
+	headers  []headerTemplate // one per name, in name order
 	query    []queryTemplate
 	body     *template.Template
 	timeout  time.Duration
@@ -69,6 +69,7 @@ type step struct {
 	retry    retryPolicy
 	refs     []template.Ref // every reference of url, headers, query and body
 	envOnly  bool           // every ref is ${env:…}: see envMemo
+	envNames []string       // when envOnly, the variables the refs name, each once
 	memo     atomic.Pointer[envMemo]
 }
 
@@ -485,6 +486,13 @@ func (c *compiler) step(i int, n ast.Node) *step {
 		s.refs = append(s.refs, q.value.Refs()...)
 	}
 	s.envOnly = !slices.ContainsFunc(s.refs, func(r template.Ref) bool { return r.Source != template.Env })
+	if s.envOnly {
+		for _, r := range s.refs {
+			if !slices.Contains(s.envNames, r.Name) {
+				s.envNames = append(s.envNames, r.Name)
+			}
+		}
+	}
 	return s
 }
 
