@@ -106,6 +106,9 @@ func NewExecutor(opts *Options) *Executor {
 		o.Cache = NewMemoryCache()
 	}
 	o.AllowedHosts = slices.Clone(o.AllowedHosts)
+	for i, h := range o.AllowedHosts {
+		o.AllowedHosts[i] = strings.ToLower(h)
+	}
 	e := &Executor{opts: o}
 	e.client = e.newHTTPClient()
 	return e
@@ -173,8 +176,7 @@ func (e *Executor) checkHost(u *url.URL) error {
 		return nil
 	}
 	host := strings.ToLower(u.Hostname())
-	for _, a := range e.opts.AllowedHosts {
-		a = strings.ToLower(a)
+	for _, a := range e.opts.AllowedHosts { // lower case since NewExecutor
 		if host == a || (strings.HasPrefix(a, ".") && (strings.HasSuffix(host, a) || host == a[1:])) {
 			return nil
 		}

@@ -314,7 +314,7 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 				return expanded{}, fmt.Errorf("query %q: %w", q.key, err)
 			}
 			b.WriteByte(sep)
-			b.WriteString(url.QueryEscape(q.key))
+			b.WriteString(q.escaped)
 			b.WriteByte('=')
 			b.WriteString(url.QueryEscape(qv))
 			sep = '&'

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -756,6 +757,13 @@ func TestAllowedHosts(t *testing.T) {
 	wantError(t, call(t, reg, "t", `{}`), "host not allowed: 127.0.0.1")
 	if len(srv.requests()) != 0 {
 		t.Error("a request reached a host that is not allowed")
+	}
+	// Host names match in any case, on both sides.
+	e := NewExecutor(&Options{AllowedHosts: []string{"API.Example.com", ".Svc.Internal"}})
+	for host, want := range map[string]bool{"api.example.COM": true, "a.svc.internal": true, "SVC.internal": true, "example.com": false} {
+		if err := e.checkHost(&url.URL{Host: host}); (err == nil) != want {
+			t.Errorf("checkHost(%s) = %v", host, err)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -80,8 +81,9 @@ type headerTemplate struct {
 }
 
 type queryTemplate struct {
-	key   string
-	value *template.Template
+	key     string
+	escaped string // key, query-escaped
+	value   *template.Template
 }
 
 type varSpec struct {
@@ -602,6 +604,7 @@ func (c *compiler) query(n ast.Node, path string) []queryTemplate {
 		if !haveValue {
 			q.value = template.MustParse("", template.Text)
 		}
+		q.escaped = url.QueryEscape(q.key)
 		out = append(out, q)
 	}
 	return out
