@@ -104,6 +104,9 @@ type endpoint struct {
 	tmpl    pathTemplate
 	confirm bool
 	words   string // id, method, path and summary in lower case: what a keyword matches
+	// jsonBody: the body is JSON; bodyUnwraps: a string sent for it is
+	// read as the JSON it holds (its schema does not take a string).
+	jsonBody, bodyUnwraps bool
 }
 
 func (e *endpoint) param(in In, name string) (Param, bool) {
@@ -163,6 +166,10 @@ func New(c *Catalog, opts Options) (*API, error) {
 		}
 		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
 		ep := &endpoint{Endpoint: e, tmpl: tmpl, words: strings.ToLower(e.ID + " " + e.Method + " " + e.Path + " " + e.Summary)}
+		if e.Body != nil && isJSONType(e.Body.ContentType) {
+			ep.jsonBody = true
+			ep.bodyUnwraps = !slices.Contains(schemaTypes(e.Body.Schema), TypeString)
+		}
 		if opts.Confirm != nil {
 			ep.confirm = opts.Confirm(e)
 		}

@@ -405,9 +405,9 @@ func encodeBody(e *endpoint, v any) ([]byte, string, []string) {
 	}
 	ct := b.ContentType
 	switch {
-	case isJSONType(ct):
+	case e.jsonBody:
 		// A model sometimes sends the body as a string holding the JSON.
-		if s, ok := v.(string); ok && !slices.Contains(schemaTypes(b.Schema), TypeString) {
+		if s, ok := v.(string); ok && e.bodyUnwraps {
 			var inner any
 			if t := strings.TrimSpace(s); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && decodeJSON([]byte(t), &inner) == nil {
 				v = inner

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
@@ -175,12 +176,13 @@ func (c *Catalog) Endpoints() []Endpoint { return slices.Clone(c.endpoints) }
 // Groups returns the declared and used groups.
 func (c *Catalog) Groups() []Group { return slices.Clone(c.groups) }
 
-// reservedHeaders are set by the host or the HTTP layer, never by the model.
-var reservedHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie", "Host",
-	"Content-Length", "Content-Type", "Transfer-Encoding", "Connection", "Accept"}
+// transportHeaders are set by the HTTP layer, never by the model.
+var transportHeaders = []string{"Host", "Content-Length", "Content-Type", "Transfer-Encoding", "Connection", "Accept"}
 
+// reservedHeader reports a header the model never sets: credentials (the
+// host's, see toolkit.IsSecretHeader) and the transport's own.
 func reservedHeader(name string) bool {
-	return slices.ContainsFunc(reservedHeaders, func(h string) bool { return strings.EqualFold(h, name) })
+	return toolkit.IsSecretHeader(name) || slices.ContainsFunc(transportHeaders, func(h string) bool { return strings.EqualFold(h, name) })
 }
 
 // normalize checks an endpoint and fills its defaults. The returned
@@ -198,6 +200,9 @@ func normalize(e Endpoint) (Endpoint, error) {
 	}
 	if !strings.HasPrefix(e.Path, "/") || strings.ContainsAny(e.Path, "?# \t\r\n") {
 		return bad("path %q must start with / and hold no query, fragment or spaces", e.Path)
+	}
+	if slices.ContainsFunc(strings.Split(e.Path, "/"), func(seg string) bool { return seg == "." || seg == ".." }) {
+		return bad("path %q has a . or .. segment", e.Path)
 	}
 	tmpl, err := parsePath(e.Path)
 	if err != nil {
