@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -92,7 +93,7 @@ func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	if lit == nil {
 		return nil, &HookError{Function: fn, Field: field, Msg: "the script must be a function body; it closes the function it runs in", err: ErrHook}
 	}
-	h := &hook{fn: fn, field: field, returns: returnsValue(lit.Body.List)}
+	h := &hook{fn: fn, field: field, returns: returnsValue(lit.Body)}
 	if hoist {
 		if rewritten, picks := hoistPicks(src, lit); picks != nil {
 			// A rewrite that does not compile would be a bug in hoist.go;
@@ -126,49 +127,20 @@ func hookLiteral(prg *ast.Program) *ast.FunctionLiteral {
 	return lit
 }
 
-// returnsValue reports whether statements hold a `return <value>`
+// returnsValue reports whether a function body holds a `return <value>`
 // outside nested functions.
-func returnsValue(list []ast.Statement) bool {
-	for _, st := range list {
-		if returnsIn(st) {
-			return true
+func returnsValue(body *ast.BlockStatement) bool {
+	found := false
+	walkAST(reflect.ValueOf(body), func(n any) bool {
+		switch x := n.(type) {
+		case *ast.ReturnStatement:
+			found = found || x.Argument != nil
+		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+			return false // a nested function's returns are its own
 		}
-	}
-	return false
-}
-
-func returnsIn(st ast.Statement) bool {
-	switch x := st.(type) {
-	case *ast.ReturnStatement:
-		return x.Argument != nil
-	case *ast.BlockStatement:
-		return x != nil && returnsValue(x.List)
-	case *ast.IfStatement:
-		return returnsIn(x.Consequent) || (x.Alternate != nil && returnsIn(x.Alternate))
-	case *ast.TryStatement:
-		return returnsIn(x.Body) || (x.Catch != nil && returnsIn(x.Catch.Body)) || (x.Finally != nil && returnsIn(x.Finally))
-	case *ast.ForStatement:
-		return returnsIn(x.Body)
-	case *ast.ForInStatement:
-		return returnsIn(x.Body)
-	case *ast.ForOfStatement:
-		return returnsIn(x.Body)
-	case *ast.WhileStatement:
-		return returnsIn(x.Body)
-	case *ast.DoWhileStatement:
-		return returnsIn(x.Body)
-	case *ast.LabelledStatement:
-		return returnsIn(x.Statement)
-	case *ast.WithStatement:
-		return returnsIn(x.Body)
-	case *ast.SwitchStatement:
-		for _, c := range x.Body {
-			if returnsValue(c.Consequent) {
-				return true
-			}
-		}
-	}
-	return false
+		return !found
+	})
+	return found
 }
 
 func compileError(fn, field, body string, err error) *HookError {

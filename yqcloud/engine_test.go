@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -237,5 +238,38 @@ func TestTimeoutAfterTheScript(t *testing.T) {
 	e.timeout = time.Hour
 	if out, err := runCompiled(t, e, rt, h, "null"); err != nil || out != "2" {
 		t.Errorf("the next run: %q, %v", out, err)
+	}
+}
+
+// TestReturnsValue: a hook's `return <value>` counts wherever it is in
+// the body's statements, and not inside a nested function.
+func TestReturnsValue(t *testing.T) {
+	tests := []struct {
+		body string
+		want bool
+	}{
+		{"return 1", true},
+		{"return", false},
+		{"data.x = 1", false},
+		{"if (data) { return 1 } else { return }", true},
+		{"if (data) {} else return 2", true},
+		{"switch (data) { case 1: return 3 }", true},
+		{"try { f() } catch (e) { } finally { return 4 }", true},
+		{"try { f() } catch (e) { return e }", true},
+		{"outer: for (;;) { while (data) { do { return 5 } while (0) } }", true},
+		{"for (const k in data) { for (const v of data) { return v } }", true},
+		{"const f = () => { return 1 }; f()", false},
+		{"function g() { return 1 } g()", false},
+		{"const o = {m() { return 1 }, get p() { return 2 }}; class C { m() { return 3 } }", false},
+		{"const h = function () { return 1 }; return", false},
+	}
+	for _, tt := range tests {
+		prg, err := parser.ParseFile(nil, "t", hookPrefix+tt.body+hookSuffix, 0)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.body, err)
+		}
+		if got := returnsValue(hookLiteral(prg).Body); got != tt.want {
+			t.Errorf("returnsValue(%q) = %v, want %v", tt.body, got, tt.want)
+		}
 	}
 }

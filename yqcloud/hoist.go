@@ -63,13 +63,14 @@ func hoistPicks(src string, lit *ast.FunctionLiteral) (string, []hoistedPick) {
 	}
 	var calls []*ast.CallExpression
 	clash := false
-	walkAST(reflect.ValueOf(lit.Body), func(n any) {
+	walkAST(reflect.ValueOf(lit.Body), func(n any) bool {
 		switch x := n.(type) {
 		case *ast.CallExpression:
 			calls = append(calls, x)
 		case *ast.Identifier:
 			clash = clash || strings.HasPrefix(x.Name.String(), hoistPrefix)
 		}
+		return true
 	})
 	if clash {
 		return "", nil
@@ -196,8 +197,9 @@ func (rt *jsRuntime) pickMaker(picks []hoistedPick) goja.Value {
 	})
 }
 
-// walkAST calls visit for every node under v, depth first.
-func walkAST(v reflect.Value, visit func(any)) {
+// walkAST calls visit for every node under v, depth first, and skips a
+// node's children when visit returns false.
+func walkAST(v reflect.Value, visit func(any) bool) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if !v.IsNil() {
@@ -215,8 +217,8 @@ func walkAST(v reflect.Value, visit func(any)) {
 		if v.Type().PkgPath() != astPkg {
 			return
 		}
-		if v.CanAddr() {
-			visit(v.Addr().Interface())
+		if v.CanAddr() && !visit(v.Addr().Interface()) {
+			return
 		}
 		for i := range v.NumField() {
 			// Declaration lists repeat declarations found in the body.
