@@ -450,12 +450,11 @@ func (d *Definition) arguments(raw json.RawMessage) (*object, error) {
 		}
 	}
 	for i, k := range args.keys {
-		sv, _ := d.props.get(k)
-		schema, _ := sv.(*object)
-		if schema == nil || args.vals[i] == nil {
+		j := d.props.index(k)
+		if j < 0 || args.vals[i] == nil {
 			continue
 		}
-		conv, err := checkType(args.vals[i], schema)
+		conv, err := d.checks[j].check(args.vals[i])
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("parameter %q %v", k, err))
 			continue
@@ -494,39 +493,48 @@ func (d *Definition) describeParam(name string) string {
 	return s
 }
 
-// checkType checks v against a property schema's type and enum,
-// converting lossless string forms ("42" for an integer, 42 for a string).
-func checkType(v any, schema *object) (any, error) {
-	var types []string
+// propCheck is what an argument is checked against: its property's
+// types and its enum values as JSON text, read from the schema once.
+type propCheck struct {
+	types []string
+	enum  []string // nil: no enum
+}
+
+func newPropCheck(schema *object) propCheck {
+	var pc propCheck
 	switch t, _ := schema.get("type"); x := t.(type) {
 	case string:
-		types = []string{x}
+		pc.types = []string{x}
 	case []any:
 		for _, e := range x {
 			if s, ok := e.(string); ok {
-				types = append(types, s)
+				pc.types = append(pc.types, s)
 			}
 		}
-	}
-	if len(types) > 0 && !matchesType(v, types) {
-		conv, ok := convert(v, types)
-		if !ok {
-			return nil, fmt.Errorf("must be %s, not %s", strings.Join(types, " or "), articleKind(kindOf(v)))
-		}
-		v = conv
 	}
 	if ev, ok := schema.get("enum"); ok {
 		if list, ok := ev.([]any); ok {
-			text := marshalJSON(v)
-			allowed := make([]string, len(list))
+			pc.enum = make([]string, len(list))
 			for i, e := range list {
-				allowed[i] = marshalJSON(e)
-				if allowed[i] == text {
-					return v, nil
-				}
+				pc.enum[i] = marshalJSON(e)
 			}
-			return nil, fmt.Errorf("must be one of %s", strings.Join(allowed, ", "))
 		}
+	}
+	return pc
+}
+
+// check checks v against the type and enum, converting lossless string
+// forms ("42" for an integer, 42 for a string).
+func (pc *propCheck) check(v any) (any, error) {
+	if len(pc.types) > 0 && !matchesType(v, pc.types) {
+		conv, ok := convert(v, pc.types)
+		if !ok {
+			return nil, fmt.Errorf("must be %s, not %s", strings.Join(pc.types, " or "), articleKind(kindOf(v)))
+		}
+		v = conv
+	}
+	if pc.enum != nil && !slices.Contains(pc.enum, marshalJSON(v)) {
+		return nil, fmt.Errorf("must be one of %s", strings.Join(pc.enum, ", "))
 	}
 	return v, nil
 }

@@ -62,7 +62,8 @@ type Definition struct {
 
 	set      *Set
 	schema   map[string]any
-	props    *object // property name -> schema
+	props    *object     // property name -> schema
+	checks   []propCheck // by index in props.keys
 	required []string
 	closed   bool // additionalProperties: false
 	method   string
@@ -514,6 +515,7 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 			c.errorf(joinPath(p, "properties"), "properties must be an object, not %s", articleKind(kindOf(pv)))
 		} else {
 			d.props = props
+			d.checks = make([]propCheck, len(props.keys))
 			for i, name := range props.keys {
 				pp := joinPath(joinPath(p, "properties"), name)
 				ps, isObj := props.vals[i].(*object)
@@ -522,6 +524,7 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 					continue
 				}
 				c.schemaType(ps, pp)
+				d.checks[i] = newPropCheck(ps)
 			}
 		}
 	}
