@@ -778,23 +778,16 @@ func TestConcurrentCalls(t *testing.T) {
 	env := map[string]string{"BASE_URL": srv.URL, "CLIENT_ID": "c", "CLIENT_SECRET": "s"}
 	reg := loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, orderTool)
 	var wg sync.WaitGroup
-	errs := make(chan string, 50)
 	for i := range 50 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			args := fmt.Sprintf(`{"name":"get_order","parameters":{"order_id":"o%d"}}`, i)
 			res, _ := reg.Call(context.Background(), ToolCallCapability, json.RawMessage(args))
 			if want := fmt.Sprintf("Order: o%d\nStatus: shipped\nAmount: 1234567.89\n", i); res.Text != want {
-				errs <- res.Text
+				t.Errorf("order o%d: %s", i, res.Text)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
 }
 
 func TestCanceledContext(t *testing.T) {

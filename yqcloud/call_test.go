@@ -489,25 +489,18 @@ func TestConcurrentCalls(t *testing.T) {
 	m := newMock(t)
 	reg := loadFile(t, "testdata/spec/getAllServiceItem.json")
 	var wg sync.WaitGroup
-	errs := make(chan error, 50)
 	for i := range 50 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			tenant := fmt.Sprintf("tenant-%d", i)
 			res := call(reg, "getAllServiceItem", `{}`,
 				toolkit.WithValue(ValueBaseURL, m.URL), toolkit.WithValue(ValueTenantID, tenant), toolkit.WithValue(ValueAccessToken, "tok-"+tenant))
 			want := fmt.Sprintf(`{"allServiceItemList":[{"id":"1","name":"item of %s"}]}`, tenant)
 			if res.Text != want {
-				errs <- fmt.Errorf("tenant %s: %s", tenant, res.Text)
+				t.Errorf("tenant %s: %s", tenant, res.Text)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
 }
 
 // TestRunawayHook ends an endless loop within the hook timeout.

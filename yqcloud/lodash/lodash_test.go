@@ -559,31 +559,24 @@ func TestInstall(t *testing.T) {
 
 func TestConcurrentRuntimes(t *testing.T) {
 	var wg sync.WaitGroup
-	errs := make(chan error, 8)
 	for i := range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			vm := goja.New()
 			if err := lodash.Install(vm); err != nil {
-				errs <- err
+				t.Error(err)
 				return
 			}
 			v, err := vm.RunString(fmt.Sprintf(`_.sum(_.range(%d))`, i+1))
 			if err != nil {
-				errs <- err
+				t.Error(err)
 				return
 			}
 			if got, want := v.ToInteger(), int64(i*(i+1)/2); got != want {
-				errs <- fmt.Errorf("runtime %d: sum = %d, want %d", i, got, want)
+				t.Errorf("runtime %d: sum = %d, want %d", i, got, want)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
 }
 
 // Hook data may arrive as Go values wrapped by vm.ToValue instead of JSON.parse output.
