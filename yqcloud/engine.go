@@ -193,7 +193,6 @@ func newEngine(o Options) *engine {
 type jsRuntime struct {
 	vm       *goja.Runtime
 	lib      *lodash.Lib
-	lodash   goja.Value // lib's `_`
 	fns      map[*goja.Program]goja.Callable
 	cur      *hook // the hook running, for console output
 	redact   func(string) string
@@ -243,7 +242,7 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 	if err != nil {
 		return nil, err
 	}
-	rt.lib, rt.lodash = lib, lib.Value()
+	rt.lib = lib
 	console := vm.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug"} {
 		if err := console.Set(level, rt.consoleFunc(level)); err != nil {
@@ -354,7 +353,7 @@ func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Valu
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() { rt.halt(context.Cause(ctx)) })
 	}
-	v, err := fn(goja.Undefined(), data, rt.lodash)
+	v, err := fn(goja.Undefined(), data, rt.lib.Value())
 	if err == nil && then != nil {
 		err = then(v)
 	}

@@ -180,7 +180,7 @@ func (rt *jsRuntime) pickMaker(picks []hoistedPick) goja.Value {
 		}
 		f := rt.vm.ToValue(func(call goja.FunctionCall) goja.Value {
 			o, l := call.Argument(0), call.Argument(1)
-			if l == rt.lodash {
+			if l == rt.lib.Value() {
 				return rt.lib.Pick(o, p.keys)
 			}
 			v, err := fallback(goja.Undefined(), o, l)

@@ -56,10 +56,8 @@ func (o *jsObject) index(k string) int {
 	if len(o.keys) > 16 {
 		if o.idx == nil {
 			o.idx = make(map[string]int, len(o.keys))
-			for i, kk := range o.keys {
-				if _, dup := o.idx[kk]; !dup {
-					o.idx[kk] = i
-				}
+			for i, kk := range o.keys { // keys are unique
+				o.idx[kk] = i
 			}
 		}
 		if i, ok := o.idx[k]; ok {
@@ -212,12 +210,8 @@ func (a *jsArray) Get(i int) goja.Value {
 	if i < 0 || i >= len(a.js) {
 		return nil
 	}
-	if a.js[i] == nil {
-		if i < len(a.vals) {
-			a.js[i] = a.rt.toJS(a.vals[i])
-		} else {
-			a.js[i] = goja.Undefined()
-		}
+	if a.js[i] == nil { // not converted yet: only data (SetLen fills with undefined)
+		a.js[i] = a.rt.toJS(a.vals[i])
 	}
 	return a.js[i]
 }
@@ -452,7 +446,7 @@ func (w *jsonWriter) dynArray(b []byte, a *jsArray) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		if a.js[i] == nil && i < len(a.vals) {
+		if a.js[i] == nil { // never read: written from the data
 			b = appendJSON(b, a.vals[i])
 			continue
 		}
