@@ -23,15 +23,6 @@ import (
 // sending requests through exec. Its Handler reads the per-call values
 // ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
 func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
-	var descs map[string]string
-	for loc, in := range d.Intl {
-		if in.Description != "" {
-			if descs == nil {
-				descs = map[string]string{}
-			}
-			descs[loc] = in.Description
-		}
-	}
 	schema := d.schema
 	if schema == nil {
 		schema = map[string]any{"type": "object", "properties": map[string]any{}}
@@ -41,7 +32,7 @@ func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 		Description:  d.Description,
 		Category:     toolkit.CategoryYQCloud,
 		Schema:       schema,
-		Descriptions: descs,
+		Descriptions: d.descs,
 		Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
 			return d.call(ctx, exec, call.RawArgs, call.Value, call.Header(), call.Notify), nil
 		},
@@ -61,11 +52,7 @@ func (d *Definition) Tool(locale string) toolkit.Tool {
 // LocalDescription returns the description for locale (see
 // toolkit.Localized), else Description.
 func (d *Definition) LocalDescription(locale string) string {
-	texts := make(map[string]string, len(d.Intl))
-	for k, in := range d.Intl {
-		texts[k] = in.Description
-	}
-	if text, ok := toolkit.Localized(texts, locale); ok {
+	if text, ok := toolkit.Localized(d.descs, locale); ok {
 		return text
 	}
 	return d.Description

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -455,6 +456,19 @@ func TestTools(t *testing.T) {
 		if got := d.Tool(locale).Description; got != want {
 			t.Errorf("locale %q: %q, want %q", locale, got, want)
 		}
+	}
+	// A locale whose description is empty reads the default one, in a
+	// tool and in a capability alike.
+	set2, diags := Parse("f.json", []byte(`{"name": "f", "description": "default", "intl": {"en_US": {"description": ""}, "de": {"description": "Standard"}}, "function": {"type": "call_url", "url": "/transparent"}}`), nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	f, _ := set2.Lookup("f")
+	if got := [2]string{f.Tool("en_US").Description, f.Tool("de_DE").Description}; got != [2]string{"default", "Standard"} {
+		t.Errorf("descriptions %q", got)
+	}
+	if c := f.Capability(toolkit.NewExecutor(nil)); !maps.Equal(c.Descriptions, map[string]string{"de": "Standard"}) {
+		t.Errorf("capability descriptions %v", c.Descriptions)
 	}
 	tool := d.Tool("en_US")
 	want := `{"function":{"description":"Fetch knowledge element details by knowId.","name":"fetchKnowledgeElement","parameters":{"type":"object","properties":{"knowId":{"type":"string","description":"知识内容 ID"}},"required":["knowId"]}},"type":"function"}`

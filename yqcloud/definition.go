@@ -62,8 +62,9 @@ type Definition struct {
 
 	set      *Set
 	schema   map[string]any
-	props    *object     // property name -> schema
-	checks   []propCheck // by index in props.keys
+	props    *object           // property name -> schema
+	checks   []propCheck       // by index in props.keys
+	descs    map[string]string // locale -> description: the non-empty ones of Intl
 	required []string
 	closed   bool // additionalProperties: false
 	method   string
@@ -848,6 +849,12 @@ func (c *compiler) intl(d *Definition, o *object, base string) {
 			in.Description = s
 		}
 		d.Intl[loc] = in
+		if in.Description != "" {
+			if d.descs == nil {
+				d.descs = map[string]string{}
+			}
+			d.descs[loc] = in.Description
+		}
 	}
 }
 
