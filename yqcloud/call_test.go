@@ -208,12 +208,7 @@ func TestPlaceholders(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, reg := load(t, def("f", params, tt.function), nil)
 			res := call(reg, "f", tt.args, append(m.values(), tt.values...)...)
-			if res.IsError != tt.isErr {
-				t.Fatalf("IsError %v: %s", res.IsError, res.Text)
-			}
-			if diff := cmp.Diff(tt.want, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, tt.isErr, tt.want)
 			for k, v := range tt.header {
 				if diff := cmp.Diff(v, m.last(t).Header[k]); diff != "" {
 					t.Errorf("header %s (-want +got):\n%s", k, diff)
@@ -272,12 +267,7 @@ func TestHookExampleCalls(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := call(reg, tt.name, tt.args, m.values()...)
-			if res.IsError != tt.isErr {
-				t.Fatalf("IsError %v: %s", res.IsError, res.Text)
-			}
-			if diff := cmp.Diff(tt.want, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, tt.isErr, tt.want)
 		})
 	}
 }
@@ -365,12 +355,7 @@ func TestResponses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := call(reg, tt.name, `{}`, m.values()...)
-			if res.IsError != tt.isErr {
-				t.Fatalf("IsError %v: %s", res.IsError, res.Text)
-			}
-			if diff := cmp.Diff(tt.want, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, tt.isErr, tt.want)
 		})
 	}
 	res := call(reg, "down", `{}`, m.values()...)
@@ -412,12 +397,7 @@ func TestArguments(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := call(reg, "f", tt.args, m.values()...)
-			if res.IsError != tt.isErr {
-				t.Fatalf("IsError %v: %s", res.IsError, res.Text)
-			}
-			if diff := cmp.Diff(tt.want, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, tt.isErr, tt.want)
 		})
 	}
 }

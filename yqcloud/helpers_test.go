@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/toolkit-sdk/toolkit"
 )
 
@@ -172,4 +174,16 @@ func def(name, params, function string) string {
 		params = `{"type": "object", "properties": {}}`
 	}
 	return fmt.Sprintf(`{"name": %q, "description": "test", "parameters": %s, "function": %s}`, name, params, function)
+}
+
+// checkResult fails t unless res is an error exactly when isErr, with the
+// text want.
+func checkResult(t *testing.T, res toolkit.Result, isErr bool, want string) {
+	t.Helper()
+	if res.IsError != isErr {
+		t.Fatalf("IsError %v: %s", res.IsError, res.Text)
+	}
+	if diff := cmp.Diff(want, res.Text); diff != "" {
+		t.Errorf("text (-want +got):\n%s", diff)
+	}
 }
