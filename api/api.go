@@ -90,7 +90,7 @@ type API struct {
 	byID    map[string]*endpoint
 	byRoute map[string]*endpoint // "METHOD /path"
 	opts    Options
-	base    *url.URL
+	prefix  string // what a request's path is appended to (see New)
 }
 
 type groupInfo struct {
@@ -131,15 +131,28 @@ func New(c *Catalog, opts Options) (*API, error) {
 		return nil, err
 	}
 	a := &API{opts: opts, byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
+	var base *url.URL
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
 		if err != nil || u.RawQuery != "" || u.Fragment != "" || (u.Host != "" && u.Scheme != "http" && u.Scheme != "https") {
 			return nil, fmt.Errorf("%w: BaseURL %q is not an http(s) URL without query", ErrInvalidOptions, opts.BaseURL)
 		}
-		a.base = u
+		base = u
 	}
-	if opts.Handler == nil && (a.base == nil || a.base.Host == "") {
+	switch {
+	case opts.Handler == nil && (base == nil || base.Host == ""):
 		return nil, fmt.Errorf("%w: set Handler, or BaseURL to an absolute http(s) URL", ErrInvalidOptions)
+	case opts.Handler == nil:
+		a.prefix = strings.TrimSuffix(opts.BaseURL, "/")
+	default: // an in-process handler sees http://localhost unless BaseURL says otherwise
+		scheme, host, path := "http", "localhost", ""
+		if base != nil {
+			if base.Host != "" {
+				scheme, host = base.Scheme, base.Host
+			}
+			path = strings.TrimSuffix(base.EscapedPath(), "/")
+		}
+		a.prefix = scheme + "://" + host + path
 	}
 	if opts.Handler == nil && a.opts.Executor == nil {
 		a.opts.Executor = toolkit.NewExecutor(nil)

@@ -119,8 +119,9 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 	return toolkit.TextResult(a.responseText(status, ctype, body, &red)), nil
 }
 
+// url is req's absolute URL.
 func (a *API) url(req *request) string {
-	u := strings.TrimSuffix(a.opts.BaseURL, "/") + req.path
+	u := a.prefix + req.path
 	if req.rawQuery != "" {
 		u += "?" + req.rawQuery
 	}

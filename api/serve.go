@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
 )
@@ -17,17 +16,7 @@ import (
 func (a *API) serve(ctx context.Context, req *request) (status int, ctype string, body []byte, err error) {
 	ctx, cancel := context.WithTimeout(ctx, a.opts.Timeout)
 	defer cancel()
-	scheme, host, prefix := "http", "localhost", ""
-	if a.base != nil {
-		if a.base.Host != "" {
-			scheme, host = a.base.Scheme, a.base.Host
-		}
-		prefix = strings.TrimSuffix(a.base.EscapedPath(), "/")
-	}
-	target := scheme + "://" + host + prefix + req.path
-	if req.rawQuery != "" {
-		target += "?" + req.rawQuery
-	}
+	target := a.url(req)
 	var rd io.Reader = http.NoBody
 	if req.body != nil {
 		rd = bytes.NewReader(req.body)
