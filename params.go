@@ -47,52 +47,27 @@ type Param struct {
 // paramsSchema returns the JSON Schema of params as the model sees it,
 // properties in declaration order.
 func paramsSchema(params []Param) any {
-	props := make(orderedObject, 0, len(params))
+	props := make(jsonstr.Object, 0, len(params))
 	required := []string{}
 	for _, p := range params {
-		s := orderedObject{{"type", string(p.Type)}, {"description", p.Description}}
+		s := jsonstr.Object{{Key: "type", Value: string(p.Type)}, {Key: "description", Value: p.Description}}
 		if p.Default != nil {
-			s = append(s, member{"default", p.Default})
+			s = append(s, jsonstr.Member{Key: "default", Value: p.Default})
 		}
 		if p.Validate != nil {
-			s = append(s, member{"pattern", p.Validate.String()})
+			s = append(s, jsonstr.Member{Key: "pattern", Value: p.Validate.String()})
 		}
-		props = append(props, member{p.Name, s})
+		props = append(props, jsonstr.Member{Key: p.Name, Value: s})
 		if p.Required {
 			required = append(required, p.Name)
 		}
 	}
-	return orderedObject{
-		{"type", "object"},
-		{"properties", props},
-		{"required", required},
-		{"additionalProperties", false},
+	return jsonstr.Object{
+		{Key: "type", Value: "object"},
+		{Key: "properties", Value: props},
+		{Key: "required", Value: required},
+		{Key: "additionalProperties", Value: false},
 	}
-}
-
-// orderedObject is a JSON object that keeps its members' order.
-type orderedObject []member
-
-type member struct {
-	key   string
-	value any
-}
-
-// MarshalJSON implements json.Marshaler.
-func (o orderedObject) MarshalJSON() ([]byte, error) {
-	buf := []byte{'{'}
-	for i, m := range o {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		k, _ := json.Marshal(m.key)
-		v, err := jsonstr.Marshal(m.value)
-		if err != nil {
-			return nil, err
-		}
-		buf = append(append(append(buf, k...), ':'), v...)
-	}
-	return append(buf, '}'), nil
 }
 
 // argError is one problem with the model's arguments.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
@@ -227,8 +228,8 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 	if c.Params != nil || c.Schema == nil {
 		schema = paramsSchema(c.Params)
 	}
-	res, err := JSONResult(orderedObject{
-		{"name", c.Name}, {"category", c.Category}, {"description", desc}, {"parameters", schema},
+	res, err := JSONResult(jsonstr.Object{
+		{Key: "name", Value: c.Name}, {Key: "category", Value: c.Category}, {Key: "description", Value: desc}, {Key: "parameters", Value: schema},
 	})
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))

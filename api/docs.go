@@ -65,37 +65,12 @@ type detail struct {
 	Description       string         `json:"description,omitempty"`
 	Deprecated        bool           `json:"deprecated,omitempty"`
 	NeedsConfirmation bool           `json:"needs_confirmation,omitempty"`
-	PathParams        namedParams    `json:"path_params,omitempty"`
-	Query             namedParams    `json:"query,omitempty"`
-	Headers           namedParams    `json:"headers,omitempty"`
+	PathParams        jsonstr.Object `json:"path_params,omitempty"`
+	Query             jsonstr.Object `json:"query,omitempty"`
+	Headers           jsonstr.Object `json:"headers,omitempty"`
 	Body              *bodyDoc       `json:"body,omitempty"`
 	Extensions        map[string]any `json:"extensions,omitempty"`
 	Call              string         `json:"call"`
-}
-
-// namedParams encodes as an object in declaration order.
-type namedParams []namedParam
-
-type namedParam struct {
-	name string
-	doc  paramDoc
-}
-
-// MarshalJSON implements json.Marshaler.
-func (ps namedParams) MarshalJSON() ([]byte, error) {
-	buf := []byte{'{'}
-	for i, p := range ps {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		k, _ := jsonstr.Marshal(p.name)
-		v, err := jsonstr.Marshal(p.doc)
-		if err != nil {
-			return nil, err
-		}
-		buf = append(append(append(buf, k...), ':'), v...)
-	}
-	return append(buf, '}'), nil
 }
 
 func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, error) {
@@ -220,7 +195,7 @@ func (a *API) detail(e *endpoint, examples bool) detail {
 		if examples {
 			pd.Example = p.Example
 		}
-		np := namedParam{name: p.Name, doc: pd}
+		np := jsonstr.Member{Key: p.Name, Value: pd}
 		switch p.In {
 		case InPath:
 			d.PathParams = append(d.PathParams, np)
@@ -233,7 +208,7 @@ func (a *API) detail(e *endpoint, examples bool) detail {
 	call := fmt.Sprintf(`%s {"endpoint": %q`, ToolCall, e.ID)
 	for _, part := range []struct {
 		key string
-		ps  namedParams
+		ps  jsonstr.Object
 	}{{"path_params", d.PathParams}, {"query", d.Query}, {"headers", d.Headers}} {
 		if len(part.ps) > 0 {
 			call += fmt.Sprintf(`, %q: {...}`, part.key)

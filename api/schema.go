@@ -302,19 +302,11 @@ func (s schemaObject) MarshalJSON() ([]byte, error) {
 		}
 		return strings.Compare(a, b)
 	})
-	buf := []byte{'{'}
+	o := make(jsonstr.Object, len(keys))
 	for i, k := range keys {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		kb, _ := jsonstr.Marshal(k)
-		vb, err := jsonstr.Marshal(s[k])
-		if err != nil {
-			return nil, err
-		}
-		buf = append(append(append(buf, kb...), ':'), vb...)
+		o[i] = jsonstr.Member{Key: k, Value: s[k]}
 	}
-	return append(buf, '}'), nil
+	return o.MarshalJSON()
 }
 
 func firstLine(s string) string {

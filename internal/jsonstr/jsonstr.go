@@ -150,3 +150,28 @@ func Marshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
+
+// Member is one member of an Object.
+type Member struct {
+	Key   string
+	Value any
+}
+
+// Object is a JSON object that keeps its members' order.
+type Object []Member
+
+// MarshalJSON writes the members in order, values as Marshal writes them.
+func (o Object) MarshalJSON() ([]byte, error) {
+	buf := []byte{'{'}
+	for i, m := range o {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		v, err := Marshal(m.Value)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(append(Append(buf, m.Key), ':'), v...)
+	}
+	return append(buf, '}'), nil
+}

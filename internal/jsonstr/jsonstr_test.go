@@ -107,3 +107,17 @@ func TestIntegerText(t *testing.T) {
 		}
 	}
 }
+
+func TestObject(t *testing.T) {
+	o := Object{{Key: "b", Value: 1}, {Key: "a<&>", Value: "x<y"}, {Key: "n", Value: Object{{Key: "z", Value: nil}}}}
+	got, err := Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"b":1,"a<&>":"x<y","n":{"z":null}}`; string(got) != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if _, err := json.Marshal(Object{{Key: "c", Value: make(chan int)}}); err == nil {
+		t.Error("a value with no JSON form: no error")
+	}
+}
