@@ -130,6 +130,7 @@ func (t *tmpl) expandURL(values valueSource, params *object) (string, error) {
 	var b strings.Builder
 	inQuery := false
 	for _, s := range t.segs {
+		start := b.Len()
 		switch s.kind {
 		case segLiteral:
 			b.WriteString(s.text)
@@ -162,9 +163,8 @@ func (t *tmpl) expandURL(values valueSource, params *object) (string, error) {
 			}
 			b.WriteString(e)
 		}
-		if !inQuery && strings.ContainsAny(b.String(), "?#") {
-			inQuery = true
-		}
+		// What this segment wrote may start the query.
+		inQuery = inQuery || strings.ContainsAny(b.String()[start:], "?#")
 	}
 	for _, s := range t.segs {
 		if s.kind == segParam {
