@@ -73,12 +73,7 @@ func TestSpecFunctions(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			before := m.count()
 			res := call(reg, tt.name, tt.args, m.values()...)
-			if res.IsError {
-				t.Fatalf("error: %s", res.Text)
-			}
-			if diff := cmp.Diff(tt.text, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, false, tt.text)
 			tt.signals.Capability = tt.name
 			if diff := cmp.Diff(tt.signals, res.Signals); diff != "" {
 				t.Errorf("signals (-want +got):\n%s", diff)
@@ -300,12 +295,7 @@ func TestSignals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := call(reg, tt.name, tt.args, m.values()...)
-			if res.IsError {
-				t.Fatalf("error: %s", res.Text)
-			}
-			if diff := cmp.Diff(tt.text, res.Text); diff != "" {
-				t.Errorf("text (-want +got):\n%s", diff)
-			}
+			checkResult(t, res, false, tt.text)
 			tt.signals.Capability = tt.name
 			if diff := cmp.Diff(tt.signals, res.Signals); diff != "" {
 				t.Errorf("signals (-want +got):\n%s", diff)
