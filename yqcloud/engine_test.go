@@ -185,22 +185,32 @@ func TestConsole(t *testing.T) {
 	}
 }
 
+// msRuntime returns an engine whose hooks time out after 1 ms, and a
+// runtime of it.
+func msRuntime(t *testing.T) (*engine, *jsRuntime) {
+	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
+	rt := e.acquire(context.Background(), nil)
+	t.Cleanup(func() { e.release(rt) })
+	return e, rt
+}
+
+func mustCompile(t *testing.T, body string) *hook {
+	t.Helper()
+	h, err := compileHook("f", FieldResponseParser, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // TestTimeoutAtTheEnd: runs that end about when their timeout fires (they
 // spin for 0 to 2 ms with a 1 ms timeout) never pass the interrupt on to
 // the runtime's next run. That run gets an hour, so on a loaded machine it
 // fails only by an interrupt that is not its own.
 func TestTimeoutAtTheEnd(t *testing.T) {
-	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
-	rt := e.acquire(context.Background(), nil)
-	defer e.release(rt)
-	spin, err := compileHook("f", FieldResponseParser, "const end = Date.now() + data % 3; while (Date.now() < end) {} return 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	quick, err := compileHook("f", FieldResponseParser, "return 2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, rt := msRuntime(t)
+	spin := mustCompile(t, "const end = Date.now() + data % 3; while (Date.now() < end) {} return 1")
+	quick := mustCompile(t, "return 2")
 	timedOut := 0
 	for i := range 300 {
 		if _, err := runCompiled(t, e, rt, spin, strconv.Itoa(i)); errors.Is(err, ErrHookTimeout) {
@@ -224,13 +234,8 @@ func TestTimeoutAtTheEnd(t *testing.T) {
 // returned, while its result is handled, does not stop the runtime's
 // next run.
 func TestTimeoutAfterTheScript(t *testing.T) {
-	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
-	rt := e.acquire(context.Background(), nil)
-	defer e.release(rt)
-	h, err := compileHook("f", FieldResponseParser, "return 2")
-	if err != nil {
-		t.Fatal(err)
-	}
+	e, rt := msRuntime(t)
+	h := mustCompile(t, "return 2")
 	slow := func(goja.Value) error { time.Sleep(10 * time.Millisecond); return nil }
 	if err := e.run(context.Background(), rt, h, goja.Null(), slow); err != nil {
 		t.Fatal(err)
