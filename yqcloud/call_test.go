@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"maps"
 	"net/http"
 	"strings"
@@ -487,7 +488,9 @@ func TestConcurrentCalls(t *testing.T) {
 	wg.Wait()
 }
 
-// TestRunawayHook ends an endless loop within the hook timeout.
+// TestRunawayHook ends an endless loop at the hook timeout, and the
+// runtime goes back to the pool in working order. It checks what happened,
+// not how long it took: a loaded machine may take longer to get there.
 func TestRunawayHook(t *testing.T) {
 	m := newMock(t)
 	src := "[" + def("spin", "", `{"type": "call_url", "method": "POST", "url": "/transparent", "responseParser": "while (true) {}"}`) + "," +
@@ -500,12 +503,11 @@ func TestRunawayHook(t *testing.T) {
 		}
 		start := time.Now()
 		res := call(reg, "spin", `{}`, m.values()...)
-		took := time.Since(start)
+		if took := time.Since(start); took < want {
+			t.Errorf("stopped after %s, before the timeout of %s", took, want)
+		}
 		if !res.IsError || res.Text != fmt.Sprintf(`function "spin": responseParser of "spin": did not finish within %s (an endless loop?)`, want) {
 			t.Errorf("result: %+v", res)
-		}
-		if took < want || took > want+500*time.Millisecond {
-			t.Errorf("took %s with timeout %s", took, want)
 		}
 		// The interrupted runtime is back in the pool and still works.
 		if n := len(set.eng.idle); n != 1 {
@@ -515,16 +517,42 @@ func TestRunawayHook(t *testing.T) {
 			t.Errorf("after a timeout: %+v", res)
 		}
 	}
-	// A canceled call stops its hook too.
-	_, reg := load(t, src, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-	defer cancel()
-	start := time.Now()
-	res := reg.CallCapability(ctx, "spin", json.RawMessage(`{}`))
-	if !res.IsError || !strings.Contains(res.Text, "stopped: context deadline exceeded") || time.Since(start) > 500*time.Millisecond {
-		t.Errorf("canceled: %+v after %s", res, time.Since(start))
+}
+
+// TestHookCanceled: the caller's context ends a hook, and the error says
+// the call was canceled, also when the hook timeout passes before the
+// hook notices (it is inside a long native call: here a console.log to a
+// slow logger).
+func TestHookCanceled(t *testing.T) {
+	slow := slog.New(slowHandler{300 * time.Millisecond})
+	tests := []struct {
+		name, parser string
+		opts         *Options
+	}{
+		{"loop", "while (true) {}", &Options{HookTimeout: time.Hour}},
+		{"long native call", "console.log('x'); while (true) {}", &Options{HookTimeout: 100 * time.Millisecond, Logger: slow}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, reg := load(t, def("spin", "", `{"type": "call_url", "url": "/transparent", "responseParser": "`+tt.parser+`"}`), tt.opts)
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			res := reg.CallCapability(ctx, "spin", json.RawMessage(`{}`))
+			want := `function "spin": responseParser of "spin": stopped: the call was canceled (context deadline exceeded)`
+			if diff := cmp.Diff(want, res.Text); diff != "" || !res.IsError {
+				t.Errorf("result (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
+
+// slowHandler is a debug-level log handler that takes its time.
+type slowHandler struct{ d time.Duration }
+
+func (h slowHandler) Enabled(context.Context, slog.Level) bool  { return true }
+func (h slowHandler) Handle(context.Context, slog.Record) error { time.Sleep(h.d); return nil }
+func (h slowHandler) WithAttrs([]slog.Attr) slog.Handler        { return h }
+func (h slowHandler) WithGroup(string) slog.Handler             { return h }
 
 // TestHookFailures names the hook, the function and the script line.
 func TestHookFailures(t *testing.T) {

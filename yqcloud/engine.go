@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -39,7 +40,7 @@ type HookError struct {
 	Line     int
 	Col      int
 	Msg      string
-	err      error // ErrHook or ErrHookTimeout
+	err      error // ErrHook, ErrHookTimeout or the context's cause
 }
 
 // Error renders "field of \"function\" (script line l:c): message".
@@ -54,7 +55,9 @@ func (e *HookError) Error() string {
 	return b.String()
 }
 
-// Unwrap returns ErrHook or ErrHookTimeout.
+// Unwrap returns ErrHook, ErrHookTimeout, or the cause of the caller's
+// context (context.Canceled, context.DeadlineExceeded) when that ended
+// the run.
 func (e *HookError) Unwrap() error { return e.err }
 
 // hook is one compiled function body, shared by every runtime.
@@ -201,9 +204,11 @@ type jsRuntime struct {
 	jsonSize int // the length of toJSON's last result, a size hint
 
 	// halt interrupts the run with a cause and then signals halted (room
-	// for the two sources: the timeout and the caller's context).
+	// for the two sources: the timeout and the caller's context). The
+	// first cause of a run is the one reported.
 	halt   func(cause error)
 	halted chan struct{}
+	cause  atomic.Pointer[error] // the first halt's cause in this run
 
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
@@ -235,7 +240,8 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 	vm := goja.New()
 	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger, halted: make(chan struct{}, 2)}
 	rt.halt = func(cause error) {
-		vm.Interrupt(interrupt{cause})
+		rt.cause.CompareAndSwap(nil, &cause)
+		vm.Interrupt(interrupt{*rt.cause.Load()})
 		rt.halted <- struct{}{}
 	}
 	lib, err := lodash.New(vm)
@@ -366,6 +372,7 @@ func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Valu
 		<-rt.halted
 	}
 	rt.vm.ClearInterrupt()
+	rt.cause.Store(nil)
 	rt.cur = nil
 	if err != nil {
 		var he *HookError
@@ -392,7 +399,8 @@ func (e *engine) runError(h *hook, err error) error {
 			he.Msg = fmt.Sprintf("did not finish within %s (an endless loop?)", e.timeout)
 			he.err = ErrHookTimeout
 		} else {
-			he.Msg = "stopped: " + cause.Error()
+			he.Msg = "stopped: the call was canceled (" + cause.Error() + ")"
+			he.err = cause
 		}
 	case errors.As(err, &so):
 		he.Msg = fmt.Sprintf("exceeded the call-stack limit of %d (endless recursion?)", e.stack)
