@@ -26,7 +26,8 @@
 // root (HTML, plain text, empty, a YAML scalar) fails with ErrNotStructured.
 //
 // YAML is bounded (see Options): bodies over 256 KiB, nested deeper than 100
-// levels or whose aliases expand past 10000 nodes count as not structured.
+// levels or whose aliases expand past 10000 nodes or 1 MiB of JSON count as
+// not structured.
 // YAML numbers and booleans render like JSON ones; ".inf" and ".nan" become
 // strings; non-string map keys are stringified; "<<" merge keys are applied;
 // only the first document of a stream is read.

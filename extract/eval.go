@@ -10,6 +10,8 @@ const (
 	DefaultMaxYAMLBytes   = 256 << 10
 	DefaultMaxYAMLDepth   = 100
 	DefaultMaxYAMLAliases = 10000
+	// DefaultMaxYAMLAliasBytes is 4 × DefaultMaxYAMLBytes.
+	DefaultMaxYAMLAliasBytes = 1 << 20
 )
 
 // Options bounds the YAML fallback. Zero fields take the defaults.
@@ -24,6 +26,12 @@ type Options struct {
 	// aliases and "<<" merge keys copy, nested expansions included.
 	// Default 10000; negative refuses any alias.
 	MaxYAMLAliases int
+	// MaxYAMLAliasBytes bounds alias expansion by size: the bytes of JSON
+	// that aliases and "<<" merge keys copy, nested expansions included.
+	// Without aliases the JSON is a few times the body's size at most, so
+	// a converted body stays within a few times its size plus this bound.
+	// Default 1 MiB; negative refuses any alias.
+	MaxYAMLAliasBytes int
 }
 
 // Doc is one response body. The JSON/YAML parse happens at most once,
@@ -52,6 +60,9 @@ func NewDoc(body []byte, opts *Options) *Doc {
 	}
 	if d.opts.MaxYAMLAliases == 0 {
 		d.opts.MaxYAMLAliases = DefaultMaxYAMLAliases
+	}
+	if d.opts.MaxYAMLAliasBytes == 0 {
+		d.opts.MaxYAMLAliasBytes = DefaultMaxYAMLAliasBytes
 	}
 	return d
 }

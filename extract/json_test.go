@@ -3,12 +3,7 @@ package extract
 import (
 	"bytes"
 	"encoding/json"
-	"strings"
 	"testing"
-
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
-	"github.com/goccy/go-yaml/parser"
 )
 
 var jsonSeeds = []string{
@@ -73,75 +68,4 @@ func TestFormatFloat(t *testing.T) {
 			t.Errorf("formatFloat(%v) = %q, want %q", f, got, want)
 		}
 	}
-}
-
-// TestTokenDepthCatchesFakeClosers: the byte pre-scan ignores quotes, so
-// closers inside strings fool it; the token scan does not.
-func TestTokenDepthCatchesFakeClosers(t *testing.T) {
-	body := "a: " + strings.Repeat(`["]", `, 500) + "\n"
-	if !prescanDepth([]byte(body), 100) {
-		t.Fatal("pre-scan was expected to be fooled by this body")
-	}
-	if tokenDepth(lexer.Tokenize(body), 100) {
-		t.Fatal("token scan missed 500 levels of nesting")
-	}
-}
-
-func TestDepthScansAcceptOrdinaryYAML(t *testing.T) {
-	for _, body := range []string{yamlBody, "a:\n- b:\n  - c:\n    - d: [1, {e: [2]}]\n", "k: 'it''s [not] {nested}'\n"} {
-		if !prescanDepth([]byte(body), 10) || !tokenDepth(lexer.Tokenize(body), 10) {
-			t.Errorf("depth 10 refused %q", body)
-		}
-	}
-}
-
-// astDepth is the real nesting depth of a parsed YAML node.
-func astDepth(n ast.Node) int {
-	d := 0
-	switch v := n.(type) {
-	case *ast.MappingNode:
-		for _, mv := range v.Values {
-			d = max(d, astDepth(mv.Value))
-		}
-		return d + 1
-	case *ast.MappingValueNode:
-		return astDepth(v.Value) + 1
-	case *ast.SequenceNode:
-		for _, x := range v.Values {
-			d = max(d, astDepth(x))
-		}
-		return d + 1
-	case *ast.AnchorNode:
-		return astDepth(v.Value)
-	case *ast.TagNode:
-		return astDepth(v.Value)
-	}
-	return 0
-}
-
-// FuzzYAMLDepthBound: whatever the scans let through parses to a tree whose
-// depth is within a small factor of the limit.
-func FuzzYAMLDepthBound(f *testing.F) {
-	for _, s := range []string{yamlBody, "- - - x", "a:\n- b:\n  - c: [1]", "[[[", "{a: {b: [c]}}", `["]", ["]"]]`} {
-		f.Add(s)
-	}
-	const limit = 8
-	f.Fuzz(func(t *testing.T, s string) {
-		if len(s) > 4096 || !prescanDepth([]byte(s), limit) {
-			return
-		}
-		tokens := lexer.Tokenize(s)
-		if !tokenDepth(tokens, limit) {
-			return
-		}
-		file, err := parser.Parse(tokens, 0)
-		if err != nil {
-			return
-		}
-		for _, doc := range file.Docs {
-			if d := astDepth(doc.Body); d > 2*limit+2 {
-				t.Fatalf("depth %d passed the scans (limit %d): %q", d, limit, s)
-			}
-		}
-	})
 }

@@ -6,23 +6,38 @@ import (
 	"strconv"
 
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/lexer"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 )
 
 // parseYAML converts a YAML body whose root is a collection to JSON and
 // indexes it. reason says why the body is refused.
-//
-// goccy/go-yaml needs memory quadratic in nesting depth and does not bound
-// aliases, so: a byte pre-scan and a token scan bound the depth before the
-// parser runs, and alias expansion is counted while converting.
 func parseYAML(body []byte, o *Options) (t *tape, reason string) {
+	out, reason := yamlToJSON(body, o)
+	if reason != "" {
+		return nil, reason
+	}
+	t, ok := scanJSON(out)
+	if !ok {
+		return nil, "not valid JSON or YAML" // unreachable: conv emits valid JSON
+	}
+	return t, ""
+}
+
+// yamlToJSON converts body to compact JSON. On failure out holds what was
+// written before the conversion stopped (for tests) and reason says why.
+//
+// yamlscan bounds the depth before goccy/go-yaml parses; that parser does
+// not bound aliases, so what alias expansion copies is charged, in nodes and
+// in bytes written, while converting.
+func yamlToJSON(body []byte, o *Options) (out []byte, reason string) {
+	c := conv{anchors: map[string]ast.Node{}, active: map[string]bool{},
+		maxNodes: o.MaxYAMLAliases, maxBytes: o.MaxYAMLAliasBytes}
 	defer func() {
 		if recover() != nil { // never let a third-party parser bug escape
-			t, reason = nil, "not valid JSON, and the YAML parser failed"
+			out, reason = c.buf, "not valid JSON, and the YAML parser failed"
 		}
 	}()
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -34,167 +49,98 @@ func parseYAML(body []byte, o *Options) (t *tape, reason string) {
 	if len(body) > o.MaxYAMLBytes {
 		return nil, "not valid JSON, and over " + strconv.Itoa(o.MaxYAMLBytes) + " bytes, the YAML limit"
 	}
-	tooDeep := "not valid JSON, and as YAML nests deeper than " + strconv.Itoa(o.MaxYAMLDepth) + " levels"
-	if !prescanDepth(body, o.MaxYAMLDepth) {
-		return nil, tooDeep
-	}
-	tokens := lexer.Tokenize(string(body))
-	if !tokenDepth(tokens, o.MaxYAMLDepth) {
-		return nil, tooDeep
-	}
-	f, err := parser.Parse(tokens, 0)
-	if err != nil || len(f.Docs) == 0 || f.Docs[0] == nil || f.Docs[0].Body == nil {
+	f, err := yamlscan.Parse(body, o.MaxYAMLDepth)
+	var deep *yamlscan.DepthError
+	switch {
+	case errors.As(err, &deep):
+		return nil, "not valid JSON, and as YAML " + deep.Error()
+	case errors.Is(err, yamlscan.ErrParser):
+		return nil, "not valid JSON, and " + err.Error()
+	case err != nil || len(f.Docs) == 0 || f.Docs[0] == nil || f.Docs[0].Body == nil:
 		return nil, "not valid JSON or YAML"
 	}
-	c := conv{anchors: map[string]ast.Node{}, active: map[string]bool{}, maxAlias: o.MaxYAMLAliases}
-	if err := c.value(f.Docs[0].Body); err != nil {
-		if errors.Is(err, errAliasBudget) {
-			return nil, "not valid JSON, and its YAML aliases expand to over " + strconv.Itoa(max(o.MaxYAMLAliases, 0)) + " nodes"
-		}
-		return nil, "not valid JSON or YAML"
+	switch err := c.value(f.Docs[0].Body); {
+	case errors.Is(err, errAliasNodes):
+		return c.buf, "not valid JSON, and its YAML aliases expand to over " + strconv.Itoa(max(o.MaxYAMLAliases, 0)) + " nodes"
+	case errors.Is(err, errAliasBytes):
+		return c.buf, "not valid JSON, and its YAML aliases expand to over " + strconv.Itoa(max(o.MaxYAMLAliasBytes, 0)) + " bytes"
+	case err != nil:
+		return c.buf, "not valid JSON or YAML"
 	}
 	if c.buf[0] != '{' && c.buf[0] != '[' {
-		return nil, "not valid JSON, and as YAML only a scalar"
+		return c.buf, "not valid JSON, and as YAML only a scalar"
 	}
-	t, ok := scanJSON(c.buf)
-	if !ok {
-		return nil, "not valid JSON or YAML" // unreachable: conv emits valid JSON
-	}
-	return t, ""
-}
-
-// prescanDepth is a cheap, conservative bound on nesting: indentation
-// levels plus leading "- "/"? " markers plus open flow brackets (quotes are
-// not tracked, so brackets inside strings count too).
-func prescanDepth(b []byte, maxDepth int) bool {
-	flow := 0
-	var stack []int // indentation columns of open block levels
-	for pos := 0; pos < len(b); {
-		eol := bytes.IndexByte(b[pos:], '\n')
-		var line []byte
-		if eol < 0 {
-			line, pos = b[pos:], len(b)
-		} else {
-			line, pos = b[pos:pos+eol], pos+eol+1
-		}
-		ind := 0
-		for ind < len(line) && line[ind] == ' ' {
-			ind++
-		}
-		rest := bytes.TrimRight(line[ind:], " \t\r")
-		if len(rest) == 0 || rest[0] == '#' {
-			continue
-		}
-		if flow == 0 {
-			for len(stack) > 0 && stack[len(stack)-1] >= ind {
-				stack = stack[:len(stack)-1]
-			}
-			stack = append(stack, ind)
-		}
-		markers := 0
-		j := 0
-		for j < len(rest) && (rest[j] == '-' || rest[j] == '?') && (j+1 == len(rest) || rest[j+1] == ' ' || rest[j+1] == '\t') {
-			markers++
-			j++
-			for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
-				j++
-			}
-		}
-		if len(stack)+markers+flow > maxDepth {
-			return false
-		}
-		for _, c := range rest[j:] {
-			switch c {
-			case '[', '{':
-				flow++
-				if len(stack)+markers+flow > maxDepth {
-					return false
-				}
-			case ']', '}':
-				if flow > 0 {
-					flow--
-				}
-			}
-		}
-	}
-	return true
-}
-
-// tokenDepth bounds nesting on the lexer's tokens (exact for flow
-// brackets, approximate for block indentation).
-func tokenDepth(tokens token.Tokens, maxDepth int) bool {
-	type level struct {
-		col int
-		seq bool
-	}
-	var stack []level
-	flow, line, markers := 0, -1, 0
-	for _, tk := range tokens {
-		if tk == nil || tk.Position == nil || tk.Type == token.CommentType {
-			continue
-		}
-		if tk.Position.Line != line {
-			line, markers = tk.Position.Line, 0
-			if flow == 0 {
-				col, seq := tk.Position.Column, tk.Type == token.SequenceEntryType
-				for len(stack) > 0 {
-					top := stack[len(stack)-1]
-					if top.col > col || (top.col == col && (top.seq || !seq)) {
-						stack = stack[:len(stack)-1]
-						continue
-					}
-					break
-				}
-				stack = append(stack, level{col, seq})
-			}
-		} else if flow == 0 && (tk.Type == token.SequenceEntryType || tk.Type == token.MappingKeyType) {
-			markers++
-		}
-		switch tk.Type {
-		case token.SequenceStartType, token.MappingStartType:
-			flow++
-		case token.SequenceEndType, token.MappingEndType:
-			if flow > 0 {
-				flow--
-			}
-		}
-		if len(stack)+markers+flow > maxDepth {
-			return false
-		}
-	}
-	return true
+	return c.buf, ""
 }
 
 var (
-	errAliasBudget = errors.New("alias expansion over limit")
-	errBadYAML     = errors.New("unsupported YAML")
+	errAliasNodes = errors.New("alias expansion over the node limit")
+	errAliasBytes = errors.New("alias expansion over the byte limit")
+	errBadYAML    = errors.New("unsupported YAML")
 )
 
-// conv renders a YAML AST as compact JSON.
+// conv renders a YAML AST as compact JSON. What aliases and "<<" merge
+// keys copy is charged to two budgets: nodes visited and bytes written.
 type conv struct {
-	buf        []byte
-	anchors    map[string]ast.Node
-	active     map[string]bool // anchors being expanded (recursion guard)
-	aliasDepth int             // > 0 while inside an alias expansion
-	aliasNodes int
-	maxAlias   int
+	buf      []byte
+	anchors  map[string]ast.Node
+	active   map[string]bool // anchors being expanded (recursion guard)
+	expand   int             // > 0 while inside an alias expansion
+	mark     int             // len(buf) when the outermost expansion began
+	nodes    int             // nodes visited inside expansions
+	written  int             // bytes written by finished expansions
+	maxNodes int
+	maxBytes int
 }
 
-// count charges one node to the alias budget when inside an expansion.
-func (c *conv) count() error {
-	if c.aliasDepth > 0 {
-		c.aliasNodes++
-		if c.aliasNodes > c.maxAlias {
-			return errAliasBudget
-		}
+// enter and leave bracket the copy of an alias's or merge source's content.
+func (c *conv) enter() error {
+	switch {
+	case c.maxNodes < 0:
+		return errAliasNodes
+	case c.maxBytes < 0:
+		return errAliasBytes
+	}
+	if c.expand == 0 {
+		c.mark = len(c.buf)
+	}
+	c.expand++
+	return nil
+}
+
+func (c *conv) leave() {
+	c.expand--
+	if c.expand == 0 {
+		c.written += len(c.buf) - c.mark
+	}
+}
+
+// charge adds n nodes to the node budget and checks the byte budget.
+func (c *conv) charge(n int) error {
+	if c.expand == 0 {
+		return nil
+	}
+	c.nodes += n
+	if c.nodes > c.maxNodes {
+		return errAliasNodes
+	}
+	if c.written+len(c.buf)-c.mark > c.maxBytes {
+		return errAliasBytes
 	}
 	return nil
 }
 
 func (c *conv) value(n ast.Node) error {
-	if err := c.count(); err != nil {
+	if err := c.charge(1); err != nil {
 		return err
 	}
+	if err := c.node(n); err != nil {
+		return err
+	}
+	return c.charge(0) // the bytes n wrote
+}
+
+func (c *conv) node(n ast.Node) error {
 	switch n := n.(type) {
 	case nil, *ast.NullNode:
 		c.buf = append(c.buf, "null"...)
@@ -255,14 +201,13 @@ func (c *conv) value(n ast.Node) error {
 		if !ok {
 			return errBadYAML
 		}
-		if c.maxAlias < 0 {
-			return errAliasBudget
+		if err := c.enter(); err != nil {
+			return err
 		}
 		c.active[name] = true
-		c.aliasDepth++
 		err := c.value(target)
-		c.aliasDepth--
 		c.active[name] = false
+		c.leave()
 		return err
 	case *ast.MappingNode:
 		return c.mapping(n.Values)
@@ -356,14 +301,16 @@ func (c *conv) mapping(values []*ast.MappingValueNode) error {
 		if i > 0 {
 			c.buf = append(c.buf, ',')
 		}
+		if e.viaAlias { // a copy: its key and value are charged
+			if err := c.enter(); err != nil {
+				return err
+			}
+		}
 		c.buf = jsonstr.Append(c.buf, e.key)
 		c.buf = append(c.buf, ':')
-		if e.viaAlias {
-			c.aliasDepth++
-		}
 		err := c.value(e.val)
 		if e.viaAlias {
-			c.aliasDepth--
+			c.leave()
 		}
 		if err != nil {
 			return err
@@ -418,17 +365,16 @@ func (c *conv) entries(values []*ast.MappingValueNode, viaAlias bool) ([]entry, 
 			if err != nil {
 				return nil, err
 			}
+			// Every pair a merge lists is charged, kept or not: nested
+			// merges of the same source otherwise cost work for free.
+			if c.nodes += len(sub); c.nodes > c.maxNodes {
+				return nil, errAliasNodes
+			}
 			for _, e := range sub {
 				if explicit[e.key] || seen[e.key] {
 					continue
 				}
 				seen[e.key] = true
-				c.aliasDepth++
-				err := c.count()
-				c.aliasDepth--
-				if err != nil {
-					return nil, err
-				}
 				out = append(out, entry{e.key, e.val, true})
 			}
 		}
@@ -477,22 +423,31 @@ func (c *conv) resolveMap(n ast.Node) (alias string, values []*ast.MappingValueN
 }
 
 // key stringifies a mapping key: strings as is, other scalars by their
-// JSON text, collections as compact JSON.
+// JSON text, collections as compact JSON. The key is rendered at the end
+// of buf and cut off again, so the byte budget sees it.
 func (c *conv) key(k ast.MapKeyNode) (string, error) {
 	if s, ok := k.(*ast.StringNode); ok {
 		return s.Value, nil
 	}
-	saved := c.buf
-	c.buf = nil
-	err := c.value(k)
-	out := c.buf
-	c.buf = saved
-	if err != nil {
+	start, written := len(c.buf), c.written
+	if err := c.value(k); err != nil {
 		return "", err
 	}
+	out := c.buf[start:]
+	var s string
 	if len(out) > 0 && out[0] == '"' {
 		t := tape{src: out}
-		return t.stringText(&node{start: 0, end: uint32(len(out)), esc: true}), nil
+		s = t.stringText(&node{start: 0, end: uint32(len(out)), esc: true})
+	} else {
+		s = string(out)
 	}
-	return string(out), nil
+	c.buf = c.buf[:start]
+	if c.written != written {
+		// An expansion inside a key outside any expansion: the key is
+		// written again, quoted (at most twice its length plus quotes).
+		if c.written += 2*len(s) + 2; c.written > c.maxBytes {
+			return "", errAliasBytes
+		}
+	}
+	return s, nil
 }

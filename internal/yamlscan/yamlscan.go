@@ -1,0 +1,153 @@
+// Package yamlscan parses YAML with goccy/go-yaml after bounding its
+// nesting: that parser needs memory and time quadratic in nesting depth, so
+// a byte pre-scan and a token scan refuse deep input before it runs.
+package yamlscan
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// DepthError reports input nested deeper than the limit, at the line (and,
+// when known, the column) where the limit was crossed.
+type DepthError struct {
+	Line, Col int
+	Max       int
+}
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("nests deeper than %d levels", e.Max)
+}
+
+// ErrParser reports a panic inside the parser.
+var ErrParser = errors.New("the YAML parser failed")
+
+// Parse parses src (comments dropped) after checking that it nests at most
+// maxDepth levels; deeper input gets a *DepthError. Other errors are the
+// parser's.
+func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
+	defer func() {
+		if recover() != nil { // never let a third-party parser bug escape
+			f, err = nil, ErrParser
+		}
+	}()
+	if line, ok := bytesWithin(src, maxDepth); !ok {
+		return nil, &DepthError{Line: line, Max: maxDepth}
+	}
+	tokens := lexer.Tokenize(string(src))
+	if tk, ok := tokensWithin(tokens, maxDepth); !ok {
+		return nil, &DepthError{Line: tk.Position.Line, Col: tk.Position.Column, Max: maxDepth}
+	}
+	return parser.Parse(tokens, 0)
+}
+
+// bytesWithin is a cheap, conservative bound on nesting: indentation
+// levels plus leading "- "/"? " markers plus open flow brackets (quotes are
+// not tracked, so brackets inside strings count too). It returns the line
+// where the bound is crossed.
+func bytesWithin(b []byte, maxDepth int) (line int, ok bool) {
+	flow := 0
+	var stack []int // indentation columns of open block levels
+	for pos := 0; pos < len(b); {
+		line++
+		eol := bytes.IndexByte(b[pos:], '\n')
+		var text []byte
+		if eol < 0 {
+			text, pos = b[pos:], len(b)
+		} else {
+			text, pos = b[pos:pos+eol], pos+eol+1
+		}
+		ind := 0
+		for ind < len(text) && text[ind] == ' ' {
+			ind++
+		}
+		rest := bytes.TrimRight(text[ind:], " \t\r")
+		if len(rest) == 0 || rest[0] == '#' {
+			continue
+		}
+		if flow == 0 {
+			for len(stack) > 0 && stack[len(stack)-1] >= ind {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, ind)
+		}
+		markers := 0
+		j := 0
+		for j < len(rest) && (rest[j] == '-' || rest[j] == '?') && (j+1 == len(rest) || rest[j+1] == ' ' || rest[j+1] == '\t') {
+			markers++
+			j++
+			for j < len(rest) && (rest[j] == ' ' || rest[j] == '\t') {
+				j++
+			}
+		}
+		if len(stack)+markers+flow > maxDepth {
+			return line, false
+		}
+		for _, c := range rest[j:] {
+			switch c {
+			case '[', '{':
+				flow++
+				if len(stack)+markers+flow > maxDepth {
+					return line, false
+				}
+			case ']', '}':
+				if flow > 0 {
+					flow--
+				}
+			}
+		}
+	}
+	return 0, true
+}
+
+// tokensWithin bounds nesting on the lexer's tokens (exact for flow
+// brackets, approximate for block indentation). It returns the token that
+// crosses the bound.
+func tokensWithin(tokens token.Tokens, maxDepth int) (*token.Token, bool) {
+	type level struct {
+		col int
+		seq bool
+	}
+	var stack []level
+	flow, line, markers := 0, -1, 0
+	for _, tk := range tokens {
+		if tk == nil || tk.Position == nil || tk.Type == token.CommentType {
+			continue
+		}
+		if tk.Position.Line != line {
+			line, markers = tk.Position.Line, 0
+			if flow == 0 {
+				col, seq := tk.Position.Column, tk.Type == token.SequenceEntryType
+				for len(stack) > 0 {
+					top := stack[len(stack)-1]
+					if top.col > col || (top.col == col && (top.seq || !seq)) {
+						stack = stack[:len(stack)-1]
+						continue
+					}
+					break
+				}
+				stack = append(stack, level{col, seq})
+			}
+		} else if flow == 0 && (tk.Type == token.SequenceEntryType || tk.Type == token.MappingKeyType) {
+			markers++
+		}
+		switch tk.Type {
+		case token.SequenceStartType, token.MappingStartType:
+			flow++
+		case token.SequenceEndType, token.MappingEndType:
+			if flow > 0 {
+				flow--
+			}
+		}
+		if len(stack)+markers+flow > maxDepth {
+			return tk, false
+		}
+	}
+	return nil, true
+}
