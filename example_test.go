@@ -18,6 +18,8 @@ func Example() {
 
 	reg := toolkit.NewRegistry(&toolkit.Options{
 		Env: func(name string) (string, bool) { return api.URL, name == "WEATHER_URL" },
+		// The mock API listens on loopback, which is refused by default.
+		AllowPrivate: []string{"127.0.0.1"},
 	})
 	_, err := reg.LoadBytes("weather.yaml", []byte(`
 name: get_weather

@@ -10,13 +10,11 @@ import (
 	"maps"
 	"net"
 	"net/http"
-	"net/netip"
 	"net/url"
 	"os"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -39,7 +37,10 @@ const (
 // construction.
 type Options struct {
 	// HTTPClient sends the requests. Default: a client of the Executor's own
-	// with connection pooling and at most MaxRedirects redirects.
+	// with connection pooling and at most MaxRedirects redirects. An
+	// injected client dials by itself, so the private-address guard
+	// resolves and checks each target before handing it the request (a
+	// DNS answer that changes in between is not seen); a warning is logged.
 	HTTPClient *http.Client
 	// Env looks up ${env:NAME}. Default: os.LookupEnv.
 	Env func(name string) (string, bool)
@@ -58,21 +59,39 @@ type Options struct {
 	// Cache keeps `cache: {ttl: N}` entries across calls. Default: an
 	// in-memory store.
 	Cache Cache
-	// AllowedHosts, when set, are the only hosts requests may go to
-	// (exact names, or ".example.com" for a domain and its subdomains).
+	// AllowedHosts, when set, are the only hosts requests and redirects
+	// may go to: exact names ("api.example.com"), ".example.com" for a
+	// domain and its subdomains, either with ":port" for that port only.
 	AllowedHosts []string
-	// DenyPrivateNetworks refuses connections to loopback, private,
-	// link-local and unspecified addresses, checked at dial time. It
-	// applies to the Executor's own client only.
-	DenyPrivateNetworks bool
+	// AllowPrivate lets requests reach private and special-purpose
+	// addresses, which are refused by default: loopback, RFC 1918,
+	// link-local, shared (100.64.0.0/10), benchmarking, reserved and
+	// multicast ranges, every range of the IANA special-purpose registries
+	// for IPv4 and IPv6. Entries are host names (".corp.example" for a
+	// domain and its subdomains, ":port" optional), addresses ("127.0.0.1")
+	// or CIDR ranges ("10.0.0.0/8"); "*" (AllowAllPrivate) turns the guard
+	// off. Addresses are checked when the connection is made, for every
+	// redirect hop, after name resolution.
+	AllowPrivate []string
+	// Proxy, when set, is the proxy every request goes through; proxies
+	// from the environment (HTTP_PROXY) are never used. The proxy's own
+	// address is trusted; a target's addresses are resolved and checked
+	// before the request is handed to it.
+	Proxy *url.URL
 	// Extract bounds YAML parsing of responses.
 	Extract *extract.Options
+	// MaxFileBytes bounds the size of a tool file the Registry loads; a
+	// larger file is skipped with a diagnostic. Default 1 MiB
+	// (DefaultMaxFileBytes).
+	MaxFileBytes int
 }
 
 // Executor runs compiled workflows: it owns the HTTP layer, the limits and
 // the environment. An Executor is safe for concurrent use.
 type Executor struct {
 	opts     Options
+	guard    *guard
+	guardErr error // malformed host options: every request fails with it
 	client   *http.Client
 	retries  sync.Map          // retryPolicy -> *retryablehttp.Client
 	watchdog watchdog.Watchdog // request timeouts
@@ -102,14 +121,23 @@ func NewExecutor(opts *Options) *Executor {
 	if o.MaxRedirects <= 0 {
 		o.MaxRedirects = DefaultMaxRedirects
 	}
+	if o.MaxFileBytes <= 0 {
+		o.MaxFileBytes = DefaultMaxFileBytes
+	}
 	if o.Cache == nil {
 		o.Cache = NewMemoryCache()
 	}
 	o.AllowedHosts = slices.Clone(o.AllowedHosts)
-	for i, h := range o.AllowedHosts {
-		o.AllowedHosts[i] = strings.ToLower(h)
-	}
+	o.AllowPrivate = slices.Clone(o.AllowPrivate)
 	e := &Executor{opts: o}
+	e.guard, e.guardErr = newGuard(&o)
+	if e.guardErr != nil {
+		e.guardErr = fmt.Errorf("invalid Options: %w", e.guardErr)
+		o.Logger.Error("toolkit: every request will fail", "error", e.guardErr)
+	}
+	if o.HTTPClient != nil && !e.guard.allowAll {
+		o.Logger.Warn("toolkit: with an injected HTTPClient the private-address guard checks each target's addresses before the request, not when the client connects")
+	}
 	e.client = e.newHTTPClient()
 	return e
 }
@@ -125,13 +153,16 @@ func (e *Executor) newHTTPClient() *http.Client {
 	if e.opts.HTTPClient != nil {
 		c = *e.opts.HTTPClient
 	} else {
-		dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
-		if e.opts.DenyPrivateNetworks {
-			dialer.Control = denyPrivate
+		plain := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+		checked := *plain
+		checked.Control = e.guard.control
+		var proxy func(*http.Request) (*url.URL, error)
+		if e.opts.Proxy != nil {
+			proxy = http.ProxyURL(e.opts.Proxy)
 		}
 		c.Transport = &http.Transport{
-			Proxy:                 http.ProxyFromEnvironment,
-			DialContext:           dialer.DialContext,
+			Proxy:                 proxy,
+			DialContext:           e.guard.dialContext(plain, &checked),
 			ForceAttemptHTTP2:     true,
 			MaxIdleConns:          100,
 			MaxIdleConnsPerHost:   32,
@@ -140,48 +171,8 @@ func (e *Executor) newHTTPClient() *http.Client {
 			ExpectContinueTimeout: time.Second,
 		}
 	}
-	next := c.CheckRedirect
-	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
-		if len(via) > e.opts.MaxRedirects {
-			return fmt.Errorf("stopped after %d redirects", e.opts.MaxRedirects)
-		}
-		if err := e.checkHost(req.URL); err != nil {
-			return err
-		}
-		if next != nil {
-			return next(req, via)
-		}
-		return nil
-	}
+	c.CheckRedirect = e.checkRedirect(c.CheckRedirect)
 	return &c
-}
-
-// ErrHostNotAllowed reports a request to a host the Options do not allow.
-var ErrHostNotAllowed = errors.New("host not allowed")
-
-func denyPrivate(network, address string, _ syscall.RawConn) error {
-	ap, err := netip.ParseAddrPort(address)
-	if err != nil {
-		return fmt.Errorf("%w: %s", ErrHostNotAllowed, address)
-	}
-	ip := ap.Addr().Unmap()
-	if ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsUnspecified() || ip.IsMulticast() {
-		return fmt.Errorf("%w: %s is a private or local address", ErrHostNotAllowed, ip)
-	}
-	return nil
-}
-
-func (e *Executor) checkHost(u *url.URL) error {
-	if len(e.opts.AllowedHosts) == 0 {
-		return nil
-	}
-	host := strings.ToLower(u.Hostname())
-	for _, a := range e.opts.AllowedHosts { // lower case since NewExecutor
-		if host == a || (strings.HasPrefix(a, ".") && (strings.HasSuffix(host, a) || host == a[1:])) {
-			return nil
-		}
-	}
-	return fmt.Errorf("%w: %s", ErrHostNotAllowed, host)
 }
 
 // Request is one HTTP request sent through the Executor's HTTP layer.
@@ -221,7 +212,10 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("invalid URL %q: an absolute http(s) URL is needed", req.URL)
 	}
-	if err := e.checkHost(u); err != nil {
+	if e.guardErr != nil {
+		return nil, e.guardErr
+	}
+	if err := e.guard.checkURL(u); err != nil {
 		return nil, err
 	}
 	timeout := req.Timeout
@@ -234,10 +228,19 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	w := e.watchdog.Add(deadline, cancel, errStepTimeout)
 	defer e.watchdog.Remove(w)
 	ctx = deadlineContext{cctx, deadline}
+	if err := e.guard.preflightCheck(ctx, u); err != nil {
+		return nil, err
+	}
 	resp, err := e.do(ctx, req, u)
 	if err != nil {
 		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s", timeout)
+		}
+		// net/http's errors repeat the whole URL, query keys included;
+		// callers name the request themselves.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
 		}
 		return nil, err
 	}

@@ -69,7 +69,7 @@ func TestSendDeadline(t *testing.T) {
 		got = d
 		return &http.Response{StatusCode: 200, Status: "200 OK", Body: http.NoBody, Header: http.Header{}, Request: r}, nil
 	})}
-	e := NewExecutor(&Options{HTTPClient: client})
+	e := NewExecutor(&Options{HTTPClient: client, AllowPrivate: []string{"api.test"}, Logger: discardLogger()})
 
 	start := time.Now()
 	if _, err := e.Send(context.Background(), &Request{Method: "GET", URL: "http://api.test/x", Timeout: 5 * time.Second}); err != nil {
@@ -105,7 +105,7 @@ func TestSendLeavesHeaderAlone(t *testing.T) {
 		return &http.Response{StatusCode: 200, Status: "200 OK", Body: http.NoBody, Header: http.Header{}, Request: r}, nil
 	})}
 	h := http.Header{"Accept": {"application/json"}}
-	if _, err := NewExecutor(&Options{HTTPClient: client}).Send(context.Background(), &Request{Method: "GET", URL: "http://api.test/x", Header: h}); err != nil {
+	if _, err := NewExecutor(&Options{HTTPClient: client, AllowPrivate: []string{"api.test"}, Logger: discardLogger()}).Send(context.Background(), &Request{Method: "GET", URL: "http://api.test/x", Header: h}); err != nil {
 		t.Fatal(err)
 	}
 	if sent != "sid=s-1" {

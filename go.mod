@@ -3,6 +3,7 @@ module github.com/toolkit-sdk/toolkit
 go 1.26
 
 require (
+	code.dny.dev/ssrf v0.3.0
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/goccy/go-yaml v1.19.2

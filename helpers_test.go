@@ -99,6 +99,9 @@ func loadRegistry(t *testing.T, opts *Options, base string, yamls ...string) *Re
 	if o.Env == nil {
 		o.Env = testEnv(map[string]string{"BASE_URL": base})
 	}
+	if o.AllowPrivate == nil { // the test servers listen on loopback; []string{} keeps the default
+		o.AllowPrivate = []string{"127.0.0.1"}
+	}
 	reg := NewRegistry(&o)
 	for i, src := range yamls {
 		if _, err := reg.LoadBytes("test"+string(rune('0'+i))+".yaml", []byte(src)); err != nil {

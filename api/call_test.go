@@ -374,7 +374,7 @@ func TestResponseLimits(t *testing.T) {
 	}
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
-	reg = toolkit.NewRegistry(&toolkit.Options{MaxBodyBytes: 64})
+	reg = toolkit.NewRegistry(&toolkit.Options{MaxBodyBytes: 64, AllowPrivate: []string{"127.0.0.1"}})
 	if err := Register(reg, testCatalog(t), Options{BaseURL: srv.URL}); err != nil {
 		t.Fatal(err)
 	}

@@ -77,7 +77,7 @@ func echo(w http.ResponseWriter, r *http.Request) {
 
 func newRegistry(t testing.TB, c *Catalog, opts Options) *toolkit.Registry {
 	t.Helper()
-	reg := toolkit.NewRegistry(nil)
+	reg := toolkit.NewRegistry(&toolkit.Options{AllowPrivate: []string{"127.0.0.1"}}) // test servers listen on loopback
 	if err := Register(reg, c, opts); err != nil {
 		t.Fatal(err)
 	}

@@ -49,9 +49,10 @@ func orderAPI() *httptest.Server {
 func newRegistry(b testing.TB, base, cache string) *toolkit.Registry {
 	env := map[string]string{"BASE_URL": base, "CLIENT_ID": "demo", "CLIENT_SECRET": "s3cr3t-value"}
 	reg := toolkit.NewRegistry(&toolkit.Options{
-		Env:        func(k string) (string, bool) { v, ok := env[k]; return v, ok },
-		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
-		HTTPClient: &http.Client{Transport: newTransport()},
+		Env:          func(k string) (string, bool) { v, ok := env[k]; return v, ok },
+		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+		HTTPClient:   &http.Client{Transport: newTransport()},
+		AllowPrivate: []string{"127.0.0.1"},
 	})
 	if _, err := reg.LoadBytes("orders.yaml", []byte(strings.Replace(tokenChainYAML, "cache: true", "cache: "+cache, 1))); err != nil {
 		b.Fatal(err)

@@ -1,6 +1,7 @@
 package template
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -101,8 +102,12 @@ func (t *Template) AppendExpand(dst []byte, v Values) ([]byte, error) {
 		need += size(t.modes[i], val.Text)
 	}
 	dst = slices.Grow(dst, need)
+	start := len(dst)
 	for i, s := range slots {
 		dst = append(dst, t.lits[i]...)
+		if t.modes[i] == mPathAfterEnv && s.v.Text != "" && inAuthority(dst[start:]) {
+			return dst[:start], &ValueError{Ref: t.refs[i], Reason: "the value would extend the URL's host, which the template takes from configuration"}
+		}
 		dst = appendValue(dst, t.modes[i], s)
 	}
 	return append(dst, t.lits[len(slots)]...), nil
@@ -117,9 +122,13 @@ func check(m mode, r Ref, s string) error {
 				return &ValueError{Ref: r, Reason: "a header value cannot contain CR, LF or NUL"}
 			}
 		}
+	case mHost:
+		if !dnsLabel(s) {
+			return &ValueError{Ref: r, Reason: "a value in the URL's host must be a single DNS label (letters, digits and '-')"}
+		}
 	case mWholeURL:
 		if !absHTTP(s) {
-			return &ValueError{Ref: r, Reason: "a whole URL must be an absolute http or https URL with a host"}
+			return &ValueError{Ref: r, Reason: "a whole URL must be an absolute http or https URL with a host and no user:password@"}
 		}
 	}
 	return nil
@@ -128,25 +137,45 @@ func check(m mode, r Ref, s string) error {
 func absHTTP(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (strings.EqualFold(u.Scheme, "http") || strings.EqualFold(u.Scheme, "https")) &&
-		u.Opaque == "" && u.Host != ""
+		u.Opaque == "" && u.Host != "" && u.User == nil
+}
+
+// inAuthority reports whether a URL being built ends in its authority:
+// after the "://" of its scheme and before its path, query or fragment.
+func inAuthority(u []byte) bool {
+	i := bytes.Index(u, []byte("://"))
+	return i >= 0 && bytes.IndexAny(u[i+3:], "/?#") < 0
+}
+
+// dnsLabel reports whether s can stand in a host name without changing
+// its structure: letters, digits and '-', or nothing.
+func dnsLabel(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(unreserved[c] && c != '.' && c != '_' && c != '~') {
+			return false
+		}
+	}
+	return true
 }
 
 // size is the expanded length of s in mode m (a close estimate for JSON).
 func size(m mode, s string) int {
 	switch m {
-	case mPath, mQuery:
+	case mPath, mPathAfterEnv, mQuery:
 		n := len(s)
 		for i := 0; i < len(s); i++ {
 			if !unreserved[s[i]] {
 				n += 2
 			}
 		}
-		if m == mPath && allDots(s) {
+		if m != mQuery && allDots(s) {
 			n = 3 * len(s)
 		}
 		return n
 	case mJSONStr, mJSONValue, mJSONEnv:
 		return len(s) + 2 + len(s)/8
+	case mXML:
+		return len(s) + len(s)/8
 	}
 	return len(s)
 }
@@ -154,7 +183,7 @@ func size(m mode, s string) int {
 func appendValue(dst []byte, m mode, s slot) []byte {
 	text := s.v.Text
 	switch m {
-	case mPath:
+	case mPath, mPathAfterEnv:
 		if allDots(text) {
 			for range len(text) {
 				dst = append(dst, "%2E"...)
@@ -177,8 +206,35 @@ func appendValue(dst []byte, m mode, s slot) []byte {
 		if text == "" {
 			return append(dst, `""`...)
 		}
+	case mXML:
+		return appendXML(dst, text)
 	}
 	return append(dst, text...)
+}
+
+// appendXML appends s escaped for XML character data and attribute values.
+func appendXML(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		var esc string
+		switch s[i] {
+		case '&':
+			esc = "&amp;"
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '"':
+			esc = "&quot;"
+		case '\'':
+			esc = "&apos;"
+		default:
+			continue
+		}
+		dst = append(append(dst, s[start:i]...), esc...)
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
 }
 
 func allDots(s string) bool {

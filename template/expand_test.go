@@ -133,7 +133,15 @@ func TestExpandURL(t *testing.T) {
 		{"fragment", "https://x.test/a#${param:f}", vals{"${param:f}": s("a/b c")}, "https://x.test/a#a%2Fb%20c", false},
 		{"step in path", "https://x.test/orders/${step0:id}", vals{"${step0:id}": s("7/../../x")}, "https://x.test/orders/7%2F..%2F..%2Fx", false},
 		{"env as written", "${env:BASE}/a?${env:Q}", vals{"${env:BASE}": s("https://h.test/p q"), "${env:Q}": s("k=v&x=1")}, "https://h.test/p q/a?k=v&x=1", false},
-		{"host part", "https://${param:sub}.example.com/", vals{"${param:sub}": s("evil.com/")}, "https://evil.com%2F.example.com/", false},
+		{"host part", "https://${param:sub}.example.com/", vals{"${param:sub}": s("evil.com/")}, "", true},
+		{"host label", "https://${param:sub}.example.com/", vals{"${param:sub}": s("eu-1")}, "https://eu-1.example.com/", false},
+		{"host label empty", "https://${param:sub}.example.com/", vals{"${param:sub}": s("")}, "https://.example.com/", false},
+		{"host dots after env", "${env:HOST}${param:p}/x", vals{"${env:HOST}": s("https://api.example.test"), "${param:p}": s(".evil.example")}, "", true},
+		{"host userinfo after env", "${env:HOST}${param:p}/x", vals{"${env:HOST}": s("https://api.example.test"), "${param:p}": s("@evil.example")}, "", true},
+		{"path after env base", "${env:HOST}${param:p}/x", vals{"${env:HOST}": s("https://api.example.test/v1/"), "${param:p}": s(".evil.example")}, "https://api.example.test/v1/.evil.example/x", false},
+		{"port", "http://h.test:${param:port}/", vals{"${param:port}": s("8080")}, "http://h.test:8080/", false},
+		{"port userinfo", "http://h.test:${param:port}/", vals{"${param:port}": s("80@evil.test")}, "", true},
+		{"step in host", "https://${step0:region}.example.com/a", vals{"${step0:region}": s("x.evil.test#")}, "", true},
 
 		{"whole https", "${step0:next_url}", vals{"${step0:next_url}": s("https://api.example.com/p?page=2&x=a%20b")}, "https://api.example.com/p?page=2&x=a%20b", false},
 		{"whole http param", "${param:url}", vals{"${param:url}": s("HTTP://h.test:8080")}, "HTTP://h.test:8080", false},
@@ -141,6 +149,7 @@ func TestExpandURL(t *testing.T) {
 		{"whole relative", "${step0:next_url}", vals{"${step0:next_url}": s("/p?page=2")}, "", true},
 		{"whole no host", "${step0:next_url}", vals{"${step0:next_url}": s("https:///p")}, "", true},
 		{"whole scheme", "${param:url}", vals{"${param:url}": s("file:///etc/passwd")}, "", true},
+		{"whole userinfo", "${param:url}", vals{"${param:url}": s("https://user:pass@h.test/")}, "", true},
 		{"whole javascript", "${param:url}", vals{"${param:url}": s("javascript:alert(1)")}, "", true},
 		{"whole opaque", "${param:url}", vals{"${param:url}": s("http:h.test")}, "", true},
 		{"whole crlf", "${param:url}", vals{"${param:url}": s("https://h.test/\r\nX: 1")}, "", true},
@@ -160,6 +169,16 @@ func TestExpandForm(t *testing.T) {
 			"a=x%0D%0AEvil%3A%201&b=%E5%8C%97%E4%BA%AC%20caf%C3%A9", false},
 		{"dots kept", "a=${param:a}", vals{"${param:a}": s("..")}, "a=..", false},
 		{"missing", "a=${param:a}", nil, "a=", false},
+	})
+}
+
+func TestExpandXML(t *testing.T) {
+	runExpand(t, XML, []expandCase{
+		{"escaped", `<q name="${param:a}">${param:b}</q>`, vals{"${param:a}": s(`x" admin="1`), "${param:b}": s("</q><admin>1</admin><q>&amp;'")},
+			`<q name="x&quot; admin=&quot;1">&lt;/q&gt;&lt;admin&gt;1&lt;/admin&gt;&lt;q&gt;&amp;amp;&apos;</q>`, false},
+		{"step", `<id>${step0:id}</id>`, vals{"${step0:id}": s("7<8")}, `<id>7&lt;8</id>`, false},
+		{"env as written", `<auth>${env:AUTH}</auth>`, vals{"${env:AUTH}": s("<token>x</token>")}, `<auth><token>x</token></auth>`, false},
+		{"plain", `<q>${param:a}</q>`, vals{"${param:a}": s("北京 café")}, `<q>北京 café</q>`, false},
 	})
 }
 

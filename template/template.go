@@ -56,6 +56,7 @@ const (
 	Header                // a header value
 	JSON                  // a JSON request body
 	Form                  // an application/x-www-form-urlencoded body
+	XML                   // an XML body: values are escaped as character data
 )
 
 // String returns the context name.
@@ -71,6 +72,8 @@ func (c Context) String() string {
 		return "json"
 	case Form:
 		return "form"
+	case XML:
+		return "xml"
 	}
 	return "Context(" + strconv.Itoa(int(c)) + ")"
 }
@@ -105,14 +108,17 @@ func syntaxErr(src string, off int, format string, args ...any) *SyntaxError {
 type mode uint8
 
 const (
-	mRaw       mode = iota // as is
-	mHeader                // as is; CR, LF, NUL refused
-	mWholeURL              // absolute http(s) URL required, as is
-	mPath                  // percent-escape all but unreserved; all-dot values escaped
-	mQuery                 // percent-escape all but unreserved
-	mJSONStr               // JSON string contents, no quotes
-	mJSONValue             // valid raw JSON as is, else a quoted JSON string
-	mJSONEnv               // as written; missing or empty -> ""
+	mRaw          mode = iota // as is
+	mHeader                   // as is; CR, LF, NUL refused
+	mWholeURL                 // absolute http(s) URL required, as is
+	mHost                     // in the URL's host, as the template wrote it: one DNS label
+	mPath                     // percent-escape all but unreserved; all-dot values escaped
+	mPathAfterEnv             // mPath, and refused if an env value before left it in the host
+	mQuery                    // percent-escape all but unreserved
+	mJSONStr                  // JSON string contents, no quotes
+	mJSONValue                // valid raw JSON as is, else a quoted JSON string
+	mJSONEnv                  // as written; missing or empty -> ""
+	mXML                      // XML character data: & < > " ' escaped
 )
 
 // Template is a parsed template. It is immutable and safe for concurrent use.
@@ -127,7 +133,7 @@ type Template struct {
 
 // Parse parses src for use in ctx. Errors are *SyntaxError.
 func Parse(src string, ctx Context) (*Template, error) {
-	if ctx > Form {
+	if ctx > XML {
 		return nil, fmt.Errorf("template: unknown context %d", ctx)
 	}
 	t := &Template{src: src, ctx: ctx}
@@ -186,6 +192,9 @@ func (t *Template) IsLiteral() bool { return len(t.refs) == 0 }
 // scanState follows the literal text to learn where the next reference stands.
 type scanState struct {
 	afterQuery bool // URL: a literal '?' or '#' was seen
+	slashes    int  // URL: how much of "://" the literal text has just shown
+	authority  bool // URL: the literal text since "://" stands in the host
+	afterEnv   bool // URL: an env reference came before
 	inString   bool // JSON: inside a string literal
 	escaped    bool // JSON: after a backslash in a string
 	hex        int  // JSON: hex digits still due after \u
@@ -196,6 +205,20 @@ func (s *scanState) scan(lit string) {
 		c := lit[i]
 		if c == '?' || c == '#' {
 			s.afterQuery = true
+		}
+		switch {
+		case c == '/' && s.slashes == 2:
+			s.authority, s.slashes = true, 0
+			continue
+		case c == '/' && s.slashes == 1:
+			s.slashes = 2
+		case c == ':':
+			s.slashes = 1
+		default:
+			s.slashes = 0
+		}
+		if c == '/' || c == '?' || c == '#' {
+			s.authority = false
 		}
 		switch {
 		case s.hex > 0:
@@ -221,9 +244,14 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 	case URL:
 		switch {
 		case env:
+			s.authority, s.afterEnv = false, true // where its value ends is known when expanded
 			return mRaw, nil
 		case s.afterQuery:
 			return mQuery, nil
+		case s.authority:
+			return mHost, nil
+		case s.afterEnv:
+			return mPathAfterEnv, nil
 		}
 		return mPath, nil
 	case Form:
@@ -231,6 +259,11 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 			return mRaw, nil
 		}
 		return mQuery, nil
+	case XML:
+		if env {
+			return mRaw, nil
+		}
+		return mXML, nil
 	case JSON:
 		switch {
 		case s.escaped || s.hex > 0:

@@ -141,7 +141,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseErrorInEveryContext(t *testing.T) {
-	for ctx := Text; ctx <= Form; ctx++ {
+	for ctx := Text; ctx <= XML; ctx++ {
 		if _, err := Parse("${step0:${env:KEY}}", ctx); err == nil || !strings.Contains(err.Error(), "nested reference") {
 			t.Errorf("%v: err = %v, want nested reference", ctx, err)
 		}
@@ -175,7 +175,7 @@ func TestParseJSONEscapeSequence(t *testing.T) {
 }
 
 func TestParseUnknownContext(t *testing.T) {
-	if _, err := Parse("x", Form+1); err == nil {
+	if _, err := Parse("x", XML+1); err == nil {
 		t.Fatal("Parse with an unknown context succeeded")
 	}
 }
@@ -192,8 +192,8 @@ func TestMustParsePanics(t *testing.T) {
 
 func TestStrings(t *testing.T) {
 	got := []string{Param.String(), Env.String(), Step.String(), Source(9).String(),
-		Text.String(), URL.String(), Header.String(), JSON.String(), Form.String(), Context(9).String()}
-	want := []string{"param", "env", "step", "Source(9)", "text", "url", "header", "json", "form", "Context(9)"}
+		Text.String(), URL.String(), Header.String(), JSON.String(), Form.String(), XML.String(), Context(9).String()}
+	want := []string{"param", "env", "step", "Source(9)", "text", "url", "header", "json", "form", "xml", "Context(9)"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("String() mismatch (-want +got):\n%s", diff)
 	}

@@ -48,7 +48,8 @@ func ExampleSet_Register() {
 	if diags.HasErrors() {
 		panic(diags)
 	}
-	reg := toolkit.NewRegistry(nil)
+	// The mock server listens on loopback, which is refused unless allowed.
+	reg := toolkit.NewRegistry(&toolkit.Options{AllowPrivate: []string{"127.0.0.1"}})
 	if err := set.Register(reg); err != nil {
 		panic(err)
 	}

@@ -45,6 +45,9 @@ func run(out io.Writer) error {
 			return v, ok
 		},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		// The mock API listens on loopback, which requests may not reach
+		// unless the host allows it, as for any internal API.
+		AllowPrivate: []string{"127.0.0.1"},
 	})
 	if _, err := reg.LoadFS(tools, "tools"); err != nil {
 		return err

@@ -1,0 +1,304 @@
+package toolkit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"code.dny.dev/ssrf"
+)
+
+// ErrHostNotAllowed reports a request to a host or address the Options do
+// not allow.
+var ErrHostNotAllowed = errors.New("host not allowed")
+
+// AllowAllPrivate, as an entry of Options.AllowPrivate, turns the
+// private-address guard off.
+const AllowAllPrivate = "*"
+
+// hostPattern is an entry of AllowedHosts or a name in AllowPrivate: an
+// exact host name, or ".example.com" for the domain and its subdomains,
+// with an optional port.
+type hostPattern struct {
+	host string // lower case
+	port string // "" for any port
+}
+
+func (p hostPattern) match(host, port string) bool {
+	if p.port != "" && p.port != port {
+		return false
+	}
+	if strings.HasPrefix(p.host, ".") {
+		return strings.HasSuffix(host, p.host) || host == p.host[1:]
+	}
+	return host == p.host
+}
+
+// parseHostPattern reads "name", ".domain", "name:port", "[v6]:port".
+func parseHostPattern(s string) (hostPattern, error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	host, port := s, ""
+	if h, p, err := net.SplitHostPort(s); err == nil {
+		host, port = h, p
+		if n, err := netip.ParseAddrPort("0.0.0.0:" + p); err != nil || n.Port() == 0 {
+			return hostPattern{}, fmt.Errorf("%q: invalid port %q", s, p)
+		}
+	} else if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		host = s[1 : len(s)-1]
+	}
+	if host == "" || host == "." || strings.ContainsAny(host, "/@ ") {
+		return hostPattern{}, fmt.Errorf("%q: want a host name, \".domain\", an address, or one of them with \":port\"", s)
+	}
+	return hostPattern{host: host, port: port}, nil
+}
+
+// guard decides which hosts and addresses requests may reach. It is
+// immutable once built.
+type guard struct {
+	allowed      []hostPattern // AllowedHosts; empty: any host
+	privateNames []hostPattern // AllowPrivate names, dialed unchecked
+	allowAll     bool          // AllowPrivate holds "*"
+	ssrf         *ssrf.Guardian
+	proxy        string // the proxy's "host:port", dialed unchecked
+	// preflight: the Executor does not dial (a proxy or an injected
+	// client does), so a target's addresses are resolved and checked
+	// before the request is handed over.
+	preflight bool
+	resolver  *net.Resolver
+}
+
+// newGuard builds the guard of o. Malformed entries are errors.
+func newGuard(o *Options) (*guard, error) {
+	g := &guard{resolver: net.DefaultResolver}
+	var errs []error
+	for _, h := range o.AllowedHosts {
+		p, err := parseHostPattern(h)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("AllowedHosts: %w", err))
+			continue
+		}
+		g.allowed = append(g.allowed, p)
+	}
+	var v4, v6 []netip.Prefix
+	for _, a := range o.AllowPrivate {
+		a = strings.TrimSpace(a)
+		if a == AllowAllPrivate {
+			g.allowAll = true
+			continue
+		}
+		if pfx, err := netip.ParsePrefix(a); err == nil {
+			pfx = netip.PrefixFrom(pfx.Addr().Unmap(), min(pfx.Bits(), pfx.Addr().Unmap().BitLen())).Masked()
+			if pfx.Addr().Is4() {
+				v4 = append(v4, pfx)
+			} else {
+				v6 = append(v6, pfx)
+			}
+			continue
+		}
+		if ip, err := netip.ParseAddr(strings.Trim(a, "[]")); err == nil {
+			ip = ip.Unmap()
+			if ip.Is4() {
+				v4 = append(v4, netip.PrefixFrom(ip, 32))
+			} else {
+				v6 = append(v6, netip.PrefixFrom(ip, 128))
+			}
+			continue
+		}
+		p, err := parseHostPattern(a)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("AllowPrivate: %w", err))
+			continue
+		}
+		g.privateNames = append(g.privateNames, p)
+	}
+	g.ssrf = ssrf.New(ssrf.WithAnyPort(), ssrf.WithAnyNetwork(), ssrf.WithAllowedV4Prefixes(v4...), ssrf.WithAllowedV6Prefixes(v6...))
+	if o.Proxy != nil {
+		if o.Proxy.Hostname() == "" {
+			errs = append(errs, fmt.Errorf("Proxy: %q has no host", o.Proxy.Redacted()))
+		}
+		g.proxy = hostPort(o.Proxy)
+	}
+	g.preflight = !g.allowAll && (o.Proxy != nil || o.HTTPClient != nil)
+	return g, errors.Join(errs...)
+}
+
+// hostPort returns u's "host:port", the port defaulted from the scheme.
+func hostPort(u *url.URL) string {
+	return net.JoinHostPort(strings.ToLower(u.Hostname()), effectivePort(u))
+}
+
+func effectivePort(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return "443"
+	case "socks5", "socks5h":
+		return "1080"
+	}
+	return "80"
+}
+
+// checkURL applies the host allowlist to u and refuses userinfo.
+func (g *guard) checkURL(u *url.URL) error {
+	if u.User != nil {
+		return fmt.Errorf("%w: a URL with user information (user:password@) is refused", ErrHostNotAllowed)
+	}
+	if len(g.allowed) == 0 {
+		return nil
+	}
+	host, port := strings.ToLower(u.Hostname()), effectivePort(u)
+	for _, a := range g.allowed {
+		if a.match(host, port) {
+			return nil
+		}
+	}
+	if u.Port() != "" {
+		host = net.JoinHostPort(host, port)
+	}
+	return fmt.Errorf("%w: %s", ErrHostNotAllowed, host)
+}
+
+// privateName reports whether host (lower case) is allowed by name to be
+// private.
+func (g *guard) privateName(host, port string) bool {
+	for _, p := range g.privateNames {
+		if p.match(host, port) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAddr refuses a private or special-purpose address that AllowPrivate
+// does not allow. Embedded IPv4 forms (mapped addresses) are unwrapped; the
+// IPv6 transition ranges that carry IPv4 (6to4, Teredo, NAT64, the
+// IPv4-compatible form) are refused as a whole.
+func (g *guard) checkAddr(ip netip.Addr) error {
+	if g.allowAll {
+		return nil
+	}
+	if err := g.ssrf.SafeAddr(ip.Unmap()); err != nil {
+		return fmt.Errorf("%w: %s is a private or special-purpose address", ErrHostNotAllowed, ip.Unmap())
+	}
+	return nil
+}
+
+// control is the dialer's Control: it sees every address actually dialed,
+// after name resolution, so a name that resolves to a private address (or
+// changes its answer between two look-ups) is caught.
+func (g *guard) control(_, address string, _ syscall.RawConn) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("%w: %s", ErrHostNotAllowed, address)
+	}
+	return g.checkAddr(ap.Addr())
+}
+
+// dialContext dials with the guard: the proxy and hosts allowed by name
+// unchecked, everything else through a dialer whose Control checks the
+// address.
+func (g *guard) dialContext(plain, checked *net.Dialer) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, port, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		host = strings.ToLower(host)
+		if g.allowAll || addr == g.proxy || g.privateName(host, port) {
+			return plain.DialContext(ctx, network, addr)
+		}
+		return checked.DialContext(ctx, network, addr)
+	}
+}
+
+// preflightCheck resolves u's host and checks every address, for requests
+// the Executor does not dial itself. Between this look-up and the one the
+// proxy or injected client makes, an answer could change: dial-time checks
+// (the Executor's own client, no proxy) have no such gap.
+func (g *guard) preflightCheck(ctx context.Context, u *url.URL) error {
+	if !g.preflight {
+		return nil
+	}
+	host := strings.ToLower(u.Hostname())
+	if g.privateName(host, effectivePort(u)) {
+		return nil
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return g.checkAddr(ip)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	ips, err := g.resolver.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return fmt.Errorf("resolving %s: %w", host, err)
+	}
+	for _, ip := range ips {
+		if err := g.checkAddr(ip); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forwardedOnRedirect are the headers a request keeps when a redirect takes
+// it to another host: nothing that could carry a credential.
+var forwardedOnRedirect = []string{
+	"Accept", "Accept-Encoding", "Accept-Language", "Cache-Control", "Content-Language",
+	"Content-Type", "If-Match", "If-Modified-Since", "If-None-Match", "If-Unmodified-Since",
+	"Pragma", "Range", "User-Agent",
+}
+
+// checkRedirect is the client's redirect policy: the hop limit, the host
+// checks, and no credential (header or resent body) to another host.
+func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		if len(via) > e.opts.MaxRedirects {
+			return fmt.Errorf("stopped after %d redirects", e.opts.MaxRedirects)
+		}
+		if err := e.guard.checkURL(req.URL); err != nil {
+			return fmt.Errorf("redirect to %s: %w", redactURL(req.URL.Redacted()), err)
+		}
+		if err := e.guard.preflightCheck(req.Context(), req.URL); err != nil {
+			return fmt.Errorf("redirect: %w", err)
+		}
+		first := via[0]
+		if !sameHost(first.URL, req.URL) {
+			if code := req.Response.StatusCode; (code == http.StatusTemporaryRedirect || code == http.StatusPermanentRedirect) &&
+				first.Body != nil && first.Body != http.NoBody {
+				return fmt.Errorf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname())
+			}
+			for k := range req.Header {
+				if !slices.Contains(forwardedOnRedirect, k) {
+					delete(req.Header, k)
+				}
+			}
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		return nil
+	}
+}
+
+// sameHost reports whether b is on a's host: the same name and port, and
+// not a downgrade from https to http.
+func sameHost(a, b *url.URL) bool {
+	if strings.EqualFold(a.Scheme, "https") && !strings.EqualFold(b.Scheme, "https") {
+		return false
+	}
+	if !strings.EqualFold(a.Hostname(), b.Hostname()) {
+		return false
+	}
+	return effectivePort(a) == effectivePort(b) ||
+		a.Port() == "" && b.Port() == "" // http upgraded to https on default ports
+}
