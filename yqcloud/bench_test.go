@@ -1,6 +1,7 @@
 package yqcloud
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -223,5 +224,55 @@ func BenchmarkParseJSON(b *testing.B) {
 		if _, err := parseJSON(src); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// wideObject returns one object of n members, "key0000000": i.
+func wideObject(n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"key%07d":%d`, i, i)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+// BenchmarkWideObject parses a response body of one object with 10k and
+// 80k members and hands it to a hook that counts them: time and
+// allocations per member stay flat (run with -benchmem).
+func BenchmarkWideObject(b *testing.B) {
+	eng := newSet(nil).eng
+	h, err := compileHook("f", FieldResponseParser, "return Object.keys(data).length")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, n := range []int{10_000, 80_000} {
+		src := wideObject(n)
+		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				v, err := parseBody(ctx, src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				rt := eng.acquire(ctx, nil)
+				err = eng.run(ctx, rt, h, rt.toJS(v), func(r goja.Value) error {
+					if r.ToInteger() != int64(n) {
+						return fmt.Errorf("%d members, want %d", r.ToInteger(), n)
+					}
+					return nil
+				})
+				eng.release(rt)
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

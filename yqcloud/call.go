@@ -148,7 +148,7 @@ func (st *callState) requestParser(h *hook, args *object) (*object, error) {
 			return err
 		}
 		if ok {
-			parsed, _ := parseJSON([]byte(s))
+			parsed, _ := parseJSONContext(st.ctx, []byte(s))
 			out, _ = parsed.(*object)
 		}
 		if out == nil {
@@ -245,16 +245,25 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 	if !resp.OK() {
 		return fail("%s %s: HTTP %s: %s", req.Method, shortURL(u), resp.Status, excerpt(st.secrets.Redact(string(resp.Body))))
 	}
-	return parseBody(resp.Body), nil
+	v, err := parseBody(st.ctx, resp.Body)
+	if err != nil {
+		return fail("%s %s: reading the response: the call was canceled (%v)", req.Method, shortURL(u), err)
+	}
+	return v, nil
 }
 
-// parseBody returns a response body as JSON values, or as text.
-func parseBody(b []byte) any {
+// parseBody returns a response body as JSON values, or as text; the error
+// is ctx's when it ended first.
+func parseBody(ctx context.Context, b []byte) (any, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	if v, err := parseJSON(b); err == nil {
-		return v
+	v, err := parseJSONContext(ctx, b)
+	if err == nil {
+		return v, nil
 	}
-	return string(b)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return string(b), nil
 }
 
 // appendQuery adds parameters to a URL's query string, keeping a query the

@@ -2,8 +2,10 @@ package yqcloud
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,22 +19,30 @@ import (
 // and *object. Objects keep their members' order, as JavaScript does, so
 // what the model reads matches the YQCloud runtime.
 
-// object is a JSON object in member order.
+// object is a JSON object in member order. An object of more than
+// smallObject members has an index by name, built when it is made (the
+// parser) or grows (set), never when it is read: Definitions share their
+// objects between goroutines.
 type object struct {
 	keys []string
 	vals []any
+	idx  map[string]int // name -> position; nil for small objects
 }
+
+// smallObject is the most members an object looks up by a linear scan.
+const smallObject = 16
 
 func (o *object) index(k string) int {
 	if o == nil {
 		return -1
 	}
-	for i, kk := range o.keys {
-		if kk == k {
+	if o.idx != nil {
+		if i, ok := o.idx[k]; ok {
 			return i
 		}
+		return -1
 	}
-	return -1
+	return slices.Index(o.keys, k)
 }
 
 func (o *object) get(k string) (any, bool) {
@@ -51,17 +61,39 @@ func (o *object) set(k string, v any) {
 	}
 	o.keys = append(o.keys, k)
 	o.vals = append(o.vals, v)
+	switch {
+	case o.idx != nil:
+		o.idx[k] = len(o.keys) - 1
+	case len(o.keys) > smallObject:
+		o.idx = indexKeys(o.keys)
+	}
 }
 
 func (o *object) del(k string) {
 	if i := o.index(k); i >= 0 {
-		o.keys = append(o.keys[:i], o.keys[i+1:]...)
-		o.vals = append(o.vals[:i], o.vals[i+1:]...)
+		o.keys = slices.Delete(o.keys, i, i+1)
+		o.vals = slices.Delete(o.vals, i, i+1)
+		if o.idx != nil {
+			o.idx = indexKeys(o.keys)
+		}
 	}
 }
 
 func (o *object) clone() *object {
-	return &object{keys: append([]string(nil), o.keys...), vals: append([]any(nil), o.vals...)}
+	c := &object{keys: slices.Clone(o.keys), vals: slices.Clone(o.vals)}
+	if o.idx != nil {
+		c.idx = maps.Clone(o.idx)
+	}
+	return c
+}
+
+// indexKeys maps unique names to their positions.
+func indexKeys(keys []string) map[string]int {
+	idx := make(map[string]int, len(keys))
+	for i, k := range keys {
+		idx[k] = i
+	}
+	return idx
 }
 
 // maxDepth bounds nesting, like encoding/json.
@@ -84,6 +116,9 @@ type jsonParser struct {
 	comments bool           // accept // and /* */ comments
 	paths    map[string]int // JSON path -> offset
 	dups     []dupKey       // duplicate keys seen (paths mode)
+	ctx      context.Context
+	values   int // values parsed, for the context checks
+	work     int // member names compared when looking for duplicates (tests)
 
 	names map[string]string // interned member names
 	keys  []string          // scratch: members of the objects being parsed
@@ -101,6 +136,17 @@ func parseJSON(src []byte) (any, error) {
 	p := &jsonParser{src: src}
 	return p.document()
 }
+
+// parseJSONContext parses one JSON document, stopping with ctx's error
+// when ctx ends.
+func parseJSONContext(ctx context.Context, src []byte) (any, error) {
+	p := &jsonParser{src: src, ctx: ctx}
+	return p.document()
+}
+
+// checkEvery is how many values the parser reads between two looks at
+// its context.
+const checkEvery = 1 << 12
 
 func (p *jsonParser) document() (any, error) {
 	if err := p.space(); err != nil {
@@ -170,6 +216,11 @@ func (p *jsonParser) record(path string, off int) {
 }
 
 func (p *jsonParser) value(path string) (any, error) {
+	if p.values++; p.values%checkEvery == 0 && p.ctx != nil {
+		if err := p.ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
 	if p.pos >= len(p.src) {
 		return nil, p.errf("unexpected end of input, expecting a value")
 	}
@@ -217,6 +268,7 @@ func (p *jsonParser) object(path string) (any, error) {
 	}
 	base := len(p.keys)
 	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:base] }()
+	var idx map[string]int // name -> position, past smallObject members
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			return nil, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
@@ -226,7 +278,16 @@ func (p *jsonParser) object(path string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		dup := slices.Index(p.keys[base:], k)
+		dup := -1
+		if idx != nil {
+			p.work++
+			if i, ok := idx[k]; ok {
+				dup = i
+			}
+		} else {
+			p.work += len(p.keys) - base
+			dup = slices.Index(p.keys[base:], k)
+		}
 		var sub string
 		if p.paths != nil {
 			sub = joinPath(path, k)
@@ -254,13 +315,19 @@ func (p *jsonParser) object(path string) (any, error) {
 		} else {
 			p.keys = append(p.keys, k)
 			p.vals = append(p.vals, v)
+			switch n := len(p.keys) - base; {
+			case idx != nil:
+				idx[k] = n - 1
+			case n > smallObject:
+				idx = indexKeys(p.keys[base:])
+			}
 		}
 		more, err := p.next('}')
 		if err != nil {
 			return nil, err
 		}
 		if !more {
-			return &object{keys: slices.Clone(p.keys[base:]), vals: slices.Clone(p.vals[base:])}, nil
+			return &object{keys: slices.Clone(p.keys[base:]), vals: slices.Clone(p.vals[base:]), idx: idx}, nil
 		}
 	}
 }

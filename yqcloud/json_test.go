@@ -2,8 +2,11 @@ package yqcloud
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -123,5 +126,63 @@ func TestIsInteger(t *testing.T) {
 		if got := isInteger(n); got != want {
 			t.Errorf("isInteger(%s) = %v, want %v", n, got, want)
 		}
+	}
+}
+
+// TestWideObjectLinear: the work of parsing one object (names compared
+// while looking for duplicate members) grows with its members, not with
+// their square, in both parsers (bodies and definition files), and the
+// object looks names up by index. 80k members were 28 s when each name
+// was compared with all the others.
+func TestWideObjectLinear(t *testing.T) {
+	work := func(n int, paths bool) int {
+		p := &jsonParser{src: wideObject(n)}
+		if paths {
+			p.paths, p.comments = map[string]int{}, true
+		}
+		v, err := p.document()
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := v.(*object)
+		if len(o.keys) != n || o.index("key0000007") != 7 || o.index(fmt.Sprintf("key%07d", n-1)) != n-1 || o.index("nope") != -1 {
+			t.Fatalf("%d members: lookups are wrong", n)
+		}
+		if o.idx == nil {
+			t.Errorf("%d members and no index: every lookup scans them", n)
+		}
+		return p.work
+	}
+	for _, paths := range []bool{false, true} {
+		small, large := work(10_000, paths), work(80_000, paths)
+		// Linear: 8 times the members, 8 times the work (2x slack).
+		if large > 16*small {
+			t.Errorf("paths %v: %d comparisons for 10k members, %d for 80k: quadratic", paths, small, large)
+		}
+	}
+	// An object that grows by set gets its index too.
+	o := &object{}
+	for i := range 1000 {
+		o.set(strconv.Itoa(i), i)
+		o.set(strconv.Itoa(i/2), -i) // an update: no new member
+	}
+	o.del("10")
+	if len(o.keys) != 999 || o.idx == nil || o.index("999") != 998 || o.index("10") != -1 || o.index("11") != 10 {
+		t.Errorf("after set and del: %d members, index %v", len(o.keys), o.idx != nil)
+	}
+	if c := o.clone(); c.index("999") != 998 {
+		t.Error("the clone lost its index")
+	}
+}
+
+// TestParseContext: parsing a body stops when the call's context ends.
+func TestParseContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := parseBody(ctx, wideObject(checkEvery+1)); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled parse: %v", err)
+	}
+	if v, err := parseBody(context.Background(), []byte("<html>")); err != nil || v != "<html>" {
+		t.Errorf("text body: %v, %v", v, err)
 	}
 }
