@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -127,13 +128,23 @@ type Options struct {
 	// Logger receives the hooks' console output at debug level. Default
 	// slog.Default().
 	Logger *slog.Logger
+	// MaxFileBytes bounds the size of a definition file; a larger file
+	// does not load (a diagnostic says so) and is not read past the
+	// limit. Default 4 MiB (DefaultMaxFileBytes).
+	MaxFileBytes int
 }
 
 // Defaults for Options.
 const (
 	DefaultHookTimeout      = time.Second
 	DefaultMaxCallStackSize = 1000
+	DefaultMaxFileBytes     = 4 << 20
 )
+
+// MaxFileDepth is how deeply arrays and objects may nest in a definition
+// file (a function's parameters schema included). A deeper file does not
+// load; it is checked before it is decoded.
+const MaxFileDepth = 64
 
 func (o *Options) withDefaults() Options {
 	var out Options
@@ -155,6 +166,9 @@ func (o *Options) withDefaults() Options {
 	if out.Logger == nil {
 		out.Logger = slog.Default()
 	}
+	if out.MaxFileBytes <= 0 {
+		out.MaxFileBytes = DefaultMaxFileBytes
+	}
 	return out
 }
 
@@ -175,7 +189,8 @@ func newSet(opts *Options) *Set {
 // Parse compiles the definitions in src: one JSON object or an array of
 // them (comments allowed). filename positions the diagnostics. A file
 // with errors contributes no definitions; the Diagnostics hold every
-// problem, warnings included.
+// problem, warnings included. A file over Options.MaxFileBytes or nested
+// deeper than MaxFileDepth does not load.
 func Parse(filename string, src []byte, opts *Options) (*Set, toolkit.Diagnostics) {
 	s := newSet(opts)
 	return s, s.add(filename, src)
@@ -184,11 +199,41 @@ func Parse(filename string, src []byte, opts *Options) (*Set, toolkit.Diagnostic
 // ParseFile compiles the definitions of one file.
 func ParseFile(name string, opts *Options) (*Set, toolkit.Diagnostics) {
 	s := newSet(opts)
-	src, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return s, toolkit.Diagnostics{{File: name, Msg: err.Error()}}
 	}
+	defer f.Close()
+	src, diag := s.read(f, name)
+	if diag != nil {
+		return s, toolkit.Diagnostics{*diag}
+	}
 	return s, s.add(name, src)
+}
+
+// read reads a definition file up to the size limit.
+func (s *Set) read(f fs.File, name string) ([]byte, *toolkit.Diagnostic) {
+	limit := s.opts.MaxFileBytes
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > int64(limit) {
+		return nil, tooLarge(name, fi.Size(), limit)
+	}
+	src, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, &toolkit.Diagnostic{File: name, Msg: err.Error()}
+	}
+	if len(src) > limit { // grew since Stat, or not a regular file
+		return nil, tooLarge(name, -1, limit)
+	}
+	return src, nil
+}
+
+// tooLarge reports a file of size bytes (-1: unknown, over the limit).
+func tooLarge(name string, size int64, limit int) *toolkit.Diagnostic {
+	what := "the file is"
+	if size >= 0 {
+		what = fmt.Sprintf("the file is %d bytes,", size)
+	}
+	return &toolkit.Diagnostic{File: name, Msg: fmt.Sprintf("%s over the limit of %d bytes for a definition file (Options.MaxFileBytes)", what, limit)}
 }
 
 // ParseDir compiles every *.json file under dir.
@@ -216,9 +261,15 @@ func parseFS(fsys fs.FS, root, prefix string, opts *Options) (*Set, toolkit.Diag
 		if prefix != "" {
 			display = path.Join(prefix, p)
 		}
-		src, err := fs.ReadFile(fsys, p)
+		f, err := fsys.Open(p)
 		if err != nil {
 			diags = append(diags, toolkit.Diagnostic{File: display, Msg: err.Error()})
+			return nil
+		}
+		src, diag := s.read(f, display)
+		f.Close()
+		if diag != nil {
+			diags = append(diags, *diag)
 			return nil
 		}
 		diags = append(diags, s.add(display, src)...)
@@ -267,6 +318,14 @@ func (s *Set) Tools(locale string) []toolkit.Tool {
 
 // add compiles one file into s, all or nothing.
 func (s *Set) add(filename string, src []byte) toolkit.Diagnostics {
+	if len(src) > s.opts.MaxFileBytes {
+		return toolkit.Diagnostics{*tooLarge(filename, int64(len(src)), s.opts.MaxFileBytes)}
+	}
+	if off, deep := tooDeep(src, MaxFileDepth); deep {
+		d := toolkit.Diagnostic{File: filename, Msg: fmt.Sprintf("arrays and objects nest more than %d levels deep here; a definition file may nest at most %d", MaxFileDepth, MaxFileDepth)}
+		d.Line, d.Col = lineCol(src, off)
+		return toolkit.Diagnostics{d}
+	}
 	c := &compiler{file: filename, src: src, set: s, names: map[string]string{}}
 	defs := c.file_()
 	slices.SortStableFunc(c.diags, func(a, b toolkit.Diagnostic) int {

@@ -563,6 +563,48 @@ func isIdent(s string) bool {
 	return true
 }
 
+// tooDeep scans JSON with comments for arrays and objects nested more
+// than limit levels, without decoding, and returns the offset of the
+// first bracket past the limit. Malformed input is left to the parser.
+func tooDeep(src []byte, limit int) (off int, deep bool) {
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '{', '[':
+			if depth++; depth > limit {
+				return i, true
+			}
+		case '}', ']':
+			depth--
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			if i+1 >= len(src) {
+				break
+			}
+			switch src[i+1] {
+			case '/':
+				if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+					i += j
+				} else {
+					i = len(src)
+				}
+			case '*':
+				if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
+					i += j + 3
+				} else {
+					i = len(src)
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
 // lineCol returns the 1-based line and column (in runes) of off in src.
 func lineCol(src []byte, off int) (line, col int) {
 	off = min(max(off, 0), len(src))

@@ -2,7 +2,9 @@ package yqcloud
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -260,4 +262,59 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDefinitionFileLimits: a file over Options.MaxFileBytes or nested
+// deeper than MaxFileDepth does not load, with a diagnostic that says so
+// (where, for the depth); brackets in strings and comments do not count.
+func TestDefinitionFileLimits(t *testing.T) {
+	nested := func(n int) string { // a property schema n levels deep in the file
+		return def("f", `{"type": "object", "properties": {"p": {"type": "array", "default": `+strings.Repeat("[", n-4)+strings.Repeat("]", n-4)+`}}}`, `{"type": "manual"}`)
+	}
+	ok := def("f", "", `{"type": "manual"}`)
+	tests := []struct {
+		name, src string
+		max       int
+		want      []string
+		defs      int
+	}{
+		{"at the size limit", ok, len(ok), nil, 1},
+		{"over the size limit", ok, len(ok) - 1, []string{fmt.Sprintf("f.json: the file is %d bytes, over the limit of %d bytes for a definition file (Options.MaxFileBytes)", len(ok), len(ok)-1)}, 0},
+		{"at the depth limit", nested(MaxFileDepth), 0, nil, 1},
+		{"over the depth limit", "\n  " + nested(MaxFileDepth+1), 0, []string{
+			fmt.Sprintf("f.json:2:%d: arrays and objects nest more than 64 levels deep here; a definition file may nest at most 64", 3+strings.Index(nested(MaxFileDepth+1), "[")+MaxFileDepth-4),
+		}, 0},
+		{"brackets in strings and comments", "// [[[[\n/* {{{{ */\n" + def("f", "", `{"type": "manual", "typingMessage": "`+strings.Repeat("[{", 100)+`\"]"}`), 0, nil, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			set, diags := Parse("f.json", []byte(tt.src), &Options{MaxFileBytes: tt.max})
+			var got []string
+			for _, d := range diags {
+				got = append(got, d.Error())
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("diagnostics (-want +got):\n%s", diff)
+			}
+			if n := len(set.Definitions()); n != tt.defs {
+				t.Errorf("%d definitions, want %d", n, tt.defs)
+			}
+		})
+	}
+	// Files are not read past the limit: ParseFile, ParseDir and ParseFS.
+	dir := t.TempDir()
+	big := "[" + ok + strings.Repeat(" ", 100) + "]"
+	if err := os.WriteFile(filepath.Join(dir, "big.json"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := &Options{MaxFileBytes: 64}
+	want := fmt.Sprintf("the file is %d bytes, over the limit of 64 bytes for a definition file (Options.MaxFileBytes)", len(big))
+	_, d1 := ParseFile(filepath.Join(dir, "big.json"), opts)
+	_, d2 := ParseDir(dir, opts)
+	_, d3 := ParseFS(fstest.MapFS{"fns/big.json": {Data: []byte(big)}}, "fns", opts)
+	for i, diags := range []toolkit.Diagnostics{d1, d2, d3} {
+		if len(diags) != 1 || diags[0].Msg != want {
+			t.Errorf("%d: %v", i, diags)
+		}
+	}
 }

@@ -515,7 +515,7 @@ func TestFrozenStrictWritesThrow(t *testing.T) {
 }
 
 func TestInstall(t *testing.T) {
-	if lodash.Program() != lodash.Program() {
+	if p1, p2 := lodash.Program(), lodash.Program(); p1 != p2 {
 		t.Error("Program() compiled twice")
 	}
 
