@@ -1,10 +1,14 @@
 package toolkit
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
+	"hash/maphash"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
@@ -16,37 +20,103 @@ const Redacted = "[REDACTED]"
 // would corrupt ordinary text more than it protects.
 const minSecretLen = 4
 
-var secretMarkers = []string{"KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "AUTH", "CREDENTIAL", "PRIVATE", "SESSION", "COOKIE"}
+// secretMarkers mark a name as a secret's. PASS also covers PASSWORD,
+// PASSWD and PASSPHRASE; AUTH covers Authorization and OAUTH.
+var secretMarkers = []string{"KEY", "SECRET", "TOKEN", "PASS", "PWD", "AUTH", "CREDENTIAL", "PRIVATE", "SESSION", "COOKIE", "JWT", "DSN", "HMAC", "SIGNATURE"}
 
 // IsSecretName reports whether a variable's name marks its value as a
-// secret: it contains KEY, SECRET, TOKEN, PASSWORD, PASSWD, AUTH,
-// CREDENTIAL, PRIVATE, SESSION or COOKIE, in any case.
+// secret: it contains KEY, SECRET, TOKEN, PASS (so PASSWORD, PASSWD and
+// PASSPHRASE), PWD, AUTH, CREDENTIAL, PRIVATE, SESSION, COOKIE, JWT, DSN,
+// HMAC or SIGNATURE, in any case.
 func IsSecretName(name string) bool {
-	up := strings.ToUpper(name)
 	for _, m := range secretMarkers {
-		if strings.Contains(up, m) {
+		if containsFold(name, m) {
 			return true
 		}
 	}
 	return false
 }
 
-// IsSecretHeader reports whether a header carries credentials:
-// Authorization, Proxy-Authorization, Cookie, Set-Cookie, or a name ending
-// in -Key, -Token or -Secret.
-func IsSecretHeader(name string) bool {
-	n := strings.ToLower(name)
-	switch n {
-	case "authorization", "proxy-authorization", "cookie", "set-cookie":
+// containsFold reports whether s contains the upper-case ASCII marker m,
+// ignoring ASCII case, without allocating.
+func containsFold(s, m string) bool {
+	for i := 0; i+len(m) <= len(s); i++ {
+		j := 0
+		for j < len(m) && upperASCII(s[i+j]) == m[j] {
+			j++
+		}
+		if j == len(m) {
+			return true
+		}
+	}
+	return false
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c - 'A' + 'a'
+	}
+	return c
+}
+
+// IsSecretHeader reports whether a header carries credentials: its name
+// contains one of IsSecretName's markers in any case, such as
+// Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key,
+// apikey, Token, X-Auth, X-Signature, X-Session-Id or X-Password.
+func IsSecretHeader(name string) bool { return IsSecretName(name) }
+
+// secretQueryWords name credentials in a query string.
+var secretQueryWords = []string{"key", "apikey", "token", "secret", "password", "passwd", "pwd", "pass", "passphrase", "signature", "sig", "auth", "credential", "credentials", "jwt", "hmac"}
+
+// IsSecretQueryKey reports whether a query parameter's key puts its value
+// in a credential position: the key's last word is key, apikey, token,
+// secret, password, passwd, pwd, pass, passphrase, signature, sig, auth,
+// credential, credentials, jwt or hmac, in any case. Words are separated
+// by '_', '-', '.' or a change to upper case, so access_token, api_key,
+// apiKey, APIKey, client_secret, X-Amz-Signature and sig count, while
+// keyword, token_type, oauth_signature_method and monkey do not.
+//
+// The rule is stricter than IsSecretName's: query keys are often ordinary
+// words, and redacting an ordinary value would corrupt what the model reads.
+func IsSecretQueryKey(key string) bool {
+	for _, w := range secretQueryWords {
+		i := len(key) - len(w)
+		if i < 0 || !strings.EqualFold(key[i:], w) {
+			continue
+		}
+		if wordStart(key, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordStart reports whether a word of key starts at i: after a separator,
+// at a lower-to-upper change (apiKey) or at the last capital of an acronym
+// (APIKey), but not inside an all-capitals word (MYTOKEN).
+func wordStart(key string, i int) bool {
+	if i == 0 || strings.IndexByte("_-.", key[i-1]) >= 0 {
 		return true
 	}
-	return strings.HasSuffix(n, "-key") || strings.HasSuffix(n, "-token") || strings.HasSuffix(n, "-secret")
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	if !isUpper(key[i]) {
+		return false
+	}
+	return !isUpper(key[i-1]) || i+1 < len(key) && !isUpper(key[i+1])
 }
 
 // Redactor removes known secret values from text. The zero value redacts
 // nothing; it is not safe for concurrent use (one per call).
 type Redactor struct {
-	secrets []string
+	secrets []string   // recorded values, in the order added
+	set     *secretSet // the forms of secrets, once Redact needed them
 }
 
 // Add records secret values. Values shorter than four bytes are ignored.
@@ -64,41 +134,387 @@ func (r *Redactor) add(v string) {
 	if len(v) < minSecretLen || slices.Contains(r.secrets, v) {
 		return
 	}
-	// Longest first, so a secret containing another is replaced whole.
-	i, _ := slices.BinarySearchFunc(r.secrets, v, func(a, b string) int { return len(b) - len(a) })
-	r.secrets = slices.Insert(r.secrets, i, v)
+	r.secrets = append(r.secrets, v)
 }
 
-// Redact returns s with every recorded secret, and its URL-encoded forms,
-// replaced by [REDACTED]. It allocates only when it replaces something.
+// Redact returns s with every recorded secret replaced by [REDACTED], in
+// each of these forms:
+//   - as written, and with its ASCII letters lower-cased or upper-cased;
+//   - URL-encoded for a query or a path;
+//   - base64, standard or URL-safe, with or without padding;
+//   - hex, lower or upper case;
+//   - JSON-escaped: "\/" for "/"; Go's \u003c, \u003e, \u0026 for <, >, &;
+//     .NET's \u00XX for + < > & ' " and `; and every ASCII punctuation
+//     character as \u00xx or \u00XX.
+//
+// Longer forms are replaced first, so a form containing another is
+// replaced whole. The forms of a list of secrets are computed the first
+// time any Redactor meets that list; otherwise Redact allocates only when
+// it replaces something.
 func (r *Redactor) Redact(s string) string {
-	encoded := strings.ContainsAny(s, "%+") // an encoded form needs one of these
-	for _, v := range r.secrets {
-		s = replaceAll(s, v)
-		if encoded && !plainURLText(v) {
-			s = replaceAll(s, url.QueryEscape(v))
-			s = replaceAll(s, url.PathEscape(v))
+	if len(r.secrets) == 0 || len(s) < minSecretLen {
+		return s
+	}
+	if r.set == nil || !slices.Equal(r.set.secrets, r.secrets) {
+		r.set = lookupSet(r.secrets)
+	}
+	return r.set.redact(s)
+}
+
+// secretSet holds the forms of a list of secrets and a filter that finds
+// them quickly. It is immutable once made, and shared by every Redactor
+// with the same secrets: the forms of a call's secrets, usually the same
+// from one call to the next, are computed once.
+type secretSet struct {
+	secrets []string
+	forms   []string // every form of every secret, longest first
+	stride  int      // distance between the positions scan samples
+	grams   []uint32 // grams[k*stride+j]: the 4 bytes at forms[k][j:]
+	filter  []uint64 // bit set for the hash of each gram
+	shift   uint     // hash >> shift indexes filter's bits
+}
+
+// maxStride bounds the distance between sampled positions, and so the
+// number of grams per form.
+const maxStride = 8
+
+// maxHits is how many forms scan tracks one by one; the rest are looked
+// for in every text that scan does not clear.
+const maxHits = 256
+
+// sets caches secretSets by the hash of their secrets. It holds at most
+// maxSets sets, and is emptied when full.
+var sets struct {
+	sync.Mutex
+	seed maphash.Seed
+	m    map[uint64][]*secretSet
+}
+
+const maxSets = 256
+
+func init() { sets.seed = maphash.MakeSeed() }
+
+// lookupSet returns the set for secrets, making it if need be.
+func lookupSet(secrets []string) *secretSet {
+	var h maphash.Hash
+	h.SetSeed(sets.seed)
+	for _, v := range secrets {
+		h.WriteString(v)
+		h.WriteByte(0)
+	}
+	key := h.Sum64()
+	sets.Lock()
+	for _, set := range sets.m[key] {
+		if slices.Equal(set.secrets, secrets) {
+			sets.Unlock()
+			return set
+		}
+	}
+	sets.Unlock()
+	set := newSecretSet(slices.Clone(secrets))
+	sets.Lock()
+	if len(sets.m) >= maxSets || sets.m == nil {
+		sets.m = make(map[uint64][]*secretSet)
+	}
+	sets.m[key] = append(sets.m[key], set)
+	sets.Unlock()
+	return set
+}
+
+func (set *secretSet) redact(s string) string {
+	if len(set.forms) == 0 || len(s) < len(set.forms[len(set.forms)-1]) {
+		return s
+	}
+	var hits [maxHits / 64]uint64
+	if !set.scan(s, &hits) && len(set.forms) <= maxHits {
+		return s
+	}
+	for k, f := range set.forms {
+		if (k >= maxHits || hits[k/64]&(1<<(k%64)) != 0) && strings.Contains(s, f) {
+			s = strings.ReplaceAll(s, f, Redacted)
 		}
 	}
 	return s
 }
 
-func replaceAll(s, secret string) string {
-	if !strings.Contains(s, secret) {
-		return s
-	}
-	return strings.ReplaceAll(s, secret, Redacted)
-}
-
-// plainURLText reports whether v reads the same URL-encoded.
-func plainURLText(v string) bool {
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~') {
-			return false
+// scan sets the bits in hits of the forms that occur in s and reports
+// whether any does. Every form is at least m bytes long, with stride = m-3
+// (at most maxStride), so an occurrence covers a sampled position p, a
+// multiple of stride, together with the 3 bytes after it: the 4 bytes at p
+// are one of the form's first stride grams. Most samples are rejected by
+// the filter.
+func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
+	found := false
+	for p := 0; p+4 <= len(s); p += set.stride {
+		w := uint32(s[p]) | uint32(s[p+1])<<8 | uint32(s[p+2])<<16 | uint32(s[p+3])<<24
+		h := (w * 0x9E3779B1) >> set.shift
+		if set.filter[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		for e, g := range set.grams {
+			if g != w {
+				continue
+			}
+			k, j := e/set.stride, e%set.stride
+			if i := p - j; k < maxHits && i >= 0 && strings.HasPrefix(s[i:], set.forms[k]) {
+				hits[k/64] |= 1 << (k % 64)
+				found = true
+			}
 		}
 	}
-	return true
+	return found
+}
+
+// newSecretSet computes the forms of secrets and the scan's filter.
+func newSecretSet(secrets []string) *secretSet {
+	set := &secretSet{secrets: secrets}
+	size := 0
+	for _, v := range secrets {
+		size += 16 * len(v)
+	}
+	buf := make([]byte, 0, size)
+	spans := make([]span, 0, numForms*len(secrets))
+	for _, v := range secrets {
+		raw := []byte(v)
+		has := classes(v)
+		for k := range numForms {
+			if !formDiffers(k, has) {
+				continue
+			}
+			start := len(buf)
+			buf = appendForm(buf, v, raw, k)
+			if len(buf)-start < minSecretLen || knownForm(buf, spans, start) {
+				buf = buf[:start]
+				continue
+			}
+			spans = append(spans, span{start, len(buf)})
+		}
+	}
+	if len(spans) == 0 {
+		return set
+	}
+	// Longest first; spans hold no pointers, so sorting them is cheap.
+	slices.SortFunc(spans, func(a, b span) int {
+		if n := (b.end - b.start) - (a.end - a.start); n != 0 {
+			return n
+		}
+		return a.start - b.start
+	})
+	all := string(buf)
+	set.forms = make([]string, len(spans))
+	for i, sp := range spans {
+		set.forms[i] = all[sp.start:sp.end]
+	}
+
+	set.stride = min(len(set.forms[len(set.forms)-1])-3, maxStride)
+	set.grams = make([]uint32, 0, len(set.forms)*set.stride)
+	for _, f := range set.forms {
+		for j := range set.stride {
+			set.grams = append(set.grams, uint32(f[j])|uint32(f[j+1])<<8|uint32(f[j+2])<<16|uint32(f[j+3])<<24)
+		}
+	}
+	// About 32 bits per gram keeps false candidates near 3%.
+	bits := uint(10)
+	for 1<<bits < 32*len(set.grams) && bits < 16 {
+		bits++
+	}
+	set.shift = 32 - bits
+	set.filter = make([]uint64, 1<<bits/64)
+	for _, g := range set.grams {
+		h := (g * 0x9E3779B1) >> set.shift
+		set.filter[h/64] |= 1 << (h % 64)
+	}
+	return set
+}
+
+// span is a form's place in newSecretSet's buffer.
+type span struct{ start, end int }
+
+// knownForm reports whether buf[start:] equals one of the forms in spans.
+func knownForm(buf []byte, spans []span, start int) bool {
+	f := buf[start:]
+	for _, sp := range spans {
+		if string(buf[sp.start:sp.end]) == string(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// The forms of a secret appendForm writes; formJSON+style for each JSON style.
+const (
+	formPlain = iota
+	formLower
+	formUpper
+	formQuery
+	formPath
+	formHexLower
+	formHexUpper
+	formBase64
+	formBase64Raw
+	formBase64URL
+	formBase64URLRaw
+	formJSON
+	numForms = formJSON + jsonAllUpper + 1
+)
+
+// JSON escaping styles.
+const (
+	jsonPlain    = iota // only what JSON requires: " \ and control characters
+	jsonSlash           // also / as \/ (PHP)
+	jsonGo              // also < > & as \u003c \u003e \u0026 (Go)
+	jsonNet             // + < > & ' " ` as \u00XX (.NET)
+	jsonAll             // every ASCII punctuation character as \u00xx
+	jsonAllUpper        // every ASCII punctuation character as \u00XX
+)
+
+// appendForm appends form k of secret v (raw is v as bytes) to buf.
+func appendForm(buf []byte, v string, raw []byte, k int) []byte {
+	switch k {
+	case formPlain:
+		return append(buf, v...)
+	case formLower, formUpper:
+		for i := 0; i < len(v); i++ {
+			if k == formLower {
+				buf = append(buf, lowerASCII(v[i]))
+			} else {
+				buf = append(buf, upperASCII(v[i]))
+			}
+		}
+		return buf
+	case formQuery:
+		return append(buf, url.QueryEscape(v)...)
+	case formPath:
+		return append(buf, url.PathEscape(v)...)
+	case formHexLower, formHexUpper:
+		start := len(buf)
+		buf = hex.AppendEncode(buf, raw)
+		if k == formHexUpper {
+			for i := start; i < len(buf); i++ {
+				buf[i] = upperASCII(buf[i])
+			}
+		}
+		return buf
+	case formBase64:
+		return base64.StdEncoding.AppendEncode(buf, raw)
+	case formBase64Raw:
+		return base64.RawStdEncoding.AppendEncode(buf, raw)
+	case formBase64URL:
+		return base64.URLEncoding.AppendEncode(buf, raw)
+	case formBase64URLRaw:
+		return base64.RawURLEncoding.AppendEncode(buf, raw)
+	default:
+		return appendJSON(buf, v, k-formJSON)
+	}
+}
+
+// Character classes of ASCII bytes, for the forms that escape them.
+const (
+	classUpper = 1 << iota // A-Z
+	classLower             // a-z
+	classURL               // escaped in a URL query or path
+	classJSON              // escaped by every JSON encoder: " \ and controls
+	classSlash             // /
+	classGo                // < > &, escaped by Go
+	classNet               // + < > & ' " `, escaped by .NET
+	classPunct             // ASCII punctuation
+)
+
+// class returns the classes of byte c.
+func class(c byte) uint8 {
+	switch {
+	case 'A' <= c && c <= 'Z':
+		return classUpper
+	case 'a' <= c && c <= 'z':
+		return classLower
+	case '0' <= c && c <= '9':
+		return 0
+	case c == '-' || c == '_' || c == '.' || c == '~':
+		return classPunct
+	case c < 0x20:
+		return classURL | classJSON
+	case c == ' ':
+		return classURL
+	case c >= 0x7f:
+		return classURL
+	}
+	cl := uint8(classURL | classPunct)
+	switch c {
+	case '"':
+		cl |= classJSON | classNet
+	case '\\':
+		cl |= classJSON
+	case '/':
+		cl |= classSlash
+	case '<', '>', '&':
+		cl |= classGo | classNet
+	case '+', '\'', '`':
+		cl |= classNet
+	}
+	return cl
+}
+
+// classes returns the union of the classes of v's bytes.
+func classes(v string) uint8 {
+	var cl uint8
+	for i := 0; i < len(v); i++ {
+		cl |= class(v[i])
+	}
+	return cl
+}
+
+// formDiffers reports whether form k of a secret whose bytes have classes
+// has can differ from the secret as written.
+func formDiffers(k int, has uint8) bool {
+	switch k {
+	case formLower:
+		return has&classUpper != 0
+	case formUpper:
+		return has&classLower != 0
+	case formQuery, formPath:
+		return has&classURL != 0
+	case formPlain, formHexLower, formHexUpper, formBase64, formBase64Raw, formBase64URL, formBase64URLRaw:
+		return true
+	}
+	switch k - formJSON {
+	case jsonPlain:
+		return has&classJSON != 0
+	case jsonSlash:
+		return has&classSlash != 0
+	case jsonGo:
+		return has&classGo != 0
+	case jsonNet:
+		return has&(classNet|classJSON) != 0
+	default:
+		return has&(classPunct|classJSON) != 0
+	}
+}
+
+// appendJSON appends v escaped for a JSON string in the given style.
+func appendJSON(buf []byte, v string, style int) []byte {
+	const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		cl := class(c)
+		digits := lower
+		switch {
+		case style == jsonAll && cl&classPunct != 0:
+		case style == jsonAllUpper && cl&classPunct != 0:
+			digits = upper
+		case style == jsonNet && cl&classNet != 0:
+			digits = upper
+		case style == jsonGo && cl&classGo != 0:
+		case c == '"' || c == '\\' || style == jsonSlash && c == '/':
+			buf = append(buf, '\\', c)
+			continue
+		case c < 0x20:
+		default:
+			buf = append(buf, c)
+			continue
+		}
+		buf = append(buf, '\\', 'u', '0', '0', digits[c>>4], digits[c&0xf])
+	}
+	return buf
 }
 
 // Cap redacts s and cuts the result at n bytes on a UTF-8 boundary, with a

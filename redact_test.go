@@ -1,0 +1,231 @@
+package toolkit
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestRedactForms(t *testing.T) {
+	// b64 encodes to + and / and needs padding: every base64 form differs.
+	const b64 = "k3y?>~s3cr3t"
+	for _, tc := range []struct {
+		name, secret, form string
+	}{
+		{"base64 std padded", b64 + "!", base64.StdEncoding.EncodeToString([]byte(b64 + "!"))},
+		{"base64 std raw", b64 + "!", base64.RawStdEncoding.EncodeToString([]byte(b64 + "!"))},
+		{"base64 url padded", b64 + "!", base64.URLEncoding.EncodeToString([]byte(b64 + "!"))},
+		{"base64 url raw", b64 + "!", base64.RawURLEncoding.EncodeToString([]byte(b64 + "!"))},
+		{"base64 no padding needed", b64, base64.StdEncoding.EncodeToString([]byte(b64))},
+		{"hex lower", "s3cr3t-zz", hex.EncodeToString([]byte("s3cr3t-zz"))},
+		{"hex upper", "s3cr3t-zz", strings.ToUpper(hex.EncodeToString([]byte("s3cr3t-zz")))},
+		{"lower case", "MiXeD-S3cret", "mixed-s3cret"},
+		{"upper case", "MiXeD-S3cret", "MIXED-S3CRET"},
+		{"json slash", "abc/def9", `abc\/def9`},
+		{"json quote", `abc"def9`, `abc\"def9`},
+		{"json backslash", `abc\def9`, `abc\\def9`},
+		{"json plus lower", "abc+def9", `abc\u002bdef9`},
+		{"json plus upper", "abc+def9", `abc\u002Bdef9`},
+		{"json go html", "a<b>c&d9", `a\u003cb\u003ec\u0026d9`},
+		{"json dotnet", "ab/cd+ef", `ab/cd\u002Bef`},
+		{"json punct lower", "abc-def_9", `abc\u002ddef\u005f9`},
+		{"json punct upper", "abc-def_9", `abc\u002Ddef\u005F9`},
+		{"json punct all", "a.b~c!d9", `a\u002eb\u007ec\u0021d9`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.form == tc.secret {
+				t.Fatalf("form %q is the secret itself", tc.form)
+			}
+			var r Redactor
+			r.Add(tc.secret)
+			got := r.Redact(`{"a":"` + tc.form + `","b":"x` + tc.form + `y"}`)
+			want := `{"a":"[REDACTED]","b":"x[REDACTED]y"}`
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Redact(%q) (-want +got):\n%s", tc.form, diff)
+			}
+		})
+	}
+}
+
+func TestRedactLongestFirst(t *testing.T) {
+	// "abcd" is part of the other secret and of its forms.
+	var r Redactor
+	r.Add("abcd", "abcd/efgh")
+	got := r.Redact(`p=abcd%2Fefgh j=abcd\/efgh u=ABCD/EFGH`)
+	if diff := cmp.Diff("p=[REDACTED] j=[REDACTED] u=[REDACTED]", got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Secrets added after a Redact are redacted too, in every form.
+	r.Add("late-secret")
+	got = r.Redact("a=late-secret b=" + base64.StdEncoding.EncodeToString([]byte("late-secret")))
+	if diff := cmp.Diff("a=[REDACTED] b=[REDACTED]", got); diff != "" {
+		t.Errorf("after a later Add (-want +got):\n%s", diff)
+	}
+}
+
+func TestCapRedactsForms(t *testing.T) {
+	var r Redactor
+	r.Add("s3cr3t-value")
+	form := base64.StdEncoding.EncodeToString([]byte("s3cr3t-value"))
+	got := r.Cap("token="+form+" and more text after it", 20)
+	want := "token=[REDACTED] and\n[truncated: 20 of 39 bytes shown]"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Cap (-want +got):\n%s", diff)
+	}
+}
+
+func TestRedactAllocs(t *testing.T) {
+	var zero Redactor
+	var r Redactor
+	r.Add(benchSecrets...)
+	text := benchText(200)
+	r.Redact(text) // computes the forms
+	for name, f := range map[string]func(){
+		"no secrets": func() { zero.Redact(text) },
+		"short text": func() { r.Redact("abc") },
+		"no match":   func() { r.Redact(text) },
+		"new Redactor, known secrets": func() {
+			fresh := Redactor{secrets: r.secrets}
+			fresh.Redact(text)
+		},
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+}
+
+func TestRedactConcurrent(t *testing.T) {
+	// Redactors with the same secrets share their forms.
+	form := hex.EncodeToString([]byte("shared-s3cret"))
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			var r Redactor
+			r.Add("shared-s3cret", fmt.Sprint("own-secret-", i%2))
+			got := r.Redact("a=" + form + " b=own-secret-" + fmt.Sprint(i%2))
+			if diff := cmp.Diff("a=[REDACTED] b=[REDACTED]", got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestSecretNamesExtended(t *testing.T) {
+	for _, name := range []string{"DB_PASS", "PWD", "JWT", "DSN", "PASSPHRASE", "HMAC", "SENTRY_DSN", "JWT_SIGNING", "webhook_signature", "db_pwd", "SSH_PASSPHRASE"} {
+		if diff := cmp.Diff(true, IsSecretName(name)); diff != "" {
+			t.Errorf("IsSecretName(%q) (-want +got):\n%s", name, diff)
+		}
+	}
+	for _, name := range []string{"apikey", "Token", "X-Auth", "X-Signature", "X-Session-Id", "X-Password", "X-Hub-Signature-256", "X-Api-Key-Id", "X-Jwt"} {
+		if diff := cmp.Diff(true, IsSecretHeader(name)); diff != "" {
+			t.Errorf("IsSecretHeader(%q) (-want +got):\n%s", name, diff)
+		}
+	}
+}
+
+func TestIsSecretQueryKey(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		want bool
+	}{
+		{"access_token", true},
+		{"api_key", true},
+		{"apikey", true},
+		{"apiKey", true},
+		{"APIKey", true},
+		{"API_KEY", true},
+		{"key", true},
+		{"token", true},
+		{"sig", true},
+		{"signature", true},
+		{"password", true},
+		{"client_secret", true},
+		{"X-Amz-Signature", true},
+		{"X-Amz-Security-Token", true},
+		{"X-Amz-Credential", true},
+		{"oauth_token", true},
+		{"auth", true},
+		{"keyword", false},
+		{"monkey", false},
+		{"token_type", false},
+		{"oauth_signature_method", false},
+		{"design", false},
+		{"bypass", false},
+		{"q", false},
+		{"page", false},
+	} {
+		if diff := cmp.Diff(tc.want, IsSecretQueryKey(tc.key)); diff != "" {
+			t.Errorf("IsSecretQueryKey(%q) (-want +got):\n%s", tc.key, diff)
+		}
+	}
+}
+
+var benchSecrets = []string{"sk-live-4f9a8b7c6d5e4f3a2b1c", "Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig"}
+
+// benchText returns n bytes of JSON-like text with escapes, percent signs
+// and padding characters in it, so that no form is skipped cheaply.
+func benchText(n int) string {
+	const rec = `{"id":1234,"name":"Widget \"Pro\" <b>","url":"https://example.com/a?b=c%20d&e=f+g","note":"lorem ipsum dolor sit amet"},`
+	return strings.Repeat(rec, n/len(rec)+1)[:n]
+}
+
+type redactCase struct {
+	name    string
+	secrets []string
+	text    string
+}
+
+func redactCases() []redactCase {
+	big := benchText(64 << 10)
+	return []redactCase{
+		{"none", nil, benchText(200)},
+		{"2secrets-200B-nomatch", benchSecrets, benchText(200)},
+		{"2secrets-64KiB-nomatch", benchSecrets, big},
+		{"2secrets-64KiB-match", benchSecrets, big[:32<<10] + benchSecrets[0] + big[32<<10:]},
+	}
+}
+
+func BenchmarkRedact(b *testing.B) {
+	for _, bc := range redactCases() {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var r Redactor
+			r.Add(bc.secrets...)
+			r.Redact(bc.text) // the forms are computed once per Redactor
+			for b.Loop() {
+				r.Redact(bc.text)
+			}
+		})
+	}
+	// What a call pays: a new Redactor and one result; the secrets'
+	// forms are cached from the previous call.
+	b.Run("2secrets-200B-fresh", func(b *testing.B) {
+		b.ReportAllocs()
+		text := benchText(200)
+		for b.Loop() {
+			var r Redactor
+			r.Add(benchSecrets...)
+			r.Redact(text)
+		}
+	})
+	// The same with a secret never seen before, whose forms are computed.
+	b.Run("2secrets-200B-newsecret", func(b *testing.B) {
+		b.ReportAllocs()
+		text := benchText(200)
+		n := 0
+		for b.Loop() {
+			n++
+			var r Redactor
+			r.Add(benchSecrets[0]+strconv.Itoa(n), benchSecrets[1])
+			r.Redact(text)
+		}
+	})
+}
