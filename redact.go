@@ -140,7 +140,7 @@ func (r *Redactor) add(v string) {
 // Redact returns s with every recorded secret replaced by [REDACTED], in
 // each of these forms:
 //   - as written, and with its ASCII letters lower-cased or upper-cased;
-//   - URL-encoded for a query or a path;
+//   - URL-encoded for a query or a path, with upper- or lower-case hex;
 //   - base64, standard or URL-safe, with or without padding;
 //   - hex, lower or upper case;
 //   - JSON-escaped: "\/" for "/"; Go's \u003c, \u003e, \u0026 for <, >, &;
@@ -348,6 +348,8 @@ const (
 	formUpper
 	formQuery
 	formPath
+	formQueryLowerHex // %2f rather than %2F, as .NET's HttpUtility writes
+	formPathLowerHex
 	formHexLower
 	formHexUpper
 	formBase64
@@ -386,6 +388,19 @@ func appendForm(buf []byte, v string, raw []byte, k int) []byte {
 		return append(buf, url.QueryEscape(v)...)
 	case formPath:
 		return append(buf, url.PathEscape(v)...)
+	case formQueryLowerHex, formPathLowerHex:
+		start := len(buf)
+		if k == formQueryLowerHex {
+			buf = append(buf, url.QueryEscape(v)...)
+		} else {
+			buf = append(buf, url.PathEscape(v)...)
+		}
+		for i := start; i+2 < len(buf); i++ {
+			if buf[i] == '%' {
+				buf[i+1], buf[i+2] = lowerASCII(buf[i+1]), lowerASCII(buf[i+2])
+			}
+		}
+		return buf
 	case formHexLower, formHexUpper:
 		start := len(buf)
 		buf = hex.AppendEncode(buf, raw)
@@ -471,7 +486,7 @@ func formDiffers(k int, has uint8) bool {
 		return has&classUpper != 0
 	case formUpper:
 		return has&classLower != 0
-	case formQuery, formPath:
+	case formQuery, formPath, formQueryLowerHex, formPathLowerHex:
 		return has&classURL != 0
 	case formPlain, formHexLower, formHexUpper, formBase64, formBase64Raw, formBase64URL, formBase64URLRaw:
 		return true

@@ -27,6 +27,8 @@ func TestRedactForms(t *testing.T) {
 		{"hex upper", "s3cr3t-zz", strings.ToUpper(hex.EncodeToString([]byte("s3cr3t-zz")))},
 		{"lower case", "MiXeD-S3cret", "mixed-s3cret"},
 		{"upper case", "MiXeD-S3cret", "MIXED-S3CRET"},
+		{"query lower hex", "abc/d f9", "abc%2fd+f9"},
+		{"path lower hex", "abc/d f9", "abc%2fd%20f9"},
 		{"json slash", "abc/def9", `abc\/def9`},
 		{"json quote", `abc"def9`, `abc\"def9`},
 		{"json backslash", `abc\def9`, `abc\\def9`},
