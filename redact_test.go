@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
@@ -230,4 +231,42 @@ func BenchmarkRedact(b *testing.B) {
 			r.Redact(text)
 		}
 	})
+}
+
+// TestRedactMatchesNaive checks the sampled scan against replacing every
+// form in turn, on random texts full of forms, with few and with many
+// secrets (more forms than scan tracks one by one).
+func TestRedactMatchesNaive(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := "abcXYZ019/+=%-_\\\"u "
+	randString := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for _, nsecrets := range []int{1, 3, 30} {
+		for range 200 {
+			var r Redactor
+			for range nsecrets {
+				r.Add(randString(4 + rnd.IntN(12)))
+			}
+			r.Redact("warm up") // computes r.set
+			var text strings.Builder
+			for range 20 {
+				text.WriteString(randString(rnd.IntN(8)))
+				if f := r.set.forms; len(f) > 0 {
+					text.WriteString(f[rnd.IntN(len(f))])
+				}
+			}
+			want := text.String()
+			for _, f := range r.set.forms {
+				want = strings.ReplaceAll(want, f, Redacted)
+			}
+			if diff := cmp.Diff(want, r.Redact(text.String())); diff != "" {
+				t.Fatalf("secrets %q, text %q (-naive +got):\n%s", r.secrets, text.String(), diff)
+			}
+		}
+	}
 }
