@@ -67,6 +67,43 @@
 // Options.MaxCallStackSize, and there is no require, process, fetch, file
 // or network access. console.* goes to Options.Logger at debug level.
 //
+// # Limits of a hook
+//
+// A run ends at Options.HookTimeout or when the caller's context ends
+// (the error then says the call was canceled), within about 100 ms of
+// either whatever the script is doing: goja checks between instructions,
+// and what runs for long inside one instruction is bounded here.
+//
+//   - Built-ins that make a string or an array in one Go call throw a
+//     RangeError past 16 Mi characters or 4 Mi elements (repeat, padStart,
+//     padEnd, concat, split, join, Array.prototype.toString, fill,
+//     Array.from, array concat, spreading and iterating an array or a
+//     string, Function.prototype.apply, Reflect.apply and construct,
+//     Object.keys/values/entries/getOwnPropertyNames/assign of a string),
+//     and so do the array methods that run over this.length in Go (map,
+//     forEach, filter, indexOf, slice, sort, ...), since a length can be
+//     set to 2^32-1 at no cost. JSON.stringify and a hook's result stop
+//     at 16 MiB of JSON.
+//   - One match of a regular expression is bounded to 100 ms. Expressions
+//     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
+//     matches do not see goja's interrupt; yqcloud sets regexp2's
+//     package-level DefaultMatchTimeout (for the whole process, unless the
+//     host set it first) and RegExp.prototype.exec and test turn a match
+//     over 100 ms into an error rather than the "no match" goja reports.
+//     Replacing exec means every RegExp method takes the specification's
+//     generic path: correct, somewhat slower than goja's fast path.
+//   - The response body is parsed before the hook, in time linear in its
+//     size, looking at the call's context as it goes.
+//
+// Not bounded, except by the time limit: memory a script allocates one
+// instruction at a time. A loop that doubles a string with + or keeps
+// 10 MB strings in an array grows by a few hundred MB per second of
+// HookTimeout (measured: about 300 MB in 1 s); String.prototype.replace
+// with a replacement pattern or function can make a result larger than
+// 16 Mi characters; JSON.stringify with a replacer function is checked
+// without the replacer. Keep HookTimeout short and run hooks in a process
+// with memory to spare, or with a memory limit (GOMEMLIMIT) of its own.
+//
 // # Concurrency
 //
 // A Set and its Definitions are immutable once Parse returns and safe for

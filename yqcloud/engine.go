@@ -210,6 +210,8 @@ type jsRuntime struct {
 	halted chan struct{}
 	cause  atomic.Pointer[error] // the first halt's cause in this run
 
+	lim bounds // size checks of the built-ins (limits.go)
+
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
 	objs     []jsObject
@@ -243,6 +245,10 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 		rt.cause.CompareAndSwap(nil, &cause)
 		vm.Interrupt(interrupt{*rt.cause.Load()})
 		rt.halted <- struct{}{}
+	}
+	rt.lim = bounds{rt: rt, vm: vm, rangeError: vm.Get("RangeError").ToObject(vm), stopped: func() bool { return rt.cause.Load() != nil }}
+	if err := rt.lim.install(); err != nil {
+		return nil, err
 	}
 	lib, err := lodash.New(vm)
 	if err != nil {
@@ -372,27 +378,32 @@ func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Valu
 		<-rt.halted
 	}
 	rt.vm.ClearInterrupt()
-	rt.cause.Store(nil)
+	halted := rt.cause.Swap(nil)
 	rt.cur = nil
 	if err != nil {
 		var he *HookError
-		if errors.As(err, &he) {
+		if errors.As(err, &he) && halted == nil {
 			return he
 		}
-		return e.runError(h, err)
+		return e.runError(h, err, halted)
 	}
 	return nil
 }
 
-func (e *engine) runError(h *hook, err error) error {
+// runError describes err of a run; halted is the cause the run was halted
+// with, if it was: whatever error the halt led to (an interrupt, or an
+// exception from a built-in that saw it), the halt is reported.
+func (e *engine) runError(h *hook, err error, halted *error) error {
 	he := &HookError{Function: h.fn, Field: h.field, err: ErrHook}
 	var ie *goja.InterruptedError
 	var so *goja.StackOverflowError
 	var ex *goja.Exception
 	switch {
-	case errors.As(err, &ie):
+	case halted != nil || errors.As(err, &ie):
 		cause := errTimedOut
-		if in, ok := ie.Value().(interrupt); ok {
+		if halted != nil {
+			cause = *halted
+		} else if in, ok := ie.Value().(interrupt); ok {
 			cause = in.err
 		}
 		if errors.Is(cause, errTimedOut) {

@@ -228,9 +228,6 @@ func (a *jsArray) Set(i int, v goja.Value) bool {
 	return true
 }
 
-// maxArrayLen bounds how far a script can grow a data array in one step.
-const maxArrayLen = 1 << 24
-
 // SetLen implements goja.DynamicArray.
 func (a *jsArray) SetLen(n int) bool {
 	if n < 0 || n > maxArrayLen {
@@ -266,7 +263,7 @@ const maxJSONDepth = 1000
 // script never read are written from the Go value, numbers keeping their
 // digits.
 func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
-	w := jsonWriter{rt: rt}
+	w := jsonWriter{rt: rt, what: "the result"}
 	// A buffer the size of the last result, handed over as the string: one
 	// allocation, no copy.
 	b := make([]byte, 0, min(max(rt.jsonSize, 64), maxJSONHint))
@@ -282,7 +279,20 @@ const maxJSONHint = 1 << 20
 
 type jsonWriter struct {
 	rt    *jsRuntime
+	what  string // "the result", "JSON.stringify": for errors
 	stack []*goja.Object
+	n     int // values written, for the stop checks
+}
+
+// grew checks what the writer wrote so far against the size limit, and
+// every few thousand values whether the run was halted.
+func (w *jsonWriter) grew(b []byte) {
+	if len(b) > maxStringLen {
+		w.rt.lim.throw(w.what, "JSON of over %d MiB is over the limit for hooks", maxStringLen>>20)
+	}
+	if w.n++; w.n&0xfff == 0 && w.rt.lim.stopped() {
+		w.rt.lim.throw(w.what, "stopped")
+	}
 }
 
 func (w *jsonWriter) throw(msg string) {
@@ -310,7 +320,9 @@ func (w *jsonWriter) value(b []byte, key string, v goja.Value) ([]byte, bool) {
 		}
 	}
 	if !isObj {
-		return w.primitive(b, v)
+		b, ok := w.primitive(b, v)
+		w.grew(b)
+		return b, ok
 	}
 	switch o.ClassName() {
 	case "Function":
@@ -353,6 +365,7 @@ func (w *jsonWriter) value(b []byte, key string, v goja.Value) ([]byte, bool) {
 			if b, ok = w.value(b, k, o.Get(k)); !ok {
 				b = append(b, "null"...)
 			}
+			w.grew(b)
 		}
 		return append(b, ']'), true
 	}
@@ -360,6 +373,7 @@ func (w *jsonWriter) value(b []byte, key string, v goja.Value) ([]byte, bool) {
 	first := true
 	for _, k := range o.Keys() {
 		b = w.member(b, k, o.Get(k), &first)
+		w.grew(b)
 	}
 	return append(b, '}'), true
 }
@@ -433,9 +447,11 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 			b = append(b, ':')
 			b = appendJSON(b, o.vals[i])
 			first = false
+			w.grew(b)
 			continue
 		}
 		b = w.member(b, k, v, &first)
+		w.grew(b)
 	}
 	return append(b, '}')
 }
@@ -448,12 +464,14 @@ func (w *jsonWriter) dynArray(b []byte, a *jsArray) []byte {
 		}
 		if a.js[i] == nil { // never read: written from the data
 			b = appendJSON(b, a.vals[i])
+			w.grew(b)
 			continue
 		}
 		var ok bool
 		if b, ok = w.value(b, strconv.Itoa(i), a.js[i]); !ok {
 			b = append(b, "null"...)
 		}
+		w.grew(b)
 	}
 	return append(b, ']')
 }
