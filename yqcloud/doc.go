@@ -76,7 +76,8 @@
 //
 //   - Built-ins that make a string or an array in one Go call throw a
 //     RangeError past 16 Mi characters or 4 Mi elements (repeat, padStart,
-//     padEnd, concat, split, join, Array.prototype.toString, fill,
+//     padEnd, concat, replace and replaceAll (what the replacements add),
+//     split, join, Array.prototype.toString, fill,
 //     Array.from, array concat, spreading and iterating an array or a
 //     string, Function.prototype.apply, Reflect.apply and construct,
 //     Object.keys/values/entries/getOwnPropertyNames/assign of a string),
@@ -98,10 +99,8 @@
 // Not bounded, except by the time limit: memory a script allocates one
 // instruction at a time. A loop that doubles a string with + or keeps
 // 10 MB strings in an array grows by a few hundred MB per second of
-// HookTimeout (measured: about 300 MB in 1 s); String.prototype.replace
-// with a replacement pattern or function can make a result larger than
-// 16 Mi characters; JSON.stringify with a replacer function is checked
-// without the replacer. Keep HookTimeout short and run hooks in a process
+// HookTimeout (measured: about 300 MB in 1 s). JSON.stringify with a
+// replacer function is checked without the replacer. Keep HookTimeout short and run hooks in a process
 // with memory to spare, or with a memory limit (GOMEMLIMIT) of its own.
 //
 // # Concurrency

@@ -3,6 +3,7 @@ package yqcloud
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -187,6 +188,21 @@ func (b *bounds) install() error {
 	}); err != nil {
 		return err
 	}
+	// replace and replaceAll: each replacement goes through a Go function
+	// that counts what it adds (a pattern such as $` repeats the string at
+	// every match).
+	for _, name := range []string{"replace", "replaceAll"} {
+		if err := wrap(str, name, func(call *goja.FunctionCall) {
+			if len(call.Arguments) < 2 || isNullish(call.This) {
+				return
+			}
+			args := slices.Clone(call.Arguments)
+			args[1] = b.replacer(args[1], "String.prototype."+name)
+			call.Arguments = args
+		}); err != nil {
+			return err
+		}
+	}
 	if err := wrap(str, "split", func(call *goja.FunctionCall) {
 		l := float64(thisLen(*call))
 		if l < maxArrayLen {
@@ -346,6 +362,131 @@ func (b *bounds) install() error {
 	return json.Set("stringify", like(vm, func(call goja.FunctionCall) goja.Value {
 		return b.stringify(orig, call)
 	}, json.Get("stringify")))
+}
+
+// replacer returns the replacement function a replace call runs with:
+// the script's function, or the expansion of its replacement pattern, and
+// a count of the characters they add, which throws past the limit. The
+// rest of the result is at most the original string.
+func (b *bounds) replacer(rv goja.Value, builtin string) goja.Value {
+	fn, isFn := goja.AssertFunction(rv)
+	var pattern goja.String
+	if !isFn {
+		pattern, _ = rv.ToString().(goja.String)
+	}
+	total := 0
+	return b.vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		var out goja.Value
+		if isFn {
+			v, err := fn(goja.Undefined(), call.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			out = v.ToString()
+		} else {
+			out = substitute(b.vm, pattern, call.Arguments)
+		}
+		total += strLen(out)
+		b.checkString(builtin, float64(total))
+		return out
+	})
+}
+
+// substitute expands a replacement pattern for one match, as the
+// specification's GetSubstitution: $$, $&, $`, $', $n, $nn and $<name>.
+// args are what a replacement function gets: the match, the captures,
+// the position, the string and, if there are named groups, them.
+func substitute(vm *goja.Runtime, pattern goja.String, args []goja.Value) goja.Value {
+	if pattern == nil {
+		return vm.ToValue("")
+	}
+	n := pattern.Length()
+	dollar := false
+	for i := 0; i < n && !dollar; i++ {
+		dollar = pattern.CharAt(i) == '$'
+	}
+	if !dollar {
+		return pattern
+	}
+	var groups goja.Value
+	if len(args) > 0 && isObject(args[len(args)-1]) {
+		groups, args = args[len(args)-1], args[:len(args)-1]
+	}
+	if len(args) < 3 {
+		return pattern
+	}
+	str, _ := args[len(args)-1].ToString().(goja.String)
+	pos := int(args[len(args)-2].ToInteger())
+	matched, _ := args[0].ToString().(goja.String)
+	captures := args[1 : len(args)-2]
+	if str == nil || matched == nil {
+		return pattern
+	}
+	var sb goja.StringBuilder
+	write := func(v goja.Value) {
+		if !isNullish(v) {
+			if s, ok := v.ToString().(goja.String); ok {
+				sb.WriteString(s)
+			}
+		}
+	}
+	digit := func(i int) (int, bool) {
+		if i < n {
+			if c := pattern.CharAt(i); c >= '0' && c <= '9' {
+				return int(c - '0'), true
+			}
+		}
+		return 0, false
+	}
+	last := 0
+	for i := 0; i < n-1; i++ {
+		if pattern.CharAt(i) != '$' {
+			continue
+		}
+		sb.WriteSubstring(pattern, last, i)
+		last = i + 2
+		switch c := pattern.CharAt(i + 1); {
+		case c == '$':
+			sb.WriteSubstring(pattern, i+1, i+2)
+		case c == '&':
+			sb.WriteString(matched)
+		case c == '`':
+			sb.WriteSubstring(str, 0, min(max(pos, 0), str.Length()))
+		case c == '\'':
+			sb.WriteSubstring(str, min(max(pos+matched.Length(), 0), str.Length()), str.Length())
+		case c >= '0' && c <= '9':
+			d1, _ := digit(i + 1)
+			if d2, ok := digit(i + 2); ok && d1*10+d2 >= 1 && d1*10+d2 <= len(captures) {
+				write(captures[d1*10+d2-1])
+				last = i + 3
+			} else if d1 >= 1 && d1 <= len(captures) {
+				write(captures[d1-1])
+			} else {
+				last = i // not a capture: as written
+			}
+		case c == '<' && groups != nil:
+			end := -1
+			for j := i + 2; j < n; j++ {
+				if pattern.CharAt(j) == '>' {
+					end = j
+					break
+				}
+			}
+			if end < 0 {
+				last = i
+				break
+			}
+			write(groups.ToObject(vm).Get(pattern.Substring(i+2, end).String()))
+			last = end + 1
+		default:
+			last = i // a lone $: as written
+		}
+		if last > i+1 {
+			i = last - 1
+		}
+	}
+	sb.WriteSubstring(pattern, last, n)
+	return sb.String()
 }
 
 // countIn counts the non-overlapping sep in s, up to maxArrayLen.

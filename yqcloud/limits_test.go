@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dop251/goja"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -77,6 +78,8 @@ func TestHookResourceBombs(t *testing.T) {
 		{"apply", "const a = []; a.length = 2 ** 22 + 1; return Math.max.apply(null, a)", "Function.prototype.apply: an array of 4194305 elements is over the limit of 4194304 for hooks", slow, 0},
 		{"Reflect.apply", "const a = []; a.length = 2 ** 22 + 1; return Reflect.apply(Math.max, null, a)", "Reflect.apply: an array of 4194305 elements is over the limit of 4194304 for hooks", slow, 0},
 		{"Object.keys of a string", "return Object.keys('x'.repeat(2 ** 22 + 1)).length", "Object.keys: an array of 4194305 elements is over the limit of 4194304 for hooks", slow, 0},
+		{"replacement pattern", "return 'a'.repeat(2 ** 13).replaceAll('a', '$`').length", "String.prototype.replaceAll: a string of 16782321 characters is over the 16 MiB limit for hooks", slow, 0},
+		{"replacement function", "const s = 'x'.repeat(2 ** 22); return 'aaaaa'.replace(/a/g, () => s).length", "String.prototype.replace: a string of 20971520 characters is over the 16 MiB limit for hooks", slow, 0},
 		{"Array.from", "return Array.from({length: 2 ** 22 + 1}).length", "Array.from: an array of 4194305 elements is over the limit of 4194304 for hooks", slow, 0},
 		{"array concat", "const a = []; a.length = 2 ** 21; return a.concat(a, [1]).length", "Array.prototype.concat: an array of 4194305 elements is over the limit of 4194304 for hooks", slow, 0},
 		{"join", "return new Array(2 ** 12 + 1).fill('x'.repeat(2 ** 12)).join('').length", "Array.prototype.join: a string of 16781312 characters is over the 16 MiB limit for hooks", slow, 0},
@@ -112,13 +115,51 @@ return [
   [1, 2].concat(3, [4, [5]]), [3, 1, 2].sort(), [1, 2, 3].map(x => x * 2).filter(x => x > 2).reduce((a, b) => a + b, 0),
   JSON.stringify({a: [1, 'x', null, undefined], b: undefined, d: new Date(0)}), JSON.stringify({a: [1]}, null, 2), JSON.stringify({a: 1, b: 2}, ['b']),
   'a-b-c'.replace(/-/g, '+'), 'x1y22'.match(/\d+/g), [...'a1b2'.matchAll(/\d/g)].map(m => m[0]), /(?<=a)b/.test('ab'), '1234567'.replace(/\B(?=(\d{3})+(?!\d))/g, ','), 'abc'.search(/c/), 'a1b'.split(/(\d)/),
+  'abc'.replace('b', "[$&|$\x60|$'|$$|$]"), '2024-01-02'.replace(/(\d+)-(\d+)-(\d+)/, '$3/$2/$1'), 'ab'.replace(/(?<x>b)/, '<$<x>>'), 'ab'.replace(/(?<x>b)/, '$<y>|$<x'), 'a'.replace('a', '$1'),
+  'abc'.replace(/(b)/, '$01$2$10'), 'aaa'.replaceAll('a', (m, i) => i), 'a.b.c'.replaceAll('.', '$&$&'), 'xyz'.replace(/(?:)/g, '-'), 'ab'.replace(/(x)?b/, '[$1]'),
   JSON.stringify(undefined) === undefined, JSON.stringify('s'), typeof JSON.stringify(() => 1), String.prototype.repeat.name, Array.prototype.join.length,
   [...[1, 2], ...'ab'], Math.max.apply(null, [1, 3, 2]), Reflect.apply(Math.min, null, [4, 5]), Object.keys('ab'), Object.entries({a: 1}), Object.assign({}, 'x', {y: 1}), Array.prototype[Symbol.iterator] === Array.prototype.values,
 ]`
 	text, isErr := runGuarded(t, body, nil, 0)
 	want := `["ababab","abax","x  ","a1null2,3",["a","b","","c"],["a","b","c"],["a","b",""],["a","b"],"1-2,3,--o","1,2,3","1,2,","","1,2",[7,7,7],[1,0,0,4],["a","b","c"],[0,2],[1,2],[1,2,3,4,[5]],[1,2,3],10,` +
-		`"{\"a\":[1,\"x\",null,null],\"d\":\"1970-01-01T00:00:00.000Z\"}","{\n  \"a\": [\n    1\n  ]\n}","{\"b\":2}","a+b+c",["1","22"],["1","2"],true,"1,234,567",2,["a","1","b"],true,"\"s\"","undefined","repeat",1,[1,2,"a","b"],3,4,["0","1"],[["a",1]],{"0":"x","y":1},true]`
+		`"{\"a\":[1,\"x\",null,null],\"d\":\"1970-01-01T00:00:00.000Z\"}","{\n  \"a\": [\n    1\n  ]\n}","{\"b\":2}","a+b+c",["1","22"],["1","2"],true,"1,234,567",2,["a","1","b"],"a[b|a|c|$|$]c","02/01/2024","a<b>","a|$<x","$1","ab$2b0c","012","a..b..c","-x-y-z-","a[]",true,"\"s\"","undefined","repeat",1,[1,2,"a","b"],3,4,["0","1"],[["a",1]],{"0":"x","y":1},true]`
 	if diff := cmp.Diff(want, text); diff != "" || isErr {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestReplaceLikeGoja: replace and replaceAll with a replacement pattern
+// give what goja's own built-ins give.
+func TestReplaceLikeGoja(t *testing.T) {
+	patterns := []string{"", "x", "$", "$$", "$&", "$`", "$'", "$0", "$1", "$2", "$01", "$10", "$12", "$99", "$<g>", "$<h>", "$<g", "[$1|$<g>|$&]", "$$1", "a$", "$\u4e2d$&"}
+	calls := []string{
+		"'abcabc'.replace('b', p)", "'abcabc'.replaceAll('b', p)", "'abcabc'.replace(/b/g, p)", "'abcabc'.replace(/(b)(c)?/g, p)",
+		"'a1b22'.replace(/(?<g>\\d+)/g, p)", "'xyz'.replace(/(?:)/g, p)", "'\u4e2d\u6587\u4e2d'.replaceAll('\u4e2d', p)", "'abc'.replace('z', p)",
+	}
+	plain := goja.New()
+	e := newSet(nil).eng
+	rt := e.acquire(context.Background(), nil)
+	defer e.release(rt)
+	for _, p := range patterns {
+		for _, c := range calls {
+			src := "(function (p) { return " + c + " })"
+			want, err := plain.RunString(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantFn, _ := goja.AssertFunction(want)
+			w, err := wantFn(goja.Undefined(), plain.ToValue(p))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := runHook(t, e, rt, "return "+strings.ReplaceAll(c, " p)", " data)"), string(mustJSON(p)))
+			if err != nil {
+				t.Errorf("%s with %q: %v", c, p, err)
+				continue
+			}
+			if wantJSON := marshalJSON(w.String()); got != wantJSON {
+				t.Errorf("%s with %q: %s, goja's built-in gives %s", c, p, got, wantJSON)
+			}
+		}
 	}
 }
