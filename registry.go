@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -156,9 +157,10 @@ func (r *Registry) Capabilities() []*Capability {
 }
 
 // LoadBytes compiles one YAML tool file and registers it. The Diagnostics
-// hold warnings too; the error is non-nil when the file did not load.
+// hold warnings too; the error is non-nil when the file did not load. A
+// file over Options.MaxFileBytes does not load.
 func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
-	w, diags := ParseWorkflow(filename, src)
+	w, diags := parseWorkflow(filename, src, r.exec.opts.MaxFileBytes)
 	if w != nil {
 		diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
 	}
@@ -169,13 +171,42 @@ func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
 	return diags, r.AddWorkflow(w)
 }
 
-// LoadFile loads one YAML tool file.
+// LoadFile loads one YAML tool file. Of a file over Options.MaxFileBytes,
+// at most that many bytes plus one are read.
 func (r *Registry) LoadFile(name string) (Diagnostics, error) {
-	src, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
+	defer f.Close()
+	src, diags, err := readTool(f, name, r.exec.opts.MaxFileBytes)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, name, err)
+	}
+	if diags != nil {
+		return diags, diags.asError()
+	}
 	return r.LoadBytes(name, src)
+}
+
+// readTool reads a tool file, or, for one over limit bytes, returns a
+// diagnostic without reading more than limit+1 bytes of it.
+func readTool(f fs.File, name string, limit int) ([]byte, Diagnostics, error) {
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	if size > int64(limit) {
+		return nil, Diagnostics{tooLarge(name, size, limit)}, nil
+	}
+	src, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(src) > limit { // grew since Stat, or not a regular file
+		return nil, Diagnostics{tooLarge(name, -1, limit)}, nil
+	}
+	return src, nil, nil
 }
 
 // LoadDir loads every *.yaml and *.yml file of a directory.
@@ -212,12 +243,15 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		if prefix != "" {
 			display = path.Join(prefix, f)
 		}
-		src, err := fs.ReadFile(fsys, f)
+		src, diags, err := r.readFS(fsys, f, display)
 		if err != nil {
 			all = append(all, Diagnostic{File: display, Msg: err.Error()})
 			continue
 		}
-		w, diags := ParseWorkflow(display, src)
+		var w *Workflow
+		if diags == nil {
+			w, diags = parseWorkflow(display, src, r.exec.opts.MaxFileBytes)
+		}
 		if w != nil {
 			if other, dup := byName[w.Name]; dup {
 				diags = append(diags, Diagnostic{File: display, Line: 1, Col: 1, Field: "name",
@@ -239,6 +273,15 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		return all, err
 	}
 	return all, all.asError()
+}
+
+func (r *Registry) readFS(fsys fs.FS, name, display string) ([]byte, Diagnostics, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return readTool(f, display, r.exec.opts.MaxFileBytes)
 }
 
 func (r *Registry) logWarnings(ds Diagnostics) {

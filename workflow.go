@@ -16,10 +16,10 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -108,6 +108,9 @@ type retryPolicy struct {
 	max     int
 	waitMin time.Duration
 	waitMax time.Duration
+	// anyMethod retries a POST or PATCH that may have reached the server
+	// (the step's idempotency_key: true, which sends an Idempotency-Key).
+	anyMethod bool
 }
 
 var (
@@ -133,12 +136,38 @@ func (w *Workflow) unsetEnv(lookup func(string) (string, bool)) Diagnostics {
 	return ds
 }
 
+// DefaultMaxFileBytes bounds the size of a tool file, and its size with its
+// YAML aliases expanded (Options.MaxFileBytes).
+const DefaultMaxFileBytes = 256 << 10
+
+// Bounds on a tool file's content. A file's size is bounded by
+// MaxFileBytes; these bound what makes no sense large, or what the model
+// would read whole in query_capability_detail.
+const (
+	maxFileDepth   = 32   // nesting levels; a tool file needs about 6
+	maxNameBytes   = 64   // capability and parameter names (the common limit on tool names)
+	maxDescBytes   = 4096 // desc
+	maxDetailBytes = 1024 // a parameter's description
+)
+
 // ParseWorkflow compiles one YAML tool file. filename is used in
 // diagnostics. The returned Diagnostics hold every problem found, warnings
 // included; the Workflow is nil when any of them is an error.
+//
+// A file over DefaultMaxFileBytes, or whose aliases expand it past that, is
+// refused (a Registry applies Options.MaxFileBytes instead), as is one
+// nesting deeper than 32 levels, a desc over 4 KiB, a parameter
+// description over 1 KiB or a name over 64 bytes.
 func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
+	return parseWorkflow(filename, src, DefaultMaxFileBytes)
+}
+
+func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagnostics) {
+	if len(src) > maxBytes {
+		return nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
+	}
 	r := &nodeReader{file: filename}
-	f, err := parser.ParseBytes(src, 0)
+	f, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, err))
 		return nil, r.diags
@@ -158,6 +187,10 @@ func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 		r.diags = append(r.diags, Diagnostic{File: filename, Line: 1, Col: 1, Msg: "empty tool file"})
 		return nil, r.diags
 	}
+	if at := aliasBomb(body, maxBytes); at != nil {
+		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
+		return nil, r.diags
+	}
 	c := compiler{nodeReader: r, w: &Workflow{File: filename}}
 	c.top(body)
 	slices.SortStableFunc(r.diags, func(a, b Diagnostic) int {
@@ -169,10 +202,23 @@ func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 	return c.w, r.diags
 }
 
+// tooLarge reports a file of size bytes (-1: unknown, over the limit).
+func tooLarge(file string, size int64, limit int) Diagnostic {
+	msg := fmt.Sprintf("the file is over %d bytes, the limit (Options.MaxFileBytes)", limit)
+	if size >= 0 {
+		msg = fmt.Sprintf("the file is %d bytes, over the limit of %d (Options.MaxFileBytes)", size, limit)
+	}
+	return Diagnostic{File: file, Msg: msg}
+}
+
 func yamlSyntaxDiagnostic(file string, err error) Diagnostic {
 	d := Diagnostic{File: file, Msg: "invalid YAML: " + err.Error()}
+	var deep *yamlscan.DepthError
 	var ye yaml.Error
-	if errors.As(err, &ye) {
+	if errors.As(err, &deep) {
+		d.Line, d.Col = deep.Line, deep.Col
+		d.Msg = fmt.Sprintf("YAML %s; a tool file needs far fewer", deep)
+	} else if errors.As(err, &ye) {
 		d.Msg = "invalid YAML: " + ye.GetMessage()
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
 			d.Line, d.Col = tk.Position.Line, tk.Position.Column
@@ -208,14 +254,14 @@ func (c *compiler) top(body ast.Node) {
 		have[f.key] = true
 		switch f.key {
 		case "name":
-			if s, ok := c.str(f.value, "name"); ok {
+			if s, ok := c.str(f.value, "name"); ok && c.short(f.value, "name", s, maxNameBytes) {
 				if !namePattern.MatchString(s) {
 					c.errorf(f.value, "name", "%q is not a valid capability name (letters, digits, _ . -; starting with a letter or _)", s)
 				}
 				c.w.Name = s
 			}
 		case "desc":
-			if s, ok := c.str(f.value, "desc"); ok {
+			if s, ok := c.str(f.value, "desc"); ok && c.short(f.value, "desc", s, maxDescBytes) {
 				if strings.TrimSpace(s) == "" {
 					c.errorf(f.value, "desc", "must not be empty")
 				}
@@ -261,7 +307,9 @@ func (c *compiler) params(n ast.Node) {
 			switch f.key {
 			case "name":
 				p.Name, _ = c.str(f.value, fp)
-				if p.Name != "" && !namePattern.MatchString(p.Name) {
+				if !c.short(f.value, fp, p.Name, maxNameBytes) {
+					p.Name = ""
+				} else if p.Name != "" && !namePattern.MatchString(p.Name) {
 					c.errorf(f.value, fp, "%q is not a valid parameter name", p.Name)
 				}
 			case "type":
@@ -274,6 +322,7 @@ func (c *compiler) params(n ast.Node) {
 				p.Required, _ = c.boolean(f.value, fp)
 			case "description":
 				p.Description, _ = c.str(f.value, fp)
+				c.short(f.value, fp, p.Description, maxDetailBytes)
 			case "default":
 				defNode = f.value
 			case "validate":
@@ -513,12 +562,17 @@ func bodyContext(src string, headers []headerTemplate) template.Context {
 				return template.JSON
 			case strings.Contains(ct, "x-www-form-urlencoded"):
 				return template.Form
+			case strings.Contains(ct, "xml"):
+				return template.XML
 			}
 			return template.Text
 		}
 	}
-	if t := strings.TrimSpace(src); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+	switch t := strings.TrimSpace(src); {
+	case strings.HasPrefix(t, "{") || strings.HasPrefix(t, "["):
 		return template.JSON
+	case strings.HasPrefix(t, "<"):
+		return template.XML
 	}
 	return template.Text
 }
@@ -635,7 +689,7 @@ func (c *compiler) retry(s *step, n ast.Node, path string) {
 	if _, isInt := c.resolve(n).(*ast.IntegerNode); isInt {
 		s.retry.max, _ = c.integer(n, path)
 	} else {
-		fields, ok := c.mapping(n, path, []string{"max", "wait_min", "wait_max"})
+		fields, ok := c.mapping(n, path, []string{"max", "wait_min", "wait_max", "idempotency_key"})
 		if !ok {
 			return
 		}
@@ -650,6 +704,8 @@ func (c *compiler) retry(s *step, n ast.Node, path string) {
 			case "wait_max":
 				w, _ := c.number(f.value, fp)
 				s.retry.waitMax = time.Duration(w * float64(time.Second))
+			case "idempotency_key":
+				s.retry.anyMethod, _ = c.boolean(f.value, fp)
 			}
 		}
 	}

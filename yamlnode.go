@@ -287,3 +287,92 @@ func firstByte(s string) byte {
 	}
 	return s[0]
 }
+
+// short reports a string over limit bytes, for fields the model reads whole
+// or that make no sense long.
+func (r *nodeReader) short(n ast.Node, path, s string, limit int) bool {
+	if len(s) <= limit {
+		return true
+	}
+	r.errorf(n, path, "is %d bytes; at most %d are allowed", len(s), limit)
+	return false
+}
+
+// sizer estimates a YAML tree's size with its aliases expanded: the bytes
+// of its scalars plus one a node. The compiler reads an alias's target
+// again for every reference, so this is the work a file asks for.
+type sizer struct {
+	limit   int
+	total   int
+	at      ast.Node // the alias that took total over limit
+	anchors map[string]ast.Node
+	weights map[ast.Node]int // expanded sizes of alias targets
+	active  map[ast.Node]bool
+}
+
+// aliasBomb returns the alias at which n, aliases expanded, grows past
+// limit, or nil.
+func aliasBomb(n ast.Node, limit int) ast.Node {
+	s := sizer{limit: limit, anchors: map[string]ast.Node{}, weights: map[ast.Node]int{}, active: map[ast.Node]bool{}}
+	s.walk(n)
+	return s.at
+}
+
+func (s *sizer) walk(n ast.Node) {
+	if s.total > s.limit || n == nil {
+		return
+	}
+	s.total++
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		for _, mv := range x.Values {
+			s.walk(mv)
+		}
+	case *ast.MappingValueNode:
+		s.walk(x.Key)
+		s.walk(x.Value)
+	case *ast.MappingKeyNode:
+		s.walk(x.Value)
+	case *ast.SequenceNode:
+		for _, v := range x.Values {
+			s.walk(v)
+		}
+	case *ast.TagNode:
+		s.walk(x.Value)
+	case *ast.AnchorNode:
+		if name, ok := x.Name.(ast.ScalarNode); ok {
+			s.anchors[fmt.Sprint(name.GetValue())] = x.Value
+		}
+		s.walk(x.Value)
+	case *ast.AliasNode:
+		if name, ok := x.Value.(ast.ScalarNode); ok {
+			s.total += s.weight(s.anchors[fmt.Sprint(name.GetValue())])
+		}
+		if s.total > s.limit && s.at == nil {
+			s.at = x
+		}
+	default:
+		if tk := n.GetToken(); tk != nil {
+			s.total += len(tk.Value)
+		}
+	}
+}
+
+// weight is the expanded size of an alias's target, computed once.
+func (s *sizer) weight(target ast.Node) int {
+	if target == nil || s.active[target] {
+		return 0
+	}
+	if w, ok := s.weights[target]; ok {
+		return w
+	}
+	saved := s.total
+	s.total = 0
+	s.active[target] = true
+	s.walk(target)
+	s.active[target] = false
+	w := s.total
+	s.total = saved
+	s.weights[target] = w
+	return w
+}
