@@ -80,9 +80,9 @@ type Options struct {
 	Proxy *url.URL
 	// Extract bounds YAML parsing of responses.
 	Extract *extract.Options
-	// MaxFileBytes bounds the size of a tool file the Registry loads; a
-	// larger file is skipped with a diagnostic. Default 1 MiB
-	// (DefaultMaxFileBytes).
+	// MaxFileBytes bounds the size of a tool file the Registry loads, and
+	// its size with its YAML aliases expanded; a larger file is skipped
+	// with a diagnostic. Default 256 KiB (DefaultMaxFileBytes).
 	MaxFileBytes int
 }
 
