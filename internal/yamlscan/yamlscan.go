@@ -14,8 +14,8 @@ import (
 	"github.com/goccy/go-yaml/token"
 )
 
-// DepthError reports input nested deeper than the limit, at the line (and,
-// when known, the column) where the limit was crossed.
+// DepthError reports input nested deeper than the limit, at the line and
+// column (in bytes, 1-based) where the limit was crossed.
 type DepthError struct {
 	Line, Col int
 	Max       int
@@ -37,8 +37,8 @@ func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
 			f, err = nil, ErrParser
 		}
 	}()
-	if line, ok := bytesWithin(src, maxDepth); !ok {
-		return nil, &DepthError{Line: line, Max: maxDepth}
+	if line, col, ok := bytesWithin(src, maxDepth); !ok {
+		return nil, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
 	tokens := lexer.Tokenize(string(src))
 	if tk, ok := tokensWithin(tokens, maxDepth); !ok {
@@ -50,8 +50,8 @@ func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
 // bytesWithin is a cheap, conservative bound on nesting: indentation
 // levels plus leading "- "/"? " markers plus open flow brackets (quotes are
 // not tracked, so brackets inside strings count too). It returns the line
-// where the bound is crossed.
-func bytesWithin(b []byte, maxDepth int) (line int, ok bool) {
+// and column where the bound is crossed.
+func bytesWithin(b []byte, maxDepth int) (line, col int, ok bool) {
 	flow := 0
 	var stack []int // indentation columns of open block levels
 	for pos := 0; pos < len(b); {
@@ -87,14 +87,14 @@ func bytesWithin(b []byte, maxDepth int) (line int, ok bool) {
 			}
 		}
 		if len(stack)+markers+flow > maxDepth {
-			return line, false
+			return line, ind + 1, false
 		}
-		for _, c := range rest[j:] {
+		for k, c := range rest[j:] {
 			switch c {
 			case '[', '{':
 				flow++
 				if len(stack)+markers+flow > maxDepth {
-					return line, false
+					return line, ind + j + k + 1, false
 				}
 			case ']', '}':
 				if flow > 0 {
@@ -103,7 +103,7 @@ func bytesWithin(b []byte, maxDepth int) (line int, ok bool) {
 			}
 		}
 	}
-	return 0, true
+	return 0, 0, true
 }
 
 // tokensWithin bounds nesting on the lexer's tokens (exact for flow

@@ -25,8 +25,8 @@ func TestDepthError(t *testing.T) {
 		src  string
 		want *DepthError
 	}{
-		{"flow brackets", "a: b\nc: " + strings.Repeat("[", 20), &DepthError{Line: 2, Max: 10}},
-		{"block indentation", "a:\n b:\n  c:\n   d:\n    e: 1\n", &DepthError{Line: 4, Max: 3}},
+		{"flow brackets", "a: b\nc: " + strings.Repeat("[", 20), &DepthError{Line: 2, Col: 13, Max: 10}},
+		{"block indentation", "a:\n b:\n  c:\n   d:\n    e: 1\n", &DepthError{Line: 4, Col: 4, Max: 3}},
 		{"closers in strings", "a: " + strings.Repeat(`["]", `, 20) + "\n", &DepthError{Line: 1, Col: 58, Max: 10}},
 	}
 	for _, tt := range tests {
@@ -47,7 +47,7 @@ func TestDepthError(t *testing.T) {
 // closers inside strings fool it; the token scan does not.
 func TestTokenDepthCatchesFakeClosers(t *testing.T) {
 	body := "a: " + strings.Repeat(`["]", `, 500) + "\n"
-	if _, ok := bytesWithin([]byte(body), 100); !ok {
+	if _, _, ok := bytesWithin([]byte(body), 100); !ok {
 		t.Fatal("pre-scan was expected to be fooled by this body")
 	}
 	if _, ok := tokensWithin(lexer.Tokenize(body), 100); ok {
@@ -60,7 +60,7 @@ func TestDepthScansAcceptOrdinaryYAML(t *testing.T) {
 		if f, err := Parse([]byte(body), 10); err != nil || len(f.Docs) != 1 {
 			t.Errorf("depth 10 refused %q: %v", body, err)
 		}
-		if _, ok := bytesWithin([]byte(body), 10); !ok {
+		if _, _, ok := bytesWithin([]byte(body), 10); !ok {
 			t.Errorf("depth 10 refused %q", body)
 		}
 	}
