@@ -75,33 +75,34 @@
 // and what runs for long inside one instruction is bounded here.
 //
 //   - Built-ins that make a string or an array in one Go call throw a
-//     RangeError past 16 Mi characters or 4 Mi elements (repeat, padStart,
-//     padEnd, concat, replace and replaceAll (what the replacements add),
-//     split, join, Array.prototype.toString, fill,
-//     Array.from, array concat, spreading and iterating an array or a
-//     string, Function.prototype.apply, Reflect.apply and construct,
-//     Object.keys/values/entries/getOwnPropertyNames/assign of a string),
-//     and so do the array methods that run over this.length in Go (map,
-//     forEach, filter, indexOf, slice, sort, ...), since a length can be
-//     set to 2^32-1 at no cost. JSON.stringify and a hook's result stop
-//     at 16 MiB of JSON.
+//     RangeError past 16 Mi characters or 4 Mi elements: repeat,
+//     padStart, padEnd, concat, split, join (and Array.prototype.toString),
+//     replace and replaceAll (what the replacements add), fill, Array.from,
+//     array concat, spreading and iterating an array or a string,
+//     Function.prototype.apply, Reflect.apply and construct, and
+//     Object.keys, values, entries, getOwnPropertyNames and assign of a
+//     string. So do the array methods that run over this.length in Go
+//     (map, forEach, filter, indexOf, slice, sort, ...): a length can be
+//     set to 2^32-1 at no cost. JSON.stringify and a hook's result stop at
+//     16 MiB of JSON.
 //   - One match of a regular expression is bounded to 100 ms. Expressions
 //     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
 //     matches do not see goja's interrupt; yqcloud sets regexp2's
 //     package-level DefaultMatchTimeout (for the whole process, unless the
-//     host set it first) and RegExp.prototype.exec and test turn a match
+//     host set it first), and RegExp.prototype.exec and test turn a match
 //     over 100 ms into an error rather than the "no match" goja reports.
-//     Replacing exec means every RegExp method takes the specification's
-//     generic path: correct, somewhat slower than goja's fast path.
+//     Replacing exec sends every RegExp method down the specification's
+//     generic path: the same results, somewhat slower than goja's own.
 //   - The response body is parsed before the hook, in time linear in its
 //     size, looking at the call's context as it goes.
 //
-// Not bounded, except by the time limit: memory a script allocates one
-// instruction at a time. A loop that doubles a string with + or keeps
-// 10 MB strings in an array grows by a few hundred MB per second of
-// HookTimeout (measured: about 300 MB in 1 s). JSON.stringify with a
-// replacer function is checked without the replacer. Keep HookTimeout short and run hooks in a process
-// with memory to spare, or with a memory limit (GOMEMLIMIT) of its own.
+// Not bounded except by the time limit: memory a script allocates one
+// instruction at a time. A loop that keeps 10 MB strings in an array
+// reached about 200 MB in a 1 s run; a loop that doubles a string with +
+// reached 1 GiB, and its last step (one copy of 1 GiB) ran 0.5 s past the
+// limit. JSON.stringify with a replacer function is size-checked without
+// the replacer. Keep HookTimeout short, and give the process memory to
+// spare or a limit of its own (GOMEMLIMIT, a container).
 //
 // # Concurrency
 //
