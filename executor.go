@@ -184,8 +184,15 @@ type Request struct {
 	// Timeout bounds the request, the body read included. Default 30 s.
 	Timeout time.Duration
 	// Retries is how many times a failed request (connection error, 429,
-	// 5xx) is retried with backoff. Default 0.
+	// 5xx) is retried with backoff. Default 0. A POST or PATCH is retried
+	// only when it cannot have reached the server (the connection was not
+	// made), unless RetryAnyMethod is set. A Retry-After longer than
+	// RetryWaitMax, or a wait longer than the time left, ends the retries
+	// at once with the last response.
 	Retries int
+	// RetryAnyMethod retries a POST or PATCH like the other methods; send
+	// an Idempotency-Key header with it so the server can drop repeats.
+	RetryAnyMethod bool
 	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
 	RetryWaitMin, RetryWaitMax time.Duration
 }
@@ -346,7 +353,8 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL) (*http.Resp
 		return nil, err
 	}
 	maps.Copy(rreq.Header, req.Header)
-	return e.retryClient(retryPolicy{max: req.Retries, waitMin: req.RetryWaitMin, waitMax: req.RetryWaitMax}).Do(rreq)
+	return e.retryClient(retryPolicy{max: req.Retries, waitMin: req.RetryWaitMin, waitMax: req.RetryWaitMax,
+		anyMethod: req.RetryAnyMethod || idempotent(req.Method)}).Do(rreq)
 }
 
 func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
@@ -364,14 +372,57 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 		RetryMax:     p.max,
 		RetryWaitMin: p.waitMin,
 		RetryWaitMax: p.waitMax,
-		CheckRetry:   retryablehttp.DefaultRetryPolicy,
-		Backoff:      retryablehttp.DefaultBackoff,
+		CheckRetry:   p.checkRetry,
+		Backoff: func(lo, hi time.Duration, n int, resp *http.Response) time.Duration {
+			return min(retryablehttp.DefaultBackoff(lo, hi, n, resp), hi)
+		},
 		// The last response comes back as it is: a non-2xx body is still
 		// extracted from, and errors carry no retry wrapping.
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
 	}
 	actual, _ := e.retries.LoadOrStore(p, c)
 	return actual.(*retryablehttp.Client)
+}
+
+// checkRetry decides whether a try is repeated: as retryablehttp's default
+// policy (connection errors, 429, 5xx), but a request that is not
+// idempotent only when it never reached the server, no request the guard
+// refused, no Retry-After longer than the policy's longest wait, and no
+// wait past the request's deadline.
+func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	if err != nil && errors.Is(err, ErrHostNotAllowed) {
+		return false, err
+	}
+	if !p.anyMethod {
+		var op *net.OpError
+		return err != nil && errors.As(err, &op) && op.Op == "dial", err
+	}
+	retry, err := retryablehttp.DefaultRetryPolicy(ctx, resp, err)
+	if !retry {
+		return false, err
+	}
+	if resp != nil && (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) {
+		if s := resp.Header.Get("Retry-After"); s != "" && retryablehttp.DefaultBackoff(0, 0, 0, resp) > p.waitMax {
+			return false, nil
+		}
+	}
+	if d, ok := ctx.Deadline(); ok && time.Until(d) < p.waitMin {
+		return false, err
+	}
+	return true, err
+}
+
+// idempotent reports whether repeating a request with method m has the
+// effect of sending it once (RFC 9110, section 9.2.2).
+func idempotent(m string) bool {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace, http.MethodPut, http.MethodDelete:
+		return true
+	}
+	return false
 }
 
 // bodyExcerpt quotes the start of a (redacted) body for an error.

@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -165,7 +166,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		if err != nil {
 			return 0, r.fail("step %d: result: %v", s.index, err), true
 		}
-		return 0, TextResult(text), true
+		return 0, TextResult(r.secrets.Cap(text, r.e.opts.MaxResultBytes)), true
 	}
 	if s.next >= 0 {
 		return s.next, Result{}, false
@@ -192,6 +193,9 @@ func (r *run) extract(v varSpec, doc *extract.Doc, body []byte) (template.Value,
 	val, err := v.expr.Eval(doc)
 	if err != nil {
 		return template.Value{}, err
+	}
+	if n := int64(len(val.Text)); n > r.e.opts.MaxBodyBytes {
+		return template.Value{}, fmt.Errorf("the value has %d bytes, over the limit of %d (MaxBodyBytes)", n, r.e.opts.MaxBodyBytes)
 	}
 	return template.Value{Text: val.Text, Raw: val.Kind != extract.String}, nil
 }
@@ -286,11 +290,25 @@ func (e envSnapshot) Lookup(ref template.Ref) (template.Value, bool) {
 	return template.Value{}, false
 }
 
-// recordSecrets adds the values of s's secret headers to the redactor.
+// recordSecrets adds the values of s's secret headers, and of query
+// parameters in a credential position (access_token=, api_key=, ...), to
+// the redactor.
 func (r *run) recordSecrets(s *step, x *expanded) {
 	for i, h := range s.headers {
 		if h.secret {
 			r.secrets.Add(x.headers[i])
+		}
+	}
+	_, query, ok := strings.Cut(x.url, "?")
+	for ok && query != "" {
+		var pair string
+		pair, query, _ = strings.Cut(query, "&")
+		key, value, _ := strings.Cut(pair, "=")
+		if k, err := url.QueryUnescape(key); err == nil && IsSecretQueryKey(k) {
+			r.secrets.Add(value)
+			if v, err := url.QueryUnescape(value); err == nil {
+				r.secrets.Add(v)
+			}
 		}
 	}
 }
@@ -342,12 +360,16 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 // newRequest builds the request of an expanded step.
 func (r *run) newRequest(s *step, x expanded) *Request {
 	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.headers)),
-		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax}
+		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax,
+		RetryAnyMethod: s.retry.anyMethod}
 	if s.body != nil {
 		req.Body = []byte(x.body)
 	}
 	for i, h := range s.headers {
 		req.Header[h.name] = x.headers[i : i+1 : i+1]
+	}
+	if s.retry.anyMethod && req.Header.Get("Idempotency-Key") == "" {
+		req.Header.Set("Idempotency-Key", rand.Text())
 	}
 	return req
 }

@@ -231,3 +231,110 @@ steps:
 		t.Errorf("excerpt: %s", res.Text)
 	}
 }
+
+// TestXMLBody (finding 11): in an XML body (by Content-Type, or a body that
+// starts with '<') a parameter is character data and cannot add elements
+// or attributes; env values are configuration and go in as written.
+func TestXMLBody(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
+	env := map[string]string{"BASE_URL": srv.URL, "SIGNATURE": "<sig>abc</sig>"}
+	for _, headers := range []string{"{Content-Type: application/soap+xml}", "{}"} {
+		srv.mu.Lock()
+		srv.reqs = nil
+		srv.mu.Unlock()
+		reg := loadRegistry(t, &Options{Env: testEnv(env)}, srv.URL, `
+name: x
+desc: d
+params: [{name: q, type: string, required: true, description: q}]
+env: [BASE_URL, SIGNATURE]
+steps:
+  - url: ${env:BASE_URL}/soap
+    method: POST
+    headers: `+headers+`
+    body: '<req id="${param:q}"><q>${param:q}</q>${env:SIGNATURE}</req>'
+`)
+		wantText(t, call(t, reg, "x", `{"q": "1\"/><admin>true</admin><q x='"}`), "ok")
+		want := `<req id="1&quot;/&gt;&lt;admin&gt;true&lt;/admin&gt;&lt;q x=&apos;"><q>1&quot;/&gt;&lt;admin&gt;true&lt;/admin&gt;&lt;q x=&apos;</q><sig>abc</sig></req>`
+		if reqs := srv.requests(); len(reqs) != 1 || reqs[0].Body != want {
+			t.Errorf("headers %s: body\n got %q\nwant %q", headers, reqs, want)
+		}
+	}
+}
+
+// TestResultAndVarCaps (finding 5a): a result template is capped like a raw
+// body, and an extracted value larger than MaxBodyBytes (a YAML alias
+// expanding a small body) fails like a missing one.
+func TestResultAndVarCaps(t *testing.T) {
+	big := strings.Repeat("y", 300)
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/yaml" {
+			// 10 aliases of a 300-byte scalar: about 3 KB from a body of 400.
+			fmt.Fprintf(w, "a: &x %s\nb: [%s]\n", big, strings.TrimSuffix(strings.Repeat("*x, ", 10), ", "))
+			return
+		}
+		fmt.Fprint(w, `{"v":"`+big+`"}`)
+	})
+	reg := loadRegistry(t, &Options{MaxResultBytes: 100, MaxBodyBytes: 2000}, srv.URL, `
+name: result
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/json
+    var: [{name: v, extract: v}]
+    result: "v=${step0:v}"
+`, `
+name: alias
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/yaml
+    var: [{name: b, extract: b, abort: true}]
+    result: "${step0:b}"
+`)
+	res := call(t, reg, "result", `{}`)
+	if res.IsError || !strings.HasPrefix(res.Text, "v=yyy") || !strings.Contains(res.Text, "[truncated: 100 of 302 bytes shown]") {
+		t.Errorf("result: %s", res.Text)
+	}
+	wantError(t, call(t, reg, "alias", `{}`), `variable "b" extraction failed`, "over the limit of 2000")
+}
+
+// TestQueryCredentialsRedacted (finding 8): a value sent as a credential
+// query parameter is a secret for the call, wherever it came from, and a
+// transport error does not repeat the URL.
+func TestQueryCredentialsRedacted(t *testing.T) {
+	const token = "tok-5f0e2a9c1d"
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/login" {
+			fmt.Fprintf(w, `{"token":%q}`, token)
+			return
+		}
+		fmt.Fprintf(w, `{"you_asked":%q}`, r.URL.String())
+	})
+	reg := loadRegistry(t, &Options{AllowPrivate: []string{"127.0.0.1"}}, srv.URL, `
+name: echo
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/login
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/orders?access_token=${step0:token}&page=2
+`, `
+name: down
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/login
+    var: [{name: token, extract: token}]
+  - url: http://127.0.0.1:1/orders
+    query: [{key: api_key, value: "${step0:token}"}]
+`)
+	res := call(t, reg, "echo", `{}`)
+	if strings.Contains(res.Text, token) || !strings.Contains(res.Text, "page=2") {
+		t.Errorf("echo: %s", res.Text)
+	}
+	res = call(t, reg, "down", `{}`)
+	wantError(t, res, "connection refused")
+	if strings.Contains(res.Text, token) || strings.Contains(res.Text, "api_key") {
+		t.Errorf("down: %s", res.Text)
+	}
+}
