@@ -82,7 +82,7 @@ func newGuard(o *Options) (*guard, error) {
 	for _, h := range o.AllowedHosts {
 		p, err := parseHostPattern(h)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("AllowedHosts: %w", err))
+			errs = append(errs, fmt.Errorf("option AllowedHosts: %w", err))
 			continue
 		}
 		g.allowed = append(g.allowed, p)
@@ -114,7 +114,7 @@ func newGuard(o *Options) (*guard, error) {
 		}
 		p, err := parseHostPattern(a)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("AllowPrivate: %w", err))
+			errs = append(errs, fmt.Errorf("option AllowPrivate: %w", err))
 			continue
 		}
 		g.privateNames = append(g.privateNames, p)
@@ -122,7 +122,7 @@ func newGuard(o *Options) (*guard, error) {
 	g.ssrf = ssrf.New(ssrf.WithAnyPort(), ssrf.WithAnyNetwork(), ssrf.WithAllowedV4Prefixes(v4...), ssrf.WithAllowedV6Prefixes(v6...))
 	if o.Proxy != nil {
 		if o.Proxy.Hostname() == "" {
-			errs = append(errs, fmt.Errorf("Proxy: %q has no host", o.Proxy.Redacted()))
+			errs = append(errs, fmt.Errorf("option Proxy: %q has no host", o.Proxy.Redacted()))
 		}
 		g.proxy = hostPort(o.Proxy)
 	}

@@ -144,7 +144,7 @@ func absHTTP(s string) bool {
 // after the "://" of its scheme and before its path, query or fragment.
 func inAuthority(u []byte) bool {
 	i := bytes.Index(u, []byte("://"))
-	return i >= 0 && bytes.IndexAny(u[i+3:], "/?#") < 0
+	return i >= 0 && !bytes.ContainsAny(u[i+3:], "/?#")
 }
 
 // dnsLabel reports whether s can stand in a host name without changing
