@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"code.dny.dev/ssrf"
+
+	"github.com/toolkit-sdk/toolkit/template"
 )
 
 // ErrHostNotAllowed reports a request to a host or address the Options do
@@ -128,6 +130,21 @@ func newGuard(o *Options) (*guard, error) {
 	}
 	g.preflight = !g.allowAll && (o.Proxy != nil || o.HTTPClient != nil)
 	return g, errors.Join(errs...)
+}
+
+// warnUnguarded logs a warning for each step of w whose whole URL comes
+// from the model or a response while the private-address guard is off.
+func (e *Executor) warnUnguarded(w *Workflow) {
+	if !e.guard.allowAll {
+		return
+	}
+	for _, s := range w.steps {
+		refs := s.url.Refs()
+		if len(refs) == 1 && refs[0].Source != template.Env && s.url.Source() == refs[0].String() {
+			e.opts.Logger.Warn("toolkit: the whole URL comes from "+refs[0].String()+" and AllowPrivate is \"*\": the model can reach any address, internal ones included",
+				"capability", w.Name, "step", s.index)
+		}
+	}
 }
 
 // hostPort returns u's "host:port", the port defaulted from the scheme.

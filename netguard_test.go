@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -292,5 +293,22 @@ steps:
 	wantText(t, call(t, reg, "glued", `{"p": ""}`), "/")
 	if diff := cmp.Diff([]string{"GET /"}, srv.uris()); diff != "" {
 		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestWarnUnguardedWholeURL: with the guard turned off, a step whose whole
+// URL the model or a response chooses is pointed out when it loads.
+func TestWarnUnguardedWholeURL(t *testing.T) {
+	for _, tc := range []struct {
+		allow []string
+		warn  bool
+	}{{[]string{AllowAllPrivate}, true}, {[]string{"10.0.0.0/8"}, false}, {[]string{}, false}} {
+		var logs logBuffer
+		loadRegistry(t, &Options{AllowPrivate: tc.allow, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, "", modelURLTool,
+			"name: fixed\ndesc: d\nenv: [BASE_URL]\nsteps:\n  - url: ${env:BASE_URL}/x\n")
+		got := strings.Count(logs.String(), "the whole URL comes from ${param:url}")
+		if want := map[bool]int{true: 1, false: 0}[tc.warn]; got != want || strings.Contains(logs.String(), "fixed") {
+			t.Errorf("AllowPrivate %q: %d warnings, want %d:\n%s", tc.allow, got, want, logs.String())
+		}
 	}
 }

@@ -124,6 +124,7 @@ func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 	caps := make([]*Capability, len(ws))
 	for i, w := range ws {
 		caps[i] = WorkflowCapability(w, r.exec)
+		r.exec.warnUnguarded(w)
 	}
 	return r.Add(caps...)
 }

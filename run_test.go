@@ -151,12 +151,10 @@ steps:
     timeout: 1
 `
 	reg := loadRegistry(t, nil, srv.URL, tool)
-	start := time.Now()
+	// The server answers only when released, after the call: the call ends
+	// by its timeout or not at all.
 	res := call(t, reg, "slow", `{}`)
 	wantError(t, res, "step 0", "GET "+srv.URL+"/slow", "timed out after 1s")
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("took %v", d)
-	}
 }
 
 func TestConnectionFailure(t *testing.T) {

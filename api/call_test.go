@@ -393,10 +393,11 @@ func TestTimeouts(t *testing.T) {
 		}
 	})
 	reg := newRegistry(t, testCatalog(t), Options{Handler: slow, Timeout: 20 * time.Millisecond})
-	start := time.Now()
+	// 504 is what the handler writes when the request's context ends; had
+	// the timeout not ended it, the handler would answer 200 after 5 s.
 	res := run(reg, ToolCall, `{"endpoint": "stats"}`)
-	if res.Text != "HTTP 504 Gateway Timeout" || time.Since(start) > 2*time.Second {
-		t.Errorf("in-process: %s after %v", show(res), time.Since(start))
+	if res.Text != "HTTP 504 Gateway Timeout" {
+		t.Errorf("in-process: %s", show(res))
 	}
 	srv := httptest.NewServer(slow)
 	defer srv.Close()
