@@ -30,9 +30,17 @@
 //
 // Arguments come from the model and are untrusted. A parameter or step
 // value never changes the structure around it: it is escaped for the URL
-// path or query, refused in a header if it holds CR or LF, and JSON-escaped
-// in a JSON body. Environment values are trusted configuration. Secret
-// values (environment variables named like secrets or marked sensitive,
-// credential headers) are redacted from everything the model and the logs
-// see. Response bodies, step runs, redirects and request times are bounded.
+// path or query, refused in a header if it holds CR or LF, JSON-escaped in
+// a JSON body and XML-escaped in an XML body, and it cannot change the
+// request's host. Environment values are trusted configuration.
+//
+// Requests may not reach private, loopback, link-local or other
+// special-purpose addresses unless Options.AllowPrivate names them; the
+// address is checked when the connection is made and at every redirect,
+// proxies from the environment are not used, and credentials do not follow
+// a redirect to another host. Secret values (environment variables named
+// like secrets or marked sensitive, credential headers and query
+// parameters) are redacted, in their common encodings, from everything the
+// model and the logs see. Tool files, response bodies, YAML aliases, step
+// runs, redirects, retries and request times are bounded.
 package toolkit
