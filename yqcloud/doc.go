@@ -89,8 +89,11 @@
 //     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
 //     matches do not see goja's interrupt; yqcloud sets regexp2's
 //     package-level DefaultMatchTimeout (for the whole process, unless the
-//     host set it first), and RegExp.prototype.exec and test turn a match
-//     over 100 ms into an error rather than the "no match" goja reports.
+//     host set it first), and RegExp.prototype.exec and test turn a
+//     regexp2 match that gave up (no match after 100 ms) into an error
+//     rather than the "no match" goja reports. The timeout is wall-clock
+//     time: on a machine short of CPU, a legitimate backtracking match can
+//     be cut too.
 //     Replacing exec sends every RegExp method down the specification's
 //     generic path: the same results, somewhat slower than goja's own.
 //   - The response body is parsed before the hook, in time linear in its

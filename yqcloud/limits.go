@@ -3,6 +3,7 @@ package yqcloud
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
+	"github.com/dop251/goja/parser"
 )
 
 // Size limits of a hook. goja runs a built-in such as 'x'.repeat(n) or
@@ -345,7 +347,10 @@ func (b *bounds) install() error {
 			if err != nil {
 				panic(err)
 			}
-			if time.Since(start) >= regexMatchTimeout {
+			// A match regexp2 gave up on is no match, after the timeout; a
+			// slow match of RE2 (never stopped), or one that found
+			// something, is left alone.
+			if time.Since(start) >= regexMatchTimeout && (goja.IsNull(v) || !v.ToBoolean()) && usesRegexp2(vm, call.This) {
 				b.throw("RegExp.prototype."+name, "%s did not finish one match within %s on a string of %d characters (it backtracks too much; simplify the pattern or match a shorter string)",
 					call.This.String(), regexMatchTimeout, strLen(call.Argument(0)))
 			}
@@ -487,6 +492,27 @@ func substitute(vm *goja.Runtime, pattern goja.String, args []goja.Value) goja.V
 	}
 	sb.WriteSubstring(pattern, last, n)
 	return sb.String()
+}
+
+// usesRegexp2 reports whether goja runs the regular expression re with
+// regexp2 (it cannot with RE2), as goja decides: by the pattern's
+// translation to RE2 syntax. Unsure is yes.
+func usesRegexp2(vm *goja.Runtime, re goja.Value) bool {
+	o, ok := re.(*goja.Object)
+	if !ok {
+		return true
+	}
+	src, flags := o.Get("source"), o.Get("flags")
+	if src == nil || flags == nil {
+		return true
+	}
+	f := flags.String()
+	re2, err := parser.TransformRegExp(src.String(), strings.Contains(f, "s"), strings.Contains(f, "u"))
+	if err != nil {
+		return true
+	}
+	_, err = regexp.Compile(re2)
+	return err != nil
 }
 
 // countIn counts the non-overlapping sep in s, up to maxArrayLen.

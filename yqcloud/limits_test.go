@@ -163,3 +163,26 @@ func TestReplaceLikeGoja(t *testing.T) {
 		}
 	}
 }
+
+// TestUsesRegexp2 tells the expressions goja hands to regexp2 (the only
+// ones whose slow matches are errors) from those RE2 runs.
+func TestUsesRegexp2(t *testing.T) {
+	vm := goja.New()
+	tests := []struct {
+		re   string
+		want bool
+	}{
+		{`/^\w*$/`, false}, {`/a+b/gi`, false}, {`/[a-z.]+/s`, false},
+		{`/^(a+)+(?=b)/`, true}, {`/(?<=a)b/`, true}, {`/(a)\1/`, true}, {`/a{1001}/`, true},
+		{`/[\s\S]*/`, true}, // goja does not translate \S in a class
+	}
+	for _, tt := range tests {
+		v, err := vm.RunString(tt.re)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := usesRegexp2(vm, v); got != tt.want {
+			t.Errorf("usesRegexp2(%s) = %v, want %v", tt.re, got, tt.want)
+		}
+	}
+}
