@@ -95,7 +95,9 @@
 //     time: on a machine short of CPU, a legitimate backtracking match can
 //     be cut too.
 //     Replacing exec sends every RegExp method down the specification's
-//     generic path: the same results, somewhat slower than goja's own.
+//     generic path: the same results, slower than goja's own (a hook that
+//     makes 150 replace and test calls on a 50-item page took 1.5 ms
+//     instead of 0.37 ms).
 //   - The response body is parsed before the hook, in time linear in its
 //     size, looking at the call's context as it goes.
 //

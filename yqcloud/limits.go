@@ -198,6 +198,19 @@ func (b *bounds) install() error {
 			if len(call.Arguments) < 2 || isNullish(call.This) {
 				return
 			}
+			if _, isFn := goja.AssertFunction(call.Arguments[1]); !isFn {
+				// A replacement pattern adds at most its length, plus the
+				// string for each $, at each of at most l+1 matches: when
+				// that is small the built-in runs as it is.
+				l := thisLen(*call)
+				repl := call.Arguments[1].ToString()
+				call.Arguments = slices.Clone(call.Arguments)
+				call.Arguments[1] = repl
+				r, dollars := float64(strLen(repl)), float64(strings.Count(repl.String(), "$"))
+				if l+(l+1)*(r+dollars*l) <= maxStringLen {
+					return
+				}
+			}
 			args := slices.Clone(call.Arguments)
 			args[1] = b.replacer(args[1], "String.prototype."+name)
 			call.Arguments = args
