@@ -178,20 +178,27 @@ func parseTableCases() []parseCase {
 	}
 }
 
+// checkParse parses src and compares its diagnostics and the number of
+// definitions with what is wanted.
+func checkParse(t *testing.T, src string, opts *Options, want []string, defs int) {
+	t.Helper()
+	set, diags := Parse("f.json", []byte(src), opts)
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Error())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("diagnostics (-want +got):\n%s", diff)
+	}
+	if n := len(set.Definitions()); n != defs {
+		t.Errorf("%d definitions, want %d", n, defs)
+	}
+}
+
 func TestParseTable(t *testing.T) {
 	for _, tt := range parseTableCases() {
 		t.Run(tt.name, func(t *testing.T) {
-			set, diags := Parse("f.json", []byte(tt.src), nil)
-			var got []string
-			for _, d := range diags {
-				got = append(got, d.Error())
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
-			}
-			if n := len(set.Definitions()); n != tt.defs {
-				t.Errorf("%d definitions, want %d", n, tt.defs)
-			}
+			checkParse(t, tt.src, nil, tt.want, tt.defs)
 		})
 	}
 }
@@ -288,17 +295,7 @@ func TestDefinitionFileLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			set, diags := Parse("f.json", []byte(tt.src), &Options{MaxFileBytes: tt.max})
-			var got []string
-			for _, d := range diags {
-				got = append(got, d.Error())
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("diagnostics (-want +got):\n%s", diff)
-			}
-			if n := len(set.Definitions()); n != tt.defs {
-				t.Errorf("%d definitions, want %d", n, tt.defs)
-			}
+			checkParse(t, tt.src, &Options{MaxFileBytes: tt.max}, tt.want, tt.defs)
 		})
 	}
 	// Files are not read past the limit: ParseFile, ParseDir and ParseFS.
