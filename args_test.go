@@ -204,11 +204,11 @@ func newCallRecorder(t testing.TB) *callRecorder {
 	err := rec.reg.Add(
 		&Capability{Name: "schema", Schema: map[string]any{"type": "object"}, Handler: h},
 		&Capability{Name: "typed", Handler: h, Params: []Param{
-			{Name: "s", Type: String},
-			{Name: "n", Type: Number},
-			{Name: "i", Type: Integer, Default: 7},
-			{Name: "b", Type: Boolean},
-			{Name: "v", Type: String, Validate: regexp.MustCompile(`^[a-z]*$`)},
+			{Name: "s", Type: TypeString},
+			{Name: "n", Type: TypeNumber},
+			{Name: "i", Type: TypeInteger, Default: 7},
+			{Name: "b", Type: TypeBoolean},
+			{Name: "v", Type: TypeString, Validate: regexp.MustCompile(`^[a-z]*$`)},
 		}},
 	)
 	if err != nil {
@@ -218,7 +218,7 @@ func newCallRecorder(t testing.TB) *callRecorder {
 }
 
 // check runs call_capability through Call and through the encoding/json
-// path (decodeStrict, then CallCapability) and fails when they differ.
+// path (decodeStrict, then callCapability) and fails when they differ.
 func (rec *callRecorder) check(t *testing.T, args []byte) {
 	t.Helper()
 	ctx := context.Background()
@@ -237,7 +237,7 @@ func (rec *callRecorder) check(t *testing.T, args []byte) {
 	if err := decodeStrict(args, &in); err != nil {
 		want = ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`)
 	} else {
-		want = rec.reg.CallCapability(ctx, in.Name, in.Parameters)
+		want = rec.reg.callCapability(ctx, in.Name, in.Parameters, nil, nil)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("Call(%q) result (-encoding/json +fast):\n%s", args, diff)

@@ -8,14 +8,14 @@ import (
 // Severity of a Diagnostic.
 type Severity uint8
 
-// Severities: an Error keeps a file from loading, a Warning does not.
+// Severities: an SeverityError keeps a file from loading, a SeverityWarning does not.
 const (
-	Error Severity = iota
-	Warning
+	SeverityError Severity = iota
+	SeverityWarning
 )
 
 func (s Severity) String() string {
-	if s == Warning {
+	if s == SeverityWarning {
 		return "warning"
 	}
 	return "error"
@@ -45,7 +45,7 @@ func (d Diagnostic) Error() string {
 	if b.Len() > 0 {
 		b.WriteByte(' ')
 	}
-	if d.Severity == Warning {
+	if d.Severity == SeverityWarning {
 		b.WriteString("warning: ")
 	}
 	if d.Field != "" {
@@ -61,10 +61,10 @@ func (d Diagnostic) Error() string {
 type Diagnostics []Diagnostic
 
 // Errors returns the diagnostics of severity Error.
-func (ds Diagnostics) Errors() Diagnostics { return ds.filter(Error) }
+func (ds Diagnostics) Errors() Diagnostics { return ds.filter(SeverityError) }
 
 // Warnings returns the diagnostics of severity Warning.
-func (ds Diagnostics) Warnings() Diagnostics { return ds.filter(Warning) }
+func (ds Diagnostics) Warnings() Diagnostics { return ds.filter(SeverityWarning) }
 
 func (ds Diagnostics) filter(s Severity) Diagnostics {
 	var out Diagnostics
@@ -79,7 +79,7 @@ func (ds Diagnostics) filter(s Severity) Diagnostics {
 // HasErrors reports whether any diagnostic is an error.
 func (ds Diagnostics) HasErrors() bool {
 	for _, d := range ds {
-		if d.Severity == Error {
+		if d.Severity == SeverityError {
 			return true
 		}
 	}

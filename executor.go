@@ -78,6 +78,9 @@ type Options struct {
 	// address is trusted; a target's addresses are resolved and checked
 	// before the request is handed to it.
 	Proxy *url.URL
+	// Flat makes Registry.Tools hand the model one tool per capability
+	// instead of the three entry tools; Registry.Call takes either.
+	Flat bool
 	// Extract bounds YAML parsing of responses.
 	Extract *extract.Options
 	// MaxFileBytes bounds the size of a tool file the Registry loads, and

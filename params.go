@@ -16,17 +16,20 @@ import (
 // ParamType is the type of a capability parameter.
 type ParamType string
 
-// Parameter types of the YAML format.
+// Parameter types: the scalar types of the YAML format, and the JSON
+// Schema container types.
 const (
-	String  ParamType = "string"
-	Number  ParamType = "number"
-	Integer ParamType = "integer"
-	Boolean ParamType = "boolean"
+	TypeString  ParamType = "string"
+	TypeNumber  ParamType = "number"
+	TypeInteger ParamType = "integer"
+	TypeBoolean ParamType = "boolean"
+	TypeArray   ParamType = "array"
+	TypeObject  ParamType = "object"
 )
 
 func (t ParamType) valid() bool {
 	switch t {
-	case String, Number, Integer, Boolean:
+	case TypeString, TypeNumber, TypeInteger, TypeBoolean:
 		return true
 	}
 	return false
@@ -170,7 +173,7 @@ func convertArg(p Param, v any) (any, error) {
 	}
 	var out any
 	switch p.Type {
-	case String:
+	case TypeString:
 		switch x := v.(type) {
 		case string:
 			out = v // already a string: no new interface value
@@ -181,7 +184,7 @@ func convertArg(p Param, v any) (any, error) {
 		default:
 			return nil, bad("got " + jsonKind(v))
 		}
-	case Number, Integer:
+	case TypeNumber, TypeInteger:
 		var text string
 		switch x := v.(type) {
 		case json.Number:
@@ -194,7 +197,7 @@ func convertArg(p Param, v any) (any, error) {
 		default:
 			return nil, bad("got " + jsonKind(v))
 		}
-		if p.Type == Integer {
+		if p.Type == TypeInteger {
 			i, err := jsonstr.IntegerText(text)
 			if err != nil {
 				return nil, bad(text + " " + err.Error())
@@ -202,7 +205,7 @@ func convertArg(p Param, v any) (any, error) {
 			text = i
 		}
 		out = json.Number(text)
-	case Boolean:
+	case TypeBoolean:
 		switch x := v.(type) {
 		case bool:
 			out = x
@@ -268,7 +271,7 @@ func jsonKind(v any) string {
 }
 
 func article(t ParamType) string {
-	if t == Integer {
+	if t == TypeInteger {
 		return "an integer"
 	}
 	return "a " + string(t)

@@ -18,9 +18,10 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
-// Handler runs a capability. A returned error becomes an error Result for
-// the model (its text redacted by the handler's own rules); use Results
-// with IsError for failures the model should read.
+// Handler runs a capability. Return an error Result (ErrorResult) for a
+// failure the model should read and act on. A returned Go error is for the
+// host: it is logged, with the call's known secrets redacted, and the model
+// reads only that the capability failed.
 type Handler func(ctx context.Context, call *Call) (Result, error)
 
 // Capability is one thing the model can call through call_capability.
@@ -75,6 +76,7 @@ const (
 // safe for concurrent use.
 type Registry struct {
 	exec *Executor
+	flat bool
 	mu   sync.RWMutex
 	caps map[string]*Capability
 }
@@ -82,7 +84,7 @@ type Registry struct {
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
 // Executor configured by opts.
 func NewRegistry(opts *Options) *Registry {
-	return &Registry{exec: NewExecutor(opts), caps: map[string]*Capability{}}
+	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*Capability{}}
 }
 
 // Executor returns the Executor that runs the Registry's workflows.

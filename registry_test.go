@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -39,8 +40,8 @@ func echoRegistry(t *testing.T) *Registry {
 		Name:        "add",
 		Description: "Add two integers.",
 		Params: []Param{
-			{Name: "a", Type: Integer, Required: true, Description: "first"},
-			{Name: "b", Type: Integer, Required: true, Description: "second"},
+			{Name: "a", Type: TypeInteger, Required: true, Description: "first"},
+			{Name: "b", Type: TypeInteger, Required: true, Description: "second"},
 		},
 		Handler: func(ctx context.Context, c *Call) (Result, error) {
 			a, _ := c.Args["a"].(json.Number).Int64()
@@ -174,14 +175,29 @@ func TestGoCapabilities(t *testing.T) {
 	reg := echoRegistry(t)
 	wantText(t, call(t, reg, "add", `{"a":2,"b":"40"}`), `{"sum":42}`)
 
-	// Replace by name.
+	// Replace by name. A Go error is logged for the host, redacted, and
+	// the model reads only that the capability failed.
+	var logs logBuffer
+	reg.exec.opts.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	defer func() { reg.exec.opts.Logger = discardLogger() }()
 	err := reg.Add(&Capability{Name: "add", Description: "broken", Handler: func(context.Context, *Call) (Result, error) {
-		return Result{}, errors.New("backend unavailable")
+		return Result{}, errors.New("connect db password=hunter2-pass token=s3ss-1234 failed")
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantError(t, call(t, reg, "add", `{}`), `capability "add" failed: backend unavailable`)
+	res := call(t, reg, "add", `{}`, WithValue("session_token", "s3ss-1234"), WithHeader(http.Header{"X-Db-Password": {"hunter2-pass"}}))
+	wantError(t, res, `capability "add" failed with an internal error`)
+	if strings.Contains(res.Text, "hunter2") || res.Signals.Capability != "add" {
+		t.Errorf("result: %+v", res)
+	}
+	if l := logs.String(); !strings.Contains(l, "connect db password=[REDACTED] token=[REDACTED] failed") {
+		t.Errorf("log: %s", l)
+	}
+	// Validation failures name the capability in the signals too.
+	if res := call(t, reg, "add", `[1]`); !res.IsError || res.Signals.Capability != "add" {
+		t.Errorf("validation failure: %+v", res)
+	}
 
 	err = reg.Add(&Capability{Name: "boom", Handler: func(context.Context, *Call) (Result, error) { panic("oops") }})
 	if err != nil {
@@ -272,5 +288,41 @@ func TestScalarText(t *testing.T) {
 	}
 	if got := argText([]any{"a", json.Number("1")}); got != `["a",1]` {
 		t.Errorf("argText of an array = %s", got)
+	}
+}
+
+// TestFlatTools: with Options.Flat the model gets one tool per capability,
+// and Call runs a capability by its name; entry tools stay callable, and
+// a name that is neither is a Go error.
+func TestFlatTools(t *testing.T) {
+	reg := NewRegistry(&Options{Flat: true, Logger: discardLogger()})
+	err := reg.Add(&Capability{Name: "greet", Description: "Say hello.", Descriptions: map[string]string{"de": "Grüßen."},
+		Params: []Param{{Name: "who", Type: TypeString, Required: true, Description: "whom"}},
+		Handler: func(_ context.Context, c *Call) (Result, error) {
+			return TextResult("hello " + c.Args["who"].(string)), nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(reg.Tools(WithLocale("de_DE")))
+	want := `[{"name":"greet","description":"Grüßen.","input_schema":{"type":"object","properties":{"who":{"type":"string","description":"whom"}},"required":["who"],"additionalProperties":false}}]`
+	if diff := cmp.Diff(want, string(b)); diff != "" {
+		t.Errorf("tools (-want +got):\n%s", diff)
+	}
+	res, err := reg.Call(context.Background(), "greet", json.RawMessage(`{"who": "Ada"}`))
+	if err != nil || res.Text != "hello Ada" || res.Signals.Capability != "greet" {
+		t.Errorf("flat call: %+v, %v", res, err)
+	}
+	if res, _ := reg.Call(context.Background(), "greet", json.RawMessage(`{}`)); !res.IsError || !strings.Contains(res.Text, `parameter "who" is required`) {
+		t.Errorf("flat call without who: %+v", res)
+	}
+	if res, err := reg.Call(context.Background(), ToolQueryCapabilities, nil); err != nil || !strings.Contains(res.Text, "greet") {
+		t.Errorf("entry tool in flat mode: %+v, %v", res, err)
+	}
+	if _, err := reg.Call(context.Background(), "nope", nil); !errors.Is(err, ErrUnknownTool) {
+		t.Errorf("unknown name: %v", err)
+	}
+	if n := len(NewRegistry(nil).Tools()); n != 3 {
+		t.Errorf("%d entry tools", n)
 	}
 }

@@ -70,12 +70,30 @@ var entryTools = []Tool{
 	},
 }
 
-// Tools returns the three entry tools to hand to the model.
-func (r *Registry) Tools() []Tool { return slices.Clone(entryTools) }
+// Tools returns the tools to hand to the model: the three entry tools, or
+// with Options.Flat one tool per capability, sorted by name, described in
+// the locale WithLocale names where a capability has it.
+func (r *Registry) Tools(opts ...CallOption) []Tool {
+	if !r.flat {
+		return slices.Clone(entryTools)
+	}
+	locale := newCallOptions(opts).locale
+	caps := r.Capabilities()
+	tools := make([]Tool, 0, len(caps))
+	for _, c := range caps {
+		schema, err := jsonstr.Marshal(c.inputSchema())
+		if err != nil {
+			continue // refused by Add
+		}
+		tools = append(tools, Tool{Name: c.Name, Description: c.localDescription(locale), InputSchema: schema})
+	}
+	return tools
+}
 
-// Call runs the entry tool the model picked with its raw JSON arguments.
-// Problems the model caused come back as error Results; the Go error is
-// non-nil only for a tool name that is not an entry tool (ErrUnknownTool).
+// Call runs the tool the model picked with its raw JSON arguments: an entry
+// tool, or a capability by its name (the flat tools). Problems the model
+// caused come back as error Results; the Go error is non-nil only for a
+// name that is neither (ErrUnknownTool).
 func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, opts ...CallOption) (Result, error) {
 	switch tool {
 	case ToolQueryCapabilities:
@@ -93,24 +111,22 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 		if err := decodeStrict(args, &in); err != nil {
 			return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`), nil
 		}
-		return r.CallCapability(ctx, in.Name, in.Parameters, opts...), nil
+		return r.callCapability(ctx, in.Name, in.Parameters, nil, opts), nil
+	}
+	if _, ok := r.Lookup(tool); ok {
+		return r.callCapability(ctx, tool, args, nil, opts), nil
 	}
 	return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
 }
 
-// CallCapability validates args against the named capability's params and
-// runs it.
-func (r *Registry) CallCapability(ctx context.Context, name string, args json.RawMessage, opts ...CallOption) Result {
-	return r.callCapability(ctx, name, args, nil, opts)
-}
-
-// callCapability is CallCapability; decoded, when not nil, is args (an
-// object) already decoded.
+// callCapability validates args against the named capability and runs it;
+// decoded, when not nil, is args (an object) already decoded.
 func (r *Registry) callCapability(ctx context.Context, name string, args json.RawMessage, decoded map[string]any, opts []CallOption) (res Result) {
 	c, ok := r.Lookup(name)
 	if !ok {
 		return ErrorResult(r.unknownCapability(name))
 	}
+	defer func() { res.Signals.Capability = c.Name }()
 	if decoded == nil {
 		args = unwrapStringArgs(args)
 		var err error
@@ -126,16 +142,41 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			r.exec.opts.Logger.ErrorContext(ctx, "toolkit: capability panicked", "capability", c.Name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			r.exec.opts.Logger.ErrorContext(ctx, "toolkit: capability panicked", "capability", c.Name,
+				"panic", r.callSecrets(c, call).Redact(fmt.Sprint(p)), "stack", string(debug.Stack()))
 			res = ErrorResult(fmt.Sprintf("capability %q failed with an internal error", c.Name))
 		}
 	}()
 	res, err := c.Handler(ctx, call)
 	if err != nil {
-		res = ErrorResult(fmt.Sprintf("capability %q failed: %v", c.Name, err))
+		// A Go error is for the host: its text may hold anything (a
+		// connection string, a query), so the model is told only that
+		// the capability failed.
+		r.exec.opts.Logger.ErrorContext(ctx, "toolkit: capability failed", "capability", c.Name, "error", r.callSecrets(c, call).Redact(err.Error()))
+		res = ErrorResult(fmt.Sprintf("capability %q failed with an internal error", c.Name))
 	}
-	res.Signals.Capability = c.Name
 	return res
+}
+
+// callSecrets is a Redactor of the secrets a Go capability's call can
+// know: the values of its secret environment variables, the host's
+// per-call headers, and per-call values whose names mark them as secret.
+func (r *Registry) callSecrets(c *Capability, call *Call) *Redactor {
+	var red Redactor
+	for _, name := range c.Env {
+		if v, ok := r.exec.opts.Env(name); ok && IsSecretName(name) {
+			red.Add(v)
+		}
+	}
+	for _, vs := range call.opts.header {
+		red.Add(vs...)
+	}
+	for name, v := range call.opts.values {
+		if IsSecretName(name) {
+			red.Add(v)
+		}
+	}
+	return &red
 }
 
 // unwrapStringArgs accepts parameters a model sent as a JSON string holding
@@ -220,21 +261,30 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 	if !ok {
 		return ErrorResult(r.unknownCapability(in.Name))
 	}
-	desc := c.Description
-	if d, ok := Localized(c.Descriptions, opts.locale); ok {
-		desc = d
-	}
-	var schema any = c.Schema
-	if c.Params != nil || c.Schema == nil {
-		schema = paramsSchema(c.Params)
-	}
 	res, err := JSONResult(jsonstr.Object{
-		{Key: "name", Value: c.Name}, {Key: "category", Value: c.Category}, {Key: "description", Value: desc}, {Key: "parameters", Value: schema},
+		{Key: "name", Value: c.Name}, {Key: "category", Value: c.Category}, {Key: "description", Value: c.localDescription(opts.locale)},
+		{Key: "parameters", Value: c.inputSchema()},
 	})
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
 	}
 	return res
+}
+
+// localDescription is the description in locale, else Description.
+func (c *Capability) localDescription(locale string) string {
+	if d, ok := Localized(c.Descriptions, locale); ok {
+		return d
+	}
+	return c.Description
+}
+
+// inputSchema is the JSON Schema of the arguments shown to the model.
+func (c *Capability) inputSchema() any {
+	if c.Params != nil || c.Schema == nil {
+		return paramsSchema(c.Params)
+	}
+	return c.Schema
 }
 
 // unknownCapability names close matches for a name that is not registered.

@@ -129,7 +129,7 @@ func (w *Workflow) unsetEnv(lookup func(string) (string, bool)) Diagnostics {
 	var ds Diagnostics
 	for i, v := range w.Env {
 		if _, ok := lookup(v.Name); !ok {
-			ds = append(ds, Diagnostic{Severity: Warning, File: w.File, Line: v.line, Col: v.col,
+			ds = append(ds, Diagnostic{Severity: SeverityWarning, File: w.File, Line: v.line, Col: v.col,
 				Field: fmt.Sprintf("env[%d]", i), Msg: fmt.Sprintf("environment variable %s is not set; it expands to \"\"", v.Name)})
 		}
 	}
@@ -369,7 +369,7 @@ func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
 	case bool:
 		arg = x
 	case string:
-		if _, isStr := c.resolve(n).(*ast.StringNode); isStr && p.Type == String {
+		if _, isStr := c.resolve(n).(*ast.StringNode); isStr && p.Type == TypeString {
 			arg = x
 		} else if jsonstr.IsNumber(x) {
 			arg = json.Number(x)
@@ -466,7 +466,7 @@ func (c *compiler) step(i int, n ast.Node) *step {
 		switch f.key {
 		case "url":
 			if src, ok := c.str(f.value, fp); ok {
-				s.url = c.template(f.value, src, template.URL, fp)
+				s.url = c.template(f.value, src, template.InURL, fp)
 				if s.url != nil && s.url.IsLiteral() {
 					c.checkLiteralURL(f.value, src, fp)
 				}
@@ -502,7 +502,7 @@ func (c *compiler) step(i int, n ast.Node) *step {
 			c.vars(s, f.value, fp)
 		case "result":
 			if src, ok := c.str(f.value, fp); ok {
-				s.result = c.template(f.value, src, template.Text, fp)
+				s.result = c.template(f.value, src, template.InText, fp)
 			}
 		case "retry":
 			c.retry(s, f.value, fp)
@@ -516,8 +516,8 @@ func (c *compiler) step(i int, n ast.Node) *step {
 	if bodyNode != nil {
 		ctx := bodyContext(bodySrc, s.headers)
 		s.body = c.template(bodyNode, bodySrc, ctx, path+".body")
-		if ctx == template.JSON && !hasHeader(s.headers, "Content-Type") {
-			s.headers = append(s.headers, headerTemplate{name: "Content-Type", value: template.MustParse("application/json", template.Header)})
+		if ctx == template.InJSON && !hasHeader(s.headers, "Content-Type") {
+			s.headers = append(s.headers, headerTemplate{name: "Content-Type", value: template.MustParse("application/json", template.InHeader)})
 		}
 	}
 	if nextNode != nil && s.result != nil {
@@ -559,22 +559,22 @@ func bodyContext(src string, headers []headerTemplate) template.Context {
 			ct := strings.ToLower(h.value.Source())
 			switch {
 			case strings.Contains(ct, "json"):
-				return template.JSON
+				return template.InJSON
 			case strings.Contains(ct, "x-www-form-urlencoded"):
-				return template.Form
+				return template.InForm
 			case strings.Contains(ct, "xml"):
-				return template.XML
+				return template.InXML
 			}
-			return template.Text
+			return template.InText
 		}
 	}
 	switch t := strings.TrimSpace(src); {
 	case strings.HasPrefix(t, "{") || strings.HasPrefix(t, "["):
-		return template.JSON
+		return template.InJSON
 	case strings.HasPrefix(t, "<"):
-		return template.XML
+		return template.InXML
 	}
-	return template.Text
+	return template.InText
 }
 
 func hasHeader(hs []headerTemplate, name string) bool {
@@ -597,7 +597,7 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 		if !ok {
 			continue
 		}
-		t := c.template(f.value, src, template.Header, fp)
+		t := c.template(f.value, src, template.InHeader, fp)
 		if t == nil {
 			continue
 		}
@@ -646,7 +646,7 @@ func (c *compiler) query(n ast.Node, path string) []queryTemplate {
 				q.key, haveKey = c.str(f.value, ip+".key")
 			case "value":
 				if src, ok := c.str(f.value, ip+".value"); ok {
-					q.value = c.template(f.value, src, template.Text, ip+".value")
+					q.value = c.template(f.value, src, template.InText, ip+".value")
 					haveValue = q.value != nil
 				}
 			}
@@ -656,7 +656,7 @@ func (c *compiler) query(n ast.Node, path string) []queryTemplate {
 			continue
 		}
 		if !haveValue {
-			q.value = template.MustParse("", template.Text)
+			q.value = template.MustParse("", template.InText)
 		}
 		q.escaped = url.QueryEscape(q.key)
 		out = append(out, q)
@@ -826,23 +826,23 @@ func (c *compiler) checkRefs() {
 		switch ref.Source {
 		case template.Param:
 			if !slices.ContainsFunc(c.w.Params, func(q Param) bool { return q.Name == ref.Name }) {
-				report(Warning, "%s: parameter %q is not declared in params; it expands to \"\"", ref, ref.Name)
+				report(SeverityWarning, "%s: parameter %q is not declared in params; it expands to \"\"", ref, ref.Name)
 			}
 		case template.Env:
 			if IsSecretName(ref.Name) {
 				secret[ref.Name] = true
 			}
 			if !declared[ref.Name] {
-				report(Warning, "%s: environment variable %q is not listed in env", ref, ref.Name)
+				report(SeverityWarning, "%s: environment variable %q is not listed in env", ref, ref.Name)
 			}
 		case template.Step:
 			if ref.Step < 0 || ref.Step >= len(c.w.steps) {
-				report(Error, "%s: unknown step %d (steps are numbered 0 to %d)", ref, ref.Step, len(c.w.steps)-1)
+				report(SeverityError, "%s: unknown step %d (steps are numbered 0 to %d)", ref, ref.Step, len(c.w.steps)-1)
 				continue
 			}
 			target := c.w.steps[ref.Step]
 			if target.varIndex(ref.Name) < 0 {
-				report(Error, "%s: step %d declares no variable %q%s", ref, ref.Step, ref.Name, declaredVars(target))
+				report(SeverityError, "%s: step %d declares no variable %q%s", ref, ref.Step, ref.Name, declaredVars(target))
 			}
 		}
 	}

@@ -78,7 +78,7 @@ func TestLoadFSSkipsBrokenFiles(t *testing.T) {
 func TestDiagnosticsError(t *testing.T) {
 	ds := Diagnostics{
 		{File: "a.yaml", Line: 3, Col: 5, Field: "steps[0].url", Msg: "bad"},
-		{Severity: Warning, File: "a.yaml", Line: 4, Col: 1, Msg: "meh"},
+		{Severity: SeverityWarning, File: "a.yaml", Line: 4, Col: 1, Msg: "meh"},
 		{File: "a.yaml", Line: 9, Col: 2, Msg: "worse"},
 	}
 	if got, want := ds.Error(), "a.yaml:3:5: steps[0].url: bad, and 1 other error(s)"; got != want {

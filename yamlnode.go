@@ -34,11 +34,11 @@ func (r *nodeReader) report(sev Severity, n ast.Node, path, format string, args 
 }
 
 func (r *nodeReader) errorf(n ast.Node, path, format string, args ...any) {
-	r.report(Error, n, path, format, args...)
+	r.report(SeverityError, n, path, format, args...)
 }
 
 func (r *nodeReader) warnf(n ast.Node, path, format string, args ...any) {
-	r.report(Warning, n, path, format, args...)
+	r.report(SeverityWarning, n, path, format, args...)
 }
 
 func nodePos(n ast.Node) (int, int) {

@@ -51,14 +51,14 @@ func (fastValues) Lookup(r Ref) (Value, bool) {
 func BenchmarkParseURL(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Parse(benchURL, URL); err != nil {
+		if _, err := Parse(benchURL, InURL); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkExpandURL(b *testing.B) {
-	tp := MustParse(benchURL, URL)
+	tp := MustParse(benchURL, InURL)
 	var v fastValues
 	b.ReportAllocs()
 	for b.Loop() {
@@ -69,7 +69,7 @@ func BenchmarkExpandURL(b *testing.B) {
 }
 
 func BenchmarkExpandURLMapValues(b *testing.B) {
-	tp := MustParse(benchURL, URL)
+	tp := MustParse(benchURL, InURL)
 	v := benchValues()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -80,7 +80,7 @@ func BenchmarkExpandURLMapValues(b *testing.B) {
 }
 
 func BenchmarkAppendExpandURL(b *testing.B) {
-	tp := MustParse(benchURL, URL)
+	tp := MustParse(benchURL, InURL)
 	var v fastValues
 	buf := make([]byte, 0, 256)
 	b.ReportAllocs()
@@ -93,7 +93,7 @@ func BenchmarkAppendExpandURL(b *testing.B) {
 }
 
 func BenchmarkExpandHeader(b *testing.B) {
-	tp := MustParse("Bearer ${step0:token}", Header)
+	tp := MustParse("Bearer ${step0:token}", InHeader)
 	v := benchValues()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -104,7 +104,7 @@ func BenchmarkExpandHeader(b *testing.B) {
 }
 
 func BenchmarkExpandJSON(b *testing.B) {
-	tp := MustParse(`{"client_id":"${env:CLIENT_ID}","client_secret":"${env:CLIENT_SECRET}","city":"${param:city}","amount":${step1:amount},"note":"${param:note}"}`, JSON)
+	tp := MustParse(`{"client_id":"${env:CLIENT_ID}","client_secret":"${env:CLIENT_SECRET}","city":"${param:city}","amount":${step1:amount},"note":"${param:note}"}`, InJSON)
 	v := benchValues()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -37,7 +37,7 @@
 //
 // # Quick start
 //
-//	t, err := template.Parse("${env:BASE_URL}/orders/${param:id}", template.URL)
+//	t, err := template.Parse("${env:BASE_URL}/orders/${param:id}", template.InURL)
 //	if err != nil { ... } // *SyntaxError: "col 26: ..."
 //	for _, r := range t.Refs() { ... } // check references at load time
 //	u, err := t.Expand(values)        // values implements Values

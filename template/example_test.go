@@ -20,14 +20,14 @@ func Example() {
 		return template.Value{}, false
 	})
 
-	u := template.MustParse("${env:BASE_URL}/orders/${param:order_id}", template.URL)
+	u := template.MustParse("${env:BASE_URL}/orders/${param:order_id}", template.InURL)
 	fmt.Println(u.Refs())
 	fmt.Println(u.Expand(values))
 
-	body := template.MustParse(`{"id":"${param:order_id}","amount":${step0:amount},"note":${param:note}}`, template.JSON)
+	body := template.MustParse(`{"id":"${param:order_id}","amount":${step0:amount},"note":${param:note}}`, template.InJSON)
 	fmt.Println(body.Expand(values))
 
-	h := template.MustParse("Bearer ${param:order_id}", template.Header)
+	h := template.MustParse("Bearer ${param:order_id}", template.InHeader)
 	_, err := h.Expand(template.ValuesFunc(func(template.Ref) (template.Value, bool) {
 		return template.Value{Text: "t\r\nX-Admin: 1"}, true
 	}))
@@ -40,9 +40,9 @@ func Example() {
 }
 
 func ExampleParse_error() {
-	_, err := template.Parse("${step0:${env:KEY}}", template.Text)
+	_, err := template.Parse("${step0:${env:KEY}}", template.InText)
 	fmt.Println(err)
-	_, err = template.Parse("Bearer ${step:0}", template.Header)
+	_, err = template.Parse("Bearer ${step:0}", template.InHeader)
 	var se *template.SyntaxError
 	fmt.Println(errors.As(err, &se), se.Offset)
 	// Output:

@@ -74,7 +74,7 @@ func runExpand(t *testing.T, ctx Context, tests []expandCase) {
 }
 
 func TestExpandText(t *testing.T) {
-	runExpand(t, Text, []expandCase{
+	runExpand(t, InText, []expandCase{
 		{"literal", "no refs $ here", nil, "no refs $ here", false},
 		{"result", "订单号: ${param:id}\n状态: ${step1:status}", vals{"${param:id}": s("A1"), "${step1:status}": s("paid")},
 			"订单号: A1\n状态: paid", false},
@@ -88,7 +88,7 @@ func TestExpandText(t *testing.T) {
 }
 
 func TestExpandHeader(t *testing.T) {
-	runExpand(t, Header, []expandCase{
+	runExpand(t, InHeader, []expandCase{
 		{"bearer", "Bearer ${step0:token}", vals{"${step0:token}": s("abc.def")}, "Bearer abc.def", false},
 		{"env", "${env:API_KEY}", vals{"${env:API_KEY}": s("k-1 2")}, "k-1 2", false},
 		{"unicode", "${param:a}", vals{"${param:a}": s(unicode)}, unicode, false},
@@ -112,7 +112,7 @@ func TestExpandURL(t *testing.T) {
 	}
 	const path = "${env:BASE}/users/${param:p}/orders"
 	const query = "${env:BASE}/search?q=${param:q}&lang=zh"
-	runExpand(t, URL, []expandCase{
+	runExpand(t, InURL, []expandCase{
 		{"path plain", path, with("${param:p}", s("u-1_a.b~")), "https://api.example.com/v1/users/u-1_a.b~/orders", false},
 		{"path traversal", path, with("${param:p}", s(traversal)), "https://api.example.com/v1/users/..%2F..%2Fadmin/orders", false},
 		{"path dotdot", path, with("${param:p}", s("..")), "https://api.example.com/v1/users/%2E%2E/orders", false},
@@ -161,7 +161,7 @@ func TestExpandURL(t *testing.T) {
 }
 
 func TestExpandForm(t *testing.T) {
-	runExpand(t, Form, []expandCase{
+	runExpand(t, InForm, []expandCase{
 		{"plain", "grant_type=client_credentials&client_id=${env:ID}&user=${param:u}",
 			vals{"${env:ID}": s("id+1"), "${param:u}": s("a b&c=d")},
 			"grant_type=client_credentials&client_id=id+1&user=a%20b%26c%3Dd", false},
@@ -173,7 +173,7 @@ func TestExpandForm(t *testing.T) {
 }
 
 func TestExpandXML(t *testing.T) {
-	runExpand(t, XML, []expandCase{
+	runExpand(t, InXML, []expandCase{
 		{"escaped", `<q name="${param:a}">${param:b}</q>`, vals{"${param:a}": s(`x" admin="1`), "${param:b}": s("</q><admin>1</admin><q>&amp;'")},
 			`<q name="x&quot; admin=&quot;1">&lt;/q&gt;&lt;admin&gt;1&lt;/admin&gt;&lt;q&gt;&amp;amp;&apos;</q>`, false},
 		{"step", `<id>${step0:id}</id>`, vals{"${step0:id}": s("7<8")}, `<id>7&lt;8</id>`, false},
@@ -183,7 +183,7 @@ func TestExpandXML(t *testing.T) {
 }
 
 func TestExpandJSON(t *testing.T) {
-	runExpand(t, JSON, []expandCase{
+	runExpand(t, InJSON, []expandCase{
 		{"in string", `{"city":"${param:city}"}`, vals{"${param:city}": s("北京")}, `{"city":"北京"}`, false},
 		{"break out", `{"name":"${param:n}","admin":false}`, vals{"${param:n}": s(jsonBreak)},
 			`{"name":"\"},\"admin\":true,\"x\":\"","admin":false}`, false},
@@ -231,7 +231,7 @@ func TestExpandJSONValid(t *testing.T) {
 		`{"nested":{"deep":["\"${param:a}\\", "\u00e9${param:a}"]}}`,
 	}
 	for _, body := range bodies {
-		tp := MustParse(body, JSON)
+		tp := MustParse(body, InJSON)
 		for _, h := range hostile {
 			got, err := tp.Expand(ValuesFunc(func(Ref) (Value, bool) { return h, true }))
 			if err != nil {
@@ -245,7 +245,7 @@ func TestExpandJSONValid(t *testing.T) {
 }
 
 func TestValueErrorNamesRef(t *testing.T) {
-	tp := MustParse("Bearer ${step2:token}", Header)
+	tp := MustParse("Bearer ${step2:token}", InHeader)
 	_, err := tp.Expand(vals{"${step2:token}": s("s3cret\r\nX-Admin: 1")})
 	var ve *ValueError
 	if !errors.As(err, &ve) || ve.Ref.Step != 2 || ve.Ref.Name != "token" {
@@ -267,7 +267,7 @@ func TestExpandManyRefs(t *testing.T) {
 		src.WriteString("/${param:p}")
 		want.WriteString("/a%2Fb")
 	}
-	got, err := MustParse(src.String(), URL).Expand(vals{"${param:p}": s("a/b")})
+	got, err := MustParse(src.String(), InURL).Expand(vals{"${param:p}": s("a/b")})
 	if err != nil || got != want.String() {
 		t.Errorf("Expand() = %q, %v; want %q", got, err, want.String())
 	}
@@ -277,7 +277,7 @@ func TestExpandLiteralNoAlloc(t *testing.T) {
 	if raceEnabled {
 		t.Skip("race detector changes allocations")
 	}
-	tp := MustParse("https://h.test/static", URL)
+	tp := MustParse("https://h.test/static", InURL)
 	allocs := testing.AllocsPerRun(100, func() {
 		if got, _ := tp.Expand(nil); got != "https://h.test/static" {
 			t.Fatal(got)
@@ -292,7 +292,7 @@ func TestExpandURLAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("race detector changes allocations")
 	}
-	tp := MustParse(benchURL, URL)
+	tp := MustParse(benchURL, InURL)
 	var v fastValues
 	allocs := testing.AllocsPerRun(100, func() {
 		if _, err := tp.Expand(v); err != nil {

@@ -52,7 +52,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for ctx := Text; ctx <= XML; ctx++ {
+		for ctx := InText; ctx <= InXML; ctx++ {
 			tp, err := Parse(src, ctx)
 			if err != nil {
 				se, ok := err.(*SyntaxError)
@@ -71,14 +71,14 @@ func FuzzParse(f *testing.F) {
 			}
 			got, err := tp.Expand(ValuesFunc(fuzzHostile))
 			switch ctx {
-			case JSON:
+			case InJSON:
 				if err != nil {
 					t.Fatalf("Expand(%q): %v", src, err)
 				}
 				if sk := skeleton(tp, func(Ref) string { return "true" }); json.Valid([]byte(sk)) && !json.Valid([]byte(got)) {
 					t.Fatalf("template %q (skeleton %s valid) expands to invalid JSON %s", src, sk, got)
 				}
-			case URL:
+			case InURL:
 				if err != nil {
 					var ve *ValueError
 					if !(len(tp.refs) == 1 && tp.litLen == 0) && !(errors.As(err, &ve) && strings.Contains(ve.Reason, "host")) {
@@ -98,7 +98,7 @@ func FuzzParse(f *testing.F) {
 						t.Fatalf("template %q: value added %q: %q", src, d, got)
 					}
 				}
-			case Header:
+			case InHeader:
 				if err == nil && strings.ContainsAny(got, "\r\n\x00") && !strings.ContainsAny(src, "\r\n\x00") {
 					t.Fatalf("template %q: header value with a line break: %q", src, got)
 				}
@@ -129,7 +129,7 @@ func FuzzURLHost(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, v string) {
 		for _, tc := range templates {
-			tp := MustParse(tc.src, URL)
+			tp := MustParse(tc.src, InURL)
 			values := ValuesFunc(func(r Ref) (Value, bool) {
 				if r.Source == Env {
 					return Value{Text: tc.base}, true

@@ -51,28 +51,28 @@ type Context uint8
 
 // Expansion contexts.
 const (
-	Text   Context = iota // values as is (result templates, values the caller encodes)
-	URL                   // a whole request URL
-	Header                // a header value
-	JSON                  // a JSON request body
-	Form                  // an application/x-www-form-urlencoded body
-	XML                   // an XML body: values are escaped as character data
+	InText   Context = iota // values as is (result templates, values the caller encodes)
+	InURL                   // a whole request URL
+	InHeader                // a header value
+	InJSON                  // a JSON request body
+	InForm                  // an application/x-www-form-urlencoded body
+	InXML                   // an XML body: values are escaped as character data
 )
 
 // String returns the context name.
 func (c Context) String() string {
 	switch c {
-	case Text:
+	case InText:
 		return "text"
-	case URL:
+	case InURL:
 		return "url"
-	case Header:
+	case InHeader:
 		return "header"
-	case JSON:
+	case InJSON:
 		return "json"
-	case Form:
+	case InForm:
 		return "form"
-	case XML:
+	case InXML:
 		return "xml"
 	}
 	return "Context(" + strconv.Itoa(int(c)) + ")"
@@ -133,7 +133,7 @@ type Template struct {
 
 // Parse parses src for use in ctx. Errors are *SyntaxError.
 func Parse(src string, ctx Context) (*Template, error) {
-	if ctx > XML {
+	if ctx > InXML {
 		return nil, fmt.Errorf("template: unknown context %d", ctx)
 	}
 	t := &Template{src: src, ctx: ctx}
@@ -162,7 +162,7 @@ func Parse(src string, ctx Context) (*Template, error) {
 	}
 	t.lits = append(t.lits, src[start:])
 	t.litLen += len(src) - start
-	if ctx == URL && len(t.refs) == 1 && t.litLen == 0 && t.refs[0].Source != Env {
+	if ctx == InURL && len(t.refs) == 1 && t.litLen == 0 && t.refs[0].Source != Env {
 		t.modes[0] = mWholeURL
 	}
 	return t, nil
@@ -239,9 +239,9 @@ func (s *scanState) scan(lit string) {
 func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 	env := r.Source == Env
 	switch ctx {
-	case Header:
+	case InHeader:
 		return mHeader, nil
-	case URL:
+	case InURL:
 		switch {
 		case env:
 			s.authority, s.afterEnv = false, true // where its value ends is known when expanded
@@ -254,17 +254,17 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 			return mPathAfterEnv, nil
 		}
 		return mPath, nil
-	case Form:
+	case InForm:
 		if env {
 			return mRaw, nil
 		}
 		return mQuery, nil
-	case XML:
+	case InXML:
 		if env {
 			return mRaw, nil
 		}
 		return mXML, nil
-	case JSON:
+	case InJSON:
 		switch {
 		case s.escaped || s.hex > 0:
 			return 0, syntaxErr(src, r.Offset, "%s stands inside a JSON escape sequence; move it out of the \\ escape", r)

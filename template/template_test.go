@@ -32,7 +32,7 @@ func TestParseRefs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			tp, err := Parse(tt.src, Text)
+			tp, err := Parse(tt.src, InText)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +55,7 @@ func TestParseRefs(t *testing.T) {
 }
 
 func TestRefsIsCopy(t *testing.T) {
-	tp := MustParse("${param:a}", Text)
+	tp := MustParse("${param:a}", InText)
 	tp.Refs()[0].Name = "changed"
 	if got := tp.Refs()[0].Name; got != "a" {
 		t.Errorf("Refs() shares its slice: name now %q", got)
@@ -122,7 +122,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
-			tp, err := Parse(tt.src, Text)
+			tp, err := Parse(tt.src, InText)
 			if err == nil {
 				t.Fatalf("Parse succeeded with refs %v", tp.Refs())
 			}
@@ -141,7 +141,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseErrorInEveryContext(t *testing.T) {
-	for ctx := Text; ctx <= XML; ctx++ {
+	for ctx := InText; ctx <= InXML; ctx++ {
 		if _, err := Parse("${step0:${env:KEY}}", ctx); err == nil || !strings.Contains(err.Error(), "nested reference") {
 			t.Errorf("%v: err = %v, want nested reference", ctx, err)
 		}
@@ -161,7 +161,7 @@ func TestParseJSONEscapeSequence(t *testing.T) {
 		{`\${param:x}`, -1}, // outside a string a backslash escapes nothing
 	}
 	for _, tt := range tests {
-		_, err := Parse(tt.src, JSON)
+		_, err := Parse(tt.src, InJSON)
 		var se *SyntaxError
 		switch {
 		case tt.offset < 0 && err != nil:
@@ -175,7 +175,7 @@ func TestParseJSONEscapeSequence(t *testing.T) {
 }
 
 func TestParseUnknownContext(t *testing.T) {
-	if _, err := Parse("x", XML+1); err == nil {
+	if _, err := Parse("x", InXML+1); err == nil {
 		t.Fatal("Parse with an unknown context succeeded")
 	}
 }
@@ -187,12 +187,12 @@ func TestMustParsePanics(t *testing.T) {
 			t.Errorf("recover() = %v, want an unknown-source panic", r)
 		}
 	}()
-	MustParse("${foo:x}", Text)
+	MustParse("${foo:x}", InText)
 }
 
 func TestStrings(t *testing.T) {
 	got := []string{Param.String(), Env.String(), Step.String(), Source(9).String(),
-		Text.String(), URL.String(), Header.String(), JSON.String(), Form.String(), XML.String(), Context(9).String()}
+		InText.String(), InURL.String(), InHeader.String(), InJSON.String(), InForm.String(), InXML.String(), Context(9).String()}
 	want := []string{"param", "env", "step", "Source(9)", "text", "url", "header", "json", "form", "xml", "Context(9)"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("String() mismatch (-want +got):\n%s", diff)

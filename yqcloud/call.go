@@ -39,16 +39,6 @@ func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 	}
 }
 
-// Tool returns d as a tool definition for the model, with the
-// description for locale ("en_US", "en-US" or "en"; "" for the default).
-func (d *Definition) Tool(locale string) toolkit.Tool {
-	params := d.Parameters
-	if params == nil {
-		params = json.RawMessage(`{"type":"object","properties":{}}`)
-	}
-	return toolkit.Tool{Name: d.Name, Description: d.LocalDescription(locale), InputSchema: params}
-}
-
 // LocalDescription returns the description for locale (see
 // toolkit.Localized), else Description.
 func (d *Definition) LocalDescription(locale string) string {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -313,7 +314,7 @@ func TestTypingNotice(t *testing.T) {
 	notify := toolkit.WithNotify(func(n toolkit.Notice) {
 		got = append(got, fmt.Sprintf("%s: %s (requests so far: %d)", n.Capability, n.Text, m.count()))
 	})
-	res := reg.CallCapability(context.Background(), "slow", json.RawMessage(`{}`), append(m.values(), notify)...)
+	res, _ := reg.Call(context.Background(), "slow", json.RawMessage(`{}`), append(m.values(), notify)...)
 	if res.IsError || m.count() != 1 {
 		t.Fatalf("%v %d", res, m.count())
 	}
@@ -424,7 +425,7 @@ func TestTools(t *testing.T) {
 		"zh_CN": "根据知识内容 ID 查询知识库中的具体内容详情",
 		"fr_FR": "根据知识内容 ID 查询知识库中的具体内容详情",
 	} {
-		if got := d.Tool(locale).Description; got != want {
+		if got := d.LocalDescription(locale); got != want {
 			t.Errorf("locale %q: %q, want %q", locale, got, want)
 		}
 	}
@@ -435,20 +436,26 @@ func TestTools(t *testing.T) {
 		t.Fatal(diags)
 	}
 	f, _ := set2.Lookup("f")
-	if got := [2]string{f.Tool("en_US").Description, f.Tool("de_DE").Description}; got != [2]string{"default", "Standard"} {
+	if got := [2]string{f.LocalDescription("en_US"), f.LocalDescription("de_DE")}; got != [2]string{"default", "Standard"} {
 		t.Errorf("descriptions %q", got)
 	}
 	if c := f.Capability(toolkit.NewExecutor(nil)); !maps.Equal(c.Descriptions, map[string]string{"de": "Standard"}) {
 		t.Errorf("capability descriptions %v", c.Descriptions)
 	}
-	tool := d.Tool("en_US")
-	want := `{"function":{"description":"Fetch knowledge element details by knowId.","name":"fetchKnowledgeElement","parameters":{"type":"object","properties":{"knowId":{"type":"string","description":"知识内容 ID"}},"required":["knowId"]}},"type":"function"}`
+	flat := toolkit.NewRegistry(&toolkit.Options{Flat: true})
+	if err := set.Register(flat); err != nil {
+		t.Fatal(err)
+	}
+	tools := flat.Tools(toolkit.WithLocale("en_US"))
+	i := slices.IndexFunc(tools, func(t toolkit.Tool) bool { return t.Name == "fetchKnowledgeElement" })
+	if len(tools) != 5 || i < 0 {
+		t.Fatalf("%d flat tools: %v", len(tools), tools)
+	}
+	tool := tools[i]
+	want := `{"function":{"description":"Fetch knowledge element details by knowId.","name":"fetchKnowledgeElement","parameters":{"properties":{"knowId":{"description":"知识内容 ID","type":"string"}},"required":["knowId"],"type":"object"}},"type":"function"}`
 	b, _ := json.Marshal(tool.OpenAI())
 	if diff := cmp.Diff(want, string(b)); diff != "" {
 		t.Errorf("OpenAI (-want +got):\n%s", diff)
-	}
-	if n := len(set.Tools("en_US")); n != 5 {
-		t.Errorf("%d tools", n)
 	}
 	c := d.Capability(toolkit.NewExecutor(nil))
 	if c.Category != toolkit.CategoryYQCloud || c.Descriptions["en_US"] != "Fetch knowledge element details by knowId." || c.Schema["required"].([]any)[0] != "knowId" {
@@ -537,7 +544,7 @@ func TestHookCanceled(t *testing.T) {
 			_, reg := load(t, def("spin", "", `{"type": "call_url", "url": "/transparent", "responseParser": "`+tt.parser+`"}`), tt.opts)
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 			defer cancel()
-			res := reg.CallCapability(ctx, "spin", json.RawMessage(`{}`))
+			res, _ := reg.Call(ctx, "spin", json.RawMessage(`{}`))
 			want := `function "spin": responseParser of "spin": stopped: the call was canceled (context deadline exceeded)`
 			if diff := cmp.Diff(want, res.Text); diff != "" || !res.IsError {
 				t.Errorf("result (-want +got):\n%s", diff)

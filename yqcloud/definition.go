@@ -306,16 +306,6 @@ func (s *Set) Register(reg *toolkit.Registry) error {
 	return reg.Add(s.Capabilities(reg.Executor())...)
 }
 
-// Tools returns the definitions as tools to hand to the model directly,
-// descriptions in locale where the definition has them.
-func (s *Set) Tools(locale string) []toolkit.Tool {
-	out := make([]toolkit.Tool, len(s.defs))
-	for i, d := range s.defs {
-		out[i] = d.Tool(locale)
-	}
-	return out
-}
-
 // add compiles one file into s, all or nothing.
 func (s *Set) add(filename string, src []byte) toolkit.Diagnostics {
 	if len(src) > s.opts.MaxFileBytes {
@@ -369,8 +359,12 @@ func (c *compiler) diag(sev toolkit.Severity, p, format string, args ...any) {
 	c.diags = append(c.diags, d)
 }
 
-func (c *compiler) errorf(p, format string, args ...any) { c.diag(toolkit.Error, p, format, args...) }
-func (c *compiler) warnf(p, format string, args ...any)  { c.diag(toolkit.Warning, p, format, args...) }
+func (c *compiler) errorf(p, format string, args ...any) {
+	c.diag(toolkit.SeverityError, p, format, args...)
+}
+func (c *compiler) warnf(p, format string, args ...any) {
+	c.diag(toolkit.SeverityWarning, p, format, args...)
+}
 
 // errorAt reports an error at a byte offset inside the string value at p
 // (offset counted in the decoded string; close enough on one line).

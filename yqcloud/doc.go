@@ -18,9 +18,10 @@
 //		toolkit.WithValue(yqcloud.ValueTenantID, tenant),                  // ${tenantId}
 //		toolkit.WithValue(yqcloud.ValueAccessToken, token))                // ${yqAccessToken}
 //
-// The definitions can also go to the model directly: Set.Tools(locale)
-// returns them as tools (intl descriptions by locale); run the one the
-// model picks with reg.CallCapability(ctx, name, args, values...).
+// The definitions can also go to the model directly: with
+// toolkit.Options.Flat, reg.Tools(toolkit.WithLocale(locale)) returns one
+// tool per capability (intl descriptions by locale), and reg.Call runs the
+// one the model picks by its name.
 //
 // # Per-call values
 //

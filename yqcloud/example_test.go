@@ -64,7 +64,9 @@ func ExampleSet_Register() {
 	// Done
 }
 
-func ExampleDefinition_Tool() {
+// With Options.Flat the model gets one tool per definition, described in
+// the user's locale, and calls it by name through the same Registry.Call.
+func Example_flatTools() {
 	set, _ := yqcloud.Parse("f.json", []byte(`{
   "name": "fetchKnowledgeElement",
   "description": "根据知识内容 ID 查询知识库中的具体内容详情",
@@ -72,13 +74,20 @@ func ExampleDefinition_Tool() {
   "function": {"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/know/{knowId}"},
   "intl": {"en_US": {"description": "Fetch knowledge element details by knowId."}}
 }`), nil)
-	d, _ := set.Lookup("fetchKnowledgeElement")
-	t := d.Tool("en-US")
-	fmt.Println(t.Name)
-	fmt.Println(t.Description)
-	fmt.Println(string(t.InputSchema))
+	reg := toolkit.NewRegistry(&toolkit.Options{Flat: true})
+	if err := set.Register(reg); err != nil {
+		panic(err)
+	}
+	for _, t := range reg.Tools(toolkit.WithLocale("en-US")) {
+		fmt.Println(t.Name)
+		fmt.Println(t.Description)
+		fmt.Println(string(t.InputSchema))
+	}
+	res, err := reg.Call(context.Background(), "fetchKnowledgeElement", json.RawMessage(`{}`))
+	fmt.Println(res.Text, err)
 	// Output:
 	// fetchKnowledgeElement
 	// Fetch knowledge element details by knowId.
-	// {"type":"object","properties":{"knowId":{"type":"string"}},"required":["knowId"]}
+	// {"properties":{"knowId":{"type":"string"}},"required":["knowId"],"type":"object"}
+	// function "fetchKnowledgeElement": yqcloud: invalid arguments: parameter "knowId" (string) is required <nil>
 }

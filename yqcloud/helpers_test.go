@@ -165,7 +165,11 @@ func loadFile(t testing.TB, path string) *toolkit.Registry {
 }
 
 func call(reg *toolkit.Registry, name, args string, opts ...toolkit.CallOption) toolkit.Result {
-	return reg.CallCapability(context.Background(), name, json.RawMessage(args), opts...)
+	res, err := reg.Call(context.Background(), name, json.RawMessage(args), opts...)
+	if err != nil {
+		return toolkit.ErrorResult("Go error: " + err.Error())
+	}
+	return res
 }
 
 // def renders one definition with a function part given as JSON.

@@ -30,7 +30,7 @@ func runGuarded(t *testing.T, body string, opts *Options, ctxTimeout time.Durati
 	}
 	done := make(chan result, 1)
 	go func() {
-		res := reg.CallCapability(ctx, "f", json.RawMessage(`{}`))
+		res, _ := reg.Call(ctx, "f", json.RawMessage(`{}`))
 		done <- result{res.Text, res.IsError}
 	}()
 	select {

@@ -263,7 +263,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("a file with errors loaded definitions")
 		}
 		for _, d := range set.Definitions() {
-			_ = d.Tool("en_US")
+			_ = d.LocalDescription("en_US")
 			if d.Name == "" {
 				t.Fatal("a definition without a name")
 			}

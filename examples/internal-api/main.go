@@ -20,7 +20,7 @@ import (
 	"sync"
 
 	"github.com/toolkit-sdk/toolkit"
-	"github.com/toolkit-sdk/toolkit/api"
+	"github.com/toolkit-sdk/toolkit/hostapi"
 )
 
 //go:embed openapi.yaml
@@ -33,19 +33,22 @@ func main() {
 }
 
 func run(out io.Writer) error {
-	cat, err := api.LoadOpenAPI(openapiDoc)
+	cat, err := hostapi.LoadOpenAPI(openapiDoc)
+	if err != nil {
+		return err
+	}
+	a, err := hostapi.New(cat, &hostapi.Options{
+		Handler: withSession(newHelpdesk()),
+		// The model may not delete users, and closing a ticket needs the
+		// user's confirmation.
+		Exclude: hostapi.Filter{IDs: []string{"deleteUser"}},
+		Confirm: func(e hostapi.Endpoint) bool { return e.ID == "closeTicket" },
+	})
 	if err != nil {
 		return err
 	}
 	reg := toolkit.NewRegistry(nil)
-	err = api.Register(reg, cat, api.Options{
-		Handler: withSession(newHelpdesk()),
-		// The model may not delete users, and closing a ticket needs the
-		// user's confirmation.
-		Exclude: api.Filter{IDs: []string{"deleteUser"}},
-		Confirm: func(e api.Endpoint) bool { return e.ID == "closeTicket" },
-	})
-	if err != nil {
+	if err := a.Register(reg); err != nil {
 		return err
 	}
 
@@ -65,20 +68,20 @@ func run(out io.Writer) error {
 		opts       []toolkit.CallOption
 	}{
 		{tool: toolkit.ToolQueryCapabilities, args: `{"category": "api"}`},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolQueryDocs, `{}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolQueryDocs, `{"group": "tickets"}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolQueryDocs, `{"endpoint": "createTicket"}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "createTicket", "body": {"priority": "urgent"}}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "createTicket", "body": {"title": "VPN drops every hour", "priority": "high"}}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "listTickets", "query": {"status": "open"}}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "getTicket", "path_params": {"id": "../users/me"}}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "closeTicket", "path_params": {"id": "T-1002"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolQueryDocs, `{}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolQueryDocs, `{"group": "tickets"}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolQueryDocs, `{"endpoint": "createTicket"}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "createTicket", "body": {"priority": "urgent"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "createTicket", "body": {"title": "VPN drops every hour", "priority": "high"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "listTickets", "query": {"status": "open"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "getTicket", "path_params": {"id": "../users/me"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "closeTicket", "path_params": {"id": "T-1002"}}`)},
 		// The host asked the user, who agreed: it runs the same call again.
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "closeTicket", "path_params": {"id": "T-1002"}}`),
-			opts: []toolkit.CallOption{api.WithConfirmation()}},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "whoAmI"}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolCall, `{"endpoint": "deleteUser", "path_params": {"id": "u-7"}}`)},
-		{tool: toolkit.ToolCallCapability, args: capability(api.ToolQueryDocs, `{"endpoint": "getTicet"}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "closeTicket", "path_params": {"id": "T-1002"}}`),
+			opts: []toolkit.CallOption{hostapi.WithConfirmation()}},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "whoAmI"}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolCall, `{"endpoint": "deleteUser", "path_params": {"id": "u-7"}}`)},
+		{tool: toolkit.ToolCallCapability, args: capability(hostapi.ToolQueryDocs, `{"endpoint": "getTicet"}`)},
 	}
 	ctx := context.Background()
 	for _, c := range calls {

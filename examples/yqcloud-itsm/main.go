@@ -54,8 +54,12 @@ func run(out io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintln(out, "The definitions as tools for the model (en_US):")
-	for _, t := range set.Tools("en_US") {
+	fmt.Fprintln(out, "The definitions as tools for a model that calls them directly (Options.Flat, en_US):")
+	flat := toolkit.NewRegistry(&toolkit.Options{Flat: true})
+	if err := set.Register(flat); err != nil {
+		return err
+	}
+	for _, t := range flat.Tools(toolkit.WithLocale("en_US")) {
 		fmt.Fprintf(out, "  - %s: %s\n", t.Name, t.Description)
 	}
 

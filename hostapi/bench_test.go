@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func BenchmarkQueryDocs(b *testing.B) {
 			args := json.RawMessage(bc.args)
 			b.ReportAllocs()
 			for b.Loop() {
-				if res := reg.CallCapability(context.Background(), ToolQueryDocs, args); res.IsError {
+				if res, _ := reg.Call(context.Background(), ToolQueryDocs, args); res.IsError {
 					b.Fatal(res.Text)
 				}
 			}
@@ -46,7 +46,7 @@ func BenchmarkCallInProcess(b *testing.B) {
 	args := json.RawMessage(`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"content": "hi", "tags": [{"key": "k"}]}}`)
 	b.ReportAllocs()
 	for b.Loop() {
-		if res := reg.CallCapability(context.Background(), ToolCall, args, hostAuth); res.IsError {
+		if res, _ := reg.Call(context.Background(), ToolCall, args, hostAuth); res.IsError {
 			b.Fatal(res.Text)
 		}
 	}

@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"context"
@@ -21,10 +21,10 @@ func testCatalog(t testing.TB) *Catalog {
 	err := c.Add(
 		Endpoint{ID: "listFiles", Group: "files", Method: "GET", Path: "/files", Summary: "List files",
 			Params: []Param{
-				{Name: "limit", In: InQuery, Type: TypeInteger, Required: true, Description: "page size"},
+				{Name: "limit", In: InQuery, Type: toolkit.TypeInteger, Required: true, Description: "page size"},
 				{Name: "sort", In: InQuery, Enum: []any{"name", "size"}},
-				{Name: "tag", In: InQuery, Type: TypeArray},
-				{Name: "deep", In: InQuery, Type: TypeBoolean},
+				{Name: "tag", In: InQuery, Type: toolkit.TypeArray},
+				{Name: "deep", In: InQuery, Type: toolkit.TypeBoolean},
 			}},
 		Endpoint{ID: "getFile", Group: "files", Method: "GET", Path: "/files/{name}", Summary: "Read a file",
 			Description: "Returns the file's content.",
@@ -78,7 +78,11 @@ func echo(w http.ResponseWriter, r *http.Request) {
 func newRegistry(t testing.TB, c *Catalog, opts Options) *toolkit.Registry {
 	t.Helper()
 	reg := toolkit.NewRegistry(&toolkit.Options{AllowPrivate: []string{"127.0.0.1"}}) // test servers listen on loopback
-	if err := Register(reg, c, opts); err != nil {
+	a, err := New(c, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	return reg
@@ -86,7 +90,11 @@ func newRegistry(t testing.TB, c *Catalog, opts Options) *toolkit.Registry {
 
 // run calls one of the two capabilities through the registry.
 func run(reg *toolkit.Registry, tool, args string, opts ...toolkit.CallOption) toolkit.Result {
-	return reg.CallCapability(context.Background(), tool, json.RawMessage(args), opts...)
+	res, err := reg.Call(context.Background(), tool, json.RawMessage(args), opts...)
+	if err != nil {
+		return toolkit.ErrorResult("Go error: " + err.Error())
+	}
+	return res
 }
 
 // show renders a Result as the transcripts print it.

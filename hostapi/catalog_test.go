@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit"
 )
 
 func TestCatalogAddErrors(t *testing.T) {
@@ -27,8 +29,8 @@ func TestCatalogAddErrors(t *testing.T) {
 		{"no name", Endpoint{Method: "GET", Path: "/a", Params: []Param{{In: InQuery}}}, `parameter 0 has no name`},
 		{"cookie", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "s", In: "cookie"}}}, `location "cookie" is not path, query or header`},
 		{"bad type", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery, Type: "object"}}}, `unknown type "object"`},
-		{"array of arrays", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery, Type: TypeArray, Items: TypeArray}}}, `unknown type "array"`},
-		{"array path param", Endpoint{Method: "GET", Path: "/a/{id}", Params: []Param{{Name: "id", In: InPath, Type: TypeArray}}}, `path parameter "id" cannot be an array`},
+		{"array of arrays", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeArray}}}, `unknown type "array"`},
+		{"array path param", Endpoint{Method: "GET", Path: "/a/{id}", Params: []Param{{Name: "id", In: InPath, Type: toolkit.TypeArray}}}, `path parameter "id" cannot be an array`},
 		{"reserved header", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "authorization", In: InHeader}}}, `header "authorization" is reserved`},
 		{"credential header", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "X-Api-Key", In: InHeader}}}, `header "X-Api-Key" is reserved`},
 		{"bad header name", Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "X Y", In: InHeader}}}, `header parameter "X Y" is not a valid header name`},
@@ -48,7 +50,7 @@ func TestCatalogAddErrors(t *testing.T) {
 func TestCatalogDefaults(t *testing.T) {
 	c := NewCatalog()
 	err := c.Add(Endpoint{Method: "post", Path: "/v1/{tenant}/orders",
-		Params: []Param{{Name: "tenant", In: InPath}, {Name: "tags", In: InQuery, Type: TypeArray}, {Name: "x-trace", In: InHeader}},
+		Params: []Param{{Name: "tenant", In: InPath}, {Name: "tags", In: InQuery, Type: toolkit.TypeArray}, {Name: "x-trace", In: InHeader}},
 		Body:   &Body{}})
 	if err != nil {
 		t.Fatal(err)
@@ -59,9 +61,9 @@ func TestCatalogDefaults(t *testing.T) {
 	}
 	want := Endpoint{ID: "POST /v1/{tenant}/orders", Group: "v1", Method: "POST", Path: "/v1/{tenant}/orders",
 		Params: []Param{
-			{Name: "tenant", In: InPath, Type: TypeString, Required: true},
-			{Name: "tags", In: InQuery, Type: TypeArray, Items: TypeString},
-			{Name: "X-Trace", In: InHeader, Type: TypeString},
+			{Name: "tenant", In: InPath, Type: toolkit.TypeString, Required: true},
+			{Name: "tags", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeString},
+			{Name: "X-Trace", In: InHeader, Type: toolkit.TypeString},
 		},
 		Body: &Body{ContentType: "application/json"}}
 	if diff := cmp.Diff(want, got); diff != "" {

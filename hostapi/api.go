@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"fmt"
@@ -17,20 +17,18 @@ const (
 	ToolCall      = "call_http_api"
 )
 
-// Options configure an API. Zero values mean the defaults. Options are
-// copied by New.
+// Options configure an API. Zero values mean the defaults; Handler or
+// BaseURL must be set. Options are copied by New.
 type Options struct {
 	// Handler, when set, serves the calls in-process: no network hop, the
 	// host's middleware still runs.
 	Handler http.Handler
 	// BaseURL is prepended to endpoint paths. Without a Handler it is the
-	// absolute http(s) URL calls go to through Executor; with a Handler its
-	// path prefixes the request path and its host becomes the request's
-	// Host (default "localhost").
+	// absolute http(s) URL calls go to through the Registry's Executor
+	// (which refuses private addresses its AllowPrivate does not name);
+	// with a Handler its path prefixes the request path and its host
+	// becomes the request's Host (default "localhost").
 	BaseURL string
-	// Executor sends calls over HTTP. Default: the Registry's executor
-	// (Register), else a new toolkit.NewExecutor(nil).
-	Executor *toolkit.Executor
 	// Include, when not empty, keeps only the endpoints it matches.
 	Include Filter
 	// Exclude drops the endpoints it matches.
@@ -43,11 +41,10 @@ type Options struct {
 	// Timeout bounds one call. Default toolkit.DefaultStepTimeout.
 	Timeout time.Duration
 	// MaxBodyBytes bounds an in-process response body. Default: the
-	// Executor's cap, else toolkit.DefaultMaxBodyBytes. Over HTTP the
-	// Executor's cap applies.
+	// Executor's cap. Over HTTP the Executor's cap applies.
 	MaxBodyBytes int64
 	// MaxResultBytes bounds the body shown to the model; the rest is cut
-	// with a note. Default: the Executor's, else toolkit.DefaultMaxResultBytes.
+	// with a note. Default: the Executor's.
 	MaxResultBytes int
 }
 
@@ -90,7 +87,8 @@ type API struct {
 	byID    map[string]*endpoint
 	byRoute map[string]*endpoint // "METHOD /path"
 	opts    Options
-	prefix  string // what a request's path is appended to (see New)
+	prefix  string            // what a request's path is appended to (see New)
+	exec    *toolkit.Executor // set by Capabilities
 }
 
 type groupInfo struct {
@@ -120,9 +118,13 @@ func (e *endpoint) param(in In, name string) (Param, bool) {
 
 // New returns an API exposing the endpoints of c that opts allow. Later
 // changes to c do not affect it.
-func New(c *Catalog, opts Options) (*API, error) {
+func New(c *Catalog, options *Options) (*API, error) {
 	if c == nil {
 		return nil, fmt.Errorf("%w: nil catalog", ErrInvalidOptions)
+	}
+	var opts Options
+	if options != nil {
+		opts = *options
 	}
 	if err := opts.Include.check(c, "Include"); err != nil {
 		return nil, err
@@ -154,21 +156,8 @@ func New(c *Catalog, opts Options) (*API, error) {
 		}
 		a.prefix = scheme + "://" + host + path
 	}
-	if opts.Handler == nil && a.opts.Executor == nil {
-		a.opts.Executor = toolkit.NewExecutor(nil)
-	}
 	if a.opts.Timeout <= 0 {
 		a.opts.Timeout = toolkit.DefaultStepTimeout
-	}
-	maxBody, maxResult := int64(toolkit.DefaultMaxBodyBytes), toolkit.DefaultMaxResultBytes
-	if a.opts.Executor != nil {
-		maxBody, maxResult = a.opts.Executor.Limits()
-	}
-	if a.opts.MaxBodyBytes <= 0 {
-		a.opts.MaxBodyBytes = maxBody
-	}
-	if a.opts.MaxResultBytes <= 0 {
-		a.opts.MaxResultBytes = maxResult
 	}
 	for _, g := range c.groups {
 		a.groups = append(a.groups, groupInfo{Group: g})
@@ -181,7 +170,7 @@ func New(c *Catalog, opts Options) (*API, error) {
 		ep := &endpoint{Endpoint: e, tmpl: tmpl, words: strings.ToLower(e.ID + " " + e.Method + " " + e.Path + " " + e.Summary)}
 		if e.Body != nil && isJSONType(e.Body.ContentType) {
 			ep.jsonBody = true
-			ep.bodyUnwraps = !slices.Contains(schemaTypes(e.Body.Schema), TypeString)
+			ep.bodyUnwraps = !slices.Contains(schemaTypes(e.Body.Schema), string(toolkit.TypeString))
 		}
 		if opts.Confirm != nil {
 			ep.confirm = opts.Confirm(e)
@@ -196,21 +185,28 @@ func New(c *Catalog, opts Options) (*API, error) {
 	return a, nil
 }
 
-// Register adds the two capabilities of an API over c to reg. Calls use
-// reg's Executor (its HTTP layer and body caps) unless opts names one.
-func Register(reg *toolkit.Registry, c *Catalog, opts Options) error {
-	if opts.Executor == nil {
-		opts.Executor = reg.Executor()
-	}
-	a, err := New(c, opts)
-	if err != nil {
-		return err
-	}
-	return reg.Add(a.Capabilities()...)
+// Register adds the API's two capabilities to reg; calls go through reg's
+// Executor (its HTTP layer, guard and body caps).
+func (a *API) Register(reg *toolkit.Registry) error {
+	return reg.Add(a.Capabilities(reg.Executor())...)
 }
 
-// Capabilities returns query_api_docs and call_http_api, category "api".
-func (a *API) Capabilities() []*toolkit.Capability {
+// Capabilities returns query_api_docs and call_http_api, category "api",
+// sending requests through exec (nil: toolkit.NewExecutor(nil)).
+func (a *API) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
+	if exec == nil {
+		exec = toolkit.NewExecutor(nil)
+	}
+	b := *a // the compiled endpoints are shared; only limits and exec differ
+	b.exec = exec
+	maxBody, maxResult := exec.Limits()
+	if b.opts.MaxBodyBytes <= 0 {
+		b.opts.MaxBodyBytes = maxBody
+	}
+	if b.opts.MaxResultBytes <= 0 {
+		b.opts.MaxResultBytes = maxResult
+	}
+	a = &b
 	return []*toolkit.Capability{
 		{
 			Name: ToolQueryDocs,

@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"context"
@@ -38,14 +38,14 @@ type listing struct {
 }
 
 type paramDoc struct {
-	Type        string `json:"type"`
-	Items       string `json:"items,omitempty"`
-	Required    bool   `json:"required,omitempty"`
-	Description string `json:"description,omitempty"`
-	Enum        []any  `json:"enum,omitempty"`
-	Default     any    `json:"default,omitempty"`
-	Example     any    `json:"example,omitempty"`
-	Deprecated  bool   `json:"deprecated,omitempty"`
+	Type        toolkit.ParamType `json:"type"`
+	Items       toolkit.ParamType `json:"items,omitempty"`
+	Required    bool              `json:"required,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Enum        []any             `json:"enum,omitempty"`
+	Default     any               `json:"default,omitempty"`
+	Example     any               `json:"example,omitempty"`
+	Deprecated  bool              `json:"deprecated,omitempty"`
 }
 
 type bodyDoc struct {

@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"bytes"
@@ -107,7 +107,7 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		status, ctype, body, err = a.serve(ctx, req)
 	} else {
 		var resp *toolkit.Response
-		resp, err = a.opts.Executor.Send(ctx, &toolkit.Request{Method: req.method, URL: a.url(req),
+		resp, err = a.exec.Send(ctx, &toolkit.Request{Method: req.method, URL: a.url(req),
 			Header: req.header, Body: req.body, Timeout: a.opts.Timeout})
 		if err == nil {
 			status, ctype, body = resp.StatusCode, resp.Header.Get("Content-Type"), resp.Body
@@ -293,10 +293,10 @@ func argName(in In) string {
 }
 
 func typeName(p Param) string {
-	if p.Type == TypeArray {
-		return "array of " + p.Items
+	if p.Type == toolkit.TypeArray {
+		return "array of " + string(p.Items)
 	}
-	return p.Type
+	return string(p.Type)
 }
 
 func descSuffix(d string) string {
@@ -310,7 +310,7 @@ func descSuffix(d string) string {
 // array), accepting lossless string forms of numbers and booleans.
 func paramStrings(p Param, v any) ([]string, error) {
 	var list []any
-	if p.Type == TypeArray {
+	if p.Type == toolkit.TypeArray {
 		if l, ok := v.([]any); ok {
 			list = l
 		} else {
@@ -320,7 +320,7 @@ func paramStrings(p Param, v any) ([]string, error) {
 		list = []any{v}
 	}
 	t := p.Type
-	if t == TypeArray {
+	if t == toolkit.TypeArray {
 		t = p.Items
 	}
 	out := make([]string, 0, len(list))
@@ -330,7 +330,7 @@ func paramStrings(p Param, v any) ([]string, error) {
 			err = fmt.Errorf("must be one of %s, got %q", compactList(p.Enum), s)
 		}
 		if err != nil {
-			if p.Type == TypeArray {
+			if p.Type == toolkit.TypeArray {
 				return nil, fmt.Errorf("item %d %v", i, err)
 			}
 			return nil, err
@@ -347,16 +347,16 @@ func enumText(v any) string {
 	return compactJSON(v)
 }
 
-func scalarText(t string, v any) (string, error) {
+func scalarText(t toolkit.ParamType, v any) (string, error) {
 	bad := func(what string) error {
-		return fmt.Errorf("must be %s, got %s", articles([]string{t})[0], what)
+		return fmt.Errorf("must be %s, got %s", articles([]string{string(t)})[0], what)
 	}
 	switch t {
-	case TypeString:
+	case toolkit.TypeString:
 		if s, ok := toolkit.ScalarText(v); ok {
 			return s, nil
 		}
-	case TypeInteger, TypeNumber:
+	case toolkit.TypeInteger, toolkit.TypeNumber:
 		var text string
 		switch x := v.(type) {
 		case json.Number:
@@ -369,7 +369,7 @@ func scalarText(t string, v any) (string, error) {
 		default:
 			return "", bad(kind(v))
 		}
-		if t == TypeInteger {
+		if t == toolkit.TypeInteger {
 			i, err := jsonstr.IntegerText(text)
 			if err != nil {
 				return "", bad(text)
@@ -377,7 +377,7 @@ func scalarText(t string, v any) (string, error) {
 			text = i
 		}
 		return text, nil
-	case TypeBoolean:
+	case toolkit.TypeBoolean:
 		switch x := v.(type) {
 		case bool:
 			return strconv.FormatBool(x), nil

@@ -1,4 +1,4 @@
-// Package api exposes a host's own HTTP API to the model through two
+// Package hostapi exposes a host's own HTTP API to the model through two
 // capabilities of category "api", instead of one capability per endpoint:
 //
 //   - query_api_docs: no arguments lists the function groups with their
@@ -12,14 +12,18 @@
 //
 // Quick start:
 //
-//	cat, err := api.LoadOpenAPI(openapiYAML) // or api.NewCatalog() and cat.Add(...)
+//	cat, err := hostapi.LoadOpenAPI(openapiYAML) // or hostapi.NewCatalog() and cat.Add(...)
 //	if err != nil {
 //		return err
 //	}
-//	err = api.Register(reg, cat, api.Options{
+//	a, err := hostapi.New(cat, &hostapi.Options{
 //		Handler:  mux,  // in-process; or BaseURL: "https://internal.example.com"
 //		ReadOnly: true, // only GET endpoints
 //	})
+//	if err != nil {
+//		return err
+//	}
+//	err = a.Register(reg)
 //	// per call, the host passes the end user's credentials:
 //	res, err := reg.Call(ctx, toolName, args, toolkit.WithHeader(userHeaders))
 //
@@ -41,4 +45,4 @@
 // A Catalog is built by one goroutine. New takes a snapshot of it; the API
 // and its capabilities are immutable and safe for concurrent use. An
 // in-process call runs the Handler on the calling goroutine.
-package api
+package hostapi

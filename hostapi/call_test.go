@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"context"
@@ -236,7 +236,7 @@ func TestFilters(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.opts.Handler = http.HandlerFunc(echo)
-			a, err := New(testCatalog(t), tt.opts)
+			a, err := New(testCatalog(t), &tt.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +248,7 @@ func TestFilters(t *testing.T) {
 				t.Errorf("exposed endpoints (-want +got):\n%s", diff)
 			}
 			reg := toolkit.NewRegistry(nil)
-			if err := reg.Add(a.Capabilities()...); err != nil {
+			if err := a.Register(reg); err != nil {
 				t.Fatal(err)
 			}
 			// A hidden endpoint can be neither read nor called.
@@ -284,12 +284,12 @@ func TestNewErrors(t *testing.T) {
 		{"unknown exclude id", Options{Handler: http.NotFoundHandler(), Exclude: Filter{IDs: []string{"nope"}}}, `Exclude: unknown endpoint id "nope"`},
 	}
 	for _, tt := range tests {
-		_, err := New(testCatalog(t), tt.opts)
+		_, err := New(testCatalog(t), &tt.opts)
 		if !errors.Is(err, ErrInvalidOptions) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
 	}
-	if _, err := New(nil, Options{Handler: http.NotFoundHandler()}); !errors.Is(err, ErrInvalidOptions) {
+	if _, err := New(nil, &Options{Handler: http.NotFoundHandler()}); !errors.Is(err, ErrInvalidOptions) {
 		t.Errorf("nil catalog: %v", err)
 	}
 }
@@ -375,7 +375,7 @@ func TestResponseLimits(t *testing.T) {
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
 	reg = toolkit.NewRegistry(&toolkit.Options{MaxBodyBytes: 64, AllowPrivate: []string{"127.0.0.1"}})
-	if err := Register(reg, testCatalog(t), Options{BaseURL: srv.URL}); err != nil {
+	if a, err := New(testCatalog(t), &Options{BaseURL: srv.URL}); err != nil || a.Register(reg) != nil {
 		t.Fatal(err)
 	}
 	res = call(reg, "big")
@@ -443,7 +443,7 @@ func TestConcurrentCalls(t *testing.T) {
 	for i := range 40 {
 		wg.Go(func() {
 			user := fmt.Sprintf("user-%03d", i)
-			res := reg.CallCapability(context.Background(), ToolCall,
+			res, _ := reg.Call(context.Background(), ToolCall,
 				json.RawMessage(fmt.Sprintf(`{"endpoint": "getFile", "path_params": {"name": "f%d"}}`, i)),
 				toolkit.WithHeader(http.Header{"X-User": {user}}))
 			if want := fmt.Sprintf("HTTP 200 OK\nf%d [REDACTED]", i); res.Text != want {

@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"bytes"
@@ -33,23 +33,14 @@ const (
 	InHeader In = "header"
 )
 
-// Parameter types. An array parameter names its element type in Items.
-const (
-	TypeString  = "string"
-	TypeInteger = "integer"
-	TypeNumber  = "number"
-	TypeBoolean = "boolean"
-	TypeArray   = "array"
-)
-
 // Param is a path, query or header parameter of an endpoint.
 type Param struct {
 	Name string
 	In   In
 	// Type is string (default), integer, number, boolean or array.
-	Type string
+	Type toolkit.ParamType
 	// Items is the element type of an array parameter (default string).
-	Items       string
+	Items       toolkit.ParamType
 	Required    bool
 	Description string
 	// Enum, when set, lists the accepted values.
@@ -215,23 +206,23 @@ func normalize(e Endpoint) (Endpoint, error) {
 	for i := range e.Params {
 		p := &e.Params[i]
 		if p.Type == "" {
-			p.Type = TypeString
+			p.Type = toolkit.TypeString
 		}
-		if p.Type == TypeArray && p.Items == "" {
-			p.Items = TypeString
+		if p.Type == toolkit.TypeArray && p.Items == "" {
+			p.Items = toolkit.TypeString
 		}
 		switch {
 		case p.Name == "":
 			return bad("parameter %d has no name", i)
 		case p.In != InPath && p.In != InQuery && p.In != InHeader:
 			return bad("parameter %q: location %q is not path, query or header", p.Name, p.In)
-		case !validType(p.Type, true) || (p.Type == TypeArray && !validType(p.Items, false)):
+		case !validType(p.Type, true) || (p.Type == toolkit.TypeArray && !validType(p.Items, false)):
 			return bad("parameter %q: unknown type %q", p.Name, p.Type)
 		case p.In == InHeader && !isToken(p.Name):
 			return bad("header parameter %q is not a valid header name", p.Name)
 		case p.In == InHeader && reservedHeader(p.Name):
 			return bad("header %q is reserved: credentials and content headers come from the host", p.Name)
-		case p.In == InPath && p.Type == TypeArray:
+		case p.In == InPath && p.Type == toolkit.TypeArray:
 			return bad("path parameter %q cannot be an array", p.Name)
 		}
 		if p.In == InPath {
@@ -282,11 +273,11 @@ func normalize(e Endpoint) (Endpoint, error) {
 	return e, nil
 }
 
-func validType(t string, arrayOK bool) bool {
+func validType(t toolkit.ParamType, arrayOK bool) bool {
 	switch t {
-	case TypeString, TypeInteger, TypeNumber, TypeBoolean:
+	case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean:
 		return true
-	case TypeArray:
+	case toolkit.TypeArray:
 		return arrayOK
 	}
 	return false

@@ -1,4 +1,4 @@
-package api_test
+package hostapi_test
 
 import (
 	"context"
@@ -7,36 +7,40 @@ import (
 	"net/http"
 
 	"github.com/toolkit-sdk/toolkit"
-	"github.com/toolkit-sdk/toolkit/api"
+	"github.com/toolkit-sdk/toolkit/hostapi"
 )
 
-func ExampleRegister() {
+func ExampleAPI_Register() {
 	// The host's own API, served in-process.
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /orders/{id}", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"id":%q,"status":"shipped","user":%q}`, r.PathValue("id"), r.Header.Get("X-Session"))
 	})
 
-	cat := api.NewCatalog()
-	cat.AddGroup(api.Group{Name: "orders", Description: "Orders of the signed-in user."})
-	err := cat.Add(api.Endpoint{ID: "getOrder", Group: "orders", Method: "GET", Path: "/orders/{id}",
-		Summary: "Get one order", Params: []api.Param{{Name: "id", In: api.InPath, Description: "order id"}}})
+	cat := hostapi.NewCatalog()
+	cat.AddGroup(hostapi.Group{Name: "orders", Description: "Orders of the signed-in user."})
+	err := cat.Add(hostapi.Endpoint{ID: "getOrder", Group: "orders", Method: "GET", Path: "/orders/{id}",
+		Summary: "Get one order", Params: []hostapi.Param{{Name: "id", In: hostapi.InPath, Description: "order id"}}})
+	if err != nil {
+		panic(err)
+	}
+	a, err := hostapi.New(cat, &hostapi.Options{Handler: mux, ReadOnly: true})
 	if err != nil {
 		panic(err)
 	}
 	reg := toolkit.NewRegistry(nil)
-	if err := api.Register(reg, cat, api.Options{Handler: mux, ReadOnly: true}); err != nil {
+	if err := a.Register(reg); err != nil {
 		panic(err)
 	}
 
 	// The end user's session, added by the host to every request.
 	session := toolkit.WithHeader(http.Header{"X-Session": {"sess-4f9a"}})
 	for _, c := range []struct{ name, args string }{
-		{api.ToolQueryDocs, `{}`},
-		{api.ToolQueryDocs, `{"endpoint": "getOrder"}`},
-		{api.ToolCall, `{"endpoint": "getOrder", "path_params": {"id": "A-1"}}`},
+		{hostapi.ToolQueryDocs, `{}`},
+		{hostapi.ToolQueryDocs, `{"endpoint": "getOrder"}`},
+		{hostapi.ToolCall, `{"endpoint": "getOrder", "path_params": {"id": "A-1"}}`},
 	} {
-		res := reg.CallCapability(context.Background(), c.name, json.RawMessage(c.args), session)
+		res, _ := reg.Call(context.Background(), c.name, json.RawMessage(c.args), session)
 		fmt.Println(res.Text)
 	}
 	// Output:
@@ -47,7 +51,7 @@ func ExampleRegister() {
 }
 
 func ExampleLoadOpenAPI() {
-	cat, err := api.LoadOpenAPI([]byte(`
+	cat, err := hostapi.LoadOpenAPI([]byte(`
 openapi: 3.1.0
 info: {title: Shop, version: "1"}
 paths:

@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/getkin/kin-openapi/openapi3"
 
+	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
@@ -113,7 +114,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 	if t, err := parsePath(path); err == nil {
 		for _, name := range t.names() {
 			if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
-				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: TypeString, Required: true})
+				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: toolkit.TypeString, Required: true})
 			}
 		}
 	}
@@ -127,7 +128,7 @@ func convertParam(p *openapi3.Parameter) Param {
 	out := Param{
 		Name:        p.Name,
 		In:          In(p.In),
-		Type:        TypeString,
+		Type:        toolkit.TypeString,
 		Required:    p.Required || p.In == "path",
 		Description: strings.TrimSpace(p.Description),
 		Example:     jsonSafe(p.Example),
@@ -159,16 +160,16 @@ func convertParam(p *openapi3.Parameter) Param {
 	if out.Example == nil {
 		out.Example = jsonSafe(v.Example)
 	}
-	if out.Type == TypeArray {
-		out.Items = TypeString
+	if out.Type == toolkit.TypeArray {
+		out.Items = toolkit.TypeString
 		if v.Items != nil && v.Items.Value != nil {
-			if t := scalarType(v.Items.Value.Type); t != TypeArray {
+			if t := scalarType(v.Items.Value.Type); t != toolkit.TypeArray {
 				out.Items = t
 			}
 			out.Enum = v.Items.Value.Enum
 		}
 		if p.In == "path" {
-			out.Type, out.Items = TypeString, ""
+			out.Type, out.Items = toolkit.TypeString, ""
 		}
 	}
 	return out
@@ -183,17 +184,17 @@ func joinDesc(a, b string) string {
 
 // scalarType maps a schema type to a parameter type; objects and unknown
 // types are sent as text.
-func scalarType(t *openapi3.Types) string {
+func scalarType(t *openapi3.Types) toolkit.ParamType {
 	if t == nil {
-		return TypeString
+		return toolkit.TypeString
 	}
 	for _, s := range t.Slice() {
-		switch s {
-		case TypeString, TypeInteger, TypeNumber, TypeBoolean, TypeArray:
+		switch s := toolkit.ParamType(s); s {
+		case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray:
 			return s
 		}
 	}
-	return TypeString
+	return toolkit.TypeString
 }
 
 func firstExample(ex openapi3.Examples) any {

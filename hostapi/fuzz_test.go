@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"encoding/json"
@@ -24,7 +24,7 @@ func FuzzLoadOpenAPI(f *testing.F) {
 		if err != nil {
 			return
 		}
-		a, err := New(c, Options{Handler: http.NotFoundHandler()})
+		a, err := New(c, &Options{Handler: http.NotFoundHandler()})
 		if err != nil {
 			t.Fatal(err)
 		}

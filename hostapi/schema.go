@@ -1,4 +1,4 @@
-package api
+package hostapi
 
 import (
 	"encoding/json"
@@ -135,16 +135,16 @@ func hasType(v any, t string) bool {
 	switch t {
 	case "null":
 		return v == nil
-	case TypeString:
+	case "string":
 		_, ok := v.(string)
 		return ok
-	case TypeBoolean:
+	case "boolean":
 		_, ok := v.(bool)
 		return ok
-	case TypeNumber:
+	case "number":
 		_, ok := v.(json.Number)
 		return ok
-	case TypeInteger:
+	case "integer":
 		n, ok := v.(json.Number)
 		if !ok {
 			return false
@@ -154,7 +154,7 @@ func hasType(v any, t string) bool {
 	case "object":
 		_, ok := v.(map[string]any)
 		return ok
-	case TypeArray:
+	case "array":
 		_, ok := v.([]any)
 		return ok
 	}
@@ -188,7 +188,7 @@ func articles(types []string) []string {
 		switch t {
 		case "null":
 			out[i] = "null"
-		case TypeInteger, "object", TypeArray:
+		case "integer", "object", "array":
 			out[i] = "an " + t
 		default:
 			out[i] = "a " + t
