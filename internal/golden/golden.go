@@ -1,5 +1,7 @@
 // Package golden compares test output with files under testdata, and
-// rewrites them when the tests run with -update.
+// rewrites them when the tests run with UPDATE_GOLDEN=1 in the environment
+// (which works for `go test ./...`, where some packages have no golden
+// files) or, in one package, with -update.
 package golden
 
 import (
@@ -17,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite golden files with the output th
 // there first (creating folders as needed).
 func Check(t testing.TB, path string, got string) {
 	t.Helper()
-	if *update {
+	if *update || os.Getenv("UPDATE_GOLDEN") == "1" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +29,7 @@ func Check(t testing.TB, path string, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
+		t.Fatalf("%v (run UPDATE_GOLDEN=1 go test ./... to create it)", err)
 	}
 	if diff := cmp.Diff(string(want), got); diff != "" {
 		t.Errorf("%s mismatch (-want +got):\n%s", path, diff)
