@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -169,7 +170,7 @@ func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagno
 	r := &nodeReader{file: filename}
 	f, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
-		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, err))
+		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
 		return nil, r.diags
 	}
 	var body ast.Node
@@ -211,7 +212,7 @@ func tooLarge(file string, size int64, limit int) Diagnostic {
 	return Diagnostic{File: file, Msg: msg}
 }
 
-func yamlSyntaxDiagnostic(file string, err error) Diagnostic {
+func yamlSyntaxDiagnostic(file string, src []byte, err error) Diagnostic {
 	d := Diagnostic{File: file, Msg: "invalid YAML: " + err.Error()}
 	var deep *yamlscan.DepthError
 	var ye yaml.Error
@@ -223,8 +224,25 @@ func yamlSyntaxDiagnostic(file string, err error) Diagnostic {
 		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
 			d.Line, d.Col = tk.Position.Line, tk.Position.Column
 		}
+		d.Msg += flowReferenceHint(src, d.Line)
 	}
 	return d
+}
+
+// flowReferenceHint explains the common cause of a syntax error on a line
+// that holds a ${...} reference inside a {...} or [...] collection, where
+// YAML reads its braces as the collection's.
+func flowReferenceHint(src []byte, line int) string {
+	lines := bytes.Split(src, []byte("\n"))
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	l := lines[line-1]
+	ref := bytes.Index(l, []byte("${"))
+	if ref < 0 || bytes.IndexAny(l[:ref], "{[") < 0 {
+		return ""
+	}
+	return `; inside {...} or [...] a value holding ${...} must be quoted, e.g. {Authorization: "Bearer ${step0:token}"}`
 }
 
 type compiler struct {
