@@ -1,6 +1,7 @@
 // Command quickstart loads YAML capabilities, starts an embedded mock API
 // and drives the three entry tools the way an agent loop would, printing
-// what the model sees.
+// what the model receives: the tool definitions as sent to a model API,
+// each result's text, and the signals the host acts on.
 //
 //	go run ./examples/quickstart
 package main
@@ -53,9 +54,13 @@ func run(out io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintln(out, "Entry tools given to the model:")
+	fmt.Fprintln(out, "Tools sent to the model (OpenAI chat-completions shape; t.Anthropic() for Claude):")
 	for _, t := range reg.Tools() {
-		fmt.Fprintf(out, "  - %s\n", t.Name)
+		b, err := json.Marshal(t.OpenAI())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "%s\n", b)
 	}
 
 	// The calls a model would make, in order.
@@ -81,6 +86,11 @@ func run(out io.Writer) error {
 			prefix = "[error] "
 		}
 		fmt.Fprintf(out, "%s%s\n", prefix, strings.TrimRight(res.Text, "\n"))
+		// Signals are for the host's loop, not the model: which capability
+		// ran, whether to stop generating, what to show the user.
+		if b, err := json.Marshal(res.Signals); err == nil && string(b) != "{}" {
+			fmt.Fprintf(out, "  (signals for the host: %s)\n", b)
+		}
 	}
 	return nil
 }
