@@ -231,7 +231,7 @@ func (g *guard) dialContext(plain, checked *net.Dialer) func(ctx context.Context
 			return nil, err
 		}
 		host = strings.ToLower(host)
-		if g.allowAll || addr == g.proxy || g.privateName(host, port) {
+		if g.allowAll || net.JoinHostPort(host, port) == g.proxy || g.privateName(host, port) {
 			return plain.DialContext(ctx, network, addr)
 		}
 		return checked.DialContext(ctx, network, addr)
