@@ -16,9 +16,12 @@ type Cache interface {
 }
 
 // MemoryCache is an in-process Cache with expiry, bounded in entries.
+// When full, it drops the least recently used entry: setting and getting
+// cost the same whether it holds ten entries or its maximum.
 type MemoryCache struct {
 	mu      sync.Mutex
-	entries map[string]memoryEntry
+	entries map[string]*cacheNode
+	lru     cacheNode // sentinel: lru.next is the most recently used
 	max     int
 	now     func() time.Time
 }
@@ -29,9 +32,22 @@ type memoryEntry struct {
 	expires time.Time
 }
 
+// cacheNode is an entry in the recency list.
+type cacheNode struct {
+	key        string
+	entry      memoryEntry
+	prev, next *cacheNode
+}
+
 // NewMemoryCache returns a MemoryCache holding at most 10,000 entries.
 func NewMemoryCache() *MemoryCache {
-	return &MemoryCache{entries: map[string]memoryEntry{}, max: 10000, now: time.Now}
+	return newMemoryCache(10000)
+}
+
+func newMemoryCache(max int) *MemoryCache {
+	c := &MemoryCache{entries: map[string]*cacheNode{}, max: max, now: time.Now}
+	c.lru.prev, c.lru.next = &c.lru, &c.lru
+	return c
 }
 
 // Get returns the value stored under key if it has not expired.
@@ -46,19 +62,21 @@ func (c *MemoryCache) Get(key string) ([]byte, bool) {
 func (c *MemoryCache) get(key string) (memoryEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	e, ok := c.entries[key]
+	n, ok := c.entries[key]
 	if !ok {
 		return memoryEntry{}, false
 	}
-	if !c.now().Before(e.expires) {
-		delete(c.entries, key)
+	if !c.now().Before(n.entry.expires) {
+		c.remove(n)
 		return memoryEntry{}, false
 	}
-	return e, true
+	c.unlink(n)
+	c.pushFront(n)
+	return n.entry, true
 }
 
-// Set stores value under key for ttl. When full, expired entries are
-// dropped first, then arbitrary ones.
+// Set stores value under key for ttl. When full, the least recently used
+// entry is dropped.
 func (c *MemoryCache) Set(key string, value []byte, ttl time.Duration) {
 	c.set(key, memoryEntry{value: value}, ttl)
 }
@@ -66,20 +84,32 @@ func (c *MemoryCache) Set(key string, value []byte, ttl time.Duration) {
 func (c *MemoryCache) set(key string, e memoryEntry, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	now := c.now()
-	if _, ok := c.entries[key]; !ok && len(c.entries) >= c.max {
-		for k, e := range c.entries {
-			if !now.Before(e.expires) {
-				delete(c.entries, k)
-			}
-		}
-		for k := range c.entries {
-			if len(c.entries) < c.max {
-				break
-			}
-			delete(c.entries, k)
-		}
+	e.expires = c.now().Add(ttl)
+	if n, ok := c.entries[key]; ok {
+		n.entry = e
+		c.unlink(n)
+		c.pushFront(n)
+		return
 	}
-	e.expires = now.Add(ttl)
-	c.entries[key] = e
+	if len(c.entries) >= c.max {
+		c.remove(c.lru.prev)
+	}
+	n := &cacheNode{key: key, entry: e}
+	c.entries[key] = n
+	c.pushFront(n)
+}
+
+func (c *MemoryCache) remove(n *cacheNode) {
+	c.unlink(n)
+	delete(c.entries, n.key)
+}
+
+func (c *MemoryCache) unlink(n *cacheNode) {
+	n.prev.next, n.next.prev = n.next, n.prev
+}
+
+func (c *MemoryCache) pushFront(n *cacheNode) {
+	n.prev, n.next = &c.lru, c.lru.next
+	c.lru.next.prev = n
+	c.lru.next = n
 }
