@@ -666,7 +666,7 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 			c.warnf(joinPath(p, field), "%s does not run for manual functions (there is no response)", field)
 			continue
 		}
-		h, err := compileHook(d.Name, field, body)
+		h, err := compileCheckedHook(d.Name, field, body)
 		if err != nil {
 			var he *HookError
 			errors.As(err, &he)

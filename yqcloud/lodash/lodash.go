@@ -68,3 +68,31 @@ func New(vm *goja.Runtime) (*Lib, error) {
 
 // Value returns the installed `_`.
 func (l *Lib) Value() goja.Value { return l.value }
+
+// Has reports whether `_` has a member named name, its own or inherited
+// (name in _): what a hook may read from `_` without getting undefined.
+func Has(name string) bool { return members()[name] }
+
+var members = sync.OnceValue(func() map[string]bool {
+	vm := goja.New()
+	if _, err := vm.RunProgram(Program()); err != nil {
+		panic(err)
+	}
+	v, err := vm.RunString(`(function () {
+		var out = [];
+		for (var p = _; p; p = Object.getPrototypeOf(p)) out = out.concat(Object.getOwnPropertyNames(p));
+		return out;
+	})()`)
+	if err != nil {
+		panic(err)
+	}
+	var names []string
+	if err := vm.ExportTo(v, &names); err != nil {
+		panic(err)
+	}
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+})

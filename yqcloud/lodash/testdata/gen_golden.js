@@ -1,5 +1,6 @@
 // Regenerates golden.json: every corpus.json case evaluated with real lodash and
-// encoded by encode.js. Run by hand when the corpus changes (needs Node, not Go):
+// encoded by encode.js; and public.json: the names of lodash's public functions
+// (the own enumerable function members of `_`), which TestCoverage checks. Run by hand when the corpus changes (needs Node, not Go):
 //
 //   cd yqcloud/lodash/testdata && npm install --prefix /tmp/lodash-golden lodash@4.18.1 && NODE_PATH=/tmp/lodash-golden/node_modules node gen_golden.js
 //
@@ -23,4 +24,8 @@ for (const c of corpus) {
 }
 const out = '{\n  "lodash": ' + JSON.stringify(_.VERSION) + ',\n  "results": {\n' + lines.join(',\n') + '\n  }\n}\n';
 fs.writeFileSync(path.join(__dirname, 'golden.json'), out);
+const publicNames = Object.keys(_).filter((k) => typeof _[k] === 'function').sort();
+fs.writeFileSync(path.join(__dirname, 'public.json'),
+  '{\n  "lodash": ' + JSON.stringify(_.VERSION) + ',\n  "functions": [\n' +
+  publicNames.map((n) => '    ' + JSON.stringify(n)).join(',\n') + '\n  ]\n}\n');
 console.log('wrote ' + lines.length + ' results for lodash ' + _.VERSION);

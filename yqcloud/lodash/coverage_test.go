@@ -1,0 +1,126 @@
+package lodash_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// notYet lists lodash's public functions that `_` does not have yet or
+// that have fewer than minCases corpus cases. It only shrinks:
+// TestCoverage fails for a name listed here that is covered.
+var notYet = map[string]bool{
+	"_": true, "add": true, "after": true, "ary": true, "assignIn": true, "assignInWith": true,
+	"assignWith": true, "at": true, "attempt": true, "before": true, "bind": true, "bindAll": true,
+	"bindKey": true, "ceil": true, "chain": true, "clone": true, "cloneDeepWith": true,
+	"cloneWith": true, "concat": true, "cond": true, "conforms": true, "conformsTo": true,
+	"constant": true, "create": true, "curry": true, "curryRight": true, "debounce": true,
+	"deburr": true, "defaultTo": true, "defaultsDeep": true, "defer": true, "delay": true,
+	"differenceBy": true, "differenceWith": true, "divide": true, "dropRight": true,
+	"dropRightWhile": true, "dropWhile": true, "eachRight": true, "entriesIn": true, "eq": true,
+	"escape": true, "escapeRegExp": true, "extend": true, "extendWith": true, "fill": true,
+	"findKey": true, "findLastKey": true, "flatMapDeep": true, "flatMapDepth": true,
+	"flattenDepth": true, "flip": true, "floor": true, "flow": true, "flowRight": true,
+	"forEachRight": true, "forIn": true, "forInRight": true, "forOwn": true, "forOwnRight": true,
+	"functions": true, "functionsIn": true, "gt": true, "gte": true, "hasIn": true, "inRange": true,
+	"indexOf": true, "initial": true, "intersectionBy": true, "intersectionWith": true,
+	"invert": true, "invertBy": true, "invoke": true, "invokeMap": true, "isArguments": true,
+	"isArrayBuffer": true, "isArrayLike": true, "isArrayLikeObject": true, "isBuffer": true,
+	"isDate": true, "isElement": true, "isEqualWith": true, "isError": true, "isFinite": true,
+	"isInteger": true, "isLength": true, "isMap": true, "isMatchWith": true, "isNaN": true,
+	"isNative": true, "isObjectLike": true, "isRegExp": true, "isSafeInteger": true, "isSet": true,
+	"isSymbol": true, "isTypedArray": true, "isWeakMap": true, "isWeakSet": true, "iteratee": true,
+	"keysIn": true, "lastIndexOf": true, "lowerCase": true, "lt": true, "lte": true, "matches": true,
+	"matchesProperty": true, "memoize": true, "mergeWith": true, "method": true, "methodOf": true,
+	"mixin": true, "multiply": true, "negate": true, "noConflict": true, "now": true, "nthArg": true,
+	"once": true, "over": true, "overArgs": true, "overEvery": true, "overSome": true,
+	"parseInt": true, "partial": true, "partialRight": true, "property": true, "propertyOf": true,
+	"pull": true, "pullAll": true, "pullAllBy": true, "pullAllWith": true, "pullAt": true,
+	"random": true, "rangeRight": true, "rearg": true, "reduceRight": true, "remove": true,
+	"repeat": true, "rest": true, "result": true, "reverse": true, "round": true,
+	"runInContext": true, "sample": true, "sampleSize": true, "setWith": true, "shuffle": true,
+	"slice": true, "sortedIndex": true, "sortedIndexBy": true, "sortedIndexOf": true,
+	"sortedLastIndex": true, "sortedLastIndexBy": true, "sortedLastIndexOf": true, "sortedUniq": true,
+	"sortedUniqBy": true, "spread": true, "startCase": true, "stubArray": true, "stubFalse": true,
+	"stubObject": true, "stubString": true, "stubTrue": true, "subtract": true, "tail": true,
+	"takeRightWhile": true, "takeWhile": true, "tap": true, "template": true, "throttle": true,
+	"thru": true, "toArray": true, "toFinite": true, "toLength": true, "toPairsIn": true,
+	"toPath": true, "toPlainObject": true, "toSafeInteger": true, "transform": true, "trimEnd": true,
+	"trimStart": true, "unary": true, "unescape": true, "unionBy": true, "unionWith": true,
+	"uniqWith": true, "uniqueId": true, "unset": true, "unzip": true, "unzipWith": true,
+	"update": true, "updateWith": true, "upperCase": true, "valuesIn": true, "wrap": true,
+	"xor": true, "xorBy": true, "xorWith": true, "zipObject": true, "zipObjectDeep": true,
+	"zipWith": true,
+}
+
+const minCases = 3
+
+type publicFile struct {
+	Lodash    string   `json:"lodash"`
+	Functions []string `json:"functions"`
+}
+
+// coverage returns, for each of lodash's public function names
+// (testdata/public.json, written by gen_golden.js from real lodash), the
+// number of corpus cases that call it: the case's name starts with
+// "name/" or its expression reads _.name.
+func coverage(t *testing.T) (publicFile, map[string]int) {
+	var pub publicFile
+	readJSON(t, "testdata/public.json", &pub)
+	var cases []corpusCase
+	readJSON(t, "testdata/corpus.json", &cases)
+	ident := regexp.MustCompile(`_\.([A-Za-z_$][\w$]*)`)
+	counts := map[string]int{}
+	for _, c := range cases {
+		seen := map[string]bool{}
+		if i := strings.IndexByte(c.Name, '/'); i > 0 {
+			seen[c.Name[:i]] = true
+		}
+		for _, m := range ident.FindAllStringSubmatch(c.Expr, -1) {
+			seen[m[1]] = true
+		}
+		for n := range seen {
+			counts[n]++
+		}
+	}
+	return pub, counts
+}
+
+// TestCoverage fails when one of lodash's public functions is not a
+// function of our `_` or has fewer than minCases corpus cases, unless
+// notYet lists it.
+func TestCoverage(t *testing.T) {
+	pub, counts := coverage(t)
+	if len(pub.Functions) < 300 {
+		t.Fatalf("testdata/public.json lists %d functions; run gen_golden.js", len(pub.Functions))
+	}
+	vm := newRuntime(t)
+	for _, name := range pub.Functions {
+		v, err := vm.RunString(`typeof _[` + strconvQuote(name) + `]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		covered := v.String() == "function" && counts[name] >= minCases
+		switch {
+		case !covered && !notYet[name]:
+			t.Errorf("_.%s: typeof %s, %d corpus cases (want a function and %d cases)", name, v, counts[name], minCases)
+		case covered && notYet[name]:
+			t.Errorf("_.%s is covered: remove it from notYet", name)
+		}
+	}
+	for name := range notYet {
+		if !slices.Contains(pub.Functions, name) {
+			t.Errorf("notYet lists %q, which is not a public lodash function", name)
+		}
+	}
+	t.Logf("%d of %d lodash functions covered; %d corpus cases", len(pub.Functions)-len(notYet), len(pub.Functions), caseCount(t))
+}
+
+func caseCount(t *testing.T) int {
+	var cases []corpusCase
+	readJSON(t, "testdata/corpus.json", &cases)
+	return len(cases)
+}
+
+func strconvQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `\'`) + "'" }
