@@ -11,14 +11,14 @@ func BenchmarkLoadOpenAPI500(b *testing.B) {
 	doc := generateDoc(25, 10)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := LoadOpenAPI(doc); err != nil {
+		if _, _, err := LoadOpenAPI(doc, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkQueryDocs(b *testing.B) {
-	c, err := LoadOpenAPI(generateDoc(25, 10))
+	c, _, err := LoadOpenAPI(generateDoc(25, 10), nil)
 	if err != nil {
 		b.Fatal(err)
 	}

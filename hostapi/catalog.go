@@ -84,6 +84,18 @@ type Endpoint struct {
 	Deprecated bool
 	// Extensions are vendor extensions (x-…), shown only on request.
 	Extensions map[string]any
+	// Fixed are sent with every call of the endpoint; the model neither
+	// sees nor sets them. LoadOpenAPI fills them from the discriminator
+	// of a path like /rest?method=x or AWS's /#X-Amz-Target=Service.Op.
+	Fixed []FixedParam
+}
+
+// FixedParam is a query pair or a header with a value fixed by the
+// catalog.
+type FixedParam struct {
+	In    In // InQuery or InHeader
+	Name  string
+	Value string
 }
 
 // Group is a function group of endpoints.
@@ -247,6 +259,30 @@ func normalize(e Endpoint) (Endpoint, error) {
 		}
 		if p.Example, err = cloneJSON(p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
+		}
+	}
+	e.Fixed = slices.Clone(e.Fixed)
+	for i := range e.Fixed {
+		f := &e.Fixed[i]
+		switch {
+		case f.Name == "":
+			return bad("fixed parameter %d has no name", i)
+		case f.In != InQuery && f.In != InHeader:
+			return bad("fixed parameter %q: location %q is not query or header", f.Name, f.In)
+		case f.In == InHeader && !isToken(f.Name):
+			return bad("fixed header %q is not a valid header name", f.Name)
+		case f.In == InHeader && reservedHeader(f.Name):
+			return bad("fixed header %q is reserved: credentials and content headers come from the host", f.Name)
+		case strings.ContainsFunc(f.Value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }):
+			return bad("fixed parameter %q: value holds control characters", f.Name)
+		}
+		if f.In == InHeader {
+			f.Name = http.CanonicalHeaderKey(f.Name)
+		}
+		for _, p := range e.Params {
+			if p.In == f.In && p.Name == f.Name {
+				return bad("%s parameter %q is both fixed and a parameter", f.In, f.Name)
+			}
 		}
 	}
 	for _, name := range tmpl.names() {

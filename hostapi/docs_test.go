@@ -139,9 +139,9 @@ func TestQueryDocsErrors(t *testing.T) {
 		{`{"endpoint": "getfile"}`, `query_api_docs: unknown endpoint "getfile"; did you mean "getFile", "putFile"?`},
 		{`{"endpoint": "qqq"}`, `query_api_docs: unknown endpoint "qqq"; call query_api_docs to find endpoint ids`},
 		{`{"endpoint": "files"}`, `query_api_docs: unknown endpoint "files"; "files" is a group: call query_api_docs with {"group": "files"}`},
-		{`{"endpoint": 5}`, `query_api_docs: argument "endpoint" must be a string`},
-		{`{"examples": "yes"}`, `query_api_docs: argument "examples" must be a boolean`},
-		{`{"name": "x"}`, `query_api_docs: unknown argument "name"; accepted: group, endpoint, keyword, examples`},
+		{`{"endpoint": 5}`, `query_api_docs: unknown endpoint "5"; call query_api_docs to find endpoint ids`},
+		{`{"examples": "yes"}`, `capability "query_api_docs": parameter "examples" must be a boolean, got "yes"`},
+		{`{"name": "x"}`, `capability "query_api_docs": unknown parameter "name"; accepted parameters: endpoint, examples, group, keyword`},
 	}
 	for _, tt := range tests {
 		res := run(reg, ToolQueryDocs, tt.args)
@@ -171,7 +171,7 @@ func TestQueryDocsListCap(t *testing.T) {
 // TestOverviewStaysSmall loads a generated 500-endpoint document: the
 // answer to query_api_docs without arguments must stay small.
 func TestOverviewStaysSmall(t *testing.T) {
-	c, err := LoadOpenAPI(generateDoc(25, 10))
+	c, _, err := LoadOpenAPI(generateDoc(25, 10), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestOverviewStaysSmall(t *testing.T) {
 		t.Errorf("overview = %d endpoints, %d groups, group 7 %+v", out.Endpoints, len(out.Groups), out.Groups[7])
 	}
 	// The overview does not grow with the number of endpoints.
-	big, err := LoadOpenAPI(generateDoc(25, 40))
+	big, _, err := LoadOpenAPI(generateDoc(25, 40), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

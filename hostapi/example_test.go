@@ -51,7 +51,7 @@ func ExampleAPI_Register() {
 }
 
 func ExampleLoadOpenAPI() {
-	cat, err := hostapi.LoadOpenAPI([]byte(`
+	cat, diags, err := hostapi.LoadOpenAPI([]byte(`
 openapi: 3.1.0
 info: {title: Shop, version: "1"}
 paths:
@@ -65,14 +65,20 @@ paths:
     delete:
       tags: [orders]
       summary: Cancel an order
-`))
+  /orders/{id}/refunds:
+    post:
+      parameters:
+        - $ref: '#/components/parameters/Missing'
+`), &hostapi.LoadOptions{File: "shop.yaml"})
 	if err != nil {
 		panic(err)
 	}
 	for _, e := range cat.Endpoints() {
 		fmt.Printf("%s | %s | %s %s\n", e.ID, e.Group, e.Method, e.Path)
 	}
+	fmt.Println(diags.String())
 	// Output:
 	// getOrder | orders | GET /orders/{id}
 	// DELETE /orders/{id} | orders | DELETE /orders/{id}
+	// shop.yaml:16:5: warning: /paths/~1orders~1{id}~1refunds/post: operation left out: $ref "#/components/parameters/Missing": no such component
 }

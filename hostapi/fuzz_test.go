@@ -20,7 +20,7 @@ func FuzzLoadOpenAPI(f *testing.F) {
 	f.Add(generateDoc(2, 2))
 	f.Add([]byte(`{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a/{b}{c}":{"get":{}}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := LoadOpenAPI(data)
+		c, _, err := LoadOpenAPI(data, nil)
 		if err != nil {
 			return
 		}

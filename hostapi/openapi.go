@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -20,43 +21,43 @@ const (
 	maxSchemaNodes = 2000
 )
 
-// LoadOpenAPI reads an OpenAPI 3.0 or 3.1 document (JSON or YAML) into a
-// Catalog. Each operation becomes an endpoint: its id is the operationId,
-// else "METHOD /path"; its group is its first tag, else the first literal
-// path segment. Local $refs are resolved and recursive schemas cut;
-// external $refs are refused. Cookie parameters and the Accept,
-// Content-Type and Authorization headers are left out, as OpenAPI says.
-func LoadOpenAPI(data []byte) (*Catalog, error) {
-	loader := openapi3.NewLoader()
-	loader.IsExternalRefsAllowed = false
-	doc, err := loader.LoadFromData(data)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalidDocument, err)
+// LoadOptions configure LoadOpenAPI. The zero value is ready to use.
+type LoadOptions struct {
+	// File names the document in diagnostics.
+	File string
+	// Strict refuses a document with an operation that cannot be used,
+	// instead of leaving that operation out with a warning.
+	Strict bool
+}
+
+// LoadOpenAPI reads a Swagger 2.0, OpenAPI 3.0 or 3.1 document (JSON or
+// YAML) into a Catalog. Each operation becomes an endpoint: its id is the
+// operationId, else "METHOD /path"; its group is its first tag, else the
+// first literal path segment. Local $refs are resolved and recursive
+// schemas cut; external $refs are not followed. Cookie parameters and the
+// Accept, Content-Type and Authorization headers are left out, as OpenAPI
+// says. Responses are not read.
+//
+// An operation that cannot be used (a $ref to nothing, a parameter without
+// a name...) is left out with a warning, unless opts.Strict. A path's
+// discriminator becomes what its document means: /rest?method=x sends
+// method=x, and AWS's /#X-Amz-Target=Service.Op or /#Action=Op send the
+// operation's own parameter with that value (Endpoint.Fixed).
+//
+// The Diagnostics hold the warnings, and the errors when the document is
+// refused; each is positioned at the JSON pointer of what it concerns,
+// with its line and column. The error, when the document is refused, is
+// the Diagnostics wrapped with ErrInvalidDocument.
+func LoadOpenAPI(data []byte, opts *LoadOptions) (*Catalog, toolkit.Diagnostics, error) {
+	l := &docLoader{}
+	if opts != nil {
+		l.opts = *opts
 	}
-	if !strings.HasPrefix(doc.OpenAPI, "3.") {
-		return nil, fmt.Errorf("%w: version %q: only OpenAPI 3.x is supported", ErrInvalidDocument, doc.OpenAPI)
+	c := l.load(data)
+	if l.diags.HasErrors() {
+		return nil, l.diags, fmt.Errorf("%w: %w", ErrInvalidDocument, l.diags)
 	}
-	c := NewCatalog()
-	for _, t := range doc.Tags {
-		if t != nil {
-			c.AddGroup(Group{Name: t.Name, Description: t.Description})
-		}
-	}
-	var eps []Endpoint
-	for _, path := range doc.Paths.Keys() {
-		item := doc.Paths.Value(path)
-		if item == nil {
-			continue
-		}
-		ops := item.Operations()
-		for _, method := range methodOrder(ops) {
-			eps = append(eps, convertOperation(path, method, item, ops[method]))
-		}
-	}
-	if err := c.Add(eps...); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidDocument, err)
-	}
-	return c, nil
+	return c, l.diags, nil
 }
 
 var methodRank = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch,
@@ -110,8 +111,15 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		}
 		e.Params = append(e.Params, convertParam(p))
 	}
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		if e.ID == "" {
+			e.ID = method + " " + path
+		}
+		e.Path = path[:i]
+		applyDiscriminator(&e, path[i:])
+	}
 	// Documents often leave path placeholders undeclared.
-	if t, err := parsePath(path); err == nil {
+	if t, err := parsePath(e.Path); err == nil {
 		for _, name := range t.names() {
 			if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
 				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: toolkit.TypeString, Required: true})
@@ -122,6 +130,70 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		e.Body = convertBody(op.RequestBody.Value)
 	}
 	return e
+}
+
+// applyDiscriminator reads the ?query and #fragment a document wrote in a
+// path. A pair k=v whose k is a query or header parameter of the operation
+// fixes that parameter to v; k={name} makes name a query parameter k; a
+// bare k names a parameter the variant requires. Other pairs of a ?query
+// are fixed query pairs; those of a #fragment only told variants apart.
+func applyDiscriminator(e *Endpoint, tail string) {
+	for tail != "" {
+		sep := tail[0]
+		part := tail[1:]
+		if i := strings.IndexAny(part, "?#"); i >= 0 && (sep == '?' && part[i] == '#') {
+			part, tail = part[:i], part[i:]
+		} else {
+			tail = ""
+		}
+		for pair := range strings.SplitSeq(part, "&") {
+			if pair == "" {
+				continue
+			}
+			k, v, hasValue := strings.Cut(pair, "=")
+			if u, err := url.QueryUnescape(k); err == nil {
+				k = u
+			}
+			if u, err := url.QueryUnescape(v); err == nil {
+				v = u
+			}
+			if k == "" {
+				continue
+			}
+			if name, ok := placeholder(v); ok {
+				i := slices.IndexFunc(e.Params, func(p Param) bool { return p.Name == name && p.In != InHeader })
+				if i < 0 {
+					i = slices.IndexFunc(e.Params, func(p Param) bool { return p.Name == k && p.In == InQuery })
+				}
+				if i >= 0 {
+					e.Params[i].Name, e.Params[i].In, e.Params[i].Required = k, InQuery, true
+				} else {
+					e.Params = append(e.Params, Param{Name: k, In: InQuery, Type: toolkit.TypeString, Required: true})
+				}
+				continue
+			}
+			i := slices.IndexFunc(e.Params, func(p Param) bool {
+				return p.In != InPath && (p.Name == k || p.In == InHeader && strings.EqualFold(p.Name, k))
+			})
+			switch {
+			case i >= 0 && hasValue:
+				e.Fixed = append(e.Fixed, FixedParam{In: e.Params[i].In, Name: e.Params[i].Name, Value: v})
+				e.Params = slices.Delete(e.Params, i, i+1)
+			case i >= 0:
+				e.Params[i].Required = true
+			case sep == '?' && !slices.ContainsFunc(e.Fixed, func(f FixedParam) bool { return f.In == InQuery && f.Name == k }):
+				e.Fixed = append(e.Fixed, FixedParam{In: InQuery, Name: k, Value: v})
+			}
+		}
+	}
+}
+
+// placeholder reports a {name} value.
+func placeholder(v string) (string, bool) {
+	if len(v) > 2 && v[0] == '{' && v[len(v)-1] == '}' && !strings.ContainsAny(v[1:len(v)-1], "{}") {
+		return v[1 : len(v)-1], true
+	}
+	return "", false
 }
 
 func convertParam(p *openapi3.Parameter) Param {

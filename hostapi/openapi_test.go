@@ -16,7 +16,7 @@ func loadFile(t testing.TB, name string) *Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := LoadOpenAPI(data)
+	c, _, err := LoadOpenAPI(data, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestLoadOpenAPIYAMLAndJSONAgree(t *testing.T) {
 	jsonDoc := `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"summary":"A"}}}}`
 	var got [][]row
 	for _, doc := range []string{yamlDoc, jsonDoc} {
-		c, err := LoadOpenAPI([]byte(doc))
+		c, _, err := LoadOpenAPI([]byte(doc), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,28 +151,88 @@ func TestLoadOpenAPIYAMLAndJSONAgree(t *testing.T) {
 	}
 }
 
-func TestLoadOpenAPIErrors(t *testing.T) {
+func TestLoadOpenAPIRefused(t *testing.T) {
 	tests := []struct {
 		name, doc, want string
 	}{
-		{"not a document", `{{{`, "invalid OpenAPI document"},
-		{"swagger 2", `{"swagger":"2.0","info":{"title":"t","version":"1"},"paths":{}}`, `only OpenAPI 3.x`},
-		{"external ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"other.json#/X"}}}}}}}}`, "disallowed external reference"},
-		{"file ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"post":{"requestBody":{"content":{"application/json":{"schema":{"$ref":"/etc/passwd"}}}}}}}}`, "disallowed external reference"},
-		{"missing ref", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"parameters":[{"$ref":"#/components/parameters/Nope"}]}}}}`, "invalid OpenAPI document"},
-		{"duplicate operationId", `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"operationId":"x"}},"/b":{"get":{"operationId":"x"}}}}`, `"x": duplicate endpoint id`},
+		{"not a document", `{{{`, "t.json:1:3: not valid JSON: invalid character"},
+		{"bad JSON", "{\"openapi\": \"3.0.0\",\n \"paths\": {]}", "t.json:2:13: not valid JSON"},
+		{"no version", `{"info":{"title":"t","version":"1"},"paths":{}}`, `t.json:1:1: neither "openapi" nor "swagger" names the version`},
+		{"swagger 1.2", `{"swagger":"1.2","paths":{}}`, `t.json:1:1: /swagger: version "1.2": Swagger 2.0 or OpenAPI 3.x is supported`},
+		{"not an object", `[1, 2]`, `the document is not a JSON or YAML object`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := LoadOpenAPI([]byte(tt.doc))
+			c, diags, err := LoadOpenAPI([]byte(tt.doc), &LoadOptions{File: "t.json"})
 			if err == nil {
 				t.Fatalf("loaded %d endpoints, want an error", len(c.Endpoints()))
 			}
-			if !errors.Is(err, ErrInvalidDocument) {
-				t.Errorf("error %v does not wrap ErrInvalidDocument", err)
+			if !errors.Is(err, ErrInvalidDocument) || !diags.HasErrors() {
+				t.Errorf("error %v does not wrap ErrInvalidDocument, or diagnostics %v have no error", err, diags)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q does not contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestLoadOpenAPIPartial: an operation that cannot be used is left out
+// with a warning at its position, and the rest loads; Strict refuses.
+func TestLoadOpenAPIPartial(t *testing.T) {
+	tests := []struct {
+		name, file string
+		ids        []string
+		diags      []string
+	}{
+		{"external ref", "external-ref.json", []string{"ok"}, []string{
+			`external-ref.json:3:10: warning: /paths/~1a/post: operation left out: $ref "other.json#/X": external references are not followed`,
+			`external-ref.json:4:10: warning: /paths/~1b/post: operation left out: $ref "/etc/passwd": external references are not followed`,
+		}},
+		{"missing ref", "missing-ref.yaml", []string{"ok"}, []string{
+			`missing-ref.yaml:9:5: warning: /paths/~1a/get: operation left out: $ref "#/components/parameters/Nope": no such component`,
+			`missing-ref.yaml:12:5: warning: /paths/~1b/post: operation left out: $ref "#/components/schemas/Gone": no such component`,
+		}},
+		{"nameless parameter", "nameless-param.yaml", []string{"ok"}, []string{
+			`nameless-param.yaml:7:5: warning: /paths/~1a/get: operation left out: "GET /a": parameter 0 has no name`,
+		}},
+		{"unreadable operation", "bad-operation.json", []string{"ok"}, []string{
+			`bad-operation.json:4:4: warning: /paths/~1a/get: operation left out: cannot read string into field Parameter.required of type bool`,
+		}},
+		{"duplicate operationId", "duplicate-id.json", []string{"x", "GET /b"}, []string{
+			`duplicate-id.json:4:10: warning: /paths/~1b/get: operationId "x" is used twice: this operation is "GET /b"`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := os.ReadFile("testdata/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, diags, err := LoadOpenAPI(data, &LoadOptions{File: tt.file})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, e := range c.Endpoints() {
+				ids = append(ids, e.ID)
+			}
+			if diff := cmp.Diff(tt.ids, ids); diff != "" {
+				t.Errorf("endpoints (-want +got):\n%s", diff)
+			}
+			if len(diags) != len(tt.diags) {
+				t.Fatalf("diagnostics:\n%s\nwant %d", diags.String(), len(tt.diags))
+			}
+			for i, d := range diags {
+				if !strings.HasPrefix(d.Error(), tt.diags[i]) {
+					t.Errorf("diagnostic %d:\n got %s\nwant %s", i, d.Error(), tt.diags[i])
+				}
+			}
+			// Strict refuses what the default leaves out.
+			_, sdiags, err := LoadOpenAPI(data, &LoadOptions{File: tt.file, Strict: true})
+			skips := strings.Contains(diags.String(), "left out")
+			if skips != (err != nil) || skips != sdiags.HasErrors() {
+				t.Errorf("strict: err %v, diagnostics %v", err, sdiags)
 			}
 		})
 	}
@@ -209,7 +269,7 @@ func generateDoc(groups, perGroup int) []byte {
 }
 
 func TestLoadGeneratedDocument(t *testing.T) {
-	c, err := LoadOpenAPI(generateDoc(25, 10))
+	c, _, err := LoadOpenAPI(generateDoc(25, 10), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,740 @@
+package hostapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v4"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+)
+
+// A document is read in two passes. The first indexes the JSON text
+// without decoding it: the members of the root, of each path item and of
+// each operation, as byte spans. The second hands kin-openapi a trimmed
+// copy holding only what the catalog uses: operations without their
+// responses, and the components their requests reach.
+
+// span is the text of one JSON value: doc[start:end].
+type span struct{ start, end int }
+
+// member is one key of a JSON object and its value.
+type member struct {
+	key    string
+	keyPos int // offset of the key's opening quote
+	val    span
+}
+
+// rawDoc is an indexed document. Its text is valid JSON.
+type rawDoc struct {
+	text []byte
+	// yamlRoot, for a YAML input, positions diagnostics.
+	yamlRoot *yaml.Node
+	root     []member
+	version  string
+	swagger  bool
+	paths    []rawPath
+	// comps maps a component's pointer ("/components/schemas/Pet", or
+	// "/definitions/Pet" in Swagger 2.0) to its value.
+	comps map[string]span
+	// compRefs memoizes the components a component refers to.
+	compRefs map[string][]string
+}
+
+type rawPath struct {
+	key    string
+	keyPos int
+	shared []member // path-level members: parameters, summary, $ref...
+	ops    []rawOp
+}
+
+type rawOp struct {
+	method string
+	keyPos int
+	// kept are the operation's members but responses and callbacks.
+	kept []member
+}
+
+// httpMethods are the operation keys of a path item.
+var httpMethods = map[string]bool{"get": true, "put": true, "post": true, "delete": true,
+	"options": true, "head": true, "patch": true, "trace": true, "query": true}
+
+// maxYAMLExpansion bounds the JSON text a YAML document may expand to
+// through aliases, as a multiple of its own size.
+const maxYAMLExpansion = 16
+
+// readDocument indexes a JSON or YAML document.
+func readDocument(data []byte) (*rawDoc, *docError) {
+	d := &rawDoc{text: data}
+	i := skipWS(data, 0)
+	isJSON := i < len(data) && data[i] == '{'
+	if isJSON && !json.Valid(data) {
+		// JSON with a flaw YAML forgives (a tab, a trailing comma) still loads.
+		if _, jerr := decodeAny(data); jerr != nil {
+			if node, yerr := parseYAML(data); yerr == nil {
+				return d.fromYAML(node, len(data))
+			}
+			var se *json.SyntaxError
+			if errors.As(jerr, &se) {
+				return nil, &docError{offset: int(se.Offset), msg: "not valid JSON: " + se.Error()}
+			}
+			return nil, &docError{offset: -1, msg: "not valid JSON: " + jerr.Error()}
+		}
+	}
+	if !isJSON {
+		node, err := parseYAML(data)
+		if err != nil {
+			return nil, &docError{offset: -1, msg: "not valid JSON or YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+		}
+		return d.fromYAML(node, len(data))
+	}
+	return d, d.index()
+}
+
+func decodeAny(data []byte) (any, error) {
+	var v any
+	return v, json.Unmarshal(data, &v)
+}
+
+func parseYAML(data []byte) (*yaml.Node, error) {
+	var node yaml.Node
+	if err := yaml.Unmarshal(data, &node); err != nil {
+		return nil, err
+	}
+	return &node, nil
+}
+
+func (d *rawDoc) fromYAML(node *yaml.Node, size int) (*rawDoc, *docError) {
+	w := yamlJSON{limit: maxYAMLExpansion*size + 1<<20}
+	if err := w.write(node, 0); err != nil {
+		return nil, &docError{offset: -1, msg: err.Error()}
+	}
+	d.text, d.yamlRoot = w.buf, node
+	return d, d.index()
+}
+
+// docError is a problem of the whole document, at a byte offset of its
+// text when known (-1 otherwise).
+type docError struct {
+	offset  int
+	pointer string
+	msg     string
+}
+
+func (d *rawDoc) index() *docError {
+	root, ok := d.object(span{0, len(d.text)})
+	if !ok {
+		return &docError{offset: 0, msg: "the document is not a JSON or YAML object"}
+	}
+	d.root = root
+	for _, m := range root {
+		switch m.key {
+		case "openapi", "swagger":
+			var v string
+			if err := json.Unmarshal(d.value(m.val), &v); err != nil {
+				return &docError{offset: m.keyPos, pointer: "/" + m.key, msg: "the version must be a string"}
+			}
+			d.version, d.swagger = v, m.key == "swagger"
+		}
+	}
+	switch {
+	case d.version == "":
+		return &docError{offset: 0, msg: `neither "openapi" nor "swagger" names the version`}
+	case d.swagger && d.version != "2.0":
+		return &docError{offset: 0, pointer: "/swagger", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
+	case !d.swagger && !strings.HasPrefix(d.version, "3."):
+		return &docError{offset: 0, pointer: "/openapi", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
+	}
+	d.comps = map[string]span{}
+	d.compRefs = map[string][]string{}
+	for _, m := range root {
+		switch {
+		case m.key == "paths":
+			d.indexPaths(m.val)
+		case m.key == "components" && !d.swagger:
+			kinds, _ := d.object(m.val)
+			for _, k := range kinds {
+				d.addComps("/components/"+escapeToken(k.key)+"/", k.val)
+			}
+		case d.swagger && (m.key == "definitions" || m.key == "parameters" || m.key == "responses"):
+			d.addComps("/"+m.key+"/", m.val)
+		}
+	}
+	return nil
+}
+
+func (d *rawDoc) addComps(prefix string, sp span) {
+	members, _ := d.object(sp)
+	for _, c := range members {
+		d.comps[prefix+escapeToken(c.key)] = c.val
+	}
+}
+
+func (d *rawDoc) indexPaths(sp span) {
+	paths, _ := d.object(sp)
+	for _, p := range paths {
+		members, ok := d.object(p.val)
+		if !ok {
+			continue
+		}
+		rp := rawPath{key: p.key, keyPos: p.keyPos}
+		for _, m := range members {
+			if !httpMethods[m.key] {
+				rp.shared = append(rp.shared, m)
+				continue
+			}
+			op := rawOp{method: m.key, keyPos: m.keyPos}
+			fields, ok := d.object(m.val)
+			if !ok {
+				// Not an object: kept whole, for kin-openapi to report.
+				op.kept = []member{{key: "", val: m.val}}
+			}
+			for _, f := range fields {
+				if f.key != "responses" && f.key != "callbacks" {
+					op.kept = append(op.kept, f)
+				}
+			}
+			rp.ops = append(rp.ops, op)
+		}
+		d.paths = append(d.paths, rp)
+	}
+}
+
+func (d *rawDoc) value(sp span) []byte { return d.text[sp.start:sp.end] }
+
+// object lists the members of the object at sp (later duplicates win
+// when decoded, as in encoding/json); ok is false if sp is not an object.
+func (d *rawDoc) object(sp span) ([]member, bool) {
+	data := d.text
+	i := skipWS(data, sp.start)
+	if i >= sp.end || data[i] != '{' {
+		return nil, false
+	}
+	var out []member
+	i = skipWS(data, i+1)
+	for i < sp.end && data[i] != '}' {
+		keyPos := i
+		kend := skipString(data, i)
+		key := unquote(data[i:kend])
+		i = skipWS(data, kend)
+		i = skipWS(data, i+1) // ':'
+		vend := skipValue(data, i)
+		out = append(out, member{key: key, keyPos: keyPos, val: span{i, vend}})
+		i = skipWS(data, vend)
+		if i < sp.end && data[i] == ',' {
+			i = skipWS(data, i+1)
+		}
+	}
+	// Last one wins, as kin-openapi's JSON decoding has it.
+	seen := make(map[string]int, len(out))
+	dedup := out[:0]
+	for _, m := range out {
+		if j, ok := seen[m.key]; ok {
+			dedup[j] = m
+			continue
+		}
+		seen[m.key] = len(dedup)
+		dedup = append(dedup, m)
+	}
+	return dedup, true
+}
+
+func skipWS(data []byte, i int) int {
+	for i < len(data) {
+		switch data[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipString returns the end of the string starting at data[i] == '"'.
+func skipString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(data)
+}
+
+// skipValue returns the end of the valid JSON value starting at i.
+func skipValue(data []byte, i int) int {
+	if i >= len(data) {
+		return i
+	}
+	switch data[i] {
+	case '"':
+		return skipString(data, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				i = skipString(data, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(data)
+	}
+	for i < len(data) && !strings.ContainsRune(" \t\r\n,}]", rune(data[i])) {
+		i++
+	}
+	return i
+}
+
+func unquote(q []byte) string {
+	if len(q) >= 2 && bytes.IndexByte(q, '\\') < 0 {
+		return string(q[1 : len(q)-1])
+	}
+	var s string
+	_ = json.Unmarshal(q, &s)
+	return s
+}
+
+var refKey = []byte(`"$ref"`)
+
+// refs lists the "$ref" values in the text of sp.
+func (d *rawDoc) refs(sp span, out []string) []string {
+	data := d.text[:sp.end]
+	for i := sp.start; ; {
+		j := bytes.Index(data[i:], refKey)
+		if j < 0 {
+			return out
+		}
+		i += j + len(refKey)
+		k := skipWS(data, i)
+		if k >= len(data) || data[k] != ':' {
+			continue
+		}
+		k = skipWS(data, k+1)
+		if k < len(data) && data[k] == '"' {
+			end := skipString(data, k)
+			out = append(out, unquote(data[k:end]))
+			i = end
+		}
+	}
+}
+
+// component returns the component pointer a local $ref lands in, if any.
+func (d *rawDoc) component(ref string) (string, bool) {
+	frag, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return "", false
+	}
+	if strings.Contains(frag, "%") {
+		if u, err := url.PathUnescape(frag); err == nil {
+			frag = u
+		}
+	}
+	toks := strings.Split(frag, "/")
+	switch {
+	case len(toks) >= 4 && toks[0] == "" && toks[1] == "components" && !d.swagger:
+		return strings.Join(toks[:4], "/"), true
+	case len(toks) >= 3 && toks[0] == "" && d.swagger && (toks[1] == "definitions" || toks[1] == "parameters" || toks[1] == "responses"):
+		return strings.Join(toks[:3], "/"), true
+	}
+	return "", false
+}
+
+// closure adds to set the components that the refs reach, and returns
+// the first ref that cannot be followed: external, or to a component the
+// document lacks.
+func (d *rawDoc) closure(refs []string, set map[string]bool) (bad string, why string) {
+	stack := refs
+	for len(stack) > 0 {
+		ref := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !strings.HasPrefix(ref, "#") {
+			if bad == "" {
+				bad, why = ref, "external references are not followed"
+			}
+			continue
+		}
+		c, ok := d.component(ref)
+		if !ok || set[c] {
+			continue
+		}
+		sp, ok := d.comps[c]
+		if !ok {
+			if bad == "" {
+				bad, why = ref, "no such component"
+			}
+			continue
+		}
+		set[c] = true
+		sub, done := d.compRefs[c]
+		if !done {
+			sub = d.refs(sp, nil)
+			d.compRefs[c] = sub
+		}
+		stack = append(stack, sub...)
+	}
+	return bad, why
+}
+
+// opRefs lists the refs of one operation and of its path item.
+func (d *rawDoc) opRefs(p *rawPath, op *rawOp) []string {
+	var refs []string
+	for _, m := range p.shared {
+		refs = d.refs(m.val, refs)
+	}
+	for _, m := range op.kept {
+		refs = d.refs(m.val, refs)
+	}
+	return refs
+}
+
+// opID identifies an operation of the document.
+type opID struct{ path, op int }
+
+// rootKeys are the root members a trimmed document keeps.
+var rootKeys = map[string]bool{"openapi": true, "swagger": true, "consumes": true, "produces": true}
+
+// trimmed writes a document holding the chosen operations and the
+// components in comps.
+func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
+	var b bytes.Buffer
+	b.Grow(d.trimmedSize(ops, comps))
+	b.WriteByte('{')
+	first := true
+	sep := func() {
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+	}
+	for _, m := range d.root {
+		if rootKeys[m.key] {
+			sep()
+			writeMember(&b, m.key, d.value(m.val))
+		}
+	}
+	sep()
+	b.WriteString(`"info":{"title":"","version":""}`)
+	sep()
+	b.WriteString(`"paths":{`)
+	firstPath := true
+	for pi := range d.paths {
+		p := &d.paths[pi]
+		var chosen []int
+		for oi := range p.ops {
+			if ops[opID{pi, oi}] {
+				chosen = append(chosen, oi)
+			}
+		}
+		if len(chosen) == 0 {
+			continue
+		}
+		if !firstPath {
+			b.WriteByte(',')
+		}
+		firstPath = false
+		b.Write(appendString(nil, p.key))
+		b.WriteString(":{")
+		n := 0
+		for _, m := range p.shared {
+			if n++; n > 1 {
+				b.WriteByte(',')
+			}
+			writeMember(&b, m.key, d.value(m.val))
+		}
+		for _, oi := range chosen {
+			op := &p.ops[oi]
+			if n++; n > 1 {
+				b.WriteByte(',')
+			}
+			b.Write(appendString(nil, op.method))
+			b.WriteByte(':')
+			if len(op.kept) == 1 && op.kept[0].key == "" {
+				b.Write(d.value(op.kept[0].val))
+				continue
+			}
+			b.WriteByte('{')
+			for i, f := range op.kept {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				writeMember(&b, f.key, d.value(f.val))
+			}
+			if d.swagger {
+				if len(op.kept) > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(`"responses":{}`)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte('}')
+	// Components, grouped by their container.
+	groups := map[string][]string{}
+	var order []string
+	for c := range comps {
+		i := strings.LastIndexByte(c, '/')
+		if _, ok := groups[c[:i]]; !ok {
+			order = append(order, c[:i])
+		}
+		groups[c[:i]] = append(groups[c[:i]], c)
+	}
+	if d.swagger {
+		for _, g := range order {
+			sep()
+			d.writeComps(&b, strings.TrimPrefix(g, "/"), groups[g])
+		}
+	} else if len(order) > 0 {
+		sep()
+		b.WriteString(`"components":{`)
+		for i, g := range order {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			d.writeComps(&b, unescapeToken(strings.TrimPrefix(g, "/components/")), groups[g])
+		}
+		b.WriteByte('}')
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
+
+func (d *rawDoc) trimmedSize(ops map[opID]bool, comps map[string]bool) int {
+	n := 256
+	for id := range ops {
+		for _, m := range d.paths[id.path].ops[id.op].kept {
+			n += m.val.end - m.val.start + len(m.key) + 4
+		}
+	}
+	for c := range comps {
+		n += d.comps[c].end - d.comps[c].start + len(c) + 4
+	}
+	return n
+}
+
+func (d *rawDoc) writeComps(b *bytes.Buffer, kind string, names []string) {
+	b.Write(appendString(nil, kind))
+	b.WriteString(":{")
+	for i, c := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeMember(b, unescapeToken(c[strings.LastIndexByte(c, '/')+1:]), d.value(d.comps[c]))
+	}
+	b.WriteByte('}')
+}
+
+func writeMember(b *bytes.Buffer, key string, val []byte) {
+	b.Write(appendString(nil, key))
+	b.WriteByte(':')
+	b.Write(val)
+}
+
+func appendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	dst = jsonstr.AppendContent(dst, s)
+	return append(dst, '"')
+}
+
+// escapeToken and unescapeToken convert a key to and from a JSON pointer
+// token.
+func escapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func unescapeToken(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
+
+// position returns the 1-based line and column of a byte offset of a JSON
+// input, or of a JSON pointer in a YAML input; 0, 0 when unknown.
+func (d *rawDoc) position(offset int, pointer string) (int, int) {
+	if d.yamlRoot != nil {
+		return yamlPosition(d.yamlRoot, pointer)
+	}
+	if offset < 0 || offset > len(d.text) {
+		return 0, 0
+	}
+	before := d.text[:offset]
+	line := bytes.Count(before, []byte{'\n'}) + 1
+	col := offset - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+func yamlPosition(n *yaml.Node, pointer string) (int, int) {
+	if n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	line, col := n.Line, n.Column
+	if pointer == "" {
+		return line, col
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = unescapeToken(tok)
+		for n.Kind == yaml.AliasNode && n.Alias != nil {
+			n = n.Alias
+		}
+		var next *yaml.Node
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if n.Content[i].Value == tok {
+					line, col = n.Content[i].Line, n.Content[i].Column
+					next = n.Content[i+1]
+				}
+			}
+		case yaml.SequenceNode:
+			if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(n.Content) {
+				next = n.Content[i]
+				line, col = next.Line, next.Column
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	return line, col
+}
+
+// yamlJSON writes a YAML node tree as JSON text.
+type yamlJSON struct {
+	buf   []byte
+	limit int
+}
+
+var errYAMLTooLarge = errors.New("the YAML document expands, through its aliases, beyond the size limit")
+
+func (w *yamlJSON) write(n *yaml.Node, depth int) error {
+	if len(w.buf) > w.limit {
+		return errYAMLTooLarge
+	}
+	if depth > 10000 {
+		return errors.New("the YAML document is nested too deeply")
+	}
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			w.buf = append(w.buf, "null"...)
+			return nil
+		}
+		return w.write(n.Content[0], depth+1)
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			w.buf = append(w.buf, "null"...)
+			return nil
+		}
+		return w.write(n.Alias, depth+1)
+	case yaml.SequenceNode:
+		w.buf = append(w.buf, '[')
+		for i, c := range n.Content {
+			if i > 0 {
+				w.buf = append(w.buf, ',')
+			}
+			if err := w.write(c, depth+1); err != nil {
+				return err
+			}
+		}
+		w.buf = append(w.buf, ']')
+		return nil
+	case yaml.MappingNode:
+		w.buf = append(w.buf, '{')
+		first := true
+		if err := w.members(n, &first, depth); err != nil {
+			return err
+		}
+		w.buf = append(w.buf, '}')
+		return nil
+	}
+	w.scalar(n)
+	return nil
+}
+
+// members writes a mapping's pairs, merge keys (<<) first.
+func (w *yamlJSON) members(n *yaml.Node, first *bool, depth int) error {
+	if depth > 10000 {
+		return errors.New("the YAML document is nested too deeply")
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+			for v.Kind == yaml.AliasNode && v.Alias != nil {
+				v = v.Alias
+			}
+			srcs := []*yaml.Node{v}
+			if v.Kind == yaml.SequenceNode {
+				srcs = v.Content
+			}
+			for _, s := range srcs {
+				for s.Kind == yaml.AliasNode && s.Alias != nil {
+					s = s.Alias
+				}
+				if s.Kind == yaml.MappingNode {
+					if err := w.members(s, first, depth+1); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Tag == "!!merge" {
+			continue
+		}
+		if !*first {
+			w.buf = append(w.buf, ',')
+		}
+		*first = false
+		for k.Kind == yaml.AliasNode && k.Alias != nil {
+			k = k.Alias
+		}
+		w.buf = appendString(w.buf, k.Value)
+		w.buf = append(w.buf, ':')
+		if err := w.write(v, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *yamlJSON) scalar(n *yaml.Node) {
+	switch n.ShortTag() {
+	case "!!null":
+		w.buf = append(w.buf, "null"...)
+		return
+	case "!!bool":
+		var b bool
+		if n.Decode(&b) == nil {
+			w.buf = strconv.AppendBool(w.buf, b)
+			return
+		}
+	case "!!int", "!!float":
+		if json.Valid([]byte(n.Value)) {
+			w.buf = append(w.buf, n.Value...)
+			return
+		}
+		var f float64
+		if n.Decode(&f) == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			w.buf = strconv.AppendFloat(w.buf, f, 'g', -1, 64)
+			return
+		}
+	}
+	w.buf = appendString(w.buf, n.Value)
+}
