@@ -2,13 +2,11 @@ package toolkit
 
 import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
 
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -27,6 +25,7 @@ const (
 	TypeObject  ParamType = "object"
 )
 
+// valid reports a scalar type: the types of the YAML format.
 func (t ParamType) valid() bool {
 	switch t {
 	case TypeString, TypeNumber, TypeInteger, TypeBoolean:
@@ -35,7 +34,12 @@ func (t ParamType) valid() bool {
 	return false
 }
 
-// Param describes one argument of a capability.
+// validGo reports a type a Go capability's Param may have.
+func (t ParamType) validGo() bool { return t.valid() || t == TypeArray || t == TypeObject }
+
+// Param describes one argument of a capability. YAML capabilities have
+// scalar parameters; a Go capability's may also be TypeArray or TypeObject
+// (of any items or members; use Capability.Schema or AddFunc to say more).
 type Param struct {
 	Name        string
 	Type        ParamType
@@ -43,12 +47,12 @@ type Param struct {
 	Description string
 	// Default fills the argument when the model omits it; nil means none.
 	Default any
-	// Validate, when set, must match the argument's text form.
+	// Validate, when set, must match the argument (a string parameter's).
 	Validate *regexp.Regexp
 }
 
-// paramsSchema returns the JSON Schema of params as the model sees it,
-// properties in declaration order.
+// paramsSchema returns the JSON Schema of params as the model sees it and
+// as arguments are validated against, properties in declaration order.
 func paramsSchema(params []Param) any {
 	props := make(jsonstr.Object, 0, len(params))
 	required := []string{}
@@ -71,65 +75,6 @@ func paramsSchema(params []Param) any {
 		{Key: "required", Value: required},
 		{Key: "additionalProperties", Value: false},
 	}
-}
-
-// argError is one problem with the model's arguments.
-type argErrors []string
-
-func (e argErrors) Error() string {
-	if len(e) == 1 {
-		return e[0]
-	}
-	return "invalid arguments: " + strings.Join(e, "; ")
-}
-
-// validateArgs checks decoded arguments against params (DESIGN.md
-// reading 8) and normalizes them in place (args is the call's own map):
-// values converted to their types, defaults applied.
-func validateArgs(params []Param, args map[string]any) error {
-	var errs argErrors
-	var unknown []string
-	for name := range args {
-		if !slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }) {
-			unknown = append(unknown, name)
-		}
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		accepted := make([]string, len(params))
-		for i, p := range params {
-			accepted[i] = p.Name
-		}
-		list := "none"
-		if len(accepted) > 0 {
-			list = strings.Join(accepted, ", ")
-		}
-		errs = append(errs, fmt.Sprintf("unknown parameter %s; accepted parameters: %s", suggest.QuoteJoin(unknown), list))
-	}
-	for _, p := range params {
-		v, ok := args[p.Name]
-		if !ok || v == nil {
-			if p.Default != nil {
-				args[p.Name] = p.Default
-				continue
-			}
-			delete(args, p.Name)
-			if p.Required {
-				errs = append(errs, fmt.Sprintf("parameter %q is required (%s): %s", p.Name, p.Type, p.Description))
-			}
-			continue
-		}
-		nv, err := convertArg(p, v)
-		if err != nil {
-			errs = append(errs, err.Error())
-			continue
-		}
-		args[p.Name] = nv
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
 }
 
 // decodeArgs decodes a capability's arguments: a JSON object, or nothing.

@@ -36,8 +36,10 @@ type Capability struct {
 	// Params describe the arguments; the Registry validates them before
 	// Handler runs (types, required, defaults, unknown names).
 	Params []Param
-	// Schema, when Params is nil, is the JSON Schema of the arguments shown
-	// to the model; the Handler then validates them itself.
+	// Schema, instead of Params, is the JSON Schema of the arguments: shown
+	// to the model, and the arguments are validated against it (and its
+	// defaults applied) before Handler runs. It is compiled by Add; set
+	// Params or Schema, not both.
 	Schema map[string]any
 	// Handler runs the capability.
 	Handler Handler
@@ -78,45 +80,38 @@ type Registry struct {
 	exec *Executor
 	flat bool
 	mu   sync.RWMutex
-	caps map[string]*Capability
+	caps map[string]*registered
 }
 
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
 // Executor configured by opts.
 func NewRegistry(opts *Options) *Registry {
-	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*Capability{}}
+	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*registered{}}
 }
 
 // Executor returns the Executor that runs the Registry's workflows.
 func (r *Registry) Executor() *Executor { return r.exec }
 
-// Add registers capabilities, replacing any of the same name.
+// Add registers capabilities, replacing any of the same name. It refuses
+// (ErrInvalidCapability, naming the capability and the field) what the YAML
+// loader refuses: a name that is not 1 to 64 letters, digits, '_', '.' or
+// '-' (starting with a letter or '_'), duplicate or unnamed parameters, an
+// unknown type, a default that does not fit its parameter, a Validate
+// pattern on a parameter that is not a string, Params and Schema both set,
+// and a Schema that does not compile. Nothing is added when one is refused.
 func (r *Registry) Add(caps ...*Capability) error {
-	copies := make([]*Capability, 0, len(caps))
+	regs := make([]*registered, 0, len(caps))
 	for _, c := range caps {
-		if c == nil || c.Name == "" || c.Handler == nil {
-			return fmt.Errorf("%w: a capability needs a name and a handler", ErrInvalidCapability)
+		e, err := prepare(c)
+		if err != nil {
+			return err
 		}
-		if isEntryTool(c.Name) {
-			return fmt.Errorf("%w: %q is the name of an entry tool", ErrInvalidCapability, c.Name)
-		}
-		cp := *c
-		cp.Params = slices.Clone(c.Params)
-		cp.Descriptions = maps.Clone(c.Descriptions)
-		if cp.Category == "" {
-			cp.Category = CategoryGo
-		}
-		for _, p := range cp.Params {
-			if !p.Type.valid() {
-				return fmt.Errorf("%w: %s: parameter %q has unknown type %q", ErrInvalidCapability, c.Name, p.Name, p.Type)
-			}
-		}
-		copies = append(copies, &cp)
+		regs = append(regs, e)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, c := range copies {
-		r.caps[c.Name] = c
+	for _, e := range regs {
+		r.caps[e.cap.Name] = e
 	}
 	return nil
 }
@@ -140,23 +135,43 @@ func (r *Registry) Remove(names ...string) {
 	}
 }
 
-// Lookup returns the capability registered under name.
-func (r *Registry) Lookup(name string) (*Capability, bool) {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	c, ok := r.caps[name]
-	return c, ok
+// Lookup returns a copy of the capability registered under name: changing
+// it does not change the registered one (Add a changed copy for that).
+func (r *Registry) Lookup(name string) (Capability, bool) {
+	e, ok := r.get(name)
+	if !ok {
+		return Capability{}, false
+	}
+	return e.copy(), true
 }
 
-// Capabilities returns the registered capabilities sorted by category and name.
-func (r *Registry) Capabilities() []*Capability {
-	r.mu.RLock()
-	caps := slices.Collect(maps.Values(r.caps))
-	r.mu.RUnlock()
-	slices.SortFunc(caps, func(a, b *Capability) int {
-		return cmp.Or(cmp.Compare(a.Category, b.Category), cmp.Compare(a.Name, b.Name))
-	})
+// Capabilities returns copies of the registered capabilities sorted by
+// category and name.
+func (r *Registry) Capabilities() []Capability {
+	entries := r.entries()
+	caps := make([]Capability, len(entries))
+	for i, e := range entries {
+		caps[i] = e.copy()
+	}
 	return caps
+}
+
+func (r *Registry) get(name string) (*registered, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, ok := r.caps[name]
+	return e, ok
+}
+
+// entries returns the registered capabilities sorted by category and name.
+func (r *Registry) entries() []*registered {
+	r.mu.RLock()
+	entries := slices.Collect(maps.Values(r.caps))
+	r.mu.RUnlock()
+	slices.SortFunc(entries, func(a, b *registered) int {
+		return cmp.Or(cmp.Compare(a.cap.Category, b.cap.Category), cmp.Compare(a.cap.Name, b.cap.Name))
+	})
+	return entries
 }
 
 // LoadBytes compiles one YAML tool file and registers it. The Diagnostics
@@ -297,10 +312,10 @@ func (r *Registry) logWarnings(ds Diagnostics) {
 // unset: a readiness check for the host.
 func (r *Registry) Check() error {
 	var errs []error
-	for _, c := range r.Capabilities() {
-		for _, name := range c.Env {
+	for _, e := range r.entries() {
+		for _, name := range e.cap.Env {
 			if _, ok := r.exec.opts.Env(name); !ok {
-				errs = append(errs, fmt.Errorf("capability %q: environment variable %s is not set", c.Name, name))
+				errs = append(errs, fmt.Errorf("capability %q: environment variable %s is not set", e.cap.Name, name))
 			}
 		}
 	}

@@ -78,14 +78,10 @@ func (r *Registry) Tools(opts ...CallOption) []Tool {
 		return slices.Clone(entryTools)
 	}
 	locale := newCallOptions(opts).locale
-	caps := r.Capabilities()
-	tools := make([]Tool, 0, len(caps))
-	for _, c := range caps {
-		schema, err := jsonstr.Marshal(c.inputSchema())
-		if err != nil {
-			continue // refused by Add
-		}
-		tools = append(tools, Tool{Name: c.Name, Description: c.localDescription(locale), InputSchema: schema})
+	entries := r.entries()
+	tools := make([]Tool, 0, len(entries))
+	for _, e := range entries {
+		tools = append(tools, Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema)})
 	}
 	return tools
 }
@@ -113,7 +109,7 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 		}
 		return r.callCapability(ctx, in.Name, in.Parameters, nil, opts), nil
 	}
-	if _, ok := r.Lookup(tool); ok {
+	if _, ok := r.get(tool); ok {
 		return r.callCapability(ctx, tool, args, nil, opts), nil
 	}
 	return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
@@ -122,10 +118,11 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 // callCapability validates args against the named capability and runs it;
 // decoded, when not nil, is args (an object) already decoded.
 func (r *Registry) callCapability(ctx context.Context, name string, args json.RawMessage, decoded map[string]any, opts []CallOption) (res Result) {
-	c, ok := r.Lookup(name)
+	e, ok := r.get(name)
 	if !ok {
 		return ErrorResult(r.unknownCapability(name))
 	}
+	c := &e.cap
 	defer func() { res.Signals.Capability = c.Name }()
 	if decoded == nil {
 		args = unwrapStringArgs(args)
@@ -135,10 +132,8 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 		}
 	}
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
-	if c.Params != nil || c.Schema == nil {
-		if err := validateArgs(c.Params, decoded); err != nil {
-			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
-		}
+	if err := e.check.Check(decoded); err != nil {
+		return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -212,7 +207,8 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 		Capabilities []capabilitySummary `json:"capabilities"`
 		Hint         string              `json:"hint,omitempty"`
 	}{Capabilities: []capabilitySummary{}}
-	for _, c := range r.Capabilities() {
+	for _, e := range r.entries() {
+		c := &e.cap
 		if in.Category != "" && !strings.EqualFold(c.Category, in.Category) {
 			continue
 		}
@@ -257,13 +253,14 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 		}
 		return ErrorResult(msg)
 	}
-	c, ok := r.Lookup(in.Name)
+	e, ok := r.get(in.Name)
 	if !ok {
 		return ErrorResult(r.unknownCapability(in.Name))
 	}
+	c := &e.cap
 	res, err := JSONResult(jsonstr.Object{
 		{Key: "name", Value: c.Name}, {Key: "category", Value: c.Category}, {Key: "description", Value: c.localDescription(opts.locale)},
-		{Key: "parameters", Value: c.inputSchema()},
+		{Key: "parameters", Value: e.schema},
 	})
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
@@ -279,20 +276,12 @@ func (c *Capability) localDescription(locale string) string {
 	return c.Description
 }
 
-// inputSchema is the JSON Schema of the arguments shown to the model.
-func (c *Capability) inputSchema() any {
-	if c.Params != nil || c.Schema == nil {
-		return paramsSchema(c.Params)
-	}
-	return c.Schema
-}
-
 // unknownCapability names close matches for a name that is not registered.
 func (r *Registry) unknownCapability(name string) string {
-	caps := r.Capabilities()
-	names := make([]string, len(caps))
-	for i, c := range caps {
-		names[i] = c.Name
+	entries := r.entries()
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.cap.Name
 	}
 	msg := fmt.Sprintf("unknown capability %q", name)
 	if hint := suggest.DidYouMean(name, names); hint != "" {

@@ -57,9 +57,9 @@ func TestCallValidation(t *testing.T) {
 	reg := newRegistry(t, testCatalog(t), Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { sent++ })})
 	tests := []struct{ args, want string }{
 		{`{"endpoint": "getFle", "path_params": {"name": "x"}}`, `unknown endpoint "getFle"; did you mean "getFile"?`},
-		{`{"path_params": {}}`, `argument "endpoint" is required: an endpoint id from query_api_docs`},
-		{`{"endpoint": "stats", "params": {}}`, `unknown argument "params"; accepted: endpoint, path_params, query, headers, body`},
-		{`{"endpoint": "stats", "query": [1]}`, `argument "query" must be an object of parameter names to values`},
+		{`{"path_params": {}}`, `capability "call_http_api": parameter "endpoint" is required (string): the endpoint id from query_api_docs`},
+		{`{"endpoint": "stats", "params": {}}`, `capability "call_http_api": unknown parameter "params"; did you mean "path_params"? accepted parameters: body, endpoint, headers, path_params, query`},
+		{`{"endpoint": "stats", "query": [1]}`, `capability "call_http_api": parameter "query" must be an object, got an array`},
 		{`{"endpoint": "listFiles"}`, `endpoint "listFiles": query parameter "limit" is required (integer): page size`},
 		{`{"endpoint": "listFiles", "query": {"limit": "ten"}}`, `endpoint "listFiles": query parameter "limit" must be an integer, got "ten"`},
 		{`{"endpoint": "listFiles", "query": {"limit": 1.5, "sort": "date", "deep": "yes", "tag": [1, {}]}}`,

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,8 +15,6 @@ import (
 	"github.com/dop251/goja"
 
 	"github.com/toolkit-sdk/toolkit"
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
@@ -34,7 +33,7 @@ func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 		Schema:       schema,
 		Descriptions: d.descs,
 		Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
-			return d.call(ctx, exec, call.RawArgs, call.Value, call.Header(), call.Notify), nil
+			return d.call(ctx, exec, call.RawArgs, call.Args, call.Value, call.Header(), call.Notify), nil
 		},
 	}
 }
@@ -73,7 +72,7 @@ func (st *callState) fail(format string, args ...any) toolkit.Result {
 // call runs d: arguments -> requestParser -> path parameters -> routing
 // -> HTTP (or /transparent, or manual) -> responseParser -> stop
 // condition -> extra params.
-func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.RawMessage, values valueSource, hdr http.Header, notify func(string)) (res toolkit.Result) {
+func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.RawMessage, args map[string]any, values valueSource, hdr http.Header, notify func(string)) (res toolkit.Result) {
 	st := &callState{d: d, ctx: ctx, exec: exec, values: values, header: hdr}
 	if tok, ok := values(ValueAccessToken); ok {
 		st.secrets.Add(tok)
@@ -93,7 +92,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 		res.Signals.TypingMessage = f.TypingMessage
 	}()
 
-	params, err := d.arguments(raw)
+	params, err := d.arguments(raw, args)
 	if err != nil {
 		return st.fail("%v", err)
 	}
@@ -404,161 +403,58 @@ func excerpt(body string) string {
 	return s
 }
 
-// arguments parses and checks the model's arguments against the
-// parameters schema: required names, declared types (lossless string
-// forms converted), enums, and unknown names when additionalProperties is
-// false.
-func (d *Definition) arguments(raw json.RawMessage) (*object, error) {
+// arguments returns the call's arguments in the order the model wrote
+// them, with the values the Registry validated against the parameters
+// schema (lossless string forms converted, nulls dropped, defaults
+// added): raw as written, args as validated.
+func (d *Definition) arguments(raw json.RawMessage, args map[string]any) (*object, error) {
 	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
+	if len(t) == 0 || string(t) == "null" || t[0] == '"' { // a string holding the object: the Registry unwrapped it
 		t = []byte("{}")
 	}
 	v, err := parseJSON(t)
-	args, ok := v.(*object)
+	o, ok := v.(*object)
 	if err != nil || !ok {
-		return nil, fmt.Errorf("%w: the arguments must be a JSON object", ErrInvalidArguments)
+		o = &object{}
 	}
-	var problems []string
-	if d.closed {
-		var unknown []string
-		for _, k := range args.keys {
-			if d.props.index(k) < 0 {
-				unknown = append(unknown, strconv.Quote(k))
-			}
-		}
-		if len(unknown) > 0 {
-			problems = append(problems, fmt.Sprintf("unknown parameter(s) %s; accepted: %s", strings.Join(unknown, ", "), quoteAll(d.props.keys)))
-		}
-	}
-	for _, name := range d.required {
-		if v, ok := args.get(name); !ok || v == nil {
-			problems = append(problems, "parameter "+d.describeParam(name)+" is required")
-		}
-	}
-	for i, k := range args.keys {
-		j := d.props.index(k)
-		if j < 0 || args.vals[i] == nil {
-			continue
-		}
-		conv, err := d.checks[j].check(args.vals[i])
-		if err != nil {
-			problems = append(problems, fmt.Sprintf("parameter %q %v", k, err))
-			continue
-		}
-		args.vals[i] = conv
-	}
-	switch len(problems) {
-	case 0:
-		return args, nil
-	case 1:
-		return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, problems[0])
-	}
-	return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, strings.Join(problems, "; "))
+	return mergeArgs(o, args), nil
 }
 
-func quoteAll(names []string) string {
-	if len(names) == 0 {
-		return "none"
-	}
-	return suggest.QuoteJoin(names)
-}
-
-// describeParam renders `"id" (string): the service item id`.
-func (d *Definition) describeParam(name string) string {
-	s := strconv.Quote(name)
-	sv, _ := d.props.get(name)
-	schema, _ := sv.(*object)
-	if t, ok := schema.get("type"); ok {
-		s += " (" + strings.Trim(marshalJSON(t), `"`) + ")"
-	}
-	if desc, ok := schema.get("description"); ok {
-		if ds, ok := desc.(string); ok && ds != "" {
-			s += ": " + ds
+// mergeArgs is norm (validated, unordered) in the member order of raw.
+func mergeArgs(raw *object, norm map[string]any) *object {
+	out := &object{}
+	for i, k := range raw.keys {
+		if nv, ok := norm[k]; ok {
+			out.set(k, mergeValue(raw.vals[i], nv))
 		}
 	}
-	return s
+	for _, k := range slices.Sorted(maps.Keys(norm)) {
+		if raw.index(k) < 0 {
+			out.set(k, mergeValue(nil, norm[k]))
+		}
+	}
+	return out
 }
 
-// propCheck is what an argument is checked against: its property's
-// types and its enum values as JSON text, read from the schema once.
-type propCheck struct {
-	types []string
-	enum  []string // nil: no enum
-}
-
-func newPropCheck(schema *object) propCheck {
-	var pc propCheck
-	switch t, _ := schema.get("type"); x := t.(type) {
-	case string:
-		pc.types = []string{x}
+func mergeValue(raw, norm any) any {
+	switch n := norm.(type) {
+	case map[string]any:
+		r, _ := raw.(*object)
+		if r == nil {
+			r = &object{}
+		}
+		return mergeArgs(r, n)
 	case []any:
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				pc.types = append(pc.types, s)
+		r, _ := raw.([]any)
+		out := make([]any, len(n))
+		for i, e := range n {
+			var re any
+			if i < len(r) {
+				re = r[i]
 			}
+			out[i] = mergeValue(re, e)
 		}
+		return out
 	}
-	if ev, ok := schema.get("enum"); ok {
-		if list, ok := ev.([]any); ok {
-			pc.enum = make([]string, len(list))
-			for i, e := range list {
-				pc.enum[i] = marshalJSON(e)
-			}
-		}
-	}
-	return pc
-}
-
-// check checks v against the type and enum, converting lossless string
-// forms ("42" for an integer, 42 for a string).
-func (pc *propCheck) check(v any) (any, error) {
-	if len(pc.types) > 0 && !matchesType(v, pc.types) {
-		conv, ok := convert(v, pc.types)
-		if !ok {
-			return nil, fmt.Errorf("must be %s, not %s", strings.Join(pc.types, " or "), articleKind(kindOf(v)))
-		}
-		v = conv
-	}
-	if pc.enum != nil && !slices.Contains(pc.enum, marshalJSON(v)) {
-		return nil, fmt.Errorf("must be one of %s", strings.Join(pc.enum, ", "))
-	}
-	return v, nil
-}
-
-func matchesType(v any, types []string) bool {
-	k := kindOf(v)
-	for _, t := range types {
-		if t == k || (t == "number" && k == "integer") {
-			return true
-		}
-	}
-	return false
-}
-
-func convert(v any, types []string) (any, bool) {
-	for _, t := range types {
-		switch x := v.(type) {
-		case string:
-			s := strings.TrimSpace(x)
-			switch t {
-			case "number", "integer":
-				if jsonstr.IsNumber(s) && (t == "number" || isInteger(json.Number(s))) {
-					return json.Number(s), true
-				}
-			case "boolean":
-				if s == "true" || s == "false" {
-					return s == "true", true
-				}
-			}
-		case json.Number:
-			if t == "string" {
-				return x.String(), true
-			}
-		case bool:
-			if t == "string" {
-				return strconv.FormatBool(x), true
-			}
-		}
-	}
-	return nil, false
+	return norm
 }

@@ -377,13 +377,13 @@ func TestArguments(t *testing.T) {
 			`{"method":"GET","path":"/echo/a","query":"id=1&size=20&ratio=0.5&urgent=true&level=LOW&tags=a"}`, false},
 		{"lossless strings converted", `{"id": 7, "size": "20", "urgent": "false", "ratio": "1e2"}`,
 			`{"method":"GET","path":"/echo/a","query":"id=7&size=20&urgent=false&ratio=1e2"}`, false},
-		{"required", `{}`, `function "f": yqcloud: invalid arguments: parameter "id" (string): 服务项 ID is required`, true},
-		{"required null", `{"id": null}`, `function "f": yqcloud: invalid arguments: parameter "id" (string): 服务项 ID is required`, true},
+		{"required", `{}`, `capability "f": parameter "id" is required (string): 服务项 ID`, true},
+		{"required null", `{"id": null}`, `capability "f": parameter "id" is required (string): 服务项 ID`, true},
 		{"wrong types", `{"id": "1", "size": "4.5", "urgent": "yes", "tags": "a"}`,
-			`function "f": yqcloud: invalid arguments: parameter "size" must be integer, not a string; parameter "urgent" must be boolean, not a string; parameter "tags" must be array, not a string`, true},
-		{"enum", `{"id": "1", "level": "MEDIUM"}`, `function "f": yqcloud: invalid arguments: parameter "level" must be one of "LOW", "HIGH"`, true},
+			`capability "f": parameter "size" must be an integer, got "4.5"; parameter "tags" must be an array, got "a"; parameter "urgent" must be a boolean, got "yes"`, true},
+		{"enum", `{"id": "1", "level": "MEDIUM"}`, `capability "f": parameter "level" must be one of "LOW", "HIGH", got "MEDIUM"`, true},
 		{"unknown", `{"id": "1", "color": "red"}`,
-			`function "f": yqcloud: invalid arguments: unknown parameter(s) "color"; accepted: "id", "size", "ratio", "urgent", "level", "tags", "maybe"`, true},
+			`capability "f": unknown parameter "color"; accepted parameters: id, level, maybe, ratio, size, tags, urgent`, true},
 		{"string-wrapped arguments", `"{\"id\": \"2\"}"`, `{"method":"GET","path":"/echo/a","query":"id=2"}`, false},
 	}
 	for _, tt := range tests {

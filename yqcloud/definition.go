@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
@@ -64,10 +65,7 @@ type Definition struct {
 	set      *Set
 	schema   map[string]any
 	props    *object           // property name -> schema
-	checks   []propCheck       // by index in props.keys
 	descs    map[string]string // locale -> description: the non-empty ones of Intl
-	required []string
-	closed   bool // additionalProperties: false
 	method   string
 	url      *tmpl
 	headers  []header
@@ -557,6 +555,17 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 	}
 	d.Parameters = json.RawMessage(appendJSON(nil, schema))
 	d.schema, _ = plain(schema).(map[string]any)
+	nerr := len(c.diags.Errors())
+	defer func() {
+		if len(c.diags.Errors()) > nerr {
+			return
+		}
+		// What the checks above do not cover (a bad pattern, a $ref to
+		// nowhere) the compiler finds, as Registry.Add would.
+		if _, err := argcheck.Compile(json.RawMessage(d.Parameters)); err != nil {
+			c.errorf(p, "%v", err)
+		}
+	}()
 	if t, ok := schema.get("type"); !ok {
 		c.warnf(p, `parameters has no "type"; model APIs expect "type": "object"`)
 	} else if t != "object" {
@@ -569,7 +578,6 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 			c.errorf(joinPath(p, "properties"), "properties must be an object, not %s", articleKind(kindOf(pv)))
 		} else {
 			d.props = props
-			d.checks = make([]propCheck, len(props.keys))
 			for i, name := range props.keys {
 				pp := joinPath(joinPath(p, "properties"), name)
 				ps, isObj := props.vals[i].(*object)
@@ -578,7 +586,6 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 					continue
 				}
 				c.schemaType(ps, pp)
-				d.checks[i] = newPropCheck(ps)
 			}
 		}
 	}
@@ -595,16 +602,12 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 				c.errorf(ep, "required names must be strings, not %s", articleKind(kindOf(e)))
 			case d.props.index(name) < 0:
 				c.errorf(ep, "required lists %q, which is not in properties", name)
-			default:
-				d.required = append(d.required, name)
 			}
 		}
 	}
 	if av, ok := schema.get("additionalProperties"); ok {
-		switch x := av.(type) {
-		case bool:
-			d.closed = !x
-		case *object:
+		switch av.(type) {
+		case bool, *object:
 		default:
 			c.errorf(joinPath(p, "additionalProperties"), "additionalProperties must be a boolean or a schema object, not %s", articleKind(kindOf(av)))
 		}

@@ -89,5 +89,5 @@ func Example_flatTools() {
 	// fetchKnowledgeElement
 	// Fetch knowledge element details by knowId.
 	// {"properties":{"knowId":{"type":"string"}},"required":["knowId"],"type":"object"}
-	// function "fetchKnowledgeElement": yqcloud: invalid arguments: parameter "knowId" (string) is required <nil>
+	// capability "fetchKnowledgeElement": parameter "knowId" is required (string) <nil>
 }

@@ -1,0 +1,117 @@
+package argcheck
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const orderSchema = `{"type":"object","properties":{
+	"order_id":{"type":"string","description":"the order id"},
+	"verbose":{"type":"boolean","default":false},
+	"qty":{"type":"integer"},
+	"price":{"type":"number","minimum":0},
+	"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer"}},"required":["sku"],"additionalProperties":false}},
+	"mode":{"enum":["fast","slow"]},
+	"code":{"type":"string","pattern":"^[A-Z]+$"}
+},"required":["order_id"],"additionalProperties":false}`
+
+func decode(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	d := json.NewDecoder(stringsReader(s))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestCheck(t *testing.T) {
+	s, err := Compile(json.RawMessage(orderSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, args string
+		want       string // error text, or the normalized args as JSON
+	}{
+		{"ok, defaults", `{"order_id":"A-1"}`, `{"order_id":"A-1","verbose":false}`},
+		{"lossless forms", `{"order_id":42,"qty":"7","verbose":"true","price":"4.5","items":[{"sku":"x","qty":"2"}]}`,
+			`{"items":[{"qty":2,"sku":"x"}],"order_id":"42","price":4.5,"qty":7,"verbose":true}`},
+		{"integer text normalized", `{"order_id":"a","qty":4.0}`, `{"order_id":"a","qty":4,"verbose":false}`},
+		{"null is omitted", `{"order_id":"a","verbose":null,"qty":null}`, `{"order_id":"a","verbose":false}`},
+		{"missing", `{}`, `parameter "order_id" is required (string): the order id`},
+		{"wrong type", `{"order_id":"a","qty":"x"}`, `parameter "qty" must be an integer, got "x"`},
+		{"lossy", `{"order_id":"a","qty":"4.5"}`, `parameter "qty" must be an integer, got "4.5"`},
+		{"lossy number", `{"order_id":"a","qty":4.5}`, `parameter "qty" must be an integer, got 4.5`},
+		{"unknown", `{"ordr_id":"a"}`, `unknown parameter "ordr_id"; did you mean "order_id"? accepted parameters: order_id, verbose, qty, price, items, mode, code; parameter "order_id" is required (string): the order id`},
+		{"unknowns", `{"order_id":"a","zzz":1,"verbos":true}`, `unknown parameters "verbos" (did you mean "verbose"?), "zzz"; accepted parameters: order_id, verbose, qty, price, items, mode, code`},
+		{"nested", `{"order_id":"a","items":[{"sku":"x"},{"sku":"y","qty":"x"},{"qty":1,"skuu":"z"}]}`,
+			`unknown parameter "items[2].skuu"; did you mean "items[2].sku"? accepted parameters in items[2]: sku, qty; parameter "items[1].qty" must be an integer, got "x"; parameter "items[2].sku" is required (string)`},
+		{"enum", `{"order_id":"a","mode":"medium"}`, `parameter "mode" must be one of "fast", "slow", got "medium"`},
+		{"pattern", `{"order_id":"a","code":"ab"}`, `parameter "code" must match the pattern /^[A-Z]+$/, got "ab"`},
+		{"minimum", `{"order_id":"a","price":-1}`, `parameter "price" must be >= 0, got -1`},
+		{"container", `{"order_id":{"a":1}}`, `parameter "order_id" must be a string, got an object`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := decode(t, tt.args)
+			var got string
+			if err := s.Check(args); err != nil {
+				got = err.Error()
+			} else {
+				b, _ := json.Marshal(args)
+				got = string(b)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got)\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, s := range []string{`{"type":"strin"}`, `{"$ref":"file:///etc/passwd"}`, `[1]`, `{"pattern":"("}`} {
+		if _, err := Compile(json.RawMessage(s)); err == nil {
+			t.Errorf("Compile(%s): no error", s)
+		} else {
+			t.Logf("%s: %v", s, err)
+		}
+	}
+}
+
+func TestDefaultIsCopied(t *testing.T) {
+	s, err := Compile(json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","default":["a"]}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := map[string]any{}
+	if err := s.Check(a); err != nil {
+		t.Fatal(err)
+	}
+	a["tags"].([]any)[0] = "changed"
+	b := map[string]any{}
+	_ = s.Check(b)
+	if b["tags"].([]any)[0] != "a" {
+		t.Errorf("the default was changed through a call: %v", b)
+	}
+}
+
+func BenchmarkCheckTwoScalars(b *testing.B) {
+	s, err := Compile(json.RawMessage(`{"type":"object","properties":{"order_id":{"type":"string","description":"x"},"verbose":{"type":"boolean"}},"required":["order_id"],"additionalProperties":false}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		args := map[string]any{"order_id": "A-1", "verbose": true}
+		if err := s.Check(args); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
