@@ -44,9 +44,15 @@ type Options struct {
 	HTTPClient *http.Client
 	// Env looks up ${env:NAME}. Default: os.LookupEnv.
 	Env func(name string) (string, bool)
-	// Logger receives warnings (missing template values, skipped files).
-	// Secrets are redacted from what it gets. Default: slog.Default().
+	// Logger receives warnings (missing template values, skipped files)
+	// and, when it is enabled for Debug, a record for each call, step,
+	// cache lookup, HTTP request and hook run, with their durations (the
+	// events of Observer). Secrets are redacted from what it gets.
+	// Default: slog.Default().
 	Logger *slog.Logger
+	// Observer receives the events of calls, steps, cache lookups, HTTP
+	// requests and hook runs, for metrics and tracing. Default: none.
+	Observer *Observer
 	// MaxSteps bounds the step runs of one call, ending next/jump loops.
 	MaxSteps int
 	// MaxBodyBytes bounds a response body, after decompression.
@@ -198,6 +204,9 @@ type Request struct {
 	RetryAnyMethod bool
 	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
 	RetryWaitMin, RetryWaitMax time.Duration
+	// Secrets, when set, are the call's secrets: they are redacted from
+	// the URL and error the Observer and the debug log see.
+	Secrets *Redactor
 }
 
 // Response is an HTTP response with its body read (up to the body cap).
@@ -225,6 +234,23 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if e.guardErr != nil {
 		return nil, e.guardErr
 	}
+	if !e.observing(ctx) {
+		return e.send(ctx, req, u, nil)
+	}
+	ctx, t := e.traceRequest(ctx, req.Method, u, req.Secrets)
+	var attempts int
+	resp, err := e.send(ctx, req, u, &attempts)
+	status, n := 0, 0
+	if resp != nil {
+		status, n = resp.StatusCode, len(resp.Body)
+	}
+	t.done(ctx, status, n, attempts, err)
+	return resp, err
+}
+
+// send is Send after the URL is parsed; attempts, when not nil, counts the
+// tries of a request with retries.
+func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts *int) (*Response, error) {
 	if err := e.guard.checkURL(u); err != nil {
 		return nil, err
 	}
@@ -241,7 +267,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if err := e.guard.preflightCheck(ctx, u); err != nil {
 		return nil, err
 	}
-	resp, err := e.do(ctx, req, u)
+	resp, err := e.do(ctx, req, u, attempts)
 	if err != nil {
 		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s", timeout)
@@ -267,6 +293,10 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	}
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
 }
+
+// attemptsKey holds, in an observed request's context, the count of its
+// tries.
+type attemptsKey struct{}
 
 // errStepTimeout is the cause the watchdog cancels a request with.
 var errStepTimeout = errors.New("step timeout")
@@ -317,11 +347,14 @@ func readBody(r io.Reader, size, max int64) ([]byte, error) {
 }
 
 // do sends req once through the HTTP client, or through retryablehttp
-// when it asks for retries.
-func (e *Executor) do(ctx context.Context, req *Request, u *url.URL) (*http.Response, error) {
+// when it asks for retries; attempts, when not nil, counts the tries.
+func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *int) (*http.Response, error) {
 	if req.Retries <= 0 {
 		if !isToken(req.Method) {
 			return nil, fmt.Errorf("invalid method %q", req.Method)
+		}
+		if attempts != nil {
+			*attempts = 1
 		}
 		// Built by hand rather than by http.NewRequest, which would parse
 		// the URL a second time.
@@ -350,6 +383,9 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL) (*http.Resp
 	var body any
 	if req.Body != nil {
 		body = req.Body
+	}
+	if attempts != nil {
+		ctx = context.WithValue(ctx, attemptsKey{}, attempts)
 	}
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
 	if err != nil {
@@ -382,6 +418,12 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 		// The last response comes back as it is: a non-2xx body is still
 		// extracted from, and errors carry no retry wrapping.
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+		// Counts the tries of an observed request.
+		RequestLogHook: func(_ retryablehttp.Logger, r *http.Request, _ int) {
+			if n, ok := r.Context().Value(attemptsKey{}).(*int); ok {
+				*n++
+			}
+		},
 	}
 	actual, _ := e.retries.LoadOrStore(p, c)
 	return actual.(*retryablehttp.Client)

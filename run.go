@@ -23,7 +23,7 @@ import (
 // and returns what the model sees. Failures the model can act on are
 // Results with IsError set.
 func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Result {
-	r := &run{e: e, w: w, ctx: ctx, args: args, vars: make([][]varValue, len(w.steps))}
+	r := &run{e: e, w: w, ctx: ctx, args: args, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
@@ -54,6 +54,8 @@ type run struct {
 	cache   map[string]map[string]template.Value
 	secrets Redactor
 	last    *Response // the last step's response, nil after a cache hit
+	// observed: an Observer or the debug log wants step events.
+	observed bool
 
 	secretBuf [4]string // secrets' first backing array
 }
@@ -129,7 +131,11 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 	if err != nil {
 		return 0, r.fail("step %d: %v", s.index, err), true
 	}
-	if key == "" || !r.cacheGet(s, key) {
+	cached := key != "" && r.cacheGet(s, key)
+	if r.observed {
+		r.e.observeStep(r.ctx, r.w.Name, s.index, key != "", cached)
+	}
+	if !cached {
 		req := r.newRequest(s, x)
 		resp, err := r.e.Send(r.ctx, req)
 		if err != nil {
@@ -361,7 +367,7 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 func (r *run) newRequest(s *step, x expanded) *Request {
 	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.headers)),
 		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax,
-		RetryAnyMethod: s.retry.anyMethod}
+		RetryAnyMethod: s.retry.anyMethod, Secrets: &r.secrets}
 	if s.body != nil {
 		req.Body = []byte(x.body)
 	}

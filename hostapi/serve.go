@@ -17,6 +17,8 @@ func (a *API) serve(ctx context.Context, req *request) (status int, ctype string
 	ctx, cancel := context.WithTimeout(ctx, a.opts.Timeout)
 	defer cancel()
 	target := a.url(req)
+	ctx, trace := a.exec.TraceRequest(ctx, req.method, target)
+	defer func() { trace.Done(ctx, status, len(body), err) }()
 	var rd io.Reader = http.NoBody
 	if req.body != nil {
 		rd = bytes.NewReader(req.body)

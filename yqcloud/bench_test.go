@@ -59,7 +59,7 @@ func benchHook(b *testing.B, body string, parallel, export bool) {
 	}
 	ctx := context.Background()
 	run := func() {
-		rt := eng.acquire(ctx, nil)
+		rt := eng.acquire(ctx, nil, nil)
 		var out string
 		err := eng.run(ctx, rt, h, rt.toJS(resp), func(v goja.Value) error {
 			if export {
@@ -261,7 +261,7 @@ func BenchmarkWideObject(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				rt := eng.acquire(ctx, nil)
+				rt := eng.acquire(ctx, nil, nil)
 				err = eng.run(ctx, rt, h, rt.toJS(v), func(r goja.Value) error {
 					if r.ToInteger() != int64(n) {
 						return fmt.Errorf("%d members, want %d", r.ToInteger(), n)

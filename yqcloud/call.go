@@ -128,7 +128,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 // result must be an object: the parameters of the request.
 func (st *callState) requestParser(h *hook, args *object) (*object, error) {
 	eng := st.d.set.eng
-	rt := eng.acquire(st.ctx, st.secrets.Redact)
+	rt := eng.acquire(st.ctx, st.exec, st.secrets.Redact)
 	defer eng.release(rt)
 	var out *object
 	err := eng.run(st.ctx, rt, h, rt.vm.ToValue(marshalJSON(args)), func(v goja.Value) error {
@@ -205,7 +205,7 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 		}
 	}
 	u = appendQuery(u, query)
-	req := &toolkit.Request{Method: d.method, URL: u, Header: make(http.Header, len(d.headers)+2), Timeout: d.set.opts.RequestTimeout}
+	req := &toolkit.Request{Method: d.method, URL: u, Header: make(http.Header, len(d.headers)+2), Timeout: d.set.opts.RequestTimeout, Secrets: &st.secrets}
 	for _, h := range d.headers {
 		v, err := h.value.expandHeader(st.lookup)
 		if err != nil {
@@ -321,7 +321,7 @@ func (st *callState) finish(resp any) toolkit.Result {
 		return res
 	}
 	eng := d.set.eng
-	rt := eng.acquire(st.ctx, st.secrets.Redact)
+	rt := eng.acquire(st.ctx, st.exec, st.secrets.Redact)
 	defer eng.release(rt)
 	data := rt.toJS(resp)
 	if h := d.hooks[hookResponse]; h != nil {

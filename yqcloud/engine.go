@@ -19,6 +19,7 @@ import (
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
 
+	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
 )
@@ -201,7 +202,8 @@ type jsRuntime struct {
 	redact   func(string) string
 	logger   *slog.Logger
 	ctx      context.Context
-	jsonSize int // the length of toJSON's last result, a size hint
+	exec     *toolkit.Executor // reports hook runs to its Observer and log
+	jsonSize int               // the length of toJSON's last result, a size hint
 
 	// halt interrupts the run with a cause and then signals halted (room
 	// for the two sources: the timeout and the caller's context). The
@@ -296,8 +298,9 @@ func (rt *jsRuntime) consoleFunc(level string) func(goja.FunctionCall) goja.Valu
 	}
 }
 
-// acquire takes an idle runtime or makes one.
-func (e *engine) acquire(ctx context.Context, redact func(string) string) *jsRuntime {
+// acquire takes an idle runtime or makes one; its hook runs are reported
+// through exec (which may be nil).
+func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact func(string) string) *jsRuntime {
 	var rt *jsRuntime
 	select {
 	case rt = <-e.idle:
@@ -307,14 +310,14 @@ func (e *engine) acquire(ctx context.Context, redact func(string) string) *jsRun
 			panic(err) // the embedded library failed to install: a build fault
 		}
 	}
-	rt.ctx, rt.redact = ctx, redact
+	rt.ctx, rt.exec, rt.redact = ctx, exec, redact
 	return rt
 }
 
 // release returns a runtime to the idle ones, or drops it when enough
 // are idle.
 func (e *engine) release(rt *jsRuntime) {
-	rt.ctx, rt.redact, rt.cur = nil, nil, nil
+	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk = nil, 0
 	select {
 	case e.idle <- rt:
@@ -353,8 +356,35 @@ func (rt *jsRuntime) function(h *hook) (goja.Callable, error) {
 
 // run calls h with data and `_`, then passes the result to then (which
 // may run JavaScript too: JSON.stringify calls toJSON), all bounded by the
-// engine's timeout and ctx.
+// engine's timeout and ctx. The run is reported to the Executor's
+// Observer and debug log, its error redacted.
 func (e *engine) run(ctx context.Context, rt *jsRuntime, h *hook, data goja.Value, then func(goja.Value) error) error {
+	ctx, trace := rt.exec.TraceHook(ctx, h.fn, h.field)
+	err := e.runHook(ctx, rt, h, data, then)
+	if err != nil && rt.redact != nil {
+		trace.Done(ctx, redactHookError(err, rt.redact))
+	} else {
+		trace.Done(ctx, err)
+	}
+	return err
+}
+
+// redactHookError returns err with redact applied to its text: a copy of
+// a *HookError with its message redacted, or a plain error.
+func redactHookError(err error, redact func(string) string) error {
+	var he *HookError
+	if errors.As(err, &he) {
+		c := *he
+		c.Msg = redact(he.Msg)
+		return &c
+	}
+	if msg := redact(err.Error()); msg != err.Error() {
+		return errors.New(msg)
+	}
+	return err
+}
+
+func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.Value, then func(goja.Value) error) error {
 	fn, err := rt.function(h)
 	if err != nil {
 		return err

@@ -93,7 +93,7 @@ func TestHookSemantics(t *testing.T) {
 		{"console.log('debug', data.a); return 1", `1`},
 	}
 	e := newSet(&Options{Logger: quiet}).eng
-	rt := e.acquire(context.Background(), nil)
+	rt := e.acquire(context.Background(), nil, nil)
 	defer e.release(rt)
 	for _, tt := range tests {
 		t.Run(tt.body, func(t *testing.T) {
@@ -112,7 +112,7 @@ func TestHookSemantics(t *testing.T) {
 // the same runtime.
 func TestHookIsolation(t *testing.T) {
 	e := newSet(nil).eng
-	rt := e.acquire(context.Background(), nil)
+	rt := e.acquire(context.Background(), nil, nil)
 	defer e.release(rt)
 	attacks := []struct{ body, err string }{
 		{"globalThis.x = 1; return 1", "Cannot add property x, object is not extensible"},
@@ -149,7 +149,7 @@ func TestNestedJSON(t *testing.T) {
 	var buf strings.Builder
 	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e := newSet(&Options{Logger: logger}).eng
-	rt := e.acquire(context.Background(), nil)
+	rt := e.acquire(context.Background(), nil, nil)
 	defer e.release(rt)
 	for range 2 {
 		got, err := runHook(t, e, rt, `return {list: [1, 2, 3], item: {toJSON() { console.log('inner', {a: [1, 2]}); return {b: 2}; }}, after: 'x'}`, `{}`)
@@ -189,7 +189,7 @@ func TestConsole(t *testing.T) {
 // runtime of it.
 func msRuntime(t *testing.T) (*engine, *jsRuntime) {
 	e := newSet(&Options{HookTimeout: time.Millisecond}).eng
-	rt := e.acquire(context.Background(), nil)
+	rt := e.acquire(context.Background(), nil, nil)
 	t.Cleanup(func() { e.release(rt) })
 	return e, rt
 }
