@@ -26,6 +26,16 @@
 // count, secrets seen) lives in that call. Registry and Executor are safe
 // for concurrent use; capabilities may be added and removed while calls run.
 //
+// # Observability
+//
+// Options.Observer receives an event for each capability call, step, cache
+// lookup, HTTP request and YQCloud hook run, with durations; its Start
+// hooks return the context the work runs in, so a tracer opens a span per
+// call and per request (examples/otel wires it to OpenTelemetry). With the
+// logger enabled for Debug the same events are structured records. Events
+// carry no query values, headers, bodies or secrets, and cost nothing when
+// no one observes them.
+//
 // # Security
 //
 // Arguments come from the model and are untrusted. A parameter or step
