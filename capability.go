@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -17,7 +18,16 @@ import (
 type registered struct {
 	cap    Capability
 	schema json.RawMessage // the JSON Schema of the arguments, compact
-	check  *argcheck.Schema
+
+	compile  sync.Once
+	check    *argcheck.Schema
+	checkErr error
+}
+
+// checker returns the compiled schema, compiling it on first use.
+func (e *registered) checker() (*argcheck.Schema, error) {
+	e.compile.Do(func() { e.check, e.checkErr = argcheck.Compile(json.RawMessage(e.schema)) })
+	return e.check, e.checkErr
 }
 
 // copy returns the capability with its own slices and maps.
@@ -40,8 +50,11 @@ func (e *registered) copy() Capability {
 func validName(s string) bool { return len(s) <= maxNameBytes && namePattern.MatchString(s) }
 
 // prepare checks c as the loader checks a tool file and compiles its
-// arguments' schema.
-func prepare(c *Capability) (*registered, error) {
+// arguments' schema. With lazy set (a workflow the loader has checked,
+// whose schema the Registry wrote), the schema is compiled on the first
+// call instead: loading a thousand tool files does not compile a thousand
+// schemas up front.
+func prepare(c *Capability, lazy bool) (*registered, error) {
 	if c == nil {
 		return nil, fmt.Errorf("%w: nil capability", ErrInvalidCapability)
 	}
@@ -91,12 +104,16 @@ func prepare(c *Capability) (*registered, error) {
 		return nil, bad("Schema: not JSON: %v", err)
 	}
 	e.schema = text
-	if e.check, err = argcheck.Compile(json.RawMessage(text)); err != nil {
+	if lazy {
+		return e, nil
+	}
+	check, err := e.checker()
+	if err != nil {
 		return nil, bad("Schema: %v", err)
 	}
 	// Defaults must fit: validating no arguments applies every default.
 	var ae *argcheck.Error
-	if err := e.check.Check(map[string]any{}); errors.As(err, &ae) {
+	if err := check.Check(map[string]any{}); errors.As(err, &ae) {
 		for _, p := range ae.Problems {
 			if p.Kind != "required" {
 				return nil, bad("default does not fit: %s", p.Msg)

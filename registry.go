@@ -99,10 +99,12 @@ func (r *Registry) Executor() *Executor { return r.exec }
 // unknown type, a default that does not fit its parameter, a Validate
 // pattern on a parameter that is not a string, Params and Schema both set,
 // and a Schema that does not compile. Nothing is added when one is refused.
-func (r *Registry) Add(caps ...*Capability) error {
+func (r *Registry) Add(caps ...*Capability) error { return r.add(caps, false) }
+
+func (r *Registry) add(caps []*Capability, lazy bool) error {
 	regs := make([]*registered, 0, len(caps))
 	for _, c := range caps {
-		e, err := prepare(c)
+		e, err := prepare(c, lazy)
 		if err != nil {
 			return err
 		}
@@ -123,7 +125,7 @@ func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 		caps[i] = WorkflowCapability(w, r.exec)
 		r.exec.warnUnguarded(w)
 	}
-	return r.Add(caps...)
+	return r.add(caps, true)
 }
 
 // Remove unregisters capabilities by name; unknown names are ignored.

@@ -326,3 +326,20 @@ func TestFlatTools(t *testing.T) {
 		t.Errorf("%d entry tools", n)
 	}
 }
+
+// TestWorkflowSchemaCompiledOnFirstCall: loading tool files compiles no
+// argument schema; the first call does, once.
+func TestWorkflowSchemaCompiledOnFirstCall(t *testing.T) {
+	srv := orderServer(t)
+	reg := loadRegistry(t, nil, srv.URL, orderTool)
+	e := reg.caps["get_order"]
+	if e.check != nil {
+		t.Fatal("schema compiled at load")
+	}
+	wantError(t, call(t, reg, "get_order", `{}`), `parameter "order_id" is required`)
+	first := e.check
+	call(t, reg, "get_order", `{"order_id": "o1"}`)
+	if first == nil || e.check != first {
+		t.Errorf("schema compiled %v, then %v", first, e.check)
+	}
+}

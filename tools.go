@@ -134,7 +134,11 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 		}
 	}
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
-	if err := e.check.Check(decoded); err != nil {
+	check, err := e.checker()
+	if err == nil {
+		err = check.Check(decoded)
+	}
+	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 	}
 	defer func() {
@@ -144,7 +148,7 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 			res = ErrorResult(fmt.Sprintf("capability %q failed with an internal error", c.Name))
 		}
 	}()
-	res, err := c.Handler(ctx, call)
+	res, err = c.Handler(ctx, call)
 	if err != nil {
 		// A Go error is for the host: its text may hold anything (a
 		// connection string, a query), so the model is told only that

@@ -23,7 +23,7 @@ params:
   - name: id
     type: string
     required: true
-    description: the item id
+    description: the id of item %d
 env: [BASE_URL, API_KEY]
 steps:
   - url: ${env:BASE_URL}/items/${param:id}
@@ -36,7 +36,7 @@ steps:
         extract: data.price
         default: "0"
     result: "${step0:name} costs ${step0:price}"
-`, i, i)}
+`, i, i, i)}
 	}
 	return fsys
 }
