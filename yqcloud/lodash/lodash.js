@@ -34,13 +34,23 @@
 
   // ---- basic predicates -------------------------------------------------
 
+  // Object.prototype.toString of v, unmasking an own or inherited Symbol.toStringTag as lodash does.
+  var symTag = Symbol.toStringTag;
+  function rawTag(v) {
+    if (v == null || !(symTag in Object(v))) return objToString.call(v);
+    var own = hasOwnProp.call(v, symTag), tag = v[symTag], unmasked = false;
+    try { v[symTag] = undefined; unmasked = true; } catch (e) { /* a setter threw */ }
+    var r = objToString.call(v);
+    if (unmasked) { if (own) v[symTag] = tag; else delete v[symTag]; }
+    return r;
+  }
   function identity(v) { return v; }
   function noop() {}
   function hasOwn(o, k) { return hasOwnProp.call(o, k); }
   function eq(a, b) { return a === b || (a !== a && b !== b); }
   function tagOf(v) {
     if (v == null) return v === undefined ? '[object Undefined]' : '[object Null]';
-    return objToString.call(v);
+    return rawTag(v);
   }
   function isObject(v) { var t = typeof v; return v != null && (t === 'object' || t === 'function'); }
   function isObjectLike(v) { return v != null && typeof v === 'object'; }
@@ -48,20 +58,20 @@
   function isLength(v) { return typeof v === 'number' && v > -1 && v % 1 === 0 && v <= MAX_SAFE; }
   function isArrayLike(v) { return v != null && typeof v !== 'function' && isLength(v.length); }
   function isArrayLikeObject(v) { return isObjectLike(v) && isArrayLike(v); }
-  function isArguments(v) { return isObjectLike(v) && objToString.call(v) === T_ARGS; }
+  function isArguments(v) { return isObjectLike(v) && rawTag(v) === T_ARGS; }
   function isTypedArray(v) {
-    return isObjectLike(v) && ArrayBuffer.isView(v) && objToString.call(v) !== T_DATAVIEW;
+    return isObjectLike(v) && ArrayBuffer.isView(v) && rawTag(v) !== T_DATAVIEW;
   }
-  function isString(v) { return typeof v === 'string' || (isObjectLike(v) && !isArray(v) && objToString.call(v) === T_STRING); }
-  function isNumber(v) { return typeof v === 'number' || (isObjectLike(v) && objToString.call(v) === T_NUMBER); }
-  function isBoolean(v) { return v === true || v === false || (isObjectLike(v) && objToString.call(v) === T_BOOL); }
-  function isSymbol(v) { return typeof v === 'symbol' || (isObjectLike(v) && objToString.call(v) === T_SYMBOL); }
-  function isRegExp(v) { return isObjectLike(v) && objToString.call(v) === T_REGEXP; }
+  function isString(v) { return typeof v === 'string' || (isObjectLike(v) && !isArray(v) && rawTag(v) === T_STRING); }
+  function isNumber(v) { return typeof v === 'number' || (isObjectLike(v) && rawTag(v) === T_NUMBER); }
+  function isBoolean(v) { return v === true || v === false || (isObjectLike(v) && rawTag(v) === T_BOOL); }
+  function isSymbol(v) { return typeof v === 'symbol' || (isObjectLike(v) && rawTag(v) === T_SYMBOL); }
+  function isRegExp(v) { return isObjectLike(v) && rawTag(v) === T_REGEXP; }
   function isNil(v) { return v == null; }
   function isNull(v) { return v === null; }
   function isUndefined(v) { return v === undefined; }
   function isPlainObject(v) {
-    if (!isObjectLike(v) || objToString.call(v) !== T_OBJECT) return false;
+    if (!isObjectLike(v) || rawTag(v) !== T_OBJECT) return false;
     var proto = getProto(v);
     if (proto === null || proto === objProto) return true;
     var Ctor = hasOwn(proto, 'constructor') && proto.constructor;
@@ -396,7 +406,7 @@
   }
   function normTag(v) {
     if (isArray(v)) return T_ARRAY;
-    var t = objToString.call(v);
+    var t = rawTag(v);
     return t === T_ARGS ? T_OBJECT : t;
   }
   function equalDeep(a, b, flags, stack) {
@@ -416,6 +426,8 @@
     var ok = true, seen = (flags & UNORDERED) ? new Set() : null;
     for (var i = 0; i < n && ok; i++) {
       var x = a[i];
+      var cr = eqCustomizer ? customEq(x, b[i], i, a, b, flags) : undefined;
+      if (cr !== undefined) { ok = !!cr; continue; }
       if (seen) {
         var found = false;
         for (var j = 0; j < m; j++) {
@@ -445,7 +457,8 @@
     for (i = 0; i < ka.length; i++) {
       k = ka[i];
       var x = a[k], y = b[k];
-      if (!(x === y || baseIsEqual(x, y, flags, stack))) { ok = false; break; }
+      var cr = eqCustomizer ? customEq(x, y, k, a, b, flags) : undefined;
+      if (cr === undefined ? !(x === y || baseIsEqual(x, y, flags, stack)) : !cr) { ok = false; break; }
       if (k === 'constructor') skipCtor = true;
     }
     if (ok && !skipCtor) {
@@ -1100,36 +1113,7 @@
   }
   var merge = assigner(function (o, src) { baseMerge(o, src, null); });
 
-  function cloneDeep(v) { return cloneValue(v, undefined, new Map()); }
-  function cloneValue(v, parent, stack) {
-    if (!isObject(v)) return v;
-    var out, arr = isArray(v), tag;
-    if (arr) {
-      out = new Array(v.length);
-      if (v.length && typeof v[0] === 'string' && hasOwn(v, 'index')) { out.index = v.index; out.input = v.input; }
-    } else {
-      tag = tagOf(v);
-      var fn = typeof v === 'function';
-      if (tag === T_OBJECT || tag === T_ARGS || (fn && parent === undefined)) {
-        out = fn ? {} : newLike(v);
-      } else {
-        out = cloneByTag(v, tag);
-        if (out === undefined) return parent !== undefined ? v : {};
-      }
-    }
-    var hit = stack.get(v);
-    if (hit) return hit;
-    stack.set(v, out);
-    if (tag === T_SET) v.forEach(function (x) { out.add(cloneValue(x, v, stack)); });
-    else if (tag === T_MAP) v.forEach(function (x, k) { out.set(k, cloneValue(x, v, stack)); });
-    if (arr) {
-      for (var i = 0; i < v.length; i++) assignValue(out, i, cloneValue(v[i], v, stack));
-    } else {
-      var ks = allKeys(v);
-      for (var j = 0; j < ks.length; j++) assignValue(out, ks[j], cloneValue(v[ks[j]], v, stack));
-    }
-    return out;
-  }
+  function cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); }
   function cloneByTag(v, tag) {
     var C = v.constructor;
     switch (tag) {
@@ -1447,9 +1431,1283 @@
     return arguments.length < 3 ? s : s.replace(arguments[1], arguments[2]);
   }
 
+  // ---- math and number ----------------------------------------------------
+
+  function baseToNumber(v) { return typeof v === 'number' ? v : isSymbol(v) ? NaN : +v; }
+  function mathOp(op, dflt) {
+    return function (a, b) {
+      if (a === undefined && b === undefined) return dflt;
+      var r;
+      if (a !== undefined) r = a;
+      if (b !== undefined) {
+        if (r === undefined) return b;
+        if (typeof a === 'string' || typeof b === 'string') { a = baseToString(a); b = baseToString(b); }
+        else { a = baseToNumber(a); b = baseToNumber(b); }
+        r = op(a, b);
+      }
+      return r;
+    };
+  }
+  var add = mathOp(function (a, b) { return a + b; }, 0);
+  var subtract = mathOp(function (a, b) { return a - b; }, 0);
+  var multiply = mathOp(function (a, b) { return a * b; }, 1);
+  var divide = mathOp(function (a, b) { return a / b; }, 1);
+  function rounder(fn) {
+    return function (n, precision) {
+      n = toNumber(n);
+      precision = precision == null ? 0 : mathMin(toInteger(precision), 292);
+      if (precision && isFinite(n)) {
+        var p = (toStr(n) + 'e').split('e');
+        var v = fn(p[0] + 'e' + (+p[1] + precision));
+        p = (toStr(v) + 'e').split('e');
+        return +(p[0] + 'e' + (+p[1] - precision));
+      }
+      return fn(n);
+    };
+  }
+  var ceil = rounder(Math.ceil), floor = rounder(Math.floor), round = rounder(Math.round);
+  function inRange(n, start, end) {
+    start = toFinite(start);
+    if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
+    n = toNumber(n);
+    return n >= mathMin(start, end) && n < mathMax(start, end);
+  }
+  function random(lower, upper, floating) {
+    if (floating && typeof floating !== 'boolean' && isIterateeCall(lower, upper, floating)) upper = floating = undefined;
+    if (floating === undefined) {
+      if (typeof upper === 'boolean') { floating = upper; upper = undefined; }
+      else if (typeof lower === 'boolean') { floating = lower; lower = undefined; }
+    }
+    if (lower === undefined && upper === undefined) { lower = 0; upper = 1; }
+    else {
+      lower = toFinite(lower);
+      if (upper === undefined) { upper = lower; lower = 0; } else upper = toFinite(upper);
+    }
+    if (lower > upper) { var t = lower; lower = upper; upper = t; }
+    var r = Math.random();
+    if (floating || lower % 1 || upper % 1) {
+      return mathMin(lower + r * (upper - lower + parseFloat('1e-' + ((r + '').length - 1))), upper);
+    }
+    return lower + mathFloor(r * (upper - lower + 1));
+  }
+  function relOp(op) {
+    return function (a, b) {
+      if (!(typeof a === 'string' && typeof b === 'string')) { a = toNumber(a); b = toNumber(b); }
+      return op(a, b);
+    };
+  }
+  var gtFn = relOp(function (a, b) { return a > b; }), gteFn = relOp(function (a, b) { return a >= b; });
+  var ltFn = relOp(function (a, b) { return a < b; }), lteFn = relOp(function (a, b) { return a <= b; });
+  function toLength(v) { return v ? clampNum(toInteger(v), 0, MAX_ARRAY_LENGTH) : 0; }
+  function toSafeInteger(v) { return v ? clampNum(toInteger(v), -MAX_SAFE, MAX_SAFE) : (v === 0 ? v : 0); }
+  function lodashParseInt(s, radix, guard) {
+    if (guard || radix == null) radix = 0; else if (radix) radix = +radix;
+    return parseInt(toStr(s).replace(wsStartRe, ''), radix || 0);
+  }
+  function rangeRight(start, end, step) {
+    return range(start, end, step).reverse();
+  }
+
+  // ---- more predicates ----------------------------------------------------
+
+  function tagIs(tag) { return function (v) { return isObjectLike(v) && rawTag(v) === tag; }; }
+  var isDate = tagIs(T_DATE), isMap = tagIs(T_MAP), isSet = tagIs(T_SET), isArrayBuffer = tagIs(T_ARRAYBUFFER);
+  var isWeakMap = tagIs('[object WeakMap]'), isWeakSet = tagIs('[object WeakSet]');
+  function isError(v) {
+    if (!isObjectLike(v)) return false;
+    var tag = rawTag(v);
+    return tag === T_ERROR || tag === '[object DOMException]' ||
+      (typeof v.message === 'string' && typeof v.name === 'string' && !isPlainObject(v));
+  }
+  function isElement(v) { return isObjectLike(v) && v.nodeType === 1 && !isPlainObject(v); }
+  function isBuffer() { return false; }
+  function isFiniteNum(v) { return typeof v === 'number' && isFinite(v); }
+  function isInteger(v) { return typeof v === 'number' && v == toInteger(v); }
+  function isSafeInteger(v) { return isInteger(v) && v >= -MAX_SAFE && v <= MAX_SAFE; }
+  function isNaNFn(v) { return isNumber(v) && v != +v; }
+  var nativeFnRe = /^function[^(]*\(\) \{\s*\[native code\]\s*\}$/;
+  function isNative(v) { return isObject(v) && typeof v === 'function' && nativeFnRe.test(fnToString.call(v)); }
+
+  // ---- equality with customizers -------------------------------------------
+
+  // Runs baseIsEqual with a customizer: (a, b, key, objA, objB) for isEqualWith;
+  // for partial (isMatchWith) comparisons the object side comes first.
+  var eqCustomizer = null;
+  function withCustomizer(c, fn) {
+    var saved = eqCustomizer;
+    eqCustomizer = typeof c === 'function' ? c : null;
+    try { return fn(); } finally { eqCustomizer = saved; }
+  }
+  function customEq(x, y, k, a, b, flags) {
+    if (!eqCustomizer) return undefined;
+    return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a) : eqCustomizer(x, y, k, a, b);
+  }
+  function isEqualWith(a, b, c) {
+    return withCustomizer(c, function () {
+      var r = eqCustomizer ? eqCustomizer(a, b) : undefined;
+      return r === undefined ? baseIsEqual(a, b, 0, null) : !!r;
+    });
+  }
+  function isMatchWithFn(o, src, c) {
+    return withCustomizer(c, function () {
+      if (!eqCustomizer) return isMatch(o, src);
+      var data = matchData(src), n = data.length;
+      if (o == null) return !n;
+      o = Object(o);
+      for (var i = 0; i < n; i++) {
+        var key = data[i][0], ov = o[key], sv = data[i][1];
+        if (data[i][2] && ov === undefined && !(key in o)) return false;
+        var r = eqCustomizer(ov, sv, key, o, src);
+        if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
+      }
+      return true;
+    });
+  }
+  function conformsTo(o, src) {
+    var ks = keys(src), n = ks.length;
+    if (o == null) return !n;
+    o = Object(o);
+    while (n--) {
+      var k = ks[n], pred = src[k], v = o[k];
+      if ((v === undefined && !(k in o)) || !pred(v)) return false;
+    }
+    return true;
+  }
+  function conforms(src) {
+    src = baseClone(src, true, null, undefined, undefined, new Map(), true);
+    return function (o) { return conformsTo(o, src); };
+  }
+
+  // ---- cloning -------------------------------------------------------------
+
+  var cloneableTags = {};
+  [T_ARGS, T_ARRAY, T_ARRAYBUFFER, T_DATAVIEW, T_BOOL, T_DATE, T_MAP, T_NUMBER, T_OBJECT, T_REGEXP, T_SET, T_STRING,
+    T_SYMBOL, '[object Float32Array]', '[object Float64Array]', '[object Int8Array]', '[object Int16Array]',
+    '[object Int32Array]', '[object Uint8Array]', '[object Uint8ClampedArray]', '[object Uint16Array]',
+    '[object Uint32Array]'].forEach(function (t) { cloneableTags[t] = true; });
+  function baseClone(v, deep, customizer, key, parent, stack, full) {
+    var r;
+    if (customizer) r = parent !== undefined ? customizer(v, key, parent, stack) : customizer(v);
+    if (r !== undefined) return r;
+    if (!isObject(v)) return v;
+    var arr = isArray(v), tag;
+    if (arr) {
+      r = new Array(v.length);
+      if (v.length && typeof v[0] === 'string' && hasOwn(v, 'index')) { r.index = v.index; r.input = v.input; }
+      if (!deep) { for (var i = 0; i < v.length; i++) r[i] = v[i]; return r; }
+    } else {
+      tag = tagOf(v);
+      var fn = typeof v === 'function';
+      if (tag === T_OBJECT || tag === T_ARGS || (fn && parent === undefined)) {
+        r = fn ? {} : newLike(v);
+        if (!deep) {
+          var ks0 = allKeys(v);
+          for (var j0 = 0; j0 < ks0.length; j0++) assignValue(r, ks0[j0], v[ks0[j0]]);
+          return r;
+        }
+      } else {
+        if (!cloneableTags[tag] && !isTypedArray(v)) return parent !== undefined ? v : {};
+        r = cloneByTag(v, tag);
+      }
+    }
+    var hit = stack.get(v);
+    if (hit) return hit;
+    stack.set(v, r);
+    if (tag === T_SET) v.forEach(function (x) { r.add(baseClone(x, deep, customizer, x, v, stack, full)); });
+    else if (tag === T_MAP) v.forEach(function (x, k) { r.set(k, baseClone(x, deep, customizer, k, v, stack, full)); });
+    if (arr) {
+      for (var a = 0; a < v.length; a++) assignValue(r, a, baseClone(v[a], deep, customizer, a, v, stack, full));
+    } else {
+      var ks = full ? allKeys(v) : keys(v);
+      for (var b = 0; b < ks.length; b++) assignValue(r, ks[b], baseClone(v[ks[b]], deep, customizer, ks[b], v, stack, full));
+    }
+    return r;
+  }
+  function clone(v) { return baseClone(v, false, null, undefined, undefined, new Map(), true); }
+  function cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); }
+  function cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); }
+  function toPlainObject(v) {
+    var out = {}, ks = keysIn(v), it = Object(v);
+    for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
+    return out;
+  }
+  function toArray(v) {
+    if (!v) return [];
+    if (isArrayLike(v)) return isString(v) ? symbolsOf(String(v)) : slice(v, 0, v.length);
+    if (typeof Symbol === 'function' && Symbol.iterator && v[Symbol.iterator]) {
+      var tag = tagOf(v);
+      if (tag === T_MAP) return toPairs(v);
+      if (tag === T_SET) { var s = []; v.forEach(function (x) { s.push(x); }); return s; }
+      var out = [], it = v[Symbol.iterator](), step;
+      while (!(step = it.next()).done) out.push(step.value);
+      return out;
+    }
+    return values(v);
+  }
+  // ---- more objects ---------------------------------------------------------
+
+  function assignerWith(apply, custom) {
+    return function (o) {
+      var sources = [];
+      for (var i = 1; i < arguments.length; i++) sources.push(arguments[i]);
+      var n = sources.length, c = n > 1 ? sources[n - 1] : undefined, guard = n > 2 ? sources[2] : undefined;
+      c = custom && typeof c === 'function' ? (n--, c) : undefined;
+      if (guard && isIterateeCall(sources[0], sources[1], guard)) { c = n < 3 ? undefined : c; n = 1; }
+      o = Object(o);
+      for (i = 0; i < n; i++) if (sources[i]) apply(o, sources[i], c);
+      return o;
+    };
+  }
+  function copyWith(keysFn) {
+    return function (o, src, c) {
+      var ks = keysFn(src);
+      for (var i = 0; i < ks.length; i++) {
+        var k = ks[i], nv = c ? c(o[k], src[k], k, o, src) : undefined;
+        assignValue(o, k, nv === undefined ? src[k] : nv);
+      }
+    };
+  }
+  var assignIn = assignerWith(copyWith(keysIn), false);
+  var assignWith = assignerWith(copyWith(keys), true);
+  var assignInWith = assignerWith(copyWith(keysIn), true);
+  var mergeWith = assignerWith(function (o, src, c) { baseMergeWith(o, src, c, null); }, true);
+  function baseMergeWith(o, src, c, stack) {
+    if (o === src) return;
+    forKeysIn(src, function (sv, k) {
+      if (!stack) stack = new Map();
+      if (isObject(sv)) { mergeDeepWith(o, src, k, c, stack); return; }
+      var nv = c ? c(safeGet(o, k), sv, k + '', o, src, undefined) : undefined;
+      assignMergeValue(o, k, nv === undefined ? sv : nv);
+    });
+  }
+  function mergeDeepWith(o, src, k, c, stack) {
+    var ov = safeGet(o, k), sv = safeGet(src, k), hit = stack.get(sv);
+    if (hit) { assignMergeValue(o, k, hit); return; }
+    var nv = c ? c(ov, sv, k + '', o, src, undefined) : undefined, recurse = nv === undefined;
+    if (recurse) {
+      nv = sv;
+      if (isArray(sv) || isTypedArray(sv)) {
+        if (isArray(ov)) nv = ov;
+        else if (isArrayLikeObject(ov)) nv = slice(ov, 0, ov.length);
+        else if (isTypedArray(sv)) { nv = new sv.constructor(sv); recurse = false; }
+        else nv = [];
+      } else if (isPlainObject(sv) || isArguments(sv)) {
+        nv = ov;
+        if (isArguments(ov)) nv = toPlainObject(ov);
+        else if (!isObject(ov) || isFunction(ov)) nv = newLike(sv);
+      } else {
+        recurse = false;
+      }
+    }
+    if (recurse) {
+      stack.set(sv, nv);
+      baseMergeWith(nv, sv, c, stack);
+      stack.delete(sv);
+    }
+    assignMergeValue(o, k, nv);
+  }
+  function defaultsDeep() {
+    var args = [];
+    for (var i = 0; i < arguments.length; i++) args.push(arguments[i]);
+    args.push(undefined, defaultsDeepCustomizer);
+    return mergeWith.apply(undefined, args);
+  }
+  function defaultsDeepCustomizer(ov, sv, k, o, src, stack) {
+    if (isObject(ov) && isObject(sv)) {
+      mergeWith(ov, sv, defaultsDeepCustomizer);
+      return ov;
+    }
+    return ov;
+  }
+  function at(o) {
+    var paths = restFlat(arguments, 1), out = new Array(paths.length);
+    for (var i = 0; i < paths.length; i++) out[i] = o == null ? undefined : get(o, paths[i]);
+    return out;
+  }
+  function create(proto, props) {
+    var o = isObject(proto) ? Object.create(proto) : {};
+    return props == null ? o : assign(o, props);
+  }
+  function valuesIn(o) {
+    if (o == null) return [];
+    var ks = keysIn(o), it = Object(o), out = new Array(ks.length);
+    for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
+    return out;
+  }
+  function toPairsIn(o) {
+    var tag = tagOf(o);
+    if (tag === T_MAP || tag === T_SET) return toPairs(o);
+    var ks = keysIn(o), it = Object(o), out = [];
+    for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
+    return out;
+  }
+  function findKeyWith(fromRight) {
+    return function (o, fn) {
+      if (o == null) return undefined;
+      var f = iteratee(fn), ks = keys(o), it = Object(o), n = ks.length;
+      for (var i = 0; i < n; i++) {
+        var k = ks[fromRight ? n - 1 - i : i];
+        if (f(it[k], k, it)) return k;
+      }
+      return undefined;
+    };
+  }
+  var findKey = findKeyWith(false), findLastKey = findKeyWith(true);
+  function forWith(keysFn, fromRight) {
+    return function (o, fn) {
+      if (o == null) return o;
+      var f = castFunction(fn), ks = keysFn(o), it = Object(o), n = ks.length;
+      for (var i = 0; i < n; i++) {
+        var k = ks[fromRight ? n - 1 - i : i];
+        if (f(it[k], k, it) === false) break;
+      }
+      return o;
+    };
+  }
+  var forIn = forWith(keysIn, false), forInRight = forWith(keysIn, true);
+  var forOwn = forWith(keys, false), forOwnRight = forWith(keys, true);
+  function functionsOf(keysFn) {
+    return function (o) {
+      if (o == null) return [];
+      var ks = keysFn(o), out = [];
+      for (var i = 0; i < ks.length; i++) if (isFunction(o[ks[i]])) out.push(ks[i]);
+      return out;
+    };
+  }
+  var functions = functionsOf(keys), functionsIn = functionsOf(keysIn);
+  function invert(o) {
+    var out = {};
+    forOwnKeys(o == null ? {} : o, function (v, k) {
+      if (v != null && typeof v.toString !== 'function') v = rawTag(v);
+      out[v] = k;
+    });
+    return out;
+  }
+  function invertBy(o, fn) {
+    var f = iteratee(fn), out = {};
+    forOwnKeys(o == null ? {} : o, function (v, k) {
+      v = f(v);
+      if (v != null && typeof v.toString !== 'function') v = rawTag(v);
+      if (hasOwn(out, v)) out[v].push(k); else out[v] = [k];
+    });
+    return out;
+  }
+  function parentOf(o, path) { return path.length < 2 ? o : baseGet(o, path.slice(0, -1)); }
+  function invoke(o, path) {
+    var args = [];
+    for (var i = 2; i < arguments.length; i++) args.push(arguments[i]);
+    path = castPath(path, o);
+    var parent = parentOf(o, path);
+    var fn = parent == null ? parent : parent[toKey(path[path.length - 1])];
+    return fn == null ? undefined : fn.apply(parent, args);
+  }
+  function result(o, path, def) {
+    path = castPath(path, o);
+    var i = -1, n = path.length;
+    if (!n) { n = 1; o = undefined; }
+    while (++i < n) {
+      var v = o == null ? undefined : o[toKey(path[i])];
+      if (v === undefined) { i = n; v = def; }
+      o = isFunction(v) ? v.call(o) : v;
+    }
+    return o;
+  }
+  function baseSetWith(o, path, value, c) {
+    if (!isObject(o)) return o;
+    path = castPath(path, o);
+    var n = path.length, last = n - 1, nested = o;
+    for (var i = 0; nested != null && i < n; i++) {
+      var key = toKey(path[i]);
+      if (isUnsafeKey(key)) return o;
+      var nv = value;
+      if (i !== last) {
+        var cur = nested[key];
+        nv = c ? c(cur, key, nested) : undefined;
+        if (nv === undefined) nv = isObject(cur) ? cur : (isIndex(path[i + 1]) ? [] : {});
+      }
+      assignValue(nested, key, nv);
+      nested = nested[key];
+    }
+    return o;
+  }
+  function setWith(o, path, value, c) {
+    c = typeof c === 'function' ? c : undefined;
+    return o == null ? o : baseSetWith(o, path, value, c);
+  }
+  function update(o, path, updater) {
+    return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), undefined);
+  }
+  function updateWith(o, path, updater, c) {
+    c = typeof c === 'function' ? c : undefined;
+    return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), c);
+  }
+  function transform(o, fn, acc) {
+    var arr = isArray(o), arrLike = arr || isTypedArray(o);
+    var f = iteratee(fn);
+    if (acc == null) {
+      var C = o && o.constructor;
+      if (arrLike) acc = arr ? new C() : [];
+      else if (isObject(o)) acc = isFunction(C) ? Object.create(getProto(o)) : {};
+      else acc = {};
+    }
+    (arrLike ? forEachArr : forOwnStop)(o, function (v, k, obj) { return f(acc, v, k, obj); });
+    return acc;
+  }
+  function forEachArr(a, fn) { for (var i = 0, n = a.length; i < n; i++) if (fn(a[i], i, a) === false) break; }
+  function forOwnStop(o, fn) {
+    if (o == null) return;
+    var ks = keys(o), it = Object(o);
+    for (var i = 0; i < ks.length; i++) if (fn(it[ks[i]], ks[i], it) === false) break;
+  }
+  // ---- size bounds ------------------------------------------------------------
+
+  // Results built in one call stay within the hook limits (yqcloud/limits.go).
+  var MAX_ELEMS = 4 * 1024 * 1024, MAX_CHARS = 16 * 1024 * 1024;
+  function checkElems(n) {
+    if (n > MAX_ELEMS) throw new RangeError('lodash: a result of ' + n + ' elements is over the limit of ' + MAX_ELEMS);
+  }
+  function checkChars(n) {
+    if (n > MAX_CHARS) throw new RangeError('lodash: a string of ' + n + ' characters is over the limit of ' + MAX_CHARS);
+  }
+
+  // ---- more arrays ------------------------------------------------------------
+
+  function lastArrayLike(args) { var l = args[args.length - 1]; return isArrayLikeObject(l) ? undefined : l; }
+  function argsFrom(args, from) { var out = []; for (var i = from; i < args.length; i++) out.push(args[i]); return out; }
+  function fnOrUndef(v) { return typeof v === 'function' ? v : undefined; }
+  function includesWith(a, v, cmp) {
+    for (var i = 0, n = a == null ? 0 : a.length; i < n; i++) if (cmp(v, a[i])) return true;
+    return false;
+  }
+  function includesSVZ(a, v) { return indexOfSVZ(a, v, 0) > -1; }
+  function baseDifference(a, vals, f, cmp) {
+    var out = [];
+    if (!a.length) return out;
+    if (f) vals = map(vals, function (x) { return f(x); });
+    for (var i = 0; i < a.length; i++) {
+      var v = a[i], c = f ? f(v) : v;
+      v = (cmp || v !== 0) ? v : 0;
+      if (cmp ? !includesWith(vals, c, cmp) : !includesSVZ(vals, c)) out.push(v);
+    }
+    return out;
+  }
+  function differenceBy(a) {
+    var vals = argsFrom(arguments, 1), f = lastArrayLike(vals);
+    if (f !== undefined) vals.pop();
+    return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), iteratee(f)) : [];
+  }
+  function differenceWith(a) {
+    var vals = argsFrom(arguments, 1), c = lastArrayLike(vals);
+    if (c !== undefined) vals.pop();
+    return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), undefined, c) : [];
+  }
+  function baseIntersection(arrays, f, cmp) {
+    var first = arrays[0], out = [], seen = [];
+    var others = [];
+    for (var j = 1; j < arrays.length; j++) others.push(f ? map(arrays[j], function (x) { return f(x); }) : arrays[j]);
+    outer: for (var i = 0; i < first.length; i++) {
+      var v = first[i], c = f ? f(v) : v;
+      v = (cmp || v !== 0) ? v : 0;
+      if (cmp ? includesWith(seen, c, cmp) : includesSVZ(seen, c)) continue;
+      for (j = 0; j < others.length; j++) {
+        if (!(cmp ? includesWith(others[j], c, cmp) : includesSVZ(others[j], c))) continue outer;
+      }
+      seen.push(c); out.push(v);
+    }
+    return out;
+  }
+  function castArrayLikeObject(v) { return isArrayLikeObject(v) ? v : []; }
+  function intersectionBy() {
+    var arrays = argsFrom(arguments, 0), f = last(arrays), mapped = map(arrays, castArrayLikeObject);
+    if (f === last(mapped)) f = undefined; else mapped.pop();
+    return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, iteratee(f)) : [];
+  }
+  function intersectionWith() {
+    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays)), mapped = map(arrays, castArrayLikeObject);
+    if (c) mapped.pop();
+    return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, undefined, c) : [];
+  }
+  function baseUniq(a, f, cmp) {
+    var out = [], seen = f ? [] : out;
+    for (var i = 0; i < a.length; i++) {
+      var v = a[i], c = f ? f(v) : v;
+      v = (cmp || v !== 0) ? v : 0;
+      if (cmp ? includesWith(seen, c, cmp) : includesSVZ(seen, c)) continue;
+      if (seen !== out) seen.push(c);
+      out.push(v);
+    }
+    return out;
+  }
+  function uniqWith(a, c) { return a != null && a.length ? baseUniq(a, undefined, fnOrUndef(c)) : []; }
+  function unionBy() {
+    var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
+    return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), iteratee(f));
+  }
+  function unionWith() {
+    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
+    return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), undefined, c);
+  }
+  function baseXor(arrays, f, cmp) {
+    var n = arrays.length;
+    if (n < 2) return n ? baseUniq(arrays[0]) : [];
+    var parts = new Array(n);
+    for (var i = 0; i < n; i++) {
+      for (var j = 0; j < n; j++) if (j !== i) parts[i] = baseDifference(parts[i] || arrays[i], arrays[j], f, cmp);
+    }
+    return baseUniq(flattenTo([], parts, 1, isFlattenable, false), f, cmp);
+  }
+  function xor() { return baseXor(filter(argsFrom(arguments, 0), isArrayLikeObject)); }
+  function xorBy() {
+    var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
+    return baseXor(filter(arrays, isArrayLikeObject), iteratee(f));
+  }
+  function xorWith() {
+    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
+    return baseXor(filter(arrays, isArrayLikeObject), undefined, c);
+  }
+  function indexOfWith(a, v, from, cmp) {
+    for (var i = from, n = a.length; i < n; i++) if (cmp(a[i], v)) return i;
+    return -1;
+  }
+  var arraySplice = Array.prototype.splice;
+  function basePullAll(a, vals, f, cmp) {
+    if (a === vals) vals = slice(vals, 0, vals.length);
+    var seen = f ? map(a, function (x) { return f(x); }) : a;
+    for (var i = 0; i < vals.length; i++) {
+      var from = 0, c = f ? f(vals[i]) : vals[i];
+      while ((from = cmp ? indexOfWith(seen, c, from, cmp) : indexOfSVZ(seen, c, from)) > -1) {
+        if (seen !== a) arraySplice.call(seen, from, 1);
+        arraySplice.call(a, from, 1);
+      }
+    }
+    return a;
+  }
+  function pullAll(a, vals) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals) : a; }
+  function pull(a) { return pullAll(a, argsFrom(arguments, 1)); }
+  function pullAllBy(a, vals, f) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, iteratee(f)) : a; }
+  function pullAllWith(a, vals, c) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, undefined, c) : a; }
+  function basePullAt(a, idx) {
+    var n = a ? idx.length : 0, prev;
+    while (n--) {
+      var i = idx[n];
+      if (n === idx.length - 1 || i !== prev) {
+        prev = i;
+        if (isIndex(i)) arraySplice.call(a, i, 1); else unset(a, i);
+      }
+    }
+    return a;
+  }
+  function pullAt(a) {
+    var idx = restFlat(arguments, 1), n = a == null ? 0 : a.length, out = at.apply(undefined, [a].concat(idx));
+    var sorted = map(idx, function (i) { return isIndex(i, n) ? +i : i; }).sort(compareAsc);
+    basePullAt(a, sorted);
+    return out;
+  }
+  function remove(a, fn) {
+    var out = [];
+    if (!(a != null && a.length)) return out;
+    var idx = [], f = iteratee(fn);
+    for (var i = 0; i < a.length; i++) {
+      var v = a[i];
+      if (f(v, i, a)) { out.push(v); idx.push(i); }
+    }
+    basePullAt(a, idx);
+    return out;
+  }
+  function fill(a, value, start, end) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return [];
+    if (start && typeof start !== 'number' && isIterateeCall(a, value, start)) { start = 0; end = n; }
+    start = toInteger(start);
+    if (start < 0) start = -start > n ? 0 : n + start;
+    end = (end === undefined || end > n) ? n : toInteger(end);
+    if (end < 0) end += n;
+    end = start > end ? 0 : toLength(end);
+    if (end - start > MAX_ELEMS) checkElems(end - start);
+    while (start < end) a[start++] = value;
+    return a;
+  }
+  function concat() {
+    var n = arguments.length;
+    if (!n) return [];
+    var a = arguments[0], out = isArray(a) ? slice(a, 0, a.length) : [a];
+    return flattenTo(out, argsFrom(arguments, 1), 1, isFlattenable, false);
+  }
+  function dropRight(a, n, guard) {
+    var len = a == null ? 0 : a.length;
+    if (!len) return [];
+    n = (guard || n === undefined) ? 1 : toInteger(n);
+    n = len - n;
+    return slice(a, 0, n < 0 ? 0 : n);
+  }
+  function whileWith(drop, fromRight) {
+    return function (a, fn) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return [];
+      var f = iteratee(fn), i = fromRight ? n : -1;
+      while ((fromRight ? i-- : ++i < n) && f(a[i], i, a));
+      return drop ? slice(a, fromRight ? 0 : i, fromRight ? i + 1 : n) : slice(a, fromRight ? i + 1 : 0, fromRight ? n : i);
+    };
+  }
+  var dropWhile = whileWith(true, false), dropRightWhile = whileWith(true, true);
+  var takeWhile = whileWith(false, false), takeRightWhile = whileWith(false, true);
+  function flatMapDeep(c, fn) { return flattenTo([], map(c, fn), Infinity, isFlattenable, false); }
+  function flatMapDepth(c, fn, depth) {
+    depth = depth === undefined ? 1 : toInteger(depth);
+    return flattenTo([], map(c, fn), depth, isFlattenable, false);
+  }
+  function flattenDepth(a, depth) {
+    if (!(a != null && a.length)) return [];
+    depth = depth === undefined ? 1 : toInteger(depth);
+    return flattenTo([], a, depth, isFlattenable, false);
+  }
+  function indexOf(a, v, from) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return -1;
+    var i = from == null ? 0 : toInteger(from);
+    if (i < 0) i = mathMax(n + i, 0);
+    return indexOfSVZ(a, v, i);
+  }
+  function lastIndexOf(a, v, from) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return -1;
+    var i = n;
+    if (from !== undefined) {
+      i = toInteger(from);
+      i = i < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
+    }
+    for (var k = i; k >= 0; k--) if (v === v ? a[k] === v : a[k] !== a[k]) return k;
+    return -1;
+  }
+  function initial(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 0, -1) : []; }
+  function tail(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 1, n) : []; }
+  var arrayReverse = Array.prototype.reverse;
+  function reverse(a) { return a == null ? a : arrayReverse.call(a); }
+  function lodashSlice(a, start, end) {
+    var n = a == null ? 0 : a.length;
+    if (!n) return [];
+    if (end && typeof end !== 'number' && isIterateeCall(a, start, end)) { start = 0; end = n; }
+    else { start = start == null ? 0 : toInteger(start); end = end === undefined ? n : toInteger(end); }
+    return slice(a, start, end);
+  }
+  function sortedIndexByWith(a, v, f, high) {
+    var lo = 0, hi = a == null ? 0 : a.length;
+    if (hi === 0) return 0;
+    v = f(v);
+    var vNaN = v !== v, vNull = v === null, vSym = isSymbol(v), vUndef = v === undefined;
+    while (lo < hi) {
+      var mid = mathFloor((lo + hi) / 2), c = f(a[mid]), setLow;
+      var cDef = c !== undefined, cNull = c === null, cRefl = c === c, cSym = isSymbol(c);
+      if (vNaN) setLow = high || cRefl;
+      else if (vUndef) setLow = cRefl && (high || cDef);
+      else if (vNull) setLow = cRefl && cDef && (high || !cNull);
+      else if (vSym) setLow = cRefl && cDef && !cNull && (high || !cSym);
+      else if (cNull || cSym) setLow = false;
+      else setLow = high ? c <= v : c < v;
+      if (setLow) lo = mid + 1; else hi = mid;
+    }
+    return mathMin(hi, MAX_ARRAY_LENGTH - 1);
+  }
+  function baseSortedIndex(a, v, high) {
+    var lo = 0, hi = a == null ? 0 : a.length;
+    if (typeof v === 'number' && v === v && hi <= 2147483647) {
+      while (lo < hi) {
+        var mid = (lo + hi) >>> 1, c = a[mid];
+        if (c !== null && !isSymbol(c) && (high ? c <= v : c < v)) lo = mid + 1; else hi = mid;
+      }
+      return hi;
+    }
+    return sortedIndexByWith(a, v, identity, high);
+  }
+  function sortedIndex(a, v) { return baseSortedIndex(a, v); }
+  function sortedLastIndex(a, v) { return baseSortedIndex(a, v, true); }
+  function sortedIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn)); }
+  function sortedLastIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn), true); }
+  function sortedIndexOf(a, v) {
+    var n = a == null ? 0 : a.length;
+    if (n) { var i = baseSortedIndex(a, v); if (i < n && eq(a[i], v)) return i; }
+    return -1;
+  }
+  function sortedLastIndexOf(a, v) {
+    var n = a == null ? 0 : a.length;
+    if (n) { var i = baseSortedIndex(a, v, true) - 1; if (eq(a[i], v)) return i; }
+    return -1;
+  }
+  function baseSortedUniq(a, f) {
+    var out = [], seen;
+    for (var i = 0; i < a.length; i++) {
+      var v = a[i], c = f ? f(v) : v;
+      if (!i || !eq(c, seen)) { seen = c; out.push(v === 0 ? 0 : v); }
+    }
+    return out;
+  }
+  function sortedUniq(a) { return a != null && a.length ? baseSortedUniq(a) : []; }
+  function sortedUniqBy(a, fn) { return a != null && a.length ? baseSortedUniq(a, iteratee(fn)) : []; }
+  function unzip(a) {
+    if (!(a != null && a.length)) return [];
+    var groups = [], len = 0;
+    for (var i = 0; i < a.length; i++) {
+      var g = a[i];
+      if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
+    }
+    checkElems(len);
+    var out = new Array(len);
+    for (i = 0; i < len; i++) {
+      var row = new Array(groups.length);
+      for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
+      out[i] = row;
+    }
+    return out;
+  }
+  function unzipWith(a, fn) {
+    if (!(a != null && a.length)) return [];
+    var rows = unzip(a);
+    if (fn == null) return rows;
+    return map(rows, function (g) { return fn.apply(undefined, g); });
+  }
+  function zipWith() {
+    var arrays = argsFrom(arguments, 0), n = arrays.length, f = n > 1 ? arrays[n - 1] : undefined;
+    f = typeof f === 'function' ? (arrays.pop(), f) : undefined;
+    return unzipWith(arrays, f);
+  }
+  function zipObjectWith(props, vals, put) {
+    props = props || []; vals = vals || [];
+    var out = {}, n = props.length, m = vals.length;
+    for (var i = 0; i < n; i++) put(out, props[i], i < m ? vals[i] : undefined);
+    return out;
+  }
+  function zipObject(props, vals) { return zipObjectWith(props, vals, assignValue); }
+  function zipObjectDeep(props, vals) { return zipObjectWith(props, vals, baseSet); }
+
+  // ---- more collections ------------------------------------------------------
+
+  function eachRight(c, fn) {
+    if (c == null) return c;
+    var i;
+    if (isArrayLike(c)) {
+      var it = Object(c);
+      for (i = c.length - 1; i >= 0; i--) if (fn(it[i], i, it) === false) break;
+      return c;
+    }
+    var o = Object(c), ks = keys(c);
+    for (i = ks.length - 1; i >= 0; i--) if (fn(o[ks[i]], ks[i], o) === false) break;
+    return c;
+  }
+  function forEachRight(c, fn) { return eachRight(c, castFunction(fn)); }
+  function reduceRight(c, fn, acc) {
+    var f = iteratee(fn), init = arguments.length < 3;
+    eachRight(c, function (v, k, o) {
+      if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
+    });
+    return acc;
+  }
+  function invokeMap(c, path) {
+    var args = argsFrom(arguments, 2), isFn = typeof path === 'function', out = isArrayLike(c) ? new Array(c.length) : [], i = -1;
+    each(c, function (v) { out[++i] = isFn ? path.apply(v, args) : invoke.apply(undefined, [v, path].concat(args)); });
+    return out;
+  }
+  function shuffleSelf(a, size) {
+    var n = a.length, last = n - 1;
+    size = size === undefined ? n : size;
+    for (var i = 0; i < size; i++) {
+      var r = i + mathFloor(Math.random() * (last - i + 1)), v = a[r];
+      a[r] = a[i]; a[i] = v;
+    }
+    a.length = size;
+    return a;
+  }
+  function arrayOf(c) { return isArrayLike(c) ? slice(c, 0, c.length) : values(c); }
+  function sample(c) {
+    var a = isArrayLike(c) ? c : values(c), n = a.length;
+    return n ? a[mathFloor(Math.random() * n)] : undefined;
+  }
+  function sampleSize(c, n, guard) {
+    n = (guard ? isIterateeCall(c, n, guard) : n === undefined) ? 1 : toInteger(n);
+    var a = arrayOf(c);
+    return shuffleSelf(a, clampNum(n, 0, a.length));
+  }
+  function shuffle(c) { return shuffleSelf(arrayOf(c)); }
+  // ---- functions ---------------------------------------------------------------
+
+  var FUNC_ERROR = 'Expected a function';
+  function needFn(f) { if (typeof f !== 'function') throw new TypeError(FUNC_ERROR); }
+  // The placeholder of bind, bindKey, curry, curryRight, partial and partialRight is `_`.
+  var PH = {};
+  function isPH(v) { return v === PH.lodash; }
+  // Fills the placeholders of held with args, then appends the rest of args.
+  function composeLeft(args, held, curried) {
+    var out = held.slice(), a = 0;
+    for (var i = 0; i < out.length; i++) {
+      if (isPH(out[i]) && (!curried || a < args.length)) out[i] = args[a++];
+    }
+    for (; a < args.length; a++) out.push(args[a]);
+    return out;
+  }
+  // args first (as many as are not needed for held's placeholders), then held with its placeholders filled.
+  function composeRight(args, held, curried) {
+    var holes = [], i;
+    for (i = 0; i < held.length; i++) if (isPH(held[i])) holes.push(i);
+    var lead = mathMax(args.length - holes.length, 0), out = [], a;
+    for (a = 0; a < lead; a++) out.push(args[a]);
+    var off = out.length;
+    for (i = 0; i < held.length; i++) out.push(held[i]);
+    for (i = 0; i < holes.length; i++) if (!curried || a < args.length) out[off + holes[i]] = args[a++];
+    return out;
+  }
+  function after(n, f) {
+    needFn(f);
+    n = toInteger(n);
+    return function () { if (--n < 1) return f.apply(this, arguments); };
+  }
+  function before(n, f) {
+    var r;
+    needFn(f);
+    n = toInteger(n);
+    return function () {
+      if (--n > 0) r = f.apply(this, arguments);
+      if (n <= 1) f = undefined;
+      return r;
+    };
+  }
+  function ary(f, n, guard) {
+    n = guard ? undefined : n;
+    n = (f && n == null) ? f.length : n;
+    needFn(f);
+    n = n === undefined ? n : mathMax(toInteger(n), 0);
+    return function () {
+      var args = argsFrom(arguments, 0);
+      if (n !== undefined && n < args.length) args.length = n;
+      return f.apply(this, args);
+    };
+  }
+  function unary(f) { return ary(f, 1); }
+  function bind(f, thisArg) {
+    needFn(f);
+    var held = argsFrom(arguments, 2);
+    return function () { return f.apply(thisArg, composeLeft(argsFrom(arguments, 0), held, false)); };
+  }
+  function bindKey(o, key) {
+    var held = argsFrom(arguments, 2);
+    return function () { return o[key].apply(o, composeLeft(argsFrom(arguments, 0), held, false)); };
+  }
+  function bindAll(o) {
+    var ks = restFlat(arguments, 1);
+    for (var i = 0; i < ks.length; i++) { var k = toKey(ks[i]); baseAssignValue(o, k, bind(o[k], o)); }
+    return o;
+  }
+  function curryWith(right) {
+    return function (f, arity, guard) {
+      needFn(f);
+      arity = guard ? undefined : arity;
+      arity = arity === undefined ? f.length : mathMax(toInteger(arity), 0);
+      function make(held) {
+        return function () {
+          var args = argsFrom(arguments, 0);
+          var all = held ? (right ? composeRight(args, held, true) : composeLeft(args, held, true)) : args;
+          var n = 0;
+          for (var i = 0; i < all.length; i++) if (!isPH(all[i])) n++;
+          if (n < arity) return make(all);
+          return f.apply(this, all);
+        };
+      }
+      return make(null);
+    };
+  }
+  var curry = curryWith(false), curryRight = curryWith(true);
+  function partial(f) {
+    needFn(f);
+    var held = argsFrom(arguments, 1);
+    return function () { return f.apply(this, composeLeft(argsFrom(arguments, 0), held, false)); };
+  }
+  function partialRight(f) {
+    needFn(f);
+    var held = argsFrom(arguments, 1);
+    return function () { return f.apply(this, composeRight(argsFrom(arguments, 0), held, false)); };
+  }
+  function flip(f) {
+    needFn(f);
+    return function () { return f.apply(this, argsFrom(arguments, 0).reverse()); };
+  }
+  function memoize(f, resolver) {
+    if (typeof f !== 'function' || (resolver != null && typeof resolver !== 'function')) throw new TypeError(FUNC_ERROR);
+    var memoized = function () {
+      var key = resolver ? resolver.apply(this, arguments) : arguments[0], cache = memoized.cache;
+      if (cache.has(key)) return cache.get(key);
+      var r = f.apply(this, arguments);
+      memoized.cache = cache.set(key, r) || cache;
+      return r;
+    };
+    memoized.cache = new Map();
+    return memoized;
+  }
+  memoize.Cache = Map;
+  function negate(p) {
+    needFn(p);
+    return function () { return !p.apply(this, arguments); };
+  }
+  function once(f) { return before(2, f); }
+  function overArgs(f) {
+    var ts = argsFrom(arguments, 1);
+    ts = (ts.length === 1 && isArray(ts[0])) ? ts[0] : flattenTo([], ts, 1, isFlattenable, false);
+    ts = map(ts, function (t) { return iteratee(t); });
+    return function () {
+      var args = argsFrom(arguments, 0), n = mathMin(args.length, ts.length);
+      for (var i = 0; i < n; i++) args[i] = ts[i].call(this, args[i]);
+      return f.apply(this, args);
+    };
+  }
+  function rearg(f) {
+    needFn(f);
+    var idx = restFlat(arguments, 1);
+    return function () {
+      var args = argsFrom(arguments, 0), old = args.slice(), n = mathMin(idx.length, args.length);
+      while (n--) args[n] = isIndex(idx[n], old.length) ? old[idx[n]] : undefined;
+      return f.apply(this, args);
+    };
+  }
+  function rest(f, start) {
+    needFn(f);
+    start = start === undefined ? f.length - 1 : toInteger(start);
+    start = mathMax(start, 0);
+    return function () {
+      var args = argsFrom(arguments, 0), head = [], i;
+      for (i = 0; i < start; i++) head.push(args[i]);
+      head.push(args.slice(start));
+      return f.apply(this, head);
+    };
+  }
+  function spread(f, start) {
+    needFn(f);
+    start = start == null ? 0 : mathMax(toInteger(start), 0);
+    return function () {
+      var args = argsFrom(arguments, 0), a = args[start], head = args.slice(0, start);
+      if (a) for (var i = 0; i < a.length; i++) head.push(a[i]);
+      return f.apply(this, head);
+    };
+  }
+  function wrap(value, wrapper) { return partial(castFunction(wrapper), value); }
+  // No timers run in a hook: a run ends before any would fire. delay and defer
+  // return a timer id and never call func; debounce and throttle call func on
+  // the leading edge and from flush(), never on a trailing timer.
+  var timerIds = 0;
+  function delay(f, wait) { needFn(f); return ++timerIds; }
+  function defer(f) { needFn(f); return ++timerIds; }
+  function debounce(f, wait, options) {
+    needFn(f);
+    wait = toNumber(wait) || 0;
+    var leading = false, trailing = true, maxing = false, maxWait;
+    if (isObject(options)) {
+      leading = !!options.leading;
+      maxing = 'maxWait' in options;
+      maxWait = maxing ? mathMax(toNumber(options.maxWait) || 0, wait) : maxWait;
+      trailing = 'trailing' in options ? !!options.trailing : trailing;
+    }
+    var lastArgs, lastThis, result, pending = false, lastCall;
+    function invoke() {
+      var args = lastArgs, that = lastThis;
+      lastArgs = lastThis = undefined;
+      result = f.apply(that, args);
+      return result;
+    }
+    function debounced() {
+      var now = Date.now(), first = !pending || (lastCall !== undefined && now - lastCall >= wait);
+      lastArgs = arguments; lastThis = this; lastCall = now;
+      if (first) {
+        pending = true;
+        if (leading) { invoke(); if (!trailing) pending = false; }
+        return result;
+      }
+      return result;
+    }
+    debounced.cancel = function () { pending = false; lastArgs = lastThis = lastCall = undefined; };
+    debounced.flush = function () {
+      if (pending && trailing && lastArgs) invoke();
+      pending = false;
+      return result;
+    };
+    return debounced;
+  }
+  function throttle(f, wait, options) {
+    needFn(f);
+    var leading = true, trailing = true;
+    if (isObject(options)) {
+      leading = 'leading' in options ? !!options.leading : leading;
+      trailing = 'trailing' in options ? !!options.trailing : trailing;
+    }
+    return debounce(f, wait, { leading: leading, maxWait: wait, trailing: trailing });
+  }
+
+  // ---- utilities ------------------------------------------------------------------
+
+  function attempt(f) {
+    try { return f.apply(undefined, argsFrom(arguments, 1)); } catch (e) { return isError(e) ? e : new Error(e); }
+  }
+  function cond(pairs) {
+    var n = pairs == null ? 0 : pairs.length;
+    var ps = n ? map(pairs, function (p) {
+      if (typeof p[1] !== 'function') throw new TypeError(FUNC_ERROR);
+      return [iteratee(p[0]), p[1]];
+    }) : [];
+    return function () {
+      for (var i = 0; i < ps.length; i++) if (ps[i][0].apply(this, arguments)) return ps[i][1].apply(this, arguments);
+    };
+  }
+  function constant(v) { return function () { return v; }; }
+  function defaultTo(v, d) { return (v == null || v !== v) ? d : v; }
+  function flowWith(right) {
+    return function () {
+      var fs = flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false);
+      if (right) fs.reverse();
+      for (var i = 0; i < fs.length; i++) needFn(fs[i]);
+      return function () {
+        var n = fs.length, r = n ? fs[0].apply(this, arguments) : arguments[0];
+        for (var j = 1; j < n; j++) r = fs[j].call(this, r);
+        return r;
+      };
+    };
+  }
+  var flow = flowWith(false), flowRight = flowWith(true);
+  function method(path) {
+    var args = argsFrom(arguments, 1);
+    return function (o) { return invoke.apply(undefined, [o, path].concat(args)); };
+  }
+  function methodOf(o) {
+    var args = argsFrom(arguments, 1);
+    return function (path) { return invoke.apply(undefined, [o, path].concat(args)); };
+  }
+  function nthArg(n) {
+    n = toInteger(n);
+    return function () { return nth(argsFrom(arguments, 0), n); };
+  }
+  function overWith(arrayFn) {
+    return function () {
+      var its = map(flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false), function (f) { return iteratee(f); });
+      return function () {
+        var that = this, args = arguments;
+        return arrayFn(its, function (f) { return f.apply(that, args); });
+      };
+    };
+  }
+  var over = overWith(function (a, f) { return a.map(function (x) { return f(x); }); });
+  var overEvery = overWith(function (a, f) { return a.every(function (x) { return f(x); }); });
+  var overSome = overWith(function (a, f) { return a.some(function (x) { return f(x); }); });
+  function propertyOf(o) { return function (path) { return o == null ? undefined : baseGet(o, path); }; }
+  function stubArray() { return []; }
+  function stubFalse() { return false; }
+  function stubObject() { return {}; }
+  function stubString() { return ''; }
+  function stubTrue() { return true; }
+  var idCounter = 0;
+  function uniqueId(prefix) { return toStr(prefix) + (++idCounter); }
+  function now() { return Date.now(); }
+  // `_` is frozen in every runtime: mixin adds to another object only.
+  function mixin(o, src, options) {
+    var names = functions(src);
+    if (options == null && !(isObject(src) && (names.length || !keys(src).length))) {
+      src = o; o = PH.lodash; names = functions(src);
+    }
+    if (o === PH.lodash) {
+      if (names.length) throw new TypeError('lodash: _ is frozen; _.mixin can add functions to another object only');
+      return o;
+    }
+    for (var i = 0; i < names.length; i++) o[names[i]] = src[names[i]];
+    return o;
+  }
+  function noConflict() { return PH.lodash; }
+  function runInContext() { return PH.lodash; }
+
+  // ---- more strings ----------------------------------------------------------------
+
+  var htmlEscapes = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+  var htmlUnescapes = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+  function escape(s) {
+    s = toStr(s);
+    return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, function (c) { return htmlEscapes[c]; }) : s;
+  }
+  function unescape(s) {
+    s = toStr(s);
+    return /&(?:amp|lt|gt|quot|#39);/.test(s) ? s.replace(/&(?:amp|lt|gt|quot|#39);/g, function (c) { return htmlUnescapes[c]; }) : s;
+  }
+  function escapeRegExp(s) {
+    s = toStr(s);
+    return /[\\^$.*+?()[\]{}|]/.test(s) ? s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&') : s;
+  }
+  function repeat(s, n, guard) {
+    n = (guard ? isIterateeCall(s, n, guard) : n === undefined) ? 1 : toInteger(n);
+    return repeatStr(toStr(s), n);
+  }
+
+  // ---- template ---------------------------------------------------------------------
+
+  var reEscape = /<%-([\s\S]+?)%>/g, reEvaluate = /<%([\s\S]+?)%>/g, reInterpolate = /<%=([\s\S]+?)%>/g;
+  var reEsTemplate = /\$\{([^\\}]*(?:\\.[^\\}]*)*)\}/g, reNoMatch = /($^)/;
+  var reForbiddenVar = /[()=,{}\[\]\/\s]/;
+  var templateSettings = { escape: reEscape, evaluate: reEvaluate, interpolate: reInterpolate, variable: '', imports: { _: undefined } };
+  function escapeStringChar(c) {
+    return '\\' + ({ '\\': '\\', "'": "'", '\n': 'n', '\r': 'r', '\u2028': 'u2028', '\u2029': 'u2029' })[c];
+  }
+  function templateDefaults(ov, sv, k, o) {
+    return (ov === undefined || (eq(ov, objProto[k]) && !hasOwn(o, k))) ? sv : ov;
+  }
+  // Compiles with the Function constructor of the runtime it runs in: inside the
+  // hook's sandbox, under the same limits.
+  function template(s, options, guard) {
+    if (guard && isIterateeCall(s, options, guard)) options = undefined;
+    s = toStr(s);
+    options = assignInWith({}, options, templateSettings, templateDefaults);
+    var imports = assignInWith({}, options.imports, templateSettings.imports, templateDefaults);
+    if (imports._ === undefined) imports._ = PH.lodash;
+    var importKeys = keys(imports), importValues = values(imports);
+    for (var q = 0; q < importKeys.length; q++) {
+      if (reForbiddenVar.test(importKeys[q])) throw new Error('Invalid `imports` option passed into `_.template`');
+    }
+    var escaping, evaluating, index = 0, interpolate = options.interpolate || reNoMatch, source = "__p += '";
+    var re = RegExp((options.escape || reNoMatch).source + '|' + interpolate.source + '|' +
+      (interpolate === reInterpolate ? reEsTemplate : reNoMatch).source + '|' + (options.evaluate || reNoMatch).source + '|$', 'g');
+    var sourceURL = hasOwn(options, 'sourceURL') ? '//# sourceURL=' + (options.sourceURL + '').replace(/\s/g, ' ') + '\n' : '';
+    s.replace(re, function (match, esc, interp, es, evaluate, offset) {
+      interp || (interp = es);
+      source += s.slice(index, offset).replace(/['\n\r\u2028\u2029\\]/g, escapeStringChar);
+      if (esc) { escaping = true; source += "' +\n__e(" + esc + ") +\n'"; }
+      if (evaluate) { evaluating = true; source += "';\n" + evaluate + ";\n__p += '"; }
+      if (interp) source += "' +\n((__t = (" + interp + ")) == null ? '' : __t) +\n'";
+      index = offset + match.length;
+      return match;
+    });
+    source += "';\n";
+    var variable = hasOwn(options, 'variable') && options.variable;
+    if (!variable) source = 'with (obj) {\n' + source + '\n}\n';
+    else if (reForbiddenVar.test(variable)) throw new Error('Invalid `variable` option passed into `_.template`');
+    source = (evaluating ? source.replace(/^__p \+= '';\n/gm, '') : source)
+      .replace(/(^|[^\w$])__p \+= '';\n/g, '$1').replace(/;\n__p \+= ''/g, ';');
+    source = 'function(' + (variable || 'obj') + ') {\n' + (variable ? '' : 'obj || (obj = {});\n') +
+      "var __t, __p = ''" + (escaping ? ', __e = _.escape' : '') +
+      (evaluating ? ", __j = Array.prototype.join;\nfunction print() { __p += __j.call(arguments, '') }\n" : ';\n') +
+      source + 'return __p\n}';
+    var compiled = attempt(function () {
+      return Function(importKeys, sourceURL + 'return ' + source).apply(undefined, importValues);
+    });
+    compiled.source = source;
+    if (isError(compiled)) throw compiled;
+    return compiled;
+  }
+  // ---- chaining -----------------------------------------------------------------------
+
+  // _(value) wraps value; a wrapper records calls and runs them when value()
+  // (or toJSON, valueOf, toString, iteration) asks. Methods that return other
+  // than a collection end an implicit chain; _.chain(value) or .chain()
+  // keeps every result wrapped until value().
+  function Wrapper(value, actions, chainAll) {
+    this.__wrapped__ = value;
+    this.__actions__ = actions;
+    this.__chain__ = chainAll;
+  }
+  function lodash(value) {
+    if (value instanceof Wrapper) return value;
+    return new Wrapper(value, [], false);
+  }
+  function chain(value) {
+    var w = lodash(value);
+    return new Wrapper(w.__wrapped__, w.__actions__, true);
+  }
+  function tap(value, interceptor) { interceptor(value); return value; }
+  function thru(value, interceptor) { return interceptor(value); }
+  // Calls lodash applies after a chain of map, filter and reject with take: the
+  // iteratees run on one element after another, and stop when take has its count.
+  var lazyIter = { map: 1, filter: 2, reject: 3 };
+  function lazyable(acts, from) {
+    var k = from, a;
+    while (k < acts.length && lazyIter[(a = acts[k]).name] && a.args.length &&
+      (typeof a.args[0] !== 'function' || a.args[0].length === 1)) k++;
+    return k > from && k < acts.length && acts[k].name === 'take' ? k : -1;
+  }
+  function runLazy(arr, acts, from, at) {
+    var n = acts[at].args.length && acts[at].args[0] !== undefined ? toInteger(acts[at].args[0]) : 1, out = [];
+    var fns = [];
+    for (var j = from; j < at; j++) fns.push([lazyIter[acts[j].name], iteratee(acts[j].args[0])]);
+    outer: for (var i = 0; i < arr.length && out.length < n; i++) {
+      var v = arr[i];
+      for (j = 0; j < fns.length; j++) {
+        var kind = fns[j][0], r = fns[j][1](v);
+        if (kind === 1) v = r;
+        else if (kind === 2 ? !r : r) continue outer;
+      }
+      out.push(v);
+    }
+    return out;
+  }
+  function wrapperValue() {
+    var v = this.__wrapped__, acts = this.__actions__;
+    for (var i = 0; i < acts.length; i++) {
+      var a = acts[i], lz = isArray(v) ? lazyable(acts, i) : -1;
+      if (lz > 0 && n0(acts[lz])) { v = runLazy(v, acts, i, lz); i = lz; continue; }
+      v = a.fn.apply(a.self, [v].concat(a.args));
+      if (v instanceof Wrapper) v = v.value();
+    }
+    return v;
+  }
+  function n0(take) { return !take.args.length || take.args[0] === undefined || toInteger(take.args[0]) >= 0; }
+  function addAction(w, name, fn, args, self) {
+    return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
+  }
+  var unwrapping = ('add attempt camelCase capitalize ceil clamp clone cloneDeep cloneDeepWith cloneWith conformsTo ' +
+    'deburr defaultTo divide each eachRight endsWith eq escape escapeRegExp every find findIndex findKey findLast ' +
+    'findLastIndex findLastKey first floor forEach forEachRight forIn forInRight forOwn forOwnRight get gt gte has ' +
+    'hasIn head identity includes indexOf inRange invoke isArguments isArray isArrayBuffer isArrayLike ' +
+    'isArrayLikeObject isBoolean isBuffer isDate isElement isEmpty isEqual isEqualWith isError isFinite isFunction ' +
+    'isInteger isLength isMap isMatch isMatchWith isNaN isNative isNil isNull isNumber isObject isObjectLike ' +
+    'isPlainObject isRegExp isSafeInteger isSet isString isUndefined isTypedArray isWeakMap isWeakSet join ' +
+    'kebabCase last lastIndexOf lowerCase lowerFirst lt lte max maxBy mean meanBy min minBy multiply noConflict ' +
+    'noop now nth pad padEnd padStart parseInt random reduce reduceRight repeat result round runInContext sample ' +
+    'size snakeCase some sortedIndex sortedIndexBy sortedIndexOf sortedLastIndex sortedLastIndexBy ' +
+    'sortedLastIndexOf startCase startsWith stubArray stubFalse stubObject stubString stubTrue subtract sum sumBy ' +
+    'template times toFinite toInteger toLength toLower toNumber toSafeInteger toString toUpper trim trimEnd ' +
+    'trimStart truncate unescape uniqueId upperCase upperFirst words isSymbol replace split').split(' ');
+  function wrapperMethods(lib) {
+    var proto = Wrapper.prototype, unwrap = {}, names = objectKeys(lib), i;
+    for (i = 0; i < unwrapping.length; i++) unwrap[unwrapping[i]] = true;
+    names.forEach(function (name) {
+      var fn = lib[name];
+      if (typeof fn !== 'function' || name === 'chain' || name === '_') return;
+      proto[name] = unwrap[name] ? function () {
+        var args = argsFrom(arguments, 0);
+        if (this.__chain__) return addAction(this, name, fn, args, lib);
+        return fn.apply(lib, [this.value()].concat(args));
+      } : function () { return addAction(this, name, fn, argsFrom(arguments, 0), lib); };
+    });
+    // Array methods: push, sort, unshift, splice and the rest change the array in place.
+    ['pop', 'push', 'shift', 'sort', 'splice', 'unshift'].forEach(function (name) {
+      var m = Array.prototype[name], unwrapped = name === 'pop' || name === 'shift', keep = /^(?:push|sort|unshift)$/.test(name);
+      var fn = function (v) {
+        var args = argsFrom(arguments, 1), a = isArray(v) ? v : [], r = m.apply(a, args);
+        return keep ? v : r;
+      };
+      proto[name] = function () {
+        var args = argsFrom(arguments, 0);
+        if (unwrapped && !this.__chain__) return fn.apply(undefined, [this.value()].concat(args));
+        return addAction(this, name, fn, args, undefined);
+      };
+    });
+    proto.chain = function () { return new Wrapper(this.__wrapped__, this.__actions__, true); };
+    proto.value = proto.valueOf = proto.toJSON = wrapperValue;
+    proto.toString = function () { return toStr(this.value()); };
+    proto.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
+    proto.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
+    proto.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
+    proto.at = function () { var paths = restFlat(arguments, 0); return addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined); };
+    proto.next = function () {
+      if (this.__values__ === undefined) { this.__values__ = toArray(this.value()); this.__index__ = 0; }
+      var done = this.__index__ >= this.__values__.length;
+      return { done: done, value: done ? undefined : this.__values__[this.__index__++] };
+    };
+    proto[Symbol.iterator] = function () { return this; };
+    proto.constructor = lodash;
+    lodash.prototype = proto;
+  }
+
   // ---- export ---------------------------------------------------------------
 
-  var lodash = {
+  var members = {
     // objects
     get: get, set: set, has: has, hasIn: hasIn, unset: unset, pick: native ? native.pick(pick, pickKey, hasSetter) : pick, pickBy: pickBy, omit: omit,
     omitBy: omitBy, keys: keys, keysIn: keysIn, values: values, entries: toPairs, toPairs: toPairs,
@@ -1483,17 +2741,85 @@
     // utilities
     toString: toStr, toNumber: toNumber, toInteger: toInteger, toFinite: toFinite,
     castArray: castArray, noop: noop, identity: identity, iteratee: iteratee, property: property,
-    matches: matches, matchesProperty: matchesProperty
+    matches: matches, matchesProperty: matchesProperty,
+    // math and numbers
+    add: add, subtract: subtract, multiply: multiply, divide: divide, ceil: ceil, floor: floor, round: round,
+    inRange: inRange, random: random, gt: gtFn, gte: gteFn, lt: ltFn, lte: lteFn, eq: eq, toLength: toLength,
+    toSafeInteger: toSafeInteger, parseInt: lodashParseInt, rangeRight: rangeRight,
+    // lang
+    isArguments: isArguments, isArrayBuffer: isArrayBuffer, isArrayLikeObject: isArrayLikeObject,
+    isBuffer: isBuffer, isDate: isDate, isElement: isElement, isEqualWith: isEqualWith, isError: isError,
+    isFinite: isFiniteNum, isInteger: isInteger, isLength: isLength, isMap: isMap, isMatchWith: isMatchWithFn,
+    isNaN: isNaNFn, isNative: isNative, isRegExp: isRegExp, isSafeInteger: isSafeInteger, isSet: isSet,
+    isSymbol: isSymbol, isTypedArray: isTypedArray, isWeakMap: isWeakMap, isWeakSet: isWeakSet,
+    toArray: toArray, toPlainObject: toPlainObject, clone: clone, cloneWith: cloneWith,
+    cloneDeepWith: cloneDeepWith, conformsTo: conformsTo, conforms: conforms,
+    // objects
+    assignIn: assignIn, extend: assignIn, assignInWith: assignInWith, extendWith: assignInWith,
+    assignWith: assignWith, mergeWith: mergeWith, defaultsDeep: defaultsDeep, at: at, create: create,
+    valuesIn: valuesIn, toPairsIn: toPairsIn, entriesIn: toPairsIn, findKey: findKey, findLastKey: findLastKey,
+    forIn: forIn, forInRight: forInRight, forOwn: forOwn, forOwnRight: forOwnRight, functions: functions,
+    functionsIn: functionsIn, invert: invert, invertBy: invertBy, invoke: invoke, result: result,
+    setWith: setWith, update: update, updateWith: updateWith, transform: transform,
+    // arrays
+    differenceBy: differenceBy, differenceWith: differenceWith, intersectionBy: intersectionBy,
+    intersectionWith: intersectionWith, uniqWith: uniqWith, unionBy: unionBy, unionWith: unionWith, xor: xor,
+    xorBy: xorBy, xorWith: xorWith, pull: pull, pullAll: pullAll, pullAllBy: pullAllBy,
+    pullAllWith: pullAllWith, pullAt: pullAt, remove: remove, fill: fill, concat: concat, dropRight: dropRight,
+    dropWhile: dropWhile, dropRightWhile: dropRightWhile, takeWhile: takeWhile, takeRightWhile: takeRightWhile,
+    flatMapDeep: flatMapDeep, flatMapDepth: flatMapDepth, flattenDepth: flattenDepth, indexOf: indexOf,
+    lastIndexOf: lastIndexOf, initial: initial, tail: tail, reverse: reverse, slice: lodashSlice,
+    sortedIndex: sortedIndex, sortedLastIndex: sortedLastIndex, sortedIndexBy: sortedIndexBy,
+    sortedLastIndexBy: sortedLastIndexBy, sortedIndexOf: sortedIndexOf, sortedLastIndexOf: sortedLastIndexOf,
+    sortedUniq: sortedUniq, sortedUniqBy: sortedUniqBy, unzip: unzip, unzipWith: unzipWith, zipWith: zipWith,
+    zipObject: zipObject, zipObjectDeep: zipObjectDeep,
+    // collections
+    forEachRight: forEachRight, eachRight: forEachRight, reduceRight: reduceRight, invokeMap: invokeMap,
+    sample: sample, sampleSize: sampleSize, shuffle: shuffle,
+    // functions
+    after: after, before: before, ary: ary, unary: unary, bind: bind, bindKey: bindKey, bindAll: bindAll,
+    curry: curry, curryRight: curryRight, partial: partial, partialRight: partialRight, flip: flip,
+    memoize: memoize, negate: negate, once: once, overArgs: overArgs, rearg: rearg, rest: rest, spread: spread,
+    wrap: wrap, delay: delay, defer: defer, debounce: debounce, throttle: throttle,
+    // utilities
+    attempt: attempt, cond: cond, constant: constant, defaultTo: defaultTo, flow: flow, flowRight: flowRight,
+    method: method, methodOf: methodOf, nthArg: nthArg, over: over, overEvery: overEvery, overSome: overSome,
+    propertyOf: propertyOf, stubArray: stubArray, stubFalse: stubFalse, stubObject: stubObject,
+    stubString: stubString, stubTrue: stubTrue, uniqueId: uniqueId, now: now, mixin: mixin,
+    noConflict: noConflict, runInContext: runInContext,
+    // strings
+    escape: escape, unescape: unescape, escapeRegExp: escapeRegExp, repeat: repeat, template: template,
+    // chaining
+    chain: chain, tap: tap, thru: thru
   };
 
-  var names = objectKeys(lodash);
-  for (var i = 0; i < names.length; i++) {
-    var f = lodash[names[i]];
+  var names = objectKeys(members);
+  for (var i = 0; i < names.length; i++) lodash[names[i]] = members[names[i]];
+  lodash._ = lodash;
+  lodash.VERSION = '4.18.1';
+  PH.lodash = lodash;
+  bind.placeholder = bindKey.placeholder = curry.placeholder = curryRight.placeholder = lodash;
+  partial.placeholder = partialRight.placeholder = lodash;
+  templateSettings.imports._ = lodash;
+  freeze(templateSettings.imports);
+  freeze(templateSettings);
+  lodash.templateSettings = templateSettings;
+  wrapperMethods(lodash);
+  for (i = 0; i < names.length; i++) {
+    var f = members[names[i]];
     if (typeof f === 'function') {
       if (f.prototype) freeze(f.prototype);
       freeze(f);
     }
   }
+  var protoNames = Object.getOwnPropertyNames(Wrapper.prototype);
+  for (i = 0; i < protoNames.length; i++) {
+    var pf = Wrapper.prototype[protoNames[i]];
+    if (typeof pf === 'function' && pf !== lodash) freeze(pf);
+  }
+  freeze(Wrapper.prototype[Symbol.iterator]);
+  freeze(Wrapper.prototype);
+  freeze(Wrapper);
   freeze(lodash);
   defineProp(global, '_', { value: lodash, writable: false, enumerable: false, configurable: false });
 })(typeof globalThis !== 'undefined' ? globalThis : this);
