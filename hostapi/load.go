@@ -1,10 +1,16 @@
 package hostapi
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi2"
 	"github.com/getkin/kin-openapi/openapi2conv"
@@ -54,9 +60,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 	}
 	l.d = d
 
-	// Operations whose $refs all land: the components they reach.
+	// Operations whose $refs all land, and the components they reach.
 	ops := map[opID]bool{}
-	comps := map[string]bool{}
+	closures := map[opID][]string{}
 	for pi := range d.paths {
 		p := &d.paths[pi]
 		for oi := range p.ops {
@@ -67,38 +73,35 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			ops[id] = true
-			for c := range set {
-				comps[c] = true
-			}
+			closures[id] = slices.Collect(maps.Keys(set))
 		}
 	}
-	doc, err := d.parse(d.trimmed(ops, comps))
+	var doc *openapi3.T
+	var err error
+	if !d.swagger {
+		var errs map[opID]string
+		doc, errs = d.decode3(ops, closures)
+		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
+			l.skip(id, "%s", errs[id])
+			delete(ops, id)
+		}
+		err = resolve(doc)
+	} else {
+		doc, err = d.parse(d.trimmed(ops, union(ops, closures)))
+	}
 	if err != nil {
 		// Find the operations at fault, one by one.
 		if _, err := d.parse(d.trimmed(nil, nil)); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
 		}
-		comps = map[string]bool{}
-		for pi := range d.paths {
-			for oi := range d.paths[pi].ops {
-				id := opID{pi, oi}
-				if !ops[id] {
-					continue
-				}
-				set := map[string]bool{}
-				d.closure(d.opRefs(&d.paths[pi], &d.paths[pi].ops[oi]), set)
-				if _, err := d.parse(d.trimmed(map[opID]bool{id: true}, set)); err != nil {
-					l.skip(id, "%s", kinMessage(err))
-					delete(ops, id)
-					continue
-				}
-				for c := range set {
-					comps[c] = true
-				}
+		for _, id := range slices.SortedFunc(maps.Keys(ops), compareOpID) {
+			if _, err := d.parse(d.trimmed(map[opID]bool{id: true}, union(map[opID]bool{id: true}, closures))); err != nil {
+				l.skip(id, "%s", kinMessage(err))
+				delete(ops, id)
 			}
 		}
-		if doc, err = d.parse(d.trimmed(ops, comps)); err != nil {
+		if doc, err = d.parse(d.trimmed(ops, union(ops, closures))); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
 		}
@@ -171,6 +174,230 @@ func (l *docLoader) tags(c *Catalog) {
 			}
 			c.AddGroup(Group{Name: t.Name, Description: t.Description})
 		}
+	}
+}
+
+func compareOpID(a, b opID) int {
+	return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.op, b.op))
+}
+
+// union is the set of components the operations reach.
+func union(ops map[opID]bool, closures map[opID][]string) map[string]bool {
+	out := map[string]bool{}
+	for id := range ops {
+		for _, c := range closures[id] {
+			out[c] = true
+		}
+	}
+	return out
+}
+
+func resolve(doc *openapi3.T) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("kin-openapi: %v", r)
+		}
+	}()
+	loader := openapi3.NewLoader()
+	loader.IsExternalRefsAllowed = false
+	return loader.ResolveRefsIn(doc, nil)
+}
+
+// decode3 decodes the chosen operations of an OpenAPI 3 document, and the
+// components they reach, into kin-openapi's types, on every CPU. It returns
+// the operations that could not be decoded, and why.
+func (d *rawDoc) decode3(ops map[opID]bool, closures map[opID][]string) (*openapi3.T, map[opID]string) {
+	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
+	comps := union(ops, closures)
+	byPath := map[int][]int{}
+	for id := range ops {
+		byPath[id.path] = append(byPath[id.path], id.op)
+	}
+	pathIdx := slices.Sorted(maps.Keys(byPath))
+	items := make([]*openapi3.PathItem, len(pathIdx))
+	itemErr := make([]error, len(pathIdx))
+	compNames := slices.Sorted(maps.Keys(comps))
+	compVals := make([]any, len(compNames))
+	compErr := make([]error, len(compNames))
+
+	jobs := make(chan func(), 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for job := range jobs {
+				job()
+			}
+		})
+	}
+	for i, c := range compNames {
+		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
+	}
+	for i, pi := range pathIdx {
+		jobs <- func() { items[i], itemErr[i] = d.decodeItem(pi, byPath[pi]) }
+	}
+	close(jobs)
+	wg.Wait()
+
+	errs := map[opID]string{}
+	bad := map[string]error{}
+	for i, c := range compNames {
+		if compErr[i] != nil {
+			bad[c] = compErr[i]
+			continue
+		}
+		setComponent(doc.Components, c, compVals[i])
+	}
+	for i, pi := range pathIdx {
+		item := items[i]
+		if itemErr[i] != nil {
+			// Which of its operations is at fault?
+			item = nil
+			for _, oi := range byPath[pi] {
+				one, err := d.decodeItem(pi, []int{oi})
+				if err != nil {
+					errs[opID{pi, oi}] = kinMessage(err)
+					continue
+				}
+				if item == nil {
+					item = one
+					continue
+				}
+				m := strings.ToUpper(d.paths[pi].ops[oi].method)
+				item.SetOperation(m, one.GetOperation(m))
+			}
+			if item == nil {
+				continue
+			}
+		}
+		for _, oi := range byPath[pi] {
+			id := opID{pi, oi}
+			for _, c := range closures[id] {
+				if err, ok := bad[c]; ok && errs[id] == "" {
+					errs[id] = fmt.Sprintf("%s: %s", c, kinMessage(err))
+					item.SetOperation(strings.ToUpper(d.paths[pi].ops[oi].method), nil)
+				}
+			}
+		}
+		doc.Paths.Set(d.paths[pi].key, item)
+	}
+	return doc, errs
+}
+
+// decodeItem decodes a path item with the chosen operations.
+func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			item, err = nil, fmt.Errorf("kin-openapi: %v", r)
+		}
+	}()
+	p := &d.paths[pi]
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	for _, m := range p.shared {
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		writeMember(&b, m.key, d.value(m.val))
+	}
+	for _, oi := range ops {
+		op := &p.ops[oi]
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(appendString(nil, op.method))
+		b.WriteByte(':')
+		d.writeOp(&b, op)
+	}
+	b.WriteByte('}')
+	item = &openapi3.PathItem{}
+	if err := json.Unmarshal(b.Bytes(), item); err != nil {
+		return nil, err
+	}
+	return item, nil
+}
+
+// decodeComponent decodes one component, named by its pointer.
+func (d *rawDoc) decodeComponent(c string) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("kin-openapi: %v", r)
+		}
+	}()
+	kind := strings.Split(c, "/")[2]
+	switch kind {
+	case "schemas":
+		v = &openapi3.SchemaRef{}
+	case "parameters":
+		v = &openapi3.ParameterRef{}
+	case "headers":
+		v = &openapi3.HeaderRef{}
+	case "requestBodies":
+		v = &openapi3.RequestBodyRef{}
+	case "responses":
+		v = &openapi3.ResponseRef{}
+	case "securitySchemes":
+		v = &openapi3.SecuritySchemeRef{}
+	case "examples":
+		v = &openapi3.ExampleRef{}
+	case "links":
+		v = &openapi3.LinkRef{}
+	case "callbacks":
+		v = &openapi3.CallbackRef{}
+	default:
+		return nil, fmt.Errorf("unknown component kind %q", kind)
+	}
+	return v, json.Unmarshal(d.value(d.comps[c]), v)
+}
+
+func setComponent(cs *openapi3.Components, c string, v any) {
+	name := unescapeToken(c[strings.LastIndexByte(c, '/')+1:])
+	switch v := v.(type) {
+	case *openapi3.SchemaRef:
+		if cs.Schemas == nil {
+			cs.Schemas = openapi3.Schemas{}
+		}
+		cs.Schemas[name] = v
+	case *openapi3.ParameterRef:
+		if cs.Parameters == nil {
+			cs.Parameters = openapi3.ParametersMap{}
+		}
+		cs.Parameters[name] = v
+	case *openapi3.HeaderRef:
+		if cs.Headers == nil {
+			cs.Headers = openapi3.Headers{}
+		}
+		cs.Headers[name] = v
+	case *openapi3.RequestBodyRef:
+		if cs.RequestBodies == nil {
+			cs.RequestBodies = openapi3.RequestBodies{}
+		}
+		cs.RequestBodies[name] = v
+	case *openapi3.ResponseRef:
+		if cs.Responses == nil {
+			cs.Responses = openapi3.ResponseBodies{}
+		}
+		cs.Responses[name] = v
+	case *openapi3.SecuritySchemeRef:
+		if cs.SecuritySchemes == nil {
+			cs.SecuritySchemes = openapi3.SecuritySchemes{}
+		}
+		cs.SecuritySchemes[name] = v
+	case *openapi3.ExampleRef:
+		if cs.Examples == nil {
+			cs.Examples = openapi3.Examples{}
+		}
+		cs.Examples[name] = v
+	case *openapi3.LinkRef:
+		if cs.Links == nil {
+			cs.Links = openapi3.Links{}
+		}
+		cs.Links[name] = v
+	case *openapi3.CallbackRef:
+		if cs.Callbacks == nil {
+			cs.Callbacks = openapi3.Callbacks{}
+		}
+		cs.Callbacks[name] = v
 	}
 }
 

@@ -463,24 +463,7 @@ func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
 			}
 			b.Write(appendString(nil, op.method))
 			b.WriteByte(':')
-			if len(op.kept) == 1 && op.kept[0].key == "" {
-				b.Write(d.value(op.kept[0].val))
-				continue
-			}
-			b.WriteByte('{')
-			for i, f := range op.kept {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				writeMember(&b, f.key, d.value(f.val))
-			}
-			if d.swagger {
-				if len(op.kept) > 0 {
-					b.WriteByte(',')
-				}
-				b.WriteString(`"responses":{}`)
-			}
-			b.WriteByte('}')
+			d.writeOp(&b, op)
 		}
 		b.WriteByte('}')
 	}
@@ -513,6 +496,28 @@ func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
 	}
 	b.WriteByte('}')
 	return b.Bytes()
+}
+
+// writeOp writes an operation without its responses and callbacks.
+func (d *rawDoc) writeOp(b *bytes.Buffer, op *rawOp) {
+	if len(op.kept) == 1 && op.kept[0].key == "" {
+		b.Write(d.value(op.kept[0].val))
+		return
+	}
+	b.WriteByte('{')
+	for i, f := range op.kept {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeMember(b, f.key, d.value(f.val))
+	}
+	if d.swagger {
+		if len(op.kept) > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"responses":{}`)
+	}
+	b.WriteByte('}')
 }
 
 func (d *rawDoc) trimmedSize(ops map[opID]bool, comps map[string]bool) int {
