@@ -85,7 +85,9 @@ func (f *Fixtures) Recording() bool { return f.record }
 // plain one (through opts.Proxy when set); the private-address guard then
 // checks each target before it is sent, so hosts such as an httptest
 // server's still need opts.AllowPrivate. In replay mode the guard is off
-// ("*"): nothing is sent and recorded hosts need not resolve.
+// ("*"): nothing is sent and recorded hosts need not resolve. Make the
+// Registries before the calls; in record mode they share the transport
+// of the last Options call.
 func (f *Fixtures) Options(opts *toolkit.Options) *toolkit.Options {
 	var o toolkit.Options
 	if opts != nil {

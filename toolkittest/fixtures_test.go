@@ -267,3 +267,53 @@ func (f *fakeT) want(t *testing.T, parts ...string) {
 		}
 	}
 }
+
+const formTool = `
+name: login
+desc: a form login
+params:
+  - {name: user, type: string, required: true, description: the user}
+env: [BASE_URL, PASSWORD]
+steps:
+  - url: ${env:BASE_URL}/login
+    method: POST
+    headers: {Content-Type: application/x-www-form-urlencoded}
+    query:
+      - {key: sig, value: "abc"}
+    body: "user=${param:user}&password=${env:PASSWORD}"
+`
+
+// TestRecordFormAndShortSecrets: a form credential is redacted in its
+// encoded form, and a credential value under four bytes (which the
+// Redactor leaves) is replaced where its key names it.
+func TestRecordFormAndShortSecrets(t *testing.T) {
+	const password = "p@ss word/+1"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		fmt.Fprintf(w, "hello %s", r.PostForm.Get("user"))
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	rec := toolkittest.Record(t, dir, nil)
+	res := rec.Call(newRegistry(t, rec, map[string]string{"BASE_URL": srv.URL, "PASSWORD": password}, formTool, "127.0.0.1"), "login", `{"user": "ann"}`)
+	if res.Text != "hello ann" {
+		t.Fatalf("recording: %+v", res)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	data, _ := os.ReadFile(files[0])
+	for _, form := range append(secretForms(password), "sig=abc") {
+		if strings.Contains(string(data), form) {
+			t.Errorf("the fixture holds %q:\n%s", form, data)
+		}
+	}
+	for _, want := range []string{"/login?sig=[REDACTED]", "body: user=ann&password=[REDACTED]"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the fixture lacks %q:\n%s", want, data)
+		}
+	}
+	srv.Close()
+	fx := toolkittest.Replay(t, dir, nil)
+	if got := fx.Call(newRegistry(t, fx, map[string]string{"BASE_URL": srv.URL}, formTool), "login", `{"user": "ann"}`); !cmp.Equal(res, got) {
+		t.Errorf("replay: %s", cmp.Diff(res, got))
+	}
+}
