@@ -239,7 +239,7 @@ func flowReferenceHint(src []byte, line int) string {
 	}
 	l := lines[line-1]
 	ref := bytes.Index(l, []byte("${"))
-	if ref < 0 || bytes.IndexAny(l[:ref], "{[") < 0 {
+	if ref < 0 || !bytes.ContainsAny(l[:ref], "{[") {
 		return ""
 	}
 	return `; inside {...} or [...] a value holding ${...} must be quoted, e.g. {Authorization: "Bearer ${step0:token}"}`
