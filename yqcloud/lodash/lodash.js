@@ -2392,6 +2392,7 @@
   var timerIds = 0;
   function delay(f, wait) { needFn(f); return ++timerIds; }
   function defer(f) { needFn(f); return ++timerIds; }
+  // lodash's debounce with a timer that never fires: in a synchronous run none would.
   function debounce(f, wait, options) {
     needFn(f);
     wait = toNumber(wait) || 0;
@@ -2402,27 +2403,41 @@
       maxWait = maxing ? mathMax(toNumber(options.maxWait) || 0, wait) : maxWait;
       trailing = 'trailing' in options ? !!options.trailing : trailing;
     }
-    var lastArgs, lastThis, result, pending = false, lastCall;
-    function invoke() {
+    var lastArgs, lastThis, result, timer = false, lastCallTime, lastInvokeTime = 0;
+    function invokeFunc(time) {
       var args = lastArgs, that = lastThis;
       lastArgs = lastThis = undefined;
+      lastInvokeTime = time;
       result = f.apply(that, args);
       return result;
     }
+    function shouldInvoke(time) {
+      var sinceCall = time - lastCallTime;
+      return lastCallTime === undefined || sinceCall >= wait || sinceCall < 0 || (maxing && time - lastInvokeTime >= maxWait);
+    }
     function debounced() {
-      var now = Date.now(), first = !pending || (lastCall !== undefined && now - lastCall >= wait);
-      lastArgs = arguments; lastThis = this; lastCall = now;
-      if (first) {
-        pending = true;
-        if (leading) { invoke(); if (!trailing) pending = false; }
-        return result;
+      var time = Date.now(), invoking = shouldInvoke(time);
+      lastArgs = arguments; lastThis = this; lastCallTime = time;
+      if (invoking) {
+        if (!timer) {
+          lastInvokeTime = time; timer = true;
+          return leading ? invokeFunc(time) : result;
+        }
+        if (maxing) return invokeFunc(lastCallTime);
       }
+      timer = true;
       return result;
     }
-    debounced.cancel = function () { pending = false; lastArgs = lastThis = lastCall = undefined; };
+    debounced.cancel = function () {
+      lastInvokeTime = 0;
+      lastArgs = lastCallTime = lastThis = undefined;
+      timer = false;
+    };
     debounced.flush = function () {
-      if (pending && trailing && lastArgs) invoke();
-      pending = false;
+      if (!timer) return result;
+      timer = false;
+      if (trailing && lastArgs) return invokeFunc(Date.now());
+      lastArgs = lastThis = undefined;
       return result;
     };
     return debounced;
