@@ -36,12 +36,16 @@ func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
 
 // skip reports an operation left out: a warning, or an error when strict.
 func (l *docLoader) skip(id opID, format string, args ...any) {
-	sev := toolkit.SeverityWarning
-	if l.opts.Strict {
-		sev = toolkit.SeverityError
-	}
 	p := &l.d.paths[id.path]
-	l.add(sev, p.ops[id.op].keyPos, opPointer(p.key, p.ops[id.op].method), "operation left out: "+fmt.Sprintf(format, args...))
+	l.add(l.leftOut(), p.ops[id.op].keyPos, opPointer(p.key, p.ops[id.op].method), "operation left out: "+fmt.Sprintf(format, args...))
+}
+
+// leftOut is the severity of something left out of the catalog.
+func (l *docLoader) leftOut() toolkit.Severity {
+	if l.opts.Strict {
+		return toolkit.SeverityError
+	}
+	return toolkit.SeverityWarning
 }
 
 func opPointer(path, method string) string {
@@ -73,7 +77,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			ops[id] = true
-			closures[id] = slices.Collect(maps.Keys(set))
+			for c := range set {
+				if !strings.HasPrefix(c, "#") {
+					closures[id] = append(closures[id], c)
+				}
+			}
 		}
 	}
 	var doc *openapi3.T
@@ -131,7 +139,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			id := opID{pi, oi}
-			e := convertOperation(path, method, item, kinOps[method])
+			e, notes := convertOperation(path, method, item, kinOps[method])
+			for _, n := range notes {
+				p := &d.paths[pi]
+				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
+			}
 			err := c.Add(e)
 			if err != nil && errors.Is(err, ErrInvalidEndpoint) && strings.Contains(err.Error(), "duplicate endpoint id") && e.ID == kinOps[method].OperationID {
 				// Two operations share an operationId: the later one is
@@ -298,7 +310,7 @@ func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err err
 		if n++; n > 1 {
 			b.WriteByte(',')
 		}
-		writeMember(&b, m.key, d.value(m.val))
+		d.writeMember(&b, m.key, m.val)
 	}
 	for _, oi := range ops {
 		op := &p.ops[oi]
@@ -347,7 +359,9 @@ func (d *rawDoc) decodeComponent(c string) (v any, err error) {
 	default:
 		return nil, fmt.Errorf("unknown component kind %q", kind)
 	}
-	return v, json.Unmarshal(d.value(d.comps[c]), v)
+	var b bytes.Buffer
+	d.writeValue(&b, d.comps[c])
+	return v, json.Unmarshal(b.Bytes(), v)
 }
 
 func setComponent(cs *openapi3.Components, c string, v any) {

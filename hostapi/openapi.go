@@ -77,8 +77,10 @@ func methodOrder(ops map[string]*openapi3.Operation) []string {
 	return out
 }
 
-func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3.Operation) Endpoint {
-	e := Endpoint{
+// convertOperation makes an operation an endpoint. The notes name the
+// parameters left out because no request could carry them.
+func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3.Operation) (e Endpoint, notes []string) {
+	e = Endpoint{
 		ID:          op.OperationID,
 		Method:      method,
 		Path:        path,
@@ -98,7 +100,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 				continue
 			}
 			p := pr.Value
-			if i := slices.IndexFunc(params, func(q *openapi3.Parameter) bool { return q.Name == p.Name && q.In == p.In }); i >= 0 {
+			if i := slices.IndexFunc(params, func(q *openapi3.Parameter) bool { return sameParam(q.In, q.Name, p.In, p.Name) }); i >= 0 {
 				params[i] = p
 				continue
 			}
@@ -118,8 +120,31 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		e.Path = path[:i]
 		applyDiscriminator(&e, path[i:])
 	}
+	t, err := parsePath(e.Path)
+	kept := e.Params[:0]
+	for i, p := range e.Params {
+		var why string
+		switch {
+		case p.Name == "":
+			why = fmt.Sprintf("parameter %d has no name", i)
+		case p.In != InPath && p.In != InQuery && p.In != InHeader:
+			why = fmt.Sprintf("parameter %q: location %q is not path, query, header or cookie", p.Name, p.In)
+		case p.In == InHeader && !isToken(p.Name):
+			why = fmt.Sprintf("header parameter %q is not a valid header name", p.Name)
+		case p.In == InPath && err == nil && !slices.Contains(t.names(), p.Name):
+			why = fmt.Sprintf("path parameter %q does not appear in the path", p.Name)
+		case slices.ContainsFunc(kept, func(q Param) bool { return sameParam(string(q.In), q.Name, string(p.In), p.Name) }):
+			why = fmt.Sprintf("%s parameter %q is declared twice", p.In, p.Name)
+		}
+		if why != "" {
+			notes = append(notes, why+": parameter left out")
+			continue
+		}
+		kept = append(kept, p)
+	}
+	e.Params = kept
 	// Documents often leave path placeholders undeclared.
-	if t, err := parsePath(e.Path); err == nil {
+	if err == nil {
 		for _, name := range t.names() {
 			if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
 				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: toolkit.TypeString, Required: true})
@@ -129,7 +154,19 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
 		e.Body = convertBody(op.RequestBody.Value)
 	}
-	return e
+	return e, notes
+}
+
+// sameParam reports whether two parameters are the same; header names
+// match in any case.
+func sameParam(inA, nameA, inB, nameB string) bool {
+	if inA != inB {
+		return false
+	}
+	if inA == "header" {
+		return strings.EqualFold(nameA, nameB)
+	}
+	return nameA == nameB
 }
 
 // applyDiscriminator reads the ?query and #fragment a document wrote in a

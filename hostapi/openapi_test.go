@@ -193,8 +193,10 @@ func TestLoadOpenAPIPartial(t *testing.T) {
 			`missing-ref.yaml:9:5: warning: /paths/~1a/get: operation left out: $ref "#/components/parameters/Nope": no such component`,
 			`missing-ref.yaml:12:5: warning: /paths/~1b/post: operation left out: $ref "#/components/schemas/Gone": no such component`,
 		}},
-		{"nameless parameter", "nameless-param.yaml", []string{"ok"}, []string{
-			`nameless-param.yaml:7:5: warning: /paths/~1a/get: operation left out: "GET /a": parameter 0 has no name`,
+		{"parameters left out", "nameless-param.yaml", []string{"GET /a", "ok"}, []string{
+			`nameless-param.yaml:9:5: warning: /paths/~1a/get: parameter 1 has no name: parameter left out`,
+			`nameless-param.yaml:9:5: warning: /paths/~1a/get: path parameter "id" does not appear in the path: parameter left out`,
+			`nameless-param.yaml:9:5: warning: /paths/~1a/get: parameter "q": location "body" is not path, query, header or cookie: parameter left out`,
 		}},
 		{"unreadable operation", "bad-operation.json", []string{"ok"}, []string{
 			`bad-operation.json:4:4: warning: /paths/~1a/get: operation left out: cannot read string into field Parameter.required of type bool`,
@@ -278,5 +280,79 @@ func TestLoadGeneratedDocument(t *testing.T) {
 	}
 	if n := len(c.Groups()); n != 25 {
 		t.Fatalf("%d groups, want 25", n)
+	}
+}
+
+// TestLoadRefsIntoPaths: $refs to something else than a whole component
+// (an operation's parameter, a schema nested in a schema) are written out
+// in place; a ref to itself ends in an empty schema.
+func TestLoadRefsIntoPaths(t *testing.T) {
+	data, err := os.ReadFile("testdata/ref-into-paths.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, diags, err := LoadOpenAPI(data, &LoadOptions{Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) > 0 {
+		t.Errorf("diagnostics: %v", diags.String())
+	}
+	want := []row{
+		{"pushItem", "items", "POST", "/items", "", "", "application/json"},
+		{"loop", "loop", "POST", "/loop", "", "", "application/json"},
+		{"replacePolicy", "policies", "PUT", "/policies/{id}", "", "path:id:string!", "text/yaml"},
+		{"updatePolicy", "policies", "PATCH", "/policies/{id}", "", "path:id:string!", "text/yaml"},
+	}
+	if diff := cmp.Diff(want, rows(c)); diff != "" {
+		t.Errorf("endpoints (-want +got):\n%s", diff)
+	}
+	e, _ := c.Endpoint("pushItem")
+	if got := e.Body.Schema["properties"].(map[string]any)["kind"]; got == nil {
+		t.Errorf("pushItem body schema %v has no kind", e.Body.Schema)
+	}
+}
+
+// TestLoadSwagger2: Swagger 2.0, in YAML and JSON, loads through
+// kin-openapi's converter with the same diagnostics.
+func TestLoadSwagger2(t *testing.T) {
+	want := []row{
+		{"addPet", "pet", "POST", "/pet", "Add a pet", "", "application/json!"},
+		{"findPetsByStatus", "pet", "GET", "/pet/findByStatus", "", "query:status:array! query:limit:integer", ""},
+		{"updatePetWithForm", "pet", "POST", "/pet/{petId}", "", "path:petId:integer!", "application/x-www-form-urlencoded"},
+	}
+	for _, name := range []string{"petstore-2.0.yaml", "petstore-2.0.json"} {
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile("testdata/" + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, diags, err := LoadOpenAPI(data, &LoadOptions{File: name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(want, rows(c)); diff != "" {
+				t.Errorf("endpoints (-want +got):\n%s", diff)
+			}
+			if len(diags) != 1 || !strings.Contains(diags[0].Error(), `warning: /paths/~1pet~1{petId}/delete: operation left out: $ref "#/parameters/Missing": no such component`) {
+				t.Errorf("diagnostics:\n%s", diags.String())
+			}
+			if d := diags[0]; d.Line == 0 || (strings.HasSuffix(name, ".yaml") && (d.Line != 39 || d.Col != 5)) {
+				t.Errorf("diagnostic at %d:%d", d.Line, d.Col)
+			}
+			e, _ := c.Endpoint("addPet")
+			wantSchema := map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
+				"name": map[string]any{"type": "string", "example": "doggie"}, "status": map[string]any{"type": "string", "enum": []any{"available", "sold"}}}}
+			if diff := cmp.Diff(wantSchema, e.Body.Schema); diff != "" {
+				t.Errorf("addPet body (-want +got):\n%s", diff)
+			}
+			form, _ := c.Endpoint("updatePetWithForm")
+			if got := form.Body.Schema["properties"].(map[string]any); got["name"] == nil || got["status"] == nil {
+				t.Errorf("form body schema %v", form.Body.Schema)
+			}
+			if _, _, err := LoadOpenAPI(data, &LoadOptions{Strict: true}); !errors.Is(err, ErrInvalidDocument) {
+				t.Errorf("strict: %v", err)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -369,7 +370,24 @@ func (d *rawDoc) closure(refs []string, set map[string]bool) (bad string, why st
 			continue
 		}
 		c, ok := d.component(ref)
-		if !ok || set[c] {
+		if !ok {
+			// A ref into the paths or elsewhere: inlined when written.
+			key := "#" + ref
+			if set[key] {
+				continue
+			}
+			set[key] = true
+			sp, found := d.lookup(ref)
+			if !found {
+				if bad == "" {
+					bad, why = ref, "no such location in the document"
+				}
+				continue
+			}
+			stack = append(stack, d.refs(sp, nil)...)
+			continue
+		}
+		if set[c] {
 			continue
 		}
 		sp, ok := d.comps[c]
@@ -388,6 +406,158 @@ func (d *rawDoc) closure(refs []string, set map[string]bool) (bad string, why st
 		stack = append(stack, sub...)
 	}
 	return bad, why
+}
+
+// inlined reports a local ref that is written out in place of the
+// object holding it: one to something else than a whole component, which
+// kin-openapi does not always find.
+func (d *rawDoc) inlined(ref string) bool {
+	if !strings.HasPrefix(ref, "#") {
+		return false
+	}
+	c, ok := d.component(ref)
+	if !ok {
+		return true
+	}
+	frag := ref[1:]
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	return frag != c
+}
+
+// lookup finds the value a local ref points at.
+func (d *rawDoc) lookup(ref string) (span, bool) {
+	frag := strings.TrimPrefix(ref, "#")
+	if strings.Contains(frag, "%") {
+		if u, err := url.PathUnescape(frag); err == nil {
+			frag = u
+		}
+	}
+	sp := span{0, len(d.text)}
+	if frag == "" || frag == "/" {
+		return sp, frag == ""
+	}
+	if !strings.HasPrefix(frag, "/") {
+		return span{}, false
+	}
+	for _, tok := range strings.Split(frag[1:], "/") {
+		tok = unescapeToken(tok)
+		i := skipWS(d.text, sp.start)
+		if i >= len(d.text) {
+			return span{}, false
+		}
+		found := false
+		switch d.text[i] {
+		case '{':
+			members, _ := d.object(sp)
+			for _, m := range members {
+				if m.key == tok {
+					sp, found = m.val, true
+				}
+			}
+		case '[':
+			n, err := strconv.Atoi(tok)
+			if err != nil {
+				return span{}, false
+			}
+			for k, el := range d.array(sp) {
+				if k == n {
+					sp, found = el, true
+				}
+			}
+		}
+		if !found {
+			return span{}, false
+		}
+	}
+	return sp, true
+}
+
+// array lists the elements of the array at sp.
+func (d *rawDoc) array(sp span) []span {
+	data := d.text
+	i := skipWS(data, sp.start)
+	if i >= sp.end || data[i] != '[' {
+		return nil
+	}
+	var out []span
+	i = skipWS(data, i+1)
+	for i < sp.end && data[i] != ']' {
+		end := skipValue(data, i)
+		if end <= i {
+			break
+		}
+		out = append(out, span{i, end})
+		i = skipWS(data, end)
+		if i < sp.end && data[i] == ',' {
+			i = skipWS(data, i+1)
+		}
+	}
+	return out
+}
+
+// maxInlineDepth bounds refs written out within refs written out.
+const maxInlineDepth = 32
+
+// writeValue writes the value at sp, with the refs that must be inlined
+// written out.
+func (d *rawDoc) writeValue(b *bytes.Buffer, sp span) {
+	if !slices.ContainsFunc(d.refs(sp, nil), d.inlined) {
+		b.Write(d.value(sp))
+		return
+	}
+	d.rewrite(b, sp, nil, b.Len()+8*len(d.text)+1<<20)
+}
+
+// rewrite writes sp with its inlined refs written out; onPath are the
+// refs being written out around it, and limit bounds the buffer.
+func (d *rawDoc) rewrite(b *bytes.Buffer, sp span, onPath []string, limit int) {
+	i := skipWS(d.text, sp.start)
+	if i >= sp.end {
+		return
+	}
+	switch d.text[i] {
+	case '{':
+		members, _ := d.object(sp)
+		for _, m := range members {
+			if m.key != "$ref" {
+				continue
+			}
+			var ref string
+			if json.Unmarshal(d.value(m.val), &ref) != nil || !d.inlined(ref) {
+				break
+			}
+			target, ok := d.lookup(ref)
+			if !ok || len(onPath) >= maxInlineDepth || slices.Contains(onPath, ref) || b.Len() > limit {
+				b.WriteString("{}")
+				return
+			}
+			d.rewrite(b, target, append(onPath, ref), limit)
+			return
+		}
+		b.WriteByte('{')
+		for k, m := range members {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(appendString(nil, m.key))
+			b.WriteByte(':')
+			d.rewrite(b, m.val, onPath, limit)
+		}
+		b.WriteByte('}')
+	case '[':
+		b.WriteByte('[')
+		for k, el := range d.array(sp) {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			d.rewrite(b, el, onPath, limit)
+		}
+		b.WriteByte(']')
+	default:
+		b.Write(d.value(sp))
+	}
 }
 
 // opRefs lists the refs of one operation and of its path item.
@@ -424,7 +594,7 @@ func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
 	for _, m := range d.root {
 		if rootKeys[m.key] {
 			sep()
-			writeMember(&b, m.key, d.value(m.val))
+			d.writeMember(&b, m.key, m.val)
 		}
 	}
 	sep()
@@ -454,7 +624,7 @@ func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
 			if n++; n > 1 {
 				b.WriteByte(',')
 			}
-			writeMember(&b, m.key, d.value(m.val))
+			d.writeMember(&b, m.key, m.val)
 		}
 		for _, oi := range chosen {
 			op := &p.ops[oi]
@@ -509,7 +679,7 @@ func (d *rawDoc) writeOp(b *bytes.Buffer, op *rawOp) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeMember(b, f.key, d.value(f.val))
+		d.writeMember(b, f.key, f.val)
 	}
 	if d.swagger {
 		if len(op.kept) > 0 {
@@ -540,15 +710,15 @@ func (d *rawDoc) writeComps(b *bytes.Buffer, kind string, names []string) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeMember(b, unescapeToken(c[strings.LastIndexByte(c, '/')+1:]), d.value(d.comps[c]))
+		d.writeMember(b, unescapeToken(c[strings.LastIndexByte(c, '/')+1:]), d.comps[c])
 	}
 	b.WriteByte('}')
 }
 
-func writeMember(b *bytes.Buffer, key string, val []byte) {
+func (d *rawDoc) writeMember(b *bytes.Buffer, key string, val span) {
 	b.Write(appendString(nil, key))
 	b.WriteByte(':')
-	b.Write(val)
+	d.writeValue(b, val)
 }
 
 func appendString(dst []byte, s string) []byte {
