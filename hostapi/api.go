@@ -6,9 +6,11 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 )
 
 // Names of the two capabilities.
@@ -105,6 +107,11 @@ type endpoint struct {
 	// jsonBody: the body is JSON; bodyUnwraps: a string sent for it is
 	// read as the JSON it holds (its schema does not take a string).
 	jsonBody, bodyUnwraps bool
+
+	// The arguments' schema (see checker), compiled on the first call.
+	compile  sync.Once
+	check    *argcheck.Schema
+	checkErr error
 }
 
 func (e *endpoint) param(in In, name string) (Param, bool) {

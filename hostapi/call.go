@@ -17,8 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
 const formType = "application/x-www-form-urlencoded"
@@ -87,7 +87,11 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 	if !ok {
 		return toolkit.ErrorResult(ToolCall + ": " + a.unknownEndpoint(in.endpoint)), nil
 	}
-	req, errs := build(e, in)
+	check, err := e.checker()
+	if err != nil {
+		return toolkit.Result{}, fmt.Errorf("hostapi: endpoint %q: arguments schema: %w", e.ID, err)
+	}
+	req, errs := build(e, check, in)
 	if len(errs) > 0 {
 		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %q: %s (see %s {\"endpoint\": %q})",
 			ToolCall, e.ID, strings.Join(errs, "; "), ToolQueryDocs, e.ID)), nil
@@ -162,80 +166,79 @@ func confirmation(e *endpoint, req *request) toolkit.Result {
 }
 
 // build validates the model's arguments against e and builds the request.
-func build(e *endpoint, in callInput) (*request, []string) {
+// The problems are written like every capability's (see argcheck), with
+// the field paths as the model writes them: "path_params.name",
+// "query.limit", "headers.X-Request-Id", "body.items[0].sku".
+func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []string) {
 	var errs []string
-	req := &request{method: e.Method, header: http.Header{}}
-	given := map[In]map[string]any{InPath: in.path, InQuery: in.query, InHeader: in.headers}
-	for _, loc := range []In{InPath, InQuery, InHeader} {
-		var unknown []string
-		for _, name := range slices.Sorted(maps.Keys(given[loc])) {
-			if _, ok := e.param(loc, name); ok {
-				continue
-			}
-			if other, ok := otherLocation(e, loc, name); ok {
-				errs = append(errs, fmt.Sprintf("%q is a %s parameter: put it in %s", name, other, argName(other)))
-			} else if loc == InHeader && reservedHeader(name) {
-				errs = append(errs, fmt.Sprintf("header %q is set by the application, not by the call", name))
-			} else {
-				unknown = append(unknown, name)
+	args := map[string]any{
+		"path_params": e.sortOut(InPath, in.path, &errs),
+		"query":       e.sortOut(InQuery, in.query, &errs),
+		"headers":     e.sortOut(InHeader, in.headers, &errs),
+	}
+	if body := in.body; body != nil {
+		// A model sometimes sends a JSON body as a string holding the JSON.
+		if s, ok := body.(string); ok && e.bodyUnwraps {
+			var inner any
+			if t := strings.TrimSpace(s); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && decodeJSON([]byte(t), &inner) == nil {
+				body = inner
 			}
 		}
-		if len(unknown) > 0 {
-			var names []string
-			for _, p := range e.Params {
-				if p.In == loc {
-					names = append(names, p.Name)
-				}
-			}
-			list := "none"
-			if len(names) > 0 {
-				list = strings.Join(names, ", ")
-			}
-			errs = append(errs, fmt.Sprintf("unknown %s parameter %s; accepted: %s", loc, suggest.QuoteJoin(unknown), list))
+		args["body"] = body
+	}
+	if err := check.Check(args); err != nil {
+		var ae *argcheck.Error
+		if !errors.As(err, &ae) {
+			return nil, append(errs, err.Error())
+		}
+		for _, p := range ae.Problems {
+			errs = append(errs, e.hint(p))
 		}
 	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	req := &request{method: e.Method, header: http.Header{}}
 	values := map[string]string{}
 	query := url.Values{}
 	for _, p := range e.Params {
-		v, ok := lookupArg(given[p.In], p)
-		if !ok || v == nil {
-			if p.Required {
-				errs = append(errs, fmt.Sprintf("%s parameter %q is required (%s)%s", p.In, p.Name, typeName(p), descSuffix(p.Description)))
-			}
+		v, ok := args[argName(p.In)].(map[string]any)[p.Name]
+		if !ok {
 			continue
 		}
-		ss, err := paramStrings(p, v)
-		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s parameter %q %v", p.In, p.Name, err))
-			continue
+		list, isList := v.([]any)
+		if !isList {
+			list = []any{v}
 		}
-		switch p.In {
-		case InPath:
-			switch s := ss[0]; {
-			case s == "":
-				errs = append(errs, fmt.Sprintf("path parameter %q must not be empty", p.Name))
-			case s == "." || s == "..":
-				errs = append(errs, fmt.Sprintf("path parameter %q must not be %q", p.Name, s))
-			default:
+		field := strconv.Quote(argName(p.In) + "." + p.Name)
+		for _, x := range list {
+			s := paramText(x)
+			switch p.In {
+			case InPath:
+				switch s {
+				case "":
+					errs = append(errs, fmt.Sprintf("parameter %s must not be empty", field))
+				case ".", "..":
+					errs = append(errs, fmt.Sprintf("parameter %s must not be %q", field, s))
+				}
 				values[p.Name] = url.PathEscape(s)
-			}
-		case InQuery:
-			for _, s := range ss {
+			case InQuery:
 				query.Add(p.Name, s)
+			case InHeader:
+				if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+					errs = append(errs, fmt.Sprintf("parameter %s must not hold control characters", field))
+				}
+				req.header.Set(p.Name, s)
 			}
-		case InHeader:
-			if strings.ContainsFunc(ss[0], func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
-				errs = append(errs, fmt.Sprintf("header parameter %q must not hold control characters", p.Name))
-				continue
-			}
-			req.header.Set(p.Name, ss[0])
 		}
 	}
-	if body, ctype, err := encodeBody(e, in.body); err != nil {
-		errs = append(errs, err...)
-	} else if body != nil {
-		req.body = body
-		req.header.Set("Content-Type", ctype)
+	if body, ok := args["body"]; ok {
+		data, err := encodeBody(e, body)
+		if err != "" {
+			errs = append(errs, err)
+		}
+		req.body = data
+		req.header.Set("Content-Type", e.Body.ContentType)
 	}
 	if len(errs) > 0 {
 		return nil, errs
@@ -258,6 +261,47 @@ func build(e *endpoint, in callInput) (*request, []string) {
 	return req, nil
 }
 
+// sortOut returns the values the model gave for loc's parameters, in a
+// new map: header names in the documented case, a single value of an
+// array parameter as a one-item array. A name that belongs elsewhere, and
+// a header the application sets, are left out with a problem that says
+// so; other unknown names are left for the validator.
+func (e *endpoint) sortOut(loc In, given map[string]any, errs *[]string) map[string]any {
+	out := make(map[string]any, len(given))
+	for _, name := range slices.Sorted(maps.Keys(given)) {
+		v := given[name]
+		p, ok := e.param(loc, name)
+		if !ok {
+			field := strconv.Quote(argName(loc) + "." + name)
+			if other, ok := otherLocation(e, loc, name); ok {
+				*errs = append(*errs, fmt.Sprintf("unknown parameter %s; %q is a %s parameter: put it under %s", field, name, other, argName(other)))
+			} else if loc == InHeader && reservedHeader(name) {
+				*errs = append(*errs, fmt.Sprintf("unknown parameter %s; the application sets this header, not the call", field))
+			} else {
+				out[name] = v
+			}
+			continue
+		}
+		if _, isList := v.([]any); p.Type == toolkit.TypeArray && !isList && v != nil {
+			v = []any{v}
+		}
+		out[p.Name] = v
+	}
+	return out
+}
+
+// hint adds to a problem what helps the model fix its call.
+func (e *endpoint) hint(p argcheck.Problem) string {
+	switch {
+	case p.Path != "body":
+	case e.Body == nil:
+		return p.Msg + ": this endpoint takes no request body"
+	case p.Kind == "type" && !e.jsonBody:
+		return p.Msg + " (content type " + e.Body.ContentType + ")"
+	}
+	return p.Msg
+}
+
 func otherLocation(e *endpoint, in In, name string) (In, bool) {
 	for _, other := range []In{InPath, InQuery, InHeader} {
 		if _, ok := e.param(other, name); ok && other != in {
@@ -267,21 +311,7 @@ func otherLocation(e *endpoint, in In, name string) (In, bool) {
 	return "", false
 }
 
-// lookupArg finds p's value; header names match in any case.
-func lookupArg(m map[string]any, p Param) (any, bool) {
-	if v, ok := m[p.Name]; ok {
-		return v, true
-	}
-	if p.In == InHeader {
-		for k, v := range m {
-			if strings.EqualFold(k, p.Name) {
-				return v, true
-			}
-		}
-	}
-	return nil, false
-}
-
+// argName is the call_http_api argument that holds in's parameters.
 func argName(in In) string {
 	switch in {
 	case InPath:
@@ -292,143 +322,27 @@ func argName(in In) string {
 	return "query"
 }
 
-func typeName(p Param) string {
-	if p.Type == toolkit.TypeArray {
-		return "array of " + string(p.Items)
-	}
-	return string(p.Type)
-}
-
-func descSuffix(d string) string {
-	if d = firstLine(d); d != "" {
-		return ": " + d
-	}
-	return ""
-}
-
-// paramStrings converts a parameter value to its text forms (several for an
-// array), accepting lossless string forms of numbers and booleans.
-func paramStrings(p Param, v any) ([]string, error) {
-	var list []any
-	if p.Type == toolkit.TypeArray {
-		if l, ok := v.([]any); ok {
-			list = l
-		} else {
-			list = []any{v}
-		}
-	} else {
-		list = []any{v}
-	}
-	t := p.Type
-	if t == toolkit.TypeArray {
-		t = p.Items
-	}
-	out := make([]string, 0, len(list))
-	for i, x := range list {
-		s, err := scalarText(t, x)
-		if err == nil && len(p.Enum) > 0 && !slices.ContainsFunc(p.Enum, func(e any) bool { return enumText(e) == s }) {
-			err = fmt.Errorf("must be one of %s, got %q", compactList(p.Enum), s)
-		}
-		if err != nil {
-			if p.Type == toolkit.TypeArray {
-				return nil, fmt.Errorf("item %d %v", i, err)
-			}
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, nil
-}
-
-func enumText(v any) string {
+// paramText is a validated parameter value as it is sent.
+func paramText(v any) string {
 	if s, ok := toolkit.ScalarText(v); ok {
 		return s
 	}
 	return compactJSON(v)
 }
 
-func scalarText(t toolkit.ParamType, v any) (string, error) {
-	bad := func(what string) error {
-		return fmt.Errorf("must be %s, got %s", articles([]string{string(t)})[0], what)
-	}
-	switch t {
-	case toolkit.TypeString:
-		if s, ok := toolkit.ScalarText(v); ok {
-			return s, nil
-		}
-	case toolkit.TypeInteger, toolkit.TypeNumber:
-		var text string
-		switch x := v.(type) {
-		case json.Number:
-			text = x.String()
-		case string:
-			text = strings.TrimSpace(x)
-			if _, err := strconv.ParseFloat(text, 64); err != nil || !jsonstr.IsNumber(text) {
-				return "", bad(fmt.Sprintf("%q", x))
-			}
-		default:
-			return "", bad(kind(v))
-		}
-		if t == toolkit.TypeInteger {
-			i, err := jsonstr.IntegerText(text)
-			if err != nil {
-				return "", bad(text)
-			}
-			text = i
-		}
-		return text, nil
-	case toolkit.TypeBoolean:
-		switch x := v.(type) {
-		case bool:
-			return strconv.FormatBool(x), nil
-		case string:
-			if x == "true" || x == "false" {
-				return x, nil
-			}
-			return "", bad(fmt.Sprintf("%q", x))
-		}
-	}
-	return "", bad(kind(v))
-}
-
-// encodeBody validates and encodes the body for e's content type.
-func encodeBody(e *endpoint, v any) ([]byte, string, []string) {
-	b := e.Body
-	switch {
-	case b == nil && v == nil:
-		return nil, "", nil
-	case b == nil:
-		return nil, "", []string{"this endpoint takes no request body"}
-	case v == nil && b.Required:
-		return nil, "", []string{"a request body is required" + descSuffix(b.Description)}
-	case v == nil:
-		return nil, "", nil
-	}
-	ct := b.ContentType
+// encodeBody encodes a validated body for e's content type.
+func encodeBody(e *endpoint, v any) ([]byte, string) {
 	switch {
 	case e.jsonBody:
-		// A model sometimes sends the body as a string holding the JSON.
-		if s, ok := v.(string); ok && e.bodyUnwraps {
-			var inner any
-			if t := strings.TrimSpace(s); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && decodeJSON([]byte(t), &inner) == nil {
-				v = inner
-			}
-		}
-		if errs := validateAt(b.Schema, v, "body"); len(errs) > 0 {
-			return nil, "", errs
-		}
 		data, err := jsonstr.Marshal(v)
 		if err != nil {
-			return nil, "", []string{"body: " + err.Error()}
+			return nil, `parameter "body": ` + err.Error()
 		}
-		return data, ct, nil
-	case ct == formType:
+		return data, ""
+	case e.Body.ContentType == formType:
 		m, ok := v.(map[string]any)
 		if !ok {
-			return nil, "", []string{"body must be an object of form fields, got " + kind(v)}
-		}
-		if errs := validateAt(b.Schema, v, "body"); len(errs) > 0 {
-			return nil, "", errs
+			return nil, `parameter "body" must be an object of form fields (content type ` + formType + ")"
 		}
 		form := url.Values{}
 		for _, k := range slices.Sorted(maps.Keys(m)) {
@@ -437,21 +351,13 @@ func encodeBody(e *endpoint, v any) ([]byte, string, []string) {
 				list = []any{m[k]}
 			}
 			for _, x := range list {
-				switch x.(type) {
-				case map[string]any, []any:
-					form.Add(k, compactJSON(x))
-				default:
-					form.Add(k, enumText(x))
-				}
+				form.Add(k, paramText(x))
 			}
 		}
-		return []byte(form.Encode()), ct, nil
+		return []byte(form.Encode()), ""
 	}
-	s, ok := v.(string)
-	if !ok {
-		return nil, "", []string{fmt.Sprintf("body must be a string (content type %s), got %s", ct, kind(v))}
-	}
-	return []byte(s), ct, nil
+	s, _ := v.(string) // the schema asks for a string
+	return []byte(s), ""
 }
 
 func isJSONType(ct string) bool {

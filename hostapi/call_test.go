@@ -60,31 +60,38 @@ func TestCallValidation(t *testing.T) {
 		{`{"path_params": {}}`, `capability "call_http_api": parameter "endpoint" is required (string): the endpoint id from query_api_docs`},
 		{`{"endpoint": "stats", "params": {}}`, `capability "call_http_api": unknown parameter "params"; did you mean "path_params"? accepted parameters: body, endpoint, headers, path_params, query`},
 		{`{"endpoint": "stats", "query": [1]}`, `capability "call_http_api": parameter "query" must be an object, got an array`},
-		{`{"endpoint": "listFiles"}`, `endpoint "listFiles": query parameter "limit" is required (integer): page size`},
-		{`{"endpoint": "listFiles", "query": {"limit": "ten"}}`, `endpoint "listFiles": query parameter "limit" must be an integer, got "ten"`},
+		{`{"endpoint": "listFiles"}`, `endpoint "listFiles": parameter "query.limit" is required (integer): page size`},
+		{`{"endpoint": "listFiles", "query": {"limit": "ten"}}`, `endpoint "listFiles": parameter "query.limit" must be an integer, got "ten"`},
 		{`{"endpoint": "listFiles", "query": {"limit": 1.5, "sort": "date", "deep": "yes", "tag": [1, {}]}}`,
-			`endpoint "listFiles": query parameter "limit" must be an integer, got 1.5; query parameter "sort" must be one of "name", "size", got "date"; query parameter "tag" item 1 must be a string, got an object; query parameter "deep" must be a boolean, got "yes"`},
+			`endpoint "listFiles": parameter "query.deep" must be a boolean, got "yes"; parameter "query.limit" must be an integer, got 1.5; ` +
+				`parameter "query.sort" must be one of "name", "size", got "date"; parameter "query.tag[1]" must be a string, got an object`},
 		{`{"endpoint": "listFiles", "query": {"limit": 1, "name": "x", "bogus": 1}}`,
-			`endpoint "listFiles": unknown query parameter "bogus", "name"; accepted: limit, sort, tag, deep`},
+			`endpoint "listFiles": unknown parameters "query.bogus", "query.name"; accepted parameters in query: limit, sort, tag, deep`},
+		{`{"endpoint": "listFiles", "query": {"limt": 1}}`,
+			`endpoint "listFiles": unknown parameter "query.limt"; did you mean "query.limit"? accepted parameters in query: limit, sort, tag, deep; parameter "query.limit" is required (integer): page size`},
 		{`{"endpoint": "getFile", "query": {"name": "x"}}`,
-			`endpoint "getFile": "name" is a path parameter: put it in path_params; path parameter "name" is required (string): the file name`},
-		{`{"endpoint": "getFile", "path_params": {"name": ""}}`, `endpoint "getFile": path parameter "name" must not be empty`},
-		{`{"endpoint": "getFile", "path_params": {"name": {"a": 1}}}`, `endpoint "getFile": path parameter "name" must be a string, got an object`},
+			`endpoint "getFile": unknown parameter "query.name"; "name" is a path parameter: put it under path_params; parameter "path_params.name" is required (string): the file name`},
+		{`{"endpoint": "getFile", "path_params": {"name": ""}}`, `endpoint "getFile": parameter "path_params.name" must not be empty`},
+		{`{"endpoint": "getFile", "path_params": {"name": {"a": 1}}}`, `endpoint "getFile": parameter "path_params.name" must be a string, got an object`},
 		{`{"endpoint": "getFile", "path_params": {"name": "x"}, "headers": {"X-Request-Id": "a\r\nX-Evil: 1"}}`,
-			`endpoint "getFile": header parameter "X-Request-Id" must not hold control characters`},
+			`endpoint "getFile": parameter "headers.X-Request-Id" must not hold control characters`},
 		{`{"endpoint": "getFile", "path_params": {"name": "x"}, "headers": {"authorization": "Bearer mine"}}`,
-			`endpoint "getFile": header "authorization" is set by the application, not by the call`},
-		{`{"endpoint": "putFile", "path_params": {"name": "n"}}`, `endpoint "putFile": a request body is required: the new file`},
-		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"mode": "420", "tags": [{"value": 1, "extra": true}]}}`,
-			`endpoint "putFile": body is missing the required property "content" (string: the text); body.mode must be an integer, got a string; ` +
-				`body.tags[0] is missing the required property "key" (string); body.tags[0] has an unknown property "extra"; known properties: key, value; ` +
-				`body.tags[0].value must be a string or null, got an integer`},
-		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": [1]}`, `endpoint "putFile": body must be an object, got an array`},
-		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"content": "x", "mode": 421}}`, `endpoint "putFile": body.mode must be one of 420, 384`},
-		{`{"endpoint": "stats", "body": {}}`, `endpoint "stats": this endpoint takes no request body`},
-		{`{"endpoint": "addNote", "body": {"a": 1}}`, `endpoint "addNote": body must be a string (content type text/plain), got an object`},
-		{`{"endpoint": "POST /auth/form", "body": "user=x"}`, `endpoint "POST /auth/form": body must be an object of form fields, got a string`},
-		{`{"endpoint": "POST /auth/form", "body": {"scope": ["a"]}}`, `endpoint "POST /auth/form": body is missing the required property "user" (string)`},
+			`endpoint "getFile": unknown parameter "headers.authorization"; the application sets this header, not the call`},
+		{`{"endpoint": "getFile", "path_params": {"name": "x"}, "headers": {"X-Trace": "t"}}`,
+			`endpoint "getFile": unknown parameter "headers.X-Trace"; accepted parameters in headers: X-Request-Id`},
+		{`{"endpoint": "putFile", "path_params": {"name": "n"}}`, `endpoint "putFile": parameter "body" is required (object): the new file`},
+		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"mode": "x", "tags": [{"value": {}, "extra": true}]}}`,
+			`endpoint "putFile": unknown parameter "body.tags[0].extra"; accepted parameters in body.tags[0]: key, value; ` +
+				`parameter "body.content" is required (string): the text; parameter "body.mode" must be an integer, got "x"; ` +
+				`parameter "body.tags[0].key" is required (string); parameter "body.tags[0].value" must be null or a string, got an object`},
+		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": [1]}`, `endpoint "putFile": parameter "body" must be an object, got an array`},
+		{`{"endpoint": "putFile", "path_params": {"name": "n"}, "body": {"content": "x", "mode": 421}}`,
+			`endpoint "putFile": parameter "body.mode" must be one of 420, 384, got 421`},
+		{`{"endpoint": "stats", "body": {}}`, `endpoint "stats": parameter "body" is not allowed: this endpoint takes no request body`},
+		{`{"endpoint": "addNote", "body": {"a": 1}}`, `endpoint "addNote": parameter "body" must be a string, got an object (content type text/plain)`},
+		{`{"endpoint": "POST /auth/form", "body": "user=x"}`,
+			`endpoint "POST /auth/form": parameter "body" must be an object, got "user=x" (content type application/x-www-form-urlencoded)`},
+		{`{"endpoint": "POST /auth/form", "body": {"scope": ["a"]}}`, `endpoint "POST /auth/form": parameter "body.user" is required (string)`},
 	}
 	for _, tt := range tests {
 		res := run(reg, ToolCall, tt.args)
@@ -141,7 +148,7 @@ func TestCallPathInjection(t *testing.T) {
 		for _, v := range []string{".", ".."} {
 			args, _ := json.Marshal(map[string]any{"endpoint": "getFile", "path_params": map[string]any{"name": v}})
 			res := run(reg, ToolCall, string(args))
-			if !res.IsError || !strings.Contains(res.Text, fmt.Sprintf(`path parameter "name" must not be %q`, v)) {
+			if !res.IsError || !strings.Contains(res.Text, fmt.Sprintf(`parameter "path_params.name" must not be %q`, v)) {
 				t.Errorf("%s %q: %s", transport, v, show(res))
 			}
 		}
@@ -455,5 +462,36 @@ func TestConcurrentCalls(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestCallBodySchema: references inside the body schema are followed,
+// those the catalog left pointing into its document are dropped; defaults
+// are not added to the body sent; lossless string forms are.
+func TestCallBodySchema(t *testing.T) {
+	c := NewCatalog()
+	err := c.Add(Endpoint{ID: "addPerson", Method: "POST", Path: "/people", Body: &Body{Required: true, Schema: map[string]any{
+		"type": "object", "required": []any{"name"}, "additionalProperties": false,
+		"properties": map[string]any{
+			"name":   map[string]any{"type": "string", "pattern": `^(?!admin).+$`}, // not RE2: left to the API
+			"email":  map[string]any{"type": "string", "format": "email"},
+			"age":    map[string]any{"type": "integer", "default": 18},
+			"pet":    map[string]any{"$ref": "#/$defs/Pet"},
+			"friend": map[string]any{"$ref": "#/components/schemas/Person", "description": "recursive: same schema as the enclosing Person"},
+		},
+		"$defs": map[string]any{"Pet": map[string]any{"type": "object", "required": []any{"kind"}, "properties": map[string]any{"kind": map[string]any{"enum": []any{"cat", "dog"}}}}},
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	for _, tt := range []struct{ body, want string }{
+		{`{"name": "admin", "age": "7", "friend": {"anything": 1}}`, `HTTP 200 OK` + "\n" + `POST /people Content-Type=application/json body={"age":7,"friend":{"anything":1},"name":"admin"}`},
+		{`{"name": "a", "pet": {"kind": "cow"}, "email": "x"}`, `[error] call_http_api: endpoint "addPerson": parameter "body.email" must be a valid email, got "x"; parameter "body.pet.kind" must be one of "cat", "dog", got "cow" (see query_api_docs {"endpoint": "addPerson"})`},
+		{`{"nme": "a"}`, `[error] call_http_api: endpoint "addPerson": unknown parameter "body.nme"; did you mean "body.name", "body.age"? accepted parameters in body: age, email, friend, name, pet; parameter "body.name" is required (string) (see query_api_docs {"endpoint": "addPerson"})`},
+	} {
+		if res := run(reg, ToolCall, `{"endpoint": "addPerson", "body": `+tt.body+`}`); show(res) != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.body, show(res), tt.want)
+		}
 	}
 }

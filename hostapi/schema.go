@@ -4,104 +4,217 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"net/url"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
-// maxBodyErrors bounds the problems reported for one body.
-const maxBodyErrors = 5
+// checker returns the endpoint's arguments schema, compiled on the first
+// call: a catalog of thousands of endpoints does not compile thousands of
+// schemas up front.
+func (e *endpoint) checker() (*argcheck.Schema, error) {
+	e.compile.Do(func() {
+		e.check, e.checkErr = argcheck.Compile(e.argsSchema(true))
+		if e.checkErr != nil && e.Body != nil {
+			// A body schema the validator cannot compile (a catalog's own
+			// dialect): the body goes unchecked, the API checks it.
+			e.check, e.checkErr = argcheck.Compile(e.argsSchema(false))
+		}
+	})
+	return e.check, e.checkErr
+}
 
-func checkSchema(s map[string]any, v any, at string, errs *[]string) {
-	if len(*errs) >= maxBodyErrors || len(s) == 0 {
-		return
+// argsSchema is one JSON Schema of a call's arguments as the endpoint
+// documents them: path_params, query and headers, each an object of its
+// parameters that takes no other names, and the body. Members keep the
+// documented order, so messages list accepted names in that order.
+func (e *endpoint) argsSchema(withBody bool) jsonstr.Object {
+	props := jsonstr.Object{
+		{Key: "path_params", Value: e.paramsSchema(InPath)},
+		{Key: "query", Value: e.paramsSchema(InQuery)},
+		{Key: "headers", Value: e.paramsSchema(InHeader)},
+		{Key: "body", Value: e.bodySchema(withBody)},
 	}
-	add := func(format string, args ...any) {
-		if len(*errs) < maxBodyErrors {
-			*errs = append(*errs, at+" "+fmt.Sprintf(format, args...))
+	s := jsonstr.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}
+	if e.Body != nil && e.Body.Required {
+		s = append(s, jsonstr.Member{Key: "required", Value: []any{"body"}})
+	}
+	return s
+}
+
+func (e *endpoint) paramsSchema(in In) jsonstr.Object {
+	props := jsonstr.Object{}
+	var required []any
+	for _, p := range e.Params {
+		if p.In != in {
+			continue
 		}
-	}
-	if types := schemaTypes(s); len(types) > 0 && !slices.ContainsFunc(types, func(t string) bool { return hasType(v, t) }) {
-		add("must be %s, got %s", strings.Join(articles(types), " or "), kind(v))
-		return
-	}
-	if enum, ok := s["enum"].([]any); ok && !slices.ContainsFunc(enum, func(e any) bool { return sameJSON(e, v) }) {
-		add("must be one of %s", compactList(enum))
-		return
-	}
-	if c, ok := s["const"]; ok && !sameJSON(c, v) {
-		add("must be %s", compactJSON(c))
-		return
-	}
-	for _, sub := range schemaList(s["allOf"]) {
-		checkSchema(sub, v, at, errs)
-	}
-	for _, k := range []string{"anyOf", "oneOf"} {
-		alts := schemaList(s[k])
-		if len(alts) > 0 && !slices.ContainsFunc(alts, func(alt map[string]any) bool { return len(validateAt(alt, v, at)) == 0 }) {
-			add("matches none of the %s alternatives", k)
+		t := p.Type
+		if t == toolkit.TypeArray {
+			t = p.Items
 		}
-	}
-	switch x := v.(type) {
-	case map[string]any:
-		props, _ := s["properties"].(map[string]any)
-		req, _ := s["required"].([]any)
-		for _, r := range req {
-			name, _ := r.(string)
-			if _, ok := x[name]; !ok {
-				desc := ""
-				if p, ok := props[name].(map[string]any); ok {
-					desc = describe(p)
-				}
-				add("is missing the required property %q%s", name, desc)
+		s := jsonstr.Object{{Key: "type", Value: string(t)}}
+		if len(p.Enum) > 0 {
+			enum := make([]any, len(p.Enum))
+			for i, v := range p.Enum {
+				enum[i] = enumValue(t, v)
 			}
+			s = append(s, jsonstr.Member{Key: "enum", Value: enum})
 		}
-		for _, name := range slices.Sorted(maps.Keys(x)) {
-			if p, ok := props[name].(map[string]any); ok {
-				checkSchema(p, x[name], at+"."+name, errs)
+		if p.Type == toolkit.TypeArray {
+			s = jsonstr.Object{{Key: "type", Value: "array"}, {Key: "items", Value: s}}
+		}
+		if p.Description != "" {
+			s = append(s, jsonstr.Member{Key: "description", Value: p.Description})
+		}
+		props = append(props, jsonstr.Member{Key: p.Name, Value: s})
+		if p.Required {
+			required = append(required, p.Name)
+		}
+	}
+	s := jsonstr.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}
+	if len(required) > 0 {
+		s = append(s, jsonstr.Member{Key: "required", Value: required})
+	}
+	return append(s, jsonstr.Member{Key: "additionalProperties", Value: false})
+}
+
+// enumValue is an enum value in the parameter's type, so that a value
+// matches its documented text form ("1" for an integer 1, 1 for a string
+// "1").
+func enumValue(t toolkit.ParamType, v any) any {
+	s, ok := toolkit.ScalarText(v)
+	if !ok {
+		return v
+	}
+	switch t {
+	case toolkit.TypeString:
+		return s
+	case toolkit.TypeInteger, toolkit.TypeNumber:
+		if jsonstr.IsNumber(s) {
+			return json.Number(s)
+		}
+	case toolkit.TypeBoolean:
+		if s == "true" || s == "false" {
+			return s == "true"
+		}
+	}
+	return v
+}
+
+// bodySchema is the body's schema for validation: false without a body,
+// a string for a content type that is neither JSON nor a form, an object
+// for a form. Without withBody, any body.
+func (e *endpoint) bodySchema(withBody bool) any {
+	b := e.Body
+	if b == nil {
+		return false
+	}
+	var s map[string]any
+	switch {
+	case !withBody:
+		s = map[string]any{}
+	case e.jsonBody || b.ContentType == formType:
+		s, _ = validationSchema(b.Schema, b.Schema).(map[string]any)
+		if s == nil {
+			s = map[string]any{}
+		}
+		if _, ok := s["type"]; !ok && b.ContentType == formType {
+			s["type"] = "object"
+		}
+	default:
+		s = map[string]any{"type": "string"}
+	}
+	if b.Description != "" {
+		s["description"] = b.Description
+	}
+	return s
+}
+
+// validationSchema copies a body schema for the validator: a $ref to a
+// place inside the body schema points there, one to anything else (the
+// catalog resolved the document's references; what is left marks a
+// recursive schema) is dropped; defaults are dropped (the API applies
+// them; they must not be added to the body sent), and so are what only
+// documents (examples, x- extensions) and patterns Go cannot compile.
+func validationSchema(v, root any) any {
+	s, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := make(map[string]any, len(s))
+	for k, x := range s {
+		switch {
+		case k == "$ref":
+			ref, _ := x.(string)
+			if ref == "#" || strings.HasPrefix(ref, "#/") && pointerResolves(root, ref[2:]) {
+				out[k] = "#/properties/body" + ref[1:]
+			}
+			continue
+		case k == "default" || k == "example" || k == "examples" || k == "$id" || k == "$schema" || strings.HasPrefix(k, "x-"):
+			continue
+		case k == "pattern":
+			if p, ok := x.(string); !ok || !compiles(p) {
 				continue
 			}
-			switch ap := s["additionalProperties"].(type) {
-			case bool:
-				if !ap {
-					add("has an unknown property %q; known properties: %s", name, strings.Join(slices.Sorted(maps.Keys(props)), ", "))
+		case slices.Contains(schemaMapKeys, k):
+			if m, ok := x.(map[string]any); ok {
+				mm := make(map[string]any, len(m))
+				for name, sub := range m {
+					mm[name] = validationSchema(sub, root)
 				}
-			case map[string]any:
-				checkSchema(ap, x[name], at+"."+name, errs)
+				x = mm
+			}
+		case slices.Contains(schemaKeys, k):
+			x = validationSchema(x, root)
+		case slices.Contains(schemaListKeys, k):
+			if list, ok := x.([]any); ok {
+				l := make([]any, len(list))
+				for i, sub := range list {
+					l[i] = validationSchema(sub, root)
+				}
+				x = l
 			}
 		}
-	case []any:
-		if items, ok := s["items"].(map[string]any); ok {
-			for i, e := range x {
-				checkSchema(items, e, fmt.Sprintf("%s[%d]", at, i), errs)
+		out[k] = x
+	}
+	return out
+}
+
+// pointerResolves reports whether a JSON pointer (without its leading
+// "/") names a value inside v.
+func pointerResolves(v any, pointer string) bool {
+	if pointer == "" {
+		return true
+	}
+	for tok := range strings.SplitSeq(pointer, "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if u, err := url.PathUnescape(tok); err == nil {
+			tok = u
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[tok]; !ok {
+				return false
 			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return false
+			}
+			v = x[i]
+		default:
+			return false
 		}
 	}
-}
-
-// validateAt checks v, found at at ("body", "body.items[0]"), against the
-// parts of a JSON Schema a model most often gets wrong: type, required,
-// enum/const, properties (and additionalProperties: false), items,
-// allOf/anyOf/oneOf. Formats, ranges and patterns are left to the API.
-func validateAt(s map[string]any, v any, at string) []string {
-	var errs []string
-	checkSchema(s, v, at, &errs)
-	return errs
-}
-
-func describe(p map[string]any) string {
-	var parts []string
-	if t := schemaTypes(p); len(t) > 0 {
-		parts = append(parts, strings.Join(t, "|"))
-	}
-	if d, ok := p["description"].(string); ok && d != "" {
-		parts = append(parts, firstLine(d))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return " (" + strings.Join(parts, ": ") + ")"
+	return true
 }
 
 func schemaTypes(s map[string]any) []string {
@@ -120,120 +233,12 @@ func schemaTypes(s map[string]any) []string {
 	return nil
 }
 
-func schemaList(v any) []map[string]any {
-	list, _ := v.([]any)
-	var out []map[string]any
-	for _, x := range list {
-		if m, ok := x.(map[string]any); ok {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-func hasType(v any, t string) bool {
-	switch t {
-	case "null":
-		return v == nil
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "boolean":
-		_, ok := v.(bool)
-		return ok
-	case "number":
-		_, ok := v.(json.Number)
-		return ok
-	case "integer":
-		n, ok := v.(json.Number)
-		if !ok {
-			return false
-		}
-		_, err := jsonstr.IntegerText(n.String())
-		return err == nil
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "array":
-		_, ok := v.([]any)
-		return ok
-	}
-	return true
-}
-
-func kind(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number:
-		if _, err := jsonstr.IntegerText(x.String()); err == nil {
-			return "an integer"
-		}
-		return "a number"
-	case map[string]any:
-		return "an object"
-	case []any:
-		return "an array"
-	}
-	return fmt.Sprintf("%T", v)
-}
-
-func articles(types []string) []string {
-	out := make([]string, len(types))
-	for i, t := range types {
-		switch t {
-		case "null":
-			out[i] = "null"
-		case "integer", "object", "array":
-			out[i] = "an " + t
-		default:
-			out[i] = "a " + t
-		}
-	}
-	return out
-}
-
-// sameJSON compares two JSON values by their compact encoding; numbers
-// compare by value.
-func sameJSON(a, b any) bool {
-	if na, ok := numberOf(a); ok {
-		nb, ok := numberOf(b)
-		return ok && na == nb
-	}
-	return compactJSON(a) == compactJSON(b)
-}
-
-func numberOf(v any) (float64, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		f, err := x.Float64()
-		return f, err == nil
-	case float64:
-		return x, true
-	case int:
-		return float64(x), true
-	}
-	return 0, false
-}
-
 func compactJSON(v any) string {
 	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}
 	return string(b)
-}
-
-func compactList(vs []any) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		parts[i] = compactJSON(v)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // Keys of a schema whose values are maps of names to schemas, and keys
@@ -316,4 +321,9 @@ func firstLine(s string) string {
 		s = string(r[:119]) + "…"
 	}
 	return s
+}
+
+func compiles(pattern string) bool {
+	_, err := regexp.Compile(pattern)
+	return err == nil
 }

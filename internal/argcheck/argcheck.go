@@ -533,6 +533,11 @@ func (w *writer) walk(e *jsonschema.ValidationError) {
 			}
 			msg := "is required"
 			if t := c.typeNames(); len(t) > 0 {
+				if i := slices.Index(t, "array"); i >= 0 {
+					if it := c.items.typeNames(); len(it) > 0 {
+						t[i] = "array of " + strings.Join(it, " or ")
+					}
+				}
 				msg += " (" + strings.Join(t, " or ") + ")"
 			}
 			if c != nil && c.desc != "" {

@@ -73,6 +73,16 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+func TestRequiredArrayNamesItsItems(t *testing.T) {
+	s, err := Compile(json.RawMessage(`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"},"description":"labels"}},"required":["tags"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err, want := s.Check(map[string]any{}), `parameter "tags" is required (array of string): labels`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
 func TestCompileErrors(t *testing.T) {
 	for _, s := range []string{`{"type":"strin"}`, `{"$ref":"file:///etc/passwd"}`, `[1]`, `{"pattern":"("}`} {
 		if _, err := Compile(json.RawMessage(s)); err == nil {
