@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/hostapi"
 	"github.com/toolkit-sdk/toolkit/yqcloud"
 )
 
@@ -103,8 +105,9 @@ func TestAddFunc(t *testing.T) {
 }
 
 // TestSameMistakesSameMessages sends the same mistakes to a YAML
-// capability, a Go capability (Params), a typed Go capability (AddFunc)
-// and a YQCloud function, and compares the messages after the prefix.
+// capability, a Go capability (Params), a typed Go capability (AddFunc),
+// a YQCloud function and an endpoint of call_http_api (the arguments as
+// its query), and compares the messages after the prefix.
 func TestSameMistakesSameMessages(t *testing.T) {
 	reg := toolkit.NewRegistry(&toolkit.Options{AllowPrivate: []string{"*"}})
 	if _, err := reg.LoadBytes("y.yaml", []byte(`name: yaml_cap
@@ -155,6 +158,30 @@ steps:
 			if !res.IsError || res.Text != want {
 				t.Errorf("%s %s:\n got %s\nwant %s", name, m.args, res.Text, want)
 			}
+		}
+	}
+	cat := hostapi.NewCatalog()
+	if err := cat.Add(hostapi.Endpoint{ID: "order", Method: "GET", Path: "/order", Params: []hostapi.Param{
+		{Name: "order_id", In: hostapi.InQuery, Type: toolkit.TypeString, Required: true, Description: "the order id"},
+		{Name: "qty", In: hostapi.InQuery, Type: toolkit.TypeInteger, Description: "how many"},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	api, err := hostapi.New(cat, &hostapi.Options{Handler: http.NotFoundHandler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := api.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	// The same message, with the field path of a query parameter.
+	inQuery := strings.NewReplacer(`"order_id"`, `"query.order_id"`, `"ordr_id"`, `"query.ordr_id"`, `"qty"`, `"query.qty"`,
+		"accepted parameters:", "accepted parameters in query:")
+	for _, m := range mistakes {
+		res, _ := reg.Call(context.Background(), hostapi.ToolCall, json.RawMessage(`{"endpoint": "order", "query": `+m.args+`}`))
+		want := fmt.Sprintf(`%s: endpoint "order": %s (see %s {"endpoint": "order"})`, hostapi.ToolCall, inQuery.Replace(m.want), hostapi.ToolQueryDocs)
+		if !res.IsError || res.Text != want {
+			t.Errorf("%s %s:\n got %s\nwant %s", hostapi.ToolCall, m.args, res.Text, want)
 		}
 	}
 }
