@@ -5,12 +5,29 @@
 //
 // It is this project's own implementation, written in JavaScript
 // (lodash.js, embedded) and checked case by case against real lodash 4.18.1
-// (testdata/corpus.json, testdata/golden.json). It covers the functions hooks
-// use — get/set/has/pick/omit, map/filter/find/groupBy/sortBy/orderBy,
-// merge/assign/defaults/cloneDeep/isEqual, string case and padding helpers,
-// toNumber/toInteger and more — with lodash's iteratee shorthands: a function,
-// a property path ('a.b[0].c' or ['a', 'b']), a [path, value] pair and a
-// partial-match object ({type: 'X'}). Chaining (_(x).map()...) is not provided.
+// (testdata/corpus.json, testdata/golden.json). It has every public function
+// of lodash 4 (testdata/public.json, checked by TestCoverage), with lodash's
+// iteratee shorthands: a function, a property path ('a.b[0].c' or ['a',
+// 'b']), a [path, value] pair and a partial-match object ({type: 'X'}).
+// `_(x)` chains implicitly and `_.chain(x)` explicitly, as lodash does; a
+// chain runs when its value is asked for, and map, filter and reject followed
+// by take run element by element (lodash's lazy evaluation). `_.template`
+// compiles with the Function constructor of the runtime it runs in.
+//
+// Where it differs from lodash on purpose:
+//   - No timer fires while a hook runs (none would in Node either, in a
+//     synchronous hook): `_.delay` and `_.defer` return an id and never call
+//     func; `_.debounce` and `_.throttle` call func on the leading edge and
+//     from flush(), never on a trailing timer.
+//   - `_` is frozen: `_.mixin` adds functions to another object only (onto
+//     `_` it throws a TypeError), `_.templateSettings` cannot be changed
+//     (pass options to `_.template`), `_.noConflict` and `_.runInContext`
+//     return `_`.
+//   - Functions that build a string or an array in one call (`_.repeat`,
+//     `_.pad*`, `_.range*`, `_.times`, `_.fill`, `_.unzip`) throw a
+//     RangeError past 16 Mi characters or 4 Mi elements, the hook limits.
+//   - `_.isBuffer` is always false (there is no Buffer); `_.uniqueId`
+//     counts per runtime; a compiled template's `source` is our own text.
 //
 // Install also gives _.pick a Go fast path (native.go) for its common call,
 // an object and one array of keys; any other call or key goes to lodash.js.

@@ -900,14 +900,17 @@
     start = toFinite(start);
     if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
     step = step === undefined ? (start < end ? 1 : -1) : toFinite(step);
-    var n = mathMax(mathCeil((end - start) / (step || 1)), 0), out = new Array(n);
+    var n = mathMax(mathCeil((end - start) / (step || 1)), 0);
+    checkElems(n);
+    var out = new Array(n);
     for (var i = 0; i < n; i++) { out[i] = start; start += step; }
     return out;
   }
   function times(n, fn) {
     n = toInteger(n);
     if (n < 1 || n > MAX_SAFE) return [];
-    var f = iteratee(fn), len = mathMin(n, MAX_ARRAY_LENGTH), out = new Array(len);
+    checkElems(n);
+    var f = iteratee(fn), len = n, out = new Array(len);
     for (var i = 0; i < len; i++) out[i] = f(i);
     return out;
   }
@@ -1364,11 +1367,16 @@
     var r = repeatStr(chars, mathCeil(len / stringSize(chars)));
     return hasUnicodeHint(chars) ? symbolsOf(r).slice(0, len).join('') : r.slice(0, len);
   }
-  function repeatStr(s, n) { return (!s || n < 1 || n > MAX_SAFE) ? '' : s.repeat(n); }
+  function repeatStr(s, n) {
+    if (!s || n < 1 || n > MAX_SAFE) return '';
+    if (s.length * n > MAX_CHARS) checkChars(s.length * n);
+    return s.repeat(n);
+  }
   function pad(s, len, chars) {
     s = toStr(s);
     len = toInteger(len);
     var sl = len ? stringSize(s) : 0;
+    if (len > MAX_CHARS && sl < len) checkChars(len);
     if (!len || sl >= len) return s;
     var mid = (len - sl) / 2;
     return padding(mathFloor(mid), chars) + s + padding(mathCeil(mid), chars);
@@ -1377,12 +1385,14 @@
     s = toStr(s);
     len = toInteger(len);
     var sl = len ? stringSize(s) : 0;
+    if (len > MAX_CHARS && sl < len) checkChars(len);
     return (len && sl < len) ? padding(len - sl, chars) + s : s;
   }
   function padEnd(s, len, chars) {
     s = toStr(s);
     len = toInteger(len);
     var sl = len ? stringSize(s) : 0;
+    if (len > MAX_CHARS && sl < len) checkChars(len);
     return (len && sl < len) ? s + padding(len - sl, chars) : s;
   }
   function truncate(s, opts) {
@@ -2665,19 +2675,21 @@
   function addAction(w, name, fn, args, self) {
     return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
   }
-  var unwrapping = ('add attempt camelCase capitalize ceil clamp clone cloneDeep cloneDeepWith cloneWith conformsTo ' +
-    'deburr defaultTo divide each eachRight endsWith eq escape escapeRegExp every find findIndex findKey findLast ' +
-    'findLastIndex findLastKey first floor forEach forEachRight forIn forInRight forOwn forOwnRight get gt gte has ' +
-    'hasIn head identity includes indexOf inRange invoke isArguments isArray isArrayBuffer isArrayLike ' +
-    'isArrayLikeObject isBoolean isBuffer isDate isElement isEmpty isEqual isEqualWith isError isFinite isFunction ' +
-    'isInteger isLength isMap isMatch isMatchWith isNaN isNative isNil isNull isNumber isObject isObjectLike ' +
-    'isPlainObject isRegExp isSafeInteger isSet isString isUndefined isTypedArray isWeakMap isWeakSet join ' +
-    'kebabCase last lastIndexOf lowerCase lowerFirst lt lte max maxBy mean meanBy min minBy multiply noConflict ' +
-    'noop now nth pad padEnd padStart parseInt random reduce reduceRight repeat result round runInContext sample ' +
-    'size snakeCase some sortedIndex sortedIndexBy sortedIndexOf sortedLastIndex sortedLastIndexBy ' +
-    'sortedLastIndexOf startCase startsWith stubArray stubFalse stubObject stubString stubTrue subtract sum sumBy ' +
-    'template times toFinite toInteger toLength toLower toNumber toSafeInteger toString toUpper trim trimEnd ' +
-    'trimStart truncate unescape uniqueId upperCase upperFirst words isSymbol replace split').split(' ');
+  // Methods that end an implicit chain (_(x).sum() is a number), as real lodash has them.
+  var unwrapping = (
+    'add attempt camelCase capitalize ceil clamp clone cloneDeep cloneDeepWith cloneWith conformsTo deburr ' +
+    'defaultTo divide endsWith eq escape escapeRegExp every find findIndex findKey findLast findLastIndex ' +
+    'findLastKey floor forEach forEachRight forIn forInRight forOwn forOwnRight get gt gte has hasIn head ' +
+    'identity includes indexOf inRange invoke isArguments isArray isArrayBuffer isArrayLike isArrayLikeObject ' +
+    'isBoolean isBuffer isDate isElement isEmpty isEqual isEqualWith isError isFinite isFunction isInteger ' +
+    'isLength isMap isMatch isMatchWith isNaN isNative isNil isNull isNumber isObject isObjectLike ' +
+    'isPlainObject isRegExp isSafeInteger isSet isString isSymbol isTypedArray isUndefined isWeakMap isWeakSet ' +
+    'join kebabCase last lastIndexOf lowerCase lowerFirst lt lte max maxBy mean meanBy min minBy stubArray ' +
+    'stubFalse stubObject stubString stubTrue multiply nth noConflict noop now pad padEnd padStart parseInt ' +
+    'random reduce reduceRight repeat replace result round runInContext sample size snakeCase some sortedIndex ' +
+    'sortedIndexBy sortedIndexOf sortedLastIndex sortedLastIndexBy sortedLastIndexOf startCase startsWith ' +
+    'subtract sum sumBy template times toFinite toInteger toLength toLower toNumber toSafeInteger toString ' +
+    'toUpper trim trimEnd trimStart truncate unescape uniqueId upperCase upperFirst each eachRight first').split(' ');
   function wrapperMethods(lib) {
     var proto = Wrapper.prototype, unwrap = {}, names = objectKeys(lib), i;
     for (i = 0; i < unwrapping.length; i++) unwrap[unwrapping[i]] = true;
