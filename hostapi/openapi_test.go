@@ -160,6 +160,7 @@ func TestLoadOpenAPIRefused(t *testing.T) {
 		{"no version", `{"info":{"title":"t","version":"1"},"paths":{}}`, `t.json:1:1: neither "openapi" nor "swagger" names the version`},
 		{"swagger 1.2", `{"swagger":"1.2","paths":{}}`, `t.json:1:1: /swagger: version "1.2": Swagger 2.0 or OpenAPI 3.x is supported`},
 		{"not an object", `[1, 2]`, `the document is not a JSON or YAML object`},
+		{"bad YAML", "openapi: 3.0.0\npaths:\n  /a: [\n", `t.json: not valid JSON or YAML: `},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -354,5 +355,45 @@ func TestLoadSwagger2(t *testing.T) {
 				t.Errorf("strict: %v", err)
 			}
 		})
+	}
+}
+
+// TestLoadDiscriminators: a path's ?query or #fragment becomes what its
+// document means.
+func TestLoadDiscriminators(t *testing.T) {
+	c := loadFile(t, "testdata/aws-discriminators.json")
+	type fixedRow struct {
+		Row   row
+		Fixed string
+	}
+	var got []fixedRow
+	for i, e := range c.Endpoints() {
+		var fs []string
+		for _, f := range e.Fixed {
+			fs = append(fs, fmt.Sprintf("%s:%s=%s", f.In, f.Name, f.Value))
+		}
+		got = append(got, fixedRow{rows(c)[i], strings.Join(fs, " ")})
+	}
+	want := []fixedRow{
+		// AWS query protocol: the operation's own Action query parameter;
+		// Version stays the model's, with its one-value enum.
+		{row{"GET_DescribeInstances", "default", "GET", "/", "", "query:DryRun:boolean query:Version:string!", ""}, "query:Action=DescribeInstances"},
+		{row{"POST_DescribeInstances", "default", "POST", "/", "", "", ""}, "query:Action=DescribeInstances"},
+		// AWS JSON protocol: the operation's own X-Amz-Target header.
+		{row{"GetItem", "default", "POST", "/", "", "", "application/json!"}, "header:X-Amz-Target=DynamoDB_20120810.GetItem"},
+		{row{"PutItem", "default", "POST", "/", "", "", ""}, "header:X-Amz-Target=DynamoDB_20120810.PutItem"},
+		// {lat} was declared a path parameter: it is the query's lat;
+		// {lon}, undeclared, is a required query parameter.
+		{row{"GET /alerts?lat={lat}&lon={lon}", "alerts", "GET", "/alerts", "", "query:lat:number! query:lon:string!", ""}, ""},
+		// A fragment naming nothing only told variants apart: nothing is sent.
+		{row{"analyzeStream", "analyze", "POST", "/analyze", "", "", ""}, ""},
+		{row{"listAssetServers", "assetservers", "GET", "/assetservers", "", "query:name:string", ""}, ""},
+		// A bare name: the variant requires that parameter.
+		{row{"GET /assetservers#name", "assetservers", "GET", "/assetservers", "", "query:name:string!", ""}, ""},
+		// A ?query pair the operation does not declare is sent as written.
+		{row{"photosSearch", "rest", "GET", "/rest", "", "query:text:string", ""}, "query:method=flickr.photos.search"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("endpoints (-want +got):\n%s", diff)
 	}
 }

@@ -334,7 +334,8 @@ func (d *rawDoc) refs(sp span, out []string) []string {
 	}
 }
 
-// component returns the component pointer a local $ref lands in, if any.
+// component returns the pointer of the component a local $ref names, if
+// it names a whole component.
 func (d *rawDoc) component(ref string) (string, bool) {
 	frag, ok := strings.CutPrefix(ref, "#")
 	if !ok {
@@ -347,13 +348,17 @@ func (d *rawDoc) component(ref string) (string, bool) {
 	}
 	toks := strings.Split(frag, "/")
 	switch {
-	case len(toks) >= 4 && toks[0] == "" && toks[1] == "components" && !d.swagger:
-		return strings.Join(toks[:4], "/"), true
-	case len(toks) >= 3 && toks[0] == "" && d.swagger && (toks[1] == "definitions" || toks[1] == "parameters" || toks[1] == "responses"):
-		return strings.Join(toks[:3], "/"), true
+	case len(toks) == 4 && toks[0] == "" && toks[1] == "components" && !d.swagger && componentKinds[toks[2]]:
+		return frag, true
+	case len(toks) == 3 && toks[0] == "" && d.swagger && (toks[1] == "definitions" || toks[1] == "parameters" || toks[1] == "responses"):
+		return frag, true
 	}
 	return "", false
 }
+
+// componentKinds are the components kin-openapi resolves references to.
+var componentKinds = map[string]bool{"schemas": true, "parameters": true, "headers": true, "requestBodies": true,
+	"responses": true, "securitySchemes": true, "examples": true, "links": true, "callbacks": true}
 
 // closure adds to set the components that the refs reach, and returns
 // the first ref that cannot be followed: external, or to a component the
@@ -415,15 +420,8 @@ func (d *rawDoc) inlined(ref string) bool {
 	if !strings.HasPrefix(ref, "#") {
 		return false
 	}
-	c, ok := d.component(ref)
-	if !ok {
-		return true
-	}
-	frag := ref[1:]
-	if u, err := url.PathUnescape(frag); err == nil {
-		frag = u
-	}
-	return frag != c
+	_, ok := d.component(ref)
+	return !ok
 }
 
 // lookup finds the value a local ref points at.

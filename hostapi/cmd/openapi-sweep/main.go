@@ -2,7 +2,7 @@
 // folder with hostapi.LoadOpenAPI and reports how many load whole, in part
 // or not at all, with the diagnostics grouped by kind:
 //
-//	go run ./hostapi/cmd/openapi-sweep [-timeout 30s] [-mem 1024] [-j 2] [-v] DIR
+//	go run ./hostapi/cmd/openapi-sweep [-timeout 60s] [-mem 2048] [-j 2] [-v] DIR
 //
 // Each document is loaded in a child process of its own, under a time
 // limit and a memory limit (the Go memory limit, a heap watchdog and an
@@ -51,8 +51,8 @@ type result struct {
 }
 
 func main() {
-	timeout := flag.Duration("timeout", 30*time.Second, "time limit per document")
-	memMB := flag.Int("mem", 1024, "heap limit per document, in MiB")
+	timeout := flag.Duration("timeout", 60*time.Second, "time limit per document")
+	memMB := flag.Int("mem", 2048, "heap limit per document, in MiB")
 	jobs := flag.Int("j", runtime.NumCPU(), "documents loaded at once")
 	verbose := flag.Bool("v", false, "print every diagnostic, not only the groups")
 	flag.Parse()
@@ -60,7 +60,7 @@ func main() {
 		os.Exit(child(flag.Arg(0), *memMB))
 	}
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: openapi-sweep [-timeout 30s] [-mem 1024] [-j 2] [-v] DIR")
+		fmt.Fprintln(os.Stderr, "usage: openapi-sweep [-timeout 60s] [-mem 2048] [-j 2] [-v] DIR")
 		os.Exit(2)
 	}
 	if err := sweep(flag.Arg(0), *timeout, *memMB, *jobs, *verbose); err != nil {
