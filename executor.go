@@ -138,6 +138,10 @@ func NewExecutor(opts *Options) *Executor {
 	}
 	o.AllowedHosts = slices.Clone(o.AllowedHosts)
 	o.AllowPrivate = slices.Clone(o.AllowPrivate)
+	if o.Observer != nil {
+		obs := *o.Observer // copied like the rest
+		o.Observer = &obs
+	}
 	e := &Executor{opts: o}
 	e.guard, e.guardErr = newGuard(&o)
 	if e.guardErr != nil {

@@ -305,3 +305,23 @@ func TestTraceRequest(t *testing.T) {
 		t.Errorf("got %+v", got)
 	}
 }
+
+// BenchmarkUnobserved is what observability adds to a call when no
+// Observer is set and the logger is not enabled for Debug: the checks on
+// the call path (a call, a run, two requests).
+func BenchmarkUnobserved(b *testing.B) {
+	e := NewExecutor(&Options{Logger: discardLogger()})
+	c := &Capability{Name: "x", Category: CategoryHTTP}
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		res := Result{}
+		func() {
+			ctx, trace := e.startCall(ctx, c)
+			defer trace.done(ctx, &res)
+			_ = e.observing(ctx) // Run
+			_ = e.observing(ctx) // Send, twice
+			_ = e.observing(ctx)
+		}()
+	}
+}
