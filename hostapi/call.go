@@ -232,6 +232,13 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 			}
 		}
 	}
+	for _, f := range e.Fixed {
+		if f.In == InQuery {
+			query.Add(f.Name, f.Value)
+		} else {
+			req.header.Set(f.Name, f.Value)
+		}
+	}
 	if body, ok := args["body"]; ok {
 		data, err := encodeBody(e, body)
 		if err != "" {
