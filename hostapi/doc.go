@@ -12,10 +12,11 @@
 //
 // Quick start:
 //
-//	cat, err := hostapi.LoadOpenAPI(openapiYAML) // or hostapi.NewCatalog() and cat.Add(...)
+//	cat, diags, err := hostapi.LoadOpenAPI(doc, nil) // or hostapi.NewCatalog() and cat.Add(...)
 //	if err != nil {
 //		return err
 //	}
+//	log.Print(diags.String()) // operations left out, each with its JSON pointer and line:col
 //	a, err := hostapi.New(cat, &hostapi.Options{
 //		Handler:  mux,  // in-process; or BaseURL: "https://internal.example.com"
 //		ReadOnly: true, // only GET endpoints
