@@ -21,6 +21,8 @@ import (
 // Capability returns the capability (category yqcloud) that runs d,
 // sending requests through exec. Its Handler reads the per-call values
 // ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
+// Its Schema is d.Parameters with the object-valued members ("properties",
+// ...) as json.RawMessage, so that they keep their written order.
 func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 	schema := d.schema
 	if schema == nil {
@@ -92,11 +94,9 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 		res.Signals.TypingMessage = f.TypingMessage
 	}()
 
-	params, err := d.arguments(raw, args)
-	if err != nil {
-		return st.fail("%v", err)
-	}
+	params := d.arguments(raw, args)
 	if h := d.hooks[hookRequest]; h != nil {
+		var err error
 		if params, err = st.requestParser(h, params); err != nil {
 			return st.fail("%v", err)
 		}
@@ -407,7 +407,7 @@ func excerpt(body string) string {
 // them, with the values the Registry validated against the parameters
 // schema (lossless string forms converted, nulls dropped, defaults
 // added): raw as written, args as validated.
-func (d *Definition) arguments(raw json.RawMessage, args map[string]any) (*object, error) {
+func (d *Definition) arguments(raw json.RawMessage, args map[string]any) *object {
 	t := bytes.TrimSpace(raw)
 	if len(t) == 0 || string(t) == "null" || t[0] == '"' { // a string holding the object: the Registry unwrapped it
 		t = []byte("{}")
@@ -417,7 +417,7 @@ func (d *Definition) arguments(raw json.RawMessage, args map[string]any) (*objec
 	if err != nil || !ok {
 		o = &object{}
 	}
-	return mergeArgs(o, args), nil
+	return mergeArgs(o, args)
 }
 
 // mergeArgs is norm (validated, unordered) in the member order of raw.

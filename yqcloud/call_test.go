@@ -383,7 +383,7 @@ func TestArguments(t *testing.T) {
 			`capability "f": parameter "size" must be an integer, got "4.5"; parameter "tags" must be an array, got "a"; parameter "urgent" must be a boolean, got "yes"`, true},
 		{"enum", `{"id": "1", "level": "MEDIUM"}`, `capability "f": parameter "level" must be one of "LOW", "HIGH", got "MEDIUM"`, true},
 		{"unknown", `{"id": "1", "color": "red"}`,
-			`capability "f": unknown parameter "color"; accepted parameters: id, level, maybe, ratio, size, tags, urgent`, true},
+			`capability "f": unknown parameter "color"; accepted parameters: id, size, ratio, urgent, level, tags, maybe`, true},
 		{"string-wrapped arguments", `"{\"id\": \"2\"}"`, `{"method":"GET","path":"/echo/a","query":"id=2"}`, false},
 	}
 	for _, tt := range tests {
@@ -452,7 +452,7 @@ func TestTools(t *testing.T) {
 		t.Fatalf("%d flat tools: %v", len(tools), tools)
 	}
 	tool := tools[i]
-	want := `{"function":{"description":"Fetch knowledge element details by knowId.","name":"fetchKnowledgeElement","parameters":{"properties":{"knowId":{"description":"知识内容 ID","type":"string"}},"required":["knowId"],"type":"object"}},"type":"function"}`
+	want := `{"function":{"description":"Fetch knowledge element details by knowId.","name":"fetchKnowledgeElement","parameters":{"properties":{"knowId":{"type":"string","description":"知识内容 ID"}},"required":["knowId"],"type":"object"}},"type":"function"}`
 	b, _ := json.Marshal(tool.OpenAI())
 	if diff := cmp.Diff(want, string(b)); diff != "" {
 		t.Errorf("OpenAI (-want +got):\n%s", diff)

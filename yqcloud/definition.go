@@ -541,6 +541,22 @@ func (c *compiler) definition(o *object, base string) *Definition {
 	return d
 }
 
+// capabilitySchema is the parameters schema as toolkit.Capability.Schema:
+// a map whose object-valued members ("properties", ...) are their JSON
+// text, so the properties keep their written order for the model and for
+// the "accepted parameters" of argument errors.
+func capabilitySchema(o *object) map[string]any {
+	m := make(map[string]any, len(o.keys))
+	for i, k := range o.keys {
+		if sub, ok := o.vals[i].(*object); ok {
+			m[k] = json.RawMessage(appendJSON(nil, sub))
+		} else {
+			m[k] = plain(o.vals[i])
+		}
+	}
+	return m
+}
+
 func (c *compiler) parameters(d *Definition, o *object, base string) {
 	p := joinPath(base, "parameters")
 	v, ok := o.get("parameters")
@@ -554,7 +570,7 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 		return
 	}
 	d.Parameters = json.RawMessage(appendJSON(nil, schema))
-	d.schema, _ = plain(schema).(map[string]any)
+	d.schema = capabilitySchema(schema)
 	nerr := len(c.diags.Errors())
 	defer func() {
 		if len(c.diags.Errors()) > nerr {
