@@ -10,10 +10,11 @@ import (
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
 // requests and YQCloud hook runs, for metrics and tracing. Each field is
-// optional; a nil field costs nothing. A Start hook returns the context the
-// work runs with (a tracer opens a span in it), and its End hook gets that
-// context back with the same info, completed. Hooks run on the calling
-// goroutine and must be safe for concurrent use.
+// optional and a nil one is skipped; without an Observer (and a logger
+// enabled for Debug) nothing of an event is computed. A Start hook returns
+// the context the work runs with (a tracer opens a span in it), and its
+// End hook gets that context back with the same info, completed. Hooks run
+// on the calling goroutine and must be safe for concurrent use.
 //
 // No event carries a secret: URLs have no query, user information or
 // fragment, and secret values of the call are redacted from their paths;
@@ -80,7 +81,7 @@ type RequestInfo struct {
 type HookInfo struct {
 	Function string // the definition's name
 	Hook     string // the hook field: requestParser, responseParser, ...
-	Err      error
+	Err      error  // the run failed (a *yqcloud.HookError); secrets redacted
 	Elapsed  time.Duration
 }
 
