@@ -10,7 +10,8 @@ import (
 )
 
 func FuzzLoadOpenAPI(f *testing.F) {
-	for _, name := range []string{"testdata/shop-3.0.yaml", "testdata/shop-3.1.json"} {
+	for _, name := range []string{"testdata/shop-3.0.yaml", "testdata/shop-3.1.json", "testdata/petstore-2.0.yaml",
+		"testdata/aws-discriminators.json", "testdata/ref-into-paths.json", "testdata/yaml-anchors.yaml"} {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

@@ -163,7 +163,7 @@ func githubLikeDoc(ops int) []byte {
 			b.WriteByte(',')
 		}
 		fmt.Fprintf(&b, `"thing-%d":{"value":{`, s)
-		for p := range 110 {
+		for p := range 150 {
 			if p > 0 {
 				b.WriteByte(',')
 			}

@@ -397,3 +397,31 @@ func TestLoadDiscriminators(t *testing.T) {
 		t.Errorf("endpoints (-want +got):\n%s", diff)
 	}
 }
+
+// TestLoadYAMLAnchors: YAML is read as YAML, aliases and merge keys
+// included.
+func TestLoadYAMLAnchors(t *testing.T) {
+	c := loadFile(t, "testdata/yaml-anchors.yaml")
+	want := []row{
+		{"listThings", "things", "GET", "/things", "", "query:limit:integer", ""},
+		{"addThing", "things", "POST", "/things", "", "query:limit:integer query:dry:boolean", "application/json"},
+	}
+	if diff := cmp.Diff(want, rows(c)); diff != "" {
+		t.Errorf("endpoints (-want +got):\n%s", diff)
+	}
+	e, _ := c.Endpoint("addThing")
+	if got := fmt.Sprint(e.Params[0].Default, " ", e.Params[1].Default, " ", e.Body.Schema["properties"]); got != "16 yes map[n:map[maximum:1000 type:number]]" {
+		t.Errorf("defaults and schema: %s", got)
+	}
+}
+
+// TestLoadJSONThatOnlyYAMLReads: a JSON document with a flaw YAML
+// forgives (a trailing comma) still loads, as kin-openapi's own loader
+// has it.
+func TestLoadJSONThatOnlyYAMLReads(t *testing.T) {
+	doc := "{\"openapi\": \"3.0.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"operationId\": \"a\"}},},\n}\n"
+	c, diags, err := LoadOpenAPI([]byte(doc), nil)
+	if err != nil || len(diags) > 0 || len(c.Endpoints()) != 1 {
+		t.Fatalf("err %v, diagnostics %v", err, diags)
+	}
+}
