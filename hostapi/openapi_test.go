@@ -158,7 +158,7 @@ func TestLoadOpenAPIRefused(t *testing.T) {
 		{"not a document", `{{{`, "t.json:1:3: not valid JSON: invalid character"},
 		{"bad JSON", "{\"openapi\": \"3.0.0\",\n \"paths\": {]}", "t.json:2:13: not valid JSON"},
 		{"no version", `{"info":{"title":"t","version":"1"},"paths":{}}`, `t.json:1:1: neither "openapi" nor "swagger" names the version`},
-		{"swagger 1.2", `{"swagger":"1.2","paths":{}}`, `t.json:1:1: /swagger: version "1.2": Swagger 2.0 or OpenAPI 3.x is supported`},
+		{"swagger 1.2", `{"paths":{}, "swagger":"1.2"}`, `t.json:1:14: /swagger: version "1.2": Swagger 2.0 or OpenAPI 3.x is supported`},
 		{"not an object", `[1, 2]`, `the document is not a JSON or YAML object`},
 		{"bad YAML", "openapi: 3.0.0\npaths:\n  /a: [\n", `t.json: not valid JSON or YAML: `},
 	}

@@ -134,6 +134,7 @@ func (d *rawDoc) index() *docError {
 		return &docError{offset: 0, msg: "the document is not a JSON or YAML object"}
 	}
 	d.root = root
+	versionPos := 0
 	for _, m := range root {
 		switch m.key {
 		case "openapi", "swagger":
@@ -141,16 +142,16 @@ func (d *rawDoc) index() *docError {
 			if err := json.Unmarshal(d.value(m.val), &v); err != nil {
 				return &docError{offset: m.keyPos, pointer: "/" + m.key, msg: "the version must be a string"}
 			}
-			d.version, d.swagger = v, m.key == "swagger"
+			d.version, d.swagger, versionPos = v, m.key == "swagger", m.keyPos
 		}
 	}
 	switch {
 	case d.version == "":
 		return &docError{offset: 0, msg: `neither "openapi" nor "swagger" names the version`}
 	case d.swagger && d.version != "2.0":
-		return &docError{offset: 0, pointer: "/swagger", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
+		return &docError{offset: versionPos, pointer: "/swagger", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
 	case !d.swagger && !strings.HasPrefix(d.version, "3."):
-		return &docError{offset: 0, pointer: "/openapi", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
+		return &docError{offset: versionPos, pointer: "/openapi", msg: fmt.Sprintf("version %q: Swagger 2.0 or OpenAPI 3.x is supported", d.version)}
 	}
 	d.comps = map[string]span{}
 	d.compRefs = map[string][]string{}
