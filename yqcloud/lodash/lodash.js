@@ -32,6 +32,1299 @@
     T_SET = '[object Set]', T_STRING = '[object String]', T_SYMBOL = '[object Symbol]',
     T_ARRAYBUFFER = '[object ArrayBuffer]', T_DATAVIEW = '[object DataView]';
 
+  // The exported functions are methods: no prototype object to make and freeze in
+  // every runtime.
+  var M = {
+    identity(v) { return v; },
+    noop() {},
+    eq(a, b) { return a === b || (a !== a && b !== b); },
+    isObject(v) { var t = typeof v; return v != null && (t === 'object' || t === 'function'); },
+    isObjectLike(v) { return v != null && typeof v === 'object'; },
+    isFunction(v) { return typeof v === 'function'; },
+    isLength(v) { return typeof v === 'number' && v > -1 && v % 1 === 0 && v <= MAX_SAFE; },
+    isArrayLike(v) { return v != null && typeof v !== 'function' && isLength(v.length); },
+    isArrayLikeObject(v) { return isObjectLike(v) && isArrayLike(v); },
+    isArguments(v) { return isObjectLike(v) && rawTag(v) === T_ARGS; },
+    isTypedArray(v) {
+      return isObjectLike(v) && ArrayBuffer.isView(v) && rawTag(v) !== T_DATAVIEW;
+    },
+    isString(v) { return typeof v === 'string' || (isObjectLike(v) && !isArray(v) && rawTag(v) === T_STRING); },
+    isNumber(v) { return typeof v === 'number' || (isObjectLike(v) && rawTag(v) === T_NUMBER); },
+    isBoolean(v) { return v === true || v === false || (isObjectLike(v) && rawTag(v) === T_BOOL); },
+    isSymbol(v) { return typeof v === 'symbol' || (isObjectLike(v) && rawTag(v) === T_SYMBOL); },
+    isRegExp(v) { return isObjectLike(v) && rawTag(v) === T_REGEXP; },
+    isNil(v) { return v == null; },
+    isNull(v) { return v === null; },
+    isUndefined(v) { return v === undefined; },
+    isPlainObject(v) {
+      if (!isObjectLike(v) || rawTag(v) !== T_OBJECT) return false;
+      var proto = getProto(v);
+      if (proto === null || proto === objProto) return true;
+      var Ctor = hasOwn(proto, 'constructor') && proto.constructor;
+      return typeof Ctor === 'function' && Ctor instanceof Ctor && fnToString.call(Ctor) === objCtorString;
+    },
+    isEmpty(v) {
+      if (v == null) return true;
+      if (isArrayLike(v) && (isArray(v) || typeof v === 'string' || typeof v.splice === 'function' ||
+          isTypedArray(v) || isArguments(v))) {
+        return !v.length;
+      }
+      var tag = tagOf(v);
+      if (tag === T_MAP || tag === T_SET) return !v.size;
+      if (isPrototype(v)) return !ownKeysNoCtor(v).length;
+      for (var k in v) if (hasOwn(v, k)) return false;
+      return true;
+    },
+    toStr(v) { return v == null ? '' : baseToString(v); },
+    toNumber(v) {
+      if (typeof v === 'number') return v;
+      if (isSymbol(v)) return NaN;
+      if (isObject(v)) {
+        var o = typeof v.valueOf === 'function' ? v.valueOf() : v;
+        v = isObject(o) ? (o + '') : o;
+      }
+      if (typeof v !== 'string') return v === 0 ? v : +v;
+      v = trimWS(v);
+      if (/^0b[01]+$/i.test(v)) return parseInt(v.slice(2), 2);
+      if (/^0o[0-7]+$/i.test(v)) return parseInt(v.slice(2), 8);
+      if (/^[-+]0x[0-9a-f]+$/i.test(v)) return NaN;
+      return +v;
+    },
+    toFinite(v) {
+      if (!v) return v === 0 ? v : 0;
+      v = toNumber(v);
+      if (v === Infinity || v === -Infinity) return (v < 0 ? -1 : 1) * MAX_INT;
+      return v === v ? v : 0;
+    },
+    toInteger(v) {
+      var r = toFinite(v);
+      var rem = r % 1;
+      return r === r ? (rem ? r - rem : r) : 0;
+    },
+    clamp(number, lower, upper) {
+      if (upper === undefined) { upper = lower; lower = undefined; }
+      if (upper !== undefined) { upper = toNumber(upper); upper = upper === upper ? upper : 0; }
+      if (lower !== undefined) { lower = toNumber(lower); lower = lower === lower ? lower : 0; }
+      return clampNum(toNumber(number), lower, upper);
+    },
+    castArray() {
+      if (!arguments.length) return [];
+      var v = arguments[0];
+      return isArray(v) ? v : [v];
+    },
+    keys(o) {
+      if (o == null) return [];
+      if (isArrayLike(o)) return arrayLikeKeys(o, false);
+      if (isPrototype(o)) return ownKeysNoCtor(o);
+      return objectKeys(Object(o));
+    },
+    keysIn(o) {
+      if (o == null) return [];
+      if (isArrayLike(o)) return arrayLikeKeys(o, true);
+      var out = [], proto = isObject(o) && isPrototype(o);
+      for (var k in o) {
+        if (k === 'constructor' && (proto || !hasOwn(o, k))) continue;
+        out.push(k);
+      }
+      return out;
+    },
+    values(o) {
+      if (o == null) return [];
+      var ks = keys(o), out = new Array(ks.length), it = Object(o);
+      for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
+      return out;
+    },
+    toPairs(o) {
+      var tag = tagOf(o), out = [];
+      if (tag === T_MAP) { o.forEach(function (v, k) { out.push([k, v]); }); return out; }
+      if (tag === T_SET) { o.forEach(function (v) { out.push([v, v]); }); return out; }
+      var ks = keys(o), it = Object(o);
+      for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
+      return out;
+    },
+    fromPairs(pairs) {
+      var out = {}, n = pairs == null ? 0 : pairs.length;
+      for (var i = 0; i < n; i++) { var p = pairs[i]; out[p[0]] = p[1]; }
+      return out;
+    },
+    toPath(v) {
+      if (isArray(v)) { var out = new Array(v.length); for (var i = 0; i < v.length; i++) out[i] = toKey(v[i]); return out; }
+      return isSymbol(v) ? [v] : stringToPath(toStr(v)).slice();
+    },
+    get(o, path, def) {
+      var r;
+      if (o == null) r = undefined;
+      else if (typeof path === 'string' && keyKind(path) !== 0) r = o[path];
+      else r = baseGet(o, path);
+      return r === undefined ? def : r;
+    },
+    has(o, path) { return o != null && hasPath(o, path, testOwn); },
+    hasIn(o, path) { return o != null && hasPath(o, path, testIn); },
+    set(o, path, value) { return o == null ? o : baseSet(o, path, value); },
+    unset(o, path) {
+      if (o == null) return true;
+      path = castPath(path, o);
+      var n = path.length;
+      for (var i = 0; i < n; i++) {
+        var k = toKey(path[i]);
+        if (k === '__proto__' ? !hasOwn(o, k) : (i < n - 1 && (k === 'constructor' || k === 'prototype'))) return false;
+      }
+      var parent = n < 2 ? o : baseGet(o, path.slice(0, -1));
+      if (parent == null) return true;
+      return delete parent[toKey(path[path.length - 1])];
+    },
+    isEqual(a, b) { return baseIsEqual(a, b, 0, null); },
+    matches(src) {
+      var data = matchData(src);
+      if (data.length === 1 && data[0][2]) return strictMatcher(data[0][0], data[0][1]);
+      return function (o) { return o === src || isMatchWith(o, data); };
+    },
+    isMatch(o, src) { return o === src || isMatchWith(o, matchData(src)); },
+    matchesProperty(path, sv) {
+      if (isKey(path) && isStrictComparable(sv)) return strictMatcher(toKey(path), sv);
+      return function (o) {
+        var ov = get(o, path);
+        return (ov === undefined && ov === sv) ? hasIn(o, path) : baseIsEqual(sv, ov, PARTIAL | UNORDERED, null);
+      };
+    },
+    property(path) {
+      if (isKey(path)) {
+        var key = toKey(path);
+        return function (o) { return o == null ? undefined : o[key]; };
+      }
+      if (isArray(path)) return function (o) { return baseGet(o, path); };
+      var whole = toStr(path), parsed = stringToPath(whole);
+      return function (o) {
+        if (o == null) return undefined;
+        if (whole in Object(o)) return o[whole];
+        return baseGet(o, parsed);
+      };
+    },
+    iteratee(v) {
+      if (typeof v === 'function') return v;
+      if (v == null) return identity;
+      if (typeof v === 'object') return isArray(v) ? matchesProperty(v[0], v[1]) : matches(v);
+      return property(v);
+    },
+    forEach(c, fn) {
+      fn = castFunction(fn);
+      if (isArray(c)) {
+        for (var i = 0, n = c.length; i < n; i++) if (fn(c[i], i, c) === false) break;
+        return c;
+      }
+      return each(c, fn);
+    },
+    map(c, fn) {
+      var f = iteratee(fn), out, i, n;
+      if (isArray(c)) {
+        n = c.length; out = new Array(n);
+        for (i = 0; i < n; i++) out[i] = f(c[i], i, c);
+        return out;
+      }
+      out = [];
+      each(c, function (v, k, o) { out.push(f(v, k, o)); });
+      return out;
+    },
+    filter(c, fn) {
+      var f = iteratee(fn), out = [], i, n, v;
+      if (isArray(c)) {
+        for (i = 0, n = c.length; i < n; i++) { v = c[i]; if (f(v, i, c)) out.push(v); }
+        return out;
+      }
+      each(c, function (v, k, o) { if (f(v, k, o)) out.push(v); });
+      return out;
+    },
+    reject(c, fn) {
+      var f = iteratee(fn);
+      return filter(c, function (v, k, o) { return !f(v, k, o); });
+    },
+    some(c, fn, guard) {
+      if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
+      var f = iteratee(fn), r = false;
+      each(c, function (v, k, o) { return !(r = !!f(v, k, o)); });
+      return r;
+    },
+    every(c, fn, guard) {
+      if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
+      var f = iteratee(fn), r = true;
+      each(c, function (v, k, o) { return (r = !!f(v, k, o)); });
+      return r;
+    },
+    reduce(c, fn, acc) {
+      var f = iteratee(fn), init = arguments.length < 3;
+      each(c, function (v, k, o) {
+        if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
+      });
+      return acc;
+    },
+    findIndex(a, fn, from) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return -1;
+      var i = from == null ? 0 : toInteger(from);
+      if (i < 0) i = mathMax(n + i, 0);
+      var f = iteratee(fn);
+      for (; i < n; i++) if (f(a[i], i, a)) return i;
+      return -1;
+    },
+    findLastIndex(a, fn, from) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return -1;
+      var i = n - 1;
+      if (from !== undefined) {
+        i = toInteger(from);
+        i = from < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
+      }
+      var f = iteratee(fn);
+      for (; i >= 0; i--) if (f(a[i], i, a)) return i;
+      return -1;
+    },
+    sortBy(c) {
+      if (c == null) return [];
+      var its = [];
+      for (var i = 1; i < arguments.length; i++) its.push(arguments[i]);
+      var n = its.length;
+      if (n > 1 && isIterateeCall(c, its[0], its[1])) its = [];
+      else if (n > 2 && isIterateeCall(its[0], its[1], its[2])) its = [its[0]];
+      return baseOrderBy(c, flattenTo([], its, 1, isFlattenable, false), []);
+    },
+    orderBy(c, its, orders, guard) {
+      if (c == null) return [];
+      if (!isArray(its)) its = its == null ? [] : [its];
+      orders = guard ? undefined : orders;
+      if (!isArray(orders)) orders = orders == null ? [] : [orders];
+      return baseOrderBy(c, its, orders);
+    },
+    flatten(a) { return a != null && a.length ? flattenTo([], a, 1, isFlattenable, false) : []; },
+    flattenDeep(a) { return a != null && a.length ? flattenTo([], a, Infinity, isFlattenable, false) : []; },
+    flatMap(c, fn) { return flattenTo([], map(c, fn), 1, isFlattenable, false); },
+    compact(a) {
+      var out = [], n = a == null ? 0 : a.length;
+      for (var i = 0; i < n; i++) if (a[i]) out.push(a[i]);
+      return out;
+    },
+    chunk(a, size, guard) {
+      if (guard ? isIterateeCall(a, size, guard) : size === undefined) size = 1;
+      else size = mathMax(toInteger(size), 0);
+      var n = a == null ? 0 : a.length;
+      if (!n || size < 1) return [];
+      var out = [];
+      for (var i = 0; i < n; i += size) out.push(slice(a, i, i + size));
+      return out;
+    },
+    take(a, n, guard) {
+      if (!(a != null && a.length)) return [];
+      n = (guard || n === undefined) ? 1 : toInteger(n);
+      return slice(a, 0, n < 0 ? 0 : n);
+    },
+    takeRight(a, n, guard) {
+      var len = a == null ? 0 : a.length;
+      if (!len) return [];
+      n = (guard || n === undefined) ? 1 : toInteger(n);
+      n = len - n;
+      return slice(a, n < 0 ? 0 : n, len);
+    },
+    drop(a, n, guard) {
+      var len = a == null ? 0 : a.length;
+      if (!len) return [];
+      n = (guard || n === undefined) ? 1 : toInteger(n);
+      return slice(a, n < 0 ? 0 : n, len);
+    },
+    head(a) { return a != null && a.length ? a[0] : undefined; },
+    last(a) { var n = a == null ? 0 : a.length; return n ? a[n - 1] : undefined; },
+    nth(a, n) {
+      if (!(a != null && a.length)) return undefined;
+      var len = a.length;
+      n = toInteger(n);
+      if (n < 0) n += len;
+      return isIndex(n, len) ? a[n] : undefined;
+    },
+    includes(c, v, from, guard) {
+      c = isArrayLike(c) ? c : values(c);
+      from = (from && !guard) ? toInteger(from) : 0;
+      var n = c.length;
+      if (from < 0) from = mathMax(n + from, 0);
+      if (isString(c)) return from <= n && c.indexOf(v, from) > -1;
+      return !!n && indexOfSVZ(c, v, from) > -1;
+    },
+    uniqBy(a, fn) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return [];
+      var f = iteratee(fn), seen = new Set(), out = [];
+      for (var i = 0; i < n; i++) {
+        var v = a[i], k = f(v);
+        if (k === 0) k = 0; // -0 and 0 are one key
+        if (!seen.has(k)) { seen.add(k); out.push(v === 0 ? 0 : v); }
+      }
+      return out;
+    },
+    uniq(a) { return uniqBy(a, identity); },
+    difference(a) {
+      if (!isArrayLikeObject(a)) return [];
+      var rest = [];
+      for (var i = 1; i < arguments.length; i++) rest.push(arguments[i]);
+      return differenceOf(a, flattenTo([], rest, 1, isArrayLikeObject, true));
+    },
+    without(a) {
+      if (!isArrayLikeObject(a)) return [];
+      var vals = [];
+      for (var i = 1; i < arguments.length; i++) vals.push(arguments[i]);
+      return differenceOf(a, vals);
+    },
+    intersection() {
+      var n = arguments.length;
+      if (!n) return [];
+      var lists = [];
+      for (var i = 0; i < n; i++) {
+        if (!isArrayLikeObject(arguments[i])) return [];
+        lists.push(arguments[i]);
+      }
+      var first = lists[0], others = [], out = [], seen = new Set();
+      for (i = 1; i < n; i++) others.push(setOf(lists[i]));
+      outer: for (i = 0; i < first.length; i++) {
+        var v = first[i], k = v === 0 ? 0 : v;
+        if (seen.has(k)) continue;
+        for (var j = 0; j < others.length; j++) if (!others[j].has(k)) continue outer;
+        seen.add(k); out.push(k);
+      }
+      return out;
+    },
+    union() {
+      var lists = [];
+      for (var i = 0; i < arguments.length; i++) lists.push(arguments[i]);
+      return uniq(flattenTo([], lists, 1, isArrayLikeObject, true));
+    },
+    zip() {
+      var groups = [], len = 0;
+      for (var i = 0; i < arguments.length; i++) {
+        var g = arguments[i];
+        if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
+      }
+      var out = [];
+      for (i = 0; i < len; i++) {
+        var row = new Array(groups.length);
+        for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
+        out.push(row);
+      }
+      return out;
+    },
+    range(start, end, step) {
+      if (step && typeof step !== 'number' && isIterateeCall(start, end, step)) end = step = undefined;
+      start = toFinite(start);
+      if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
+      step = step === undefined ? (start < end ? 1 : -1) : toFinite(step);
+      var n = mathMax(mathCeil((end - start) / (step || 1)), 0);
+      checkElems(n);
+      var out = new Array(n);
+      for (var i = 0; i < n; i++) { out[i] = start; start += step; }
+      return out;
+    },
+    times(n, fn) {
+      n = toInteger(n);
+      if (n < 1 || n > MAX_SAFE) return [];
+      checkElems(n);
+      var f = iteratee(fn), len = n, out = new Array(len);
+      for (var i = 0; i < len; i++) out[i] = f(i);
+      return out;
+    },
+    sum(a) { return a != null && a.length ? sumWith(a, identity) : 0; },
+    sumBy(a, fn) { return a != null && a.length ? sumWith(a, iteratee(fn)) : 0; },
+    mean(a) { return meanBy(a, identity); },
+    meanBy(a, fn) {
+      var n = a == null ? 0 : a.length;
+      return n ? sumWith(a, iteratee(fn)) / n : NaN;
+    },
+    max(a) { return a != null && a.length ? extremum(a, identity, gt) : undefined; },
+    maxBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), gt) : undefined; },
+    min(a) { return a != null && a.length ? extremum(a, identity, lt) : undefined; },
+    minBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), lt) : undefined; },
+    size(c) {
+      if (c == null) return 0;
+      if (isArrayLike(c)) return isString(c) ? symbolsOf(String(c)).length : c.length;
+      var tag = tagOf(c);
+      if (tag === T_MAP || tag === T_SET) return c.size;
+      return isPrototype(c) ? ownKeysNoCtor(c).length : objectKeys(Object(c)).length;
+    },
+    pick(o, ...args) {
+      if (o == null) return {};
+      var paths = args[0], out = {};
+      if (args.length !== 1 || !isArray(paths)) paths = restFlat(args, 0);
+      for (var i = 0, n = paths.length; i < n; i++) pickKey(o, paths[i], out);
+      return out;
+    },
+    pickBy(o, fn) {
+      if (o == null) return {};
+      var f = iteratee(fn), ks = allKeysIn(o), out = {}, it = Object(o);
+      for (var i = 0; i < ks.length; i++) {
+        var k = ks[i], v = it[k];
+        if (f(v, k)) baseSet(out, [k], v);
+      }
+      return out;
+    },
+    omitBy(o, fn) {
+      var f = iteratee(fn);
+      return pickBy(o, function (v, k) { return !f(v, k); });
+    },
+    omit(o) {
+      if (o == null) return {};
+      var paths = restFlat(arguments, 1), deep = false, i;
+      for (i = 0; i < paths.length; i++) {
+        paths[i] = castPath(paths[i], o);
+        if (paths[i].length > 1) deep = true;
+      }
+      var out = {}, ks = allKeysIn(o), it = Object(o);
+      for (i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
+      if (deep) out = clonePlainDeep(out, new Map());
+      for (i = 0; i < paths.length; i++) unset(out, paths[i]);
+      return out;
+    },
+    mapValues(o, fn) {
+      var f = iteratee(fn), out = {};
+      if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, k, f(v, k, it)); });
+      return out;
+    },
+    mapKeys(o, fn) {
+      var f = iteratee(fn), out = {};
+      if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
+      return out;
+    },
+    cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); },
+    deburr(s) {
+      s = toStr(s);
+      return s.replace(/[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g, deburrLetter)
+        .replace(/[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g, '');
+    },
+    words(s, pattern, guard) {
+      s = toStr(s);
+      pattern = guard ? undefined : pattern;
+      if (pattern !== undefined) return s.match(pattern) || [];
+      var out = [], n = s.length, i = 0;
+      while (i < n) {
+        var e = wordEndAt(s, i);
+        if (e > i) { out.push(s.slice(i, e)); i = e; } else i++;
+      }
+      return out;
+    },
+    upperFirst(s) {
+      s = toStr(s);
+      if (!s) return s;
+      var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
+      return first.toUpperCase() + s.slice(first.length);
+    },
+    lowerFirst(s) {
+      s = toStr(s);
+      if (!s) return s;
+      var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
+      return first.toLowerCase() + s.slice(first.length);
+    },
+    capitalize(s) { return upperFirst(toStr(s).toLowerCase()); },
+    toLower(s) { return toStr(s).toLowerCase(); },
+    toUpper(s) { return toStr(s).toUpperCase(); },
+    startsWith(s, target, pos) {
+      s = toStr(s);
+      pos = pos == null ? 0 : clampNum(toInteger(pos), 0, s.length);
+      target = baseToString(target);
+      return s.slice(pos, pos + target.length) === target;
+    },
+    endsWith(s, target, pos) {
+      s = toStr(s);
+      target = baseToString(target);
+      var n = s.length;
+      pos = pos === undefined ? n : clampNum(toInteger(pos), 0, n);
+      var end = pos;
+      pos -= target.length;
+      return pos >= 0 && s.slice(pos, end) === target;
+    },
+    pad(s, len, chars) {
+      s = toStr(s);
+      len = toInteger(len);
+      var sl = len ? stringSize(s) : 0;
+      if (len > MAX_CHARS && sl < len) checkChars(len);
+      if (!len || sl >= len) return s;
+      var mid = (len - sl) / 2;
+      return padding(mathFloor(mid), chars) + s + padding(mathCeil(mid), chars);
+    },
+    padStart(s, len, chars) {
+      s = toStr(s);
+      len = toInteger(len);
+      var sl = len ? stringSize(s) : 0;
+      if (len > MAX_CHARS && sl < len) checkChars(len);
+      return (len && sl < len) ? padding(len - sl, chars) + s : s;
+    },
+    padEnd(s, len, chars) {
+      s = toStr(s);
+      len = toInteger(len);
+      var sl = len ? stringSize(s) : 0;
+      if (len > MAX_CHARS && sl < len) checkChars(len);
+      return (len && sl < len) ? s + padding(len - sl, chars) : s;
+    },
+    truncate(s, opts) {
+      var len = 30, omission = '...', sep;
+      if (isObject(opts)) {
+        sep = 'separator' in opts ? opts.separator : sep;
+        len = 'length' in opts ? toInteger(opts.length) : len;
+        omission = 'omission' in opts ? baseToString(opts.omission) : omission;
+      }
+      s = toStr(s);
+      var n = s.length, sym = null;
+      if (hasUnicodeHint(s)) { sym = symbolsOf(s); n = sym.length; }
+      if (len >= n) return s;
+      var end = len - stringSize(omission);
+      if (end < 1) return omission;
+      var out = sym ? sym.slice(0, end).join('') : s.slice(0, end);
+      if (sep === undefined) return out + omission;
+      if (sym) end += out.length - end;
+      if (isRegExp(sep)) {
+        if (s.slice(end).search(sep)) {
+          var re = new RegExp(sep.source, sep.flags.indexOf('g') < 0 ? sep.flags + 'g' : sep.flags), mt, cut;
+          re.lastIndex = 0;
+          while ((mt = re.exec(out))) { cut = mt.index; if (mt[0] === '') re.lastIndex++; }
+          out = out.slice(0, cut === undefined ? end : cut);
+        }
+      } else if (s.indexOf(baseToString(sep), end) !== end) {
+        var at = out.lastIndexOf(sep);
+        if (at > -1) out = out.slice(0, at);
+      }
+      return out + omission;
+    },
+    split(s, sep, limit) {
+      if (limit && typeof limit !== 'number' && isIterateeCall(s, sep, limit)) sep = limit = undefined;
+      limit = limit === undefined ? MAX_ARRAY_LENGTH : limit >>> 0;
+      if (!limit) return [];
+      s = toStr(s);
+      if (s && (typeof sep === 'string' || (sep != null && !isRegExp(sep)))) {
+        sep = baseToString(sep);
+        if (!sep && hasUnicodeHint(s)) return symbolsOf(s).slice(0, limit);
+      }
+      return s.split(sep, limit);
+    },
+    join(a, sep) { return a == null ? '' : arrayJoin.call(a, sep); },
+    replace() {
+      var s = toStr(arguments[0]);
+      return arguments.length < 3 ? s : s.replace(arguments[1], arguments[2]);
+    },
+    inRange(n, start, end) {
+      start = toFinite(start);
+      if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
+      n = toNumber(n);
+      return n >= mathMin(start, end) && n < mathMax(start, end);
+    },
+    random(lower, upper, floating) {
+      if (floating && typeof floating !== 'boolean' && isIterateeCall(lower, upper, floating)) upper = floating = undefined;
+      if (floating === undefined) {
+        if (typeof upper === 'boolean') { floating = upper; upper = undefined; }
+        else if (typeof lower === 'boolean') { floating = lower; lower = undefined; }
+      }
+      if (lower === undefined && upper === undefined) { lower = 0; upper = 1; }
+      else {
+        lower = toFinite(lower);
+        if (upper === undefined) { upper = lower; lower = 0; } else upper = toFinite(upper);
+      }
+      if (lower > upper) { var t = lower; lower = upper; upper = t; }
+      var r = Math.random();
+      if (floating || lower % 1 || upper % 1) {
+        return mathMin(lower + r * (upper - lower + parseFloat('1e-' + ((r + '').length - 1))), upper);
+      }
+      return lower + mathFloor(r * (upper - lower + 1));
+    },
+    toLength(v) { return v ? clampNum(toInteger(v), 0, MAX_ARRAY_LENGTH) : 0; },
+    toSafeInteger(v) { return v ? clampNum(toInteger(v), -MAX_SAFE, MAX_SAFE) : (v === 0 ? v : 0); },
+    lodashParseInt(s, radix, guard) {
+      if (guard || radix == null) radix = 0; else if (radix) radix = +radix;
+      return parseInt(toStr(s).replace(wsStartRe, ''), radix || 0);
+    },
+    rangeRight(start, end, step) {
+      return range(start, end, step).reverse();
+    },
+    isError(v) {
+      if (!isObjectLike(v)) return false;
+      var tag = rawTag(v);
+      return tag === T_ERROR || tag === '[object DOMException]' ||
+        (typeof v.message === 'string' && typeof v.name === 'string' && !isPlainObject(v));
+    },
+    isElement(v) { return isObjectLike(v) && v.nodeType === 1 && !isPlainObject(v); },
+    isBuffer() { return false; },
+    isFiniteNum(v) { return typeof v === 'number' && isFinite(v); },
+    isInteger(v) { return typeof v === 'number' && v == toInteger(v); },
+    isSafeInteger(v) { return isInteger(v) && v >= -MAX_SAFE && v <= MAX_SAFE; },
+    isNaNFn(v) { return isNumber(v) && v != +v; },
+    isNative(v) { return isObject(v) && typeof v === 'function' && nativeFnRe.test(fnToString.call(v)); },
+    isEqualWith(a, b, c) {
+      return withCustomizer(c, function () {
+        var r = eqCustomizer ? eqCustomizer(a, b) : undefined;
+        return r === undefined ? baseIsEqual(a, b, 0, null) : !!r;
+      });
+    },
+    isMatchWithFn(o, src, c) {
+      return withCustomizer(c, function () {
+        if (!eqCustomizer) return isMatch(o, src);
+        var data = matchData(src), n = data.length;
+        if (o == null) return !n;
+        o = Object(o);
+        for (var i = 0; i < n; i++) {
+          var key = data[i][0], ov = o[key], sv = data[i][1];
+          if (data[i][2] && ov === undefined && !(key in o)) return false;
+          var r = eqCustomizer(ov, sv, key, o, src);
+          if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
+        }
+        return true;
+      });
+    },
+    conformsTo(o, src) {
+      var ks = keys(src), n = ks.length;
+      if (o == null) return !n;
+      o = Object(o);
+      while (n--) {
+        var k = ks[n], pred = src[k], v = o[k];
+        if ((v === undefined && !(k in o)) || !pred(v)) return false;
+      }
+      return true;
+    },
+    conforms(src) {
+      src = baseClone(src, true, null, undefined, undefined, new Map(), true);
+      return function (o) { return conformsTo(o, src); };
+    },
+    clone(v) { return baseClone(v, false, null, undefined, undefined, new Map(), true); },
+    cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
+    cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
+    toPlainObject(v) {
+      var out = {}, ks = keysIn(v), it = Object(v);
+      for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
+      return out;
+    },
+    toArray(v) {
+      if (!v) return [];
+      if (isArrayLike(v)) return isString(v) ? symbolsOf(String(v)) : slice(v, 0, v.length);
+      if (typeof Symbol === 'function' && Symbol.iterator && v[Symbol.iterator]) {
+        var tag = tagOf(v);
+        if (tag === T_MAP) return toPairs(v);
+        if (tag === T_SET) { var s = []; v.forEach(function (x) { s.push(x); }); return s; }
+        var out = [], it = v[Symbol.iterator](), step;
+        while (!(step = it.next()).done) out.push(step.value);
+        return out;
+      }
+      return values(v);
+    },
+    defaultsDeep() {
+      var args = [];
+      for (var i = 0; i < arguments.length; i++) args.push(arguments[i]);
+      args.push(undefined, defaultsDeepCustomizer);
+      return mergeWith.apply(undefined, args);
+    },
+    at(o) {
+      var paths = restFlat(arguments, 1), out = new Array(paths.length);
+      for (var i = 0; i < paths.length; i++) out[i] = o == null ? undefined : get(o, paths[i]);
+      return out;
+    },
+    create(proto, props) {
+      var o = isObject(proto) ? Object.create(proto) : {};
+      return props == null ? o : assign(o, props);
+    },
+    valuesIn(o) {
+      if (o == null) return [];
+      var ks = keysIn(o), it = Object(o), out = new Array(ks.length);
+      for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
+      return out;
+    },
+    toPairsIn(o) {
+      var tag = tagOf(o);
+      if (tag === T_MAP || tag === T_SET) return toPairs(o);
+      var ks = keysIn(o), it = Object(o), out = [];
+      for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
+      return out;
+    },
+    invert(o) {
+      var out = {};
+      forOwnKeys(o == null ? {} : o, function (v, k) {
+        if (v != null && typeof v.toString !== 'function') v = rawTag(v);
+        out[v] = k;
+      });
+      return out;
+    },
+    invertBy(o, fn) {
+      var f = iteratee(fn), out = {};
+      forOwnKeys(o == null ? {} : o, function (v, k) {
+        v = f(v);
+        if (v != null && typeof v.toString !== 'function') v = rawTag(v);
+        if (hasOwn(out, v)) out[v].push(k); else out[v] = [k];
+      });
+      return out;
+    },
+    invoke(o, path) {
+      var args = [];
+      for (var i = 2; i < arguments.length; i++) args.push(arguments[i]);
+      path = castPath(path, o);
+      var parent = parentOf(o, path);
+      var fn = parent == null ? parent : parent[toKey(path[path.length - 1])];
+      return fn == null ? undefined : fn.apply(parent, args);
+    },
+    result(o, path, def) {
+      path = castPath(path, o);
+      var i = -1, n = path.length;
+      if (!n) { n = 1; o = undefined; }
+      while (++i < n) {
+        var v = o == null ? undefined : o[toKey(path[i])];
+        if (v === undefined) { i = n; v = def; }
+        o = isFunction(v) ? v.call(o) : v;
+      }
+      return o;
+    },
+    setWith(o, path, value, c) {
+      c = typeof c === 'function' ? c : undefined;
+      return o == null ? o : baseSetWith(o, path, value, c);
+    },
+    update(o, path, updater) {
+      return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), undefined);
+    },
+    updateWith(o, path, updater, c) {
+      c = typeof c === 'function' ? c : undefined;
+      return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), c);
+    },
+    transform(o, fn, acc) {
+      var arr = isArray(o), arrLike = arr || isTypedArray(o);
+      var f = iteratee(fn);
+      if (acc == null) {
+        var C = o && o.constructor;
+        if (arrLike) acc = arr ? new C() : [];
+        else if (isObject(o)) acc = isFunction(C) ? Object.create(getProto(o)) : {};
+        else acc = {};
+      }
+      (arrLike ? forEachArr : forOwnStop)(o, function (v, k, obj) { return f(acc, v, k, obj); });
+      return acc;
+    },
+    differenceBy(a) {
+      var vals = argsFrom(arguments, 1), f = lastArrayLike(vals);
+      if (f !== undefined) vals.pop();
+      return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), iteratee(f)) : [];
+    },
+    differenceWith(a) {
+      var vals = argsFrom(arguments, 1), c = lastArrayLike(vals);
+      if (c !== undefined) vals.pop();
+      return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), undefined, c) : [];
+    },
+    intersectionBy() {
+      var arrays = argsFrom(arguments, 0), f = last(arrays), mapped = map(arrays, castArrayLikeObject);
+      if (f === last(mapped)) f = undefined; else mapped.pop();
+      return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, iteratee(f)) : [];
+    },
+    intersectionWith() {
+      var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays)), mapped = map(arrays, castArrayLikeObject);
+      if (c) mapped.pop();
+      return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, undefined, c) : [];
+    },
+    uniqWith(a, c) { return a != null && a.length ? baseUniq(a, undefined, fnOrUndef(c)) : []; },
+    unionBy() {
+      var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
+      return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), iteratee(f));
+    },
+    unionWith() {
+      var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
+      return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), undefined, c);
+    },
+    xor() { return baseXor(filter(argsFrom(arguments, 0), isArrayLikeObject)); },
+    xorBy() {
+      var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
+      return baseXor(filter(arrays, isArrayLikeObject), iteratee(f));
+    },
+    xorWith() {
+      var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
+      return baseXor(filter(arrays, isArrayLikeObject), undefined, c);
+    },
+    pullAll(a, vals) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals) : a; },
+    pull(a) { return pullAll(a, argsFrom(arguments, 1)); },
+    pullAllBy(a, vals, f) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, iteratee(f)) : a; },
+    pullAllWith(a, vals, c) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, undefined, c) : a; },
+    pullAt(a) {
+      var idx = restFlat(arguments, 1), n = a == null ? 0 : a.length, out = at.apply(undefined, [a].concat(idx));
+      var sorted = map(idx, function (i) { return isIndex(i, n) ? +i : i; }).sort(compareAsc);
+      basePullAt(a, sorted);
+      return out;
+    },
+    remove(a, fn) {
+      var out = [];
+      if (!(a != null && a.length)) return out;
+      var idx = [], f = iteratee(fn);
+      for (var i = 0; i < a.length; i++) {
+        var v = a[i];
+        if (f(v, i, a)) { out.push(v); idx.push(i); }
+      }
+      basePullAt(a, idx);
+      return out;
+    },
+    fill(a, value, start, end) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return [];
+      if (start && typeof start !== 'number' && isIterateeCall(a, value, start)) { start = 0; end = n; }
+      start = toInteger(start);
+      if (start < 0) start = -start > n ? 0 : n + start;
+      end = (end === undefined || end > n) ? n : toInteger(end);
+      if (end < 0) end += n;
+      end = start > end ? 0 : toLength(end);
+      if (end - start > MAX_ELEMS) checkElems(end - start);
+      while (start < end) a[start++] = value;
+      return a;
+    },
+    concat() {
+      var n = arguments.length;
+      if (!n) return [];
+      var a = arguments[0], out = isArray(a) ? slice(a, 0, a.length) : [a];
+      return flattenTo(out, argsFrom(arguments, 1), 1, isFlattenable, false);
+    },
+    dropRight(a, n, guard) {
+      var len = a == null ? 0 : a.length;
+      if (!len) return [];
+      n = (guard || n === undefined) ? 1 : toInteger(n);
+      n = len - n;
+      return slice(a, 0, n < 0 ? 0 : n);
+    },
+    flatMapDeep(c, fn) { return flattenTo([], map(c, fn), Infinity, isFlattenable, false); },
+    flatMapDepth(c, fn, depth) {
+      depth = depth === undefined ? 1 : toInteger(depth);
+      return flattenTo([], map(c, fn), depth, isFlattenable, false);
+    },
+    flattenDepth(a, depth) {
+      if (!(a != null && a.length)) return [];
+      depth = depth === undefined ? 1 : toInteger(depth);
+      return flattenTo([], a, depth, isFlattenable, false);
+    },
+    indexOf(a, v, from) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return -1;
+      var i = from == null ? 0 : toInteger(from);
+      if (i < 0) i = mathMax(n + i, 0);
+      return indexOfSVZ(a, v, i);
+    },
+    lastIndexOf(a, v, from) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return -1;
+      var i = n;
+      if (from !== undefined) {
+        i = toInteger(from);
+        i = i < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
+      }
+      for (var k = i; k >= 0; k--) if (v === v ? a[k] === v : a[k] !== a[k]) return k;
+      return -1;
+    },
+    initial(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 0, -1) : []; },
+    tail(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 1, n) : []; },
+    reverse(a) { return a == null ? a : arrayReverse.call(a); },
+    lodashSlice(a, start, end) {
+      var n = a == null ? 0 : a.length;
+      if (!n) return [];
+      if (end && typeof end !== 'number' && isIterateeCall(a, start, end)) { start = 0; end = n; }
+      else { start = start == null ? 0 : toInteger(start); end = end === undefined ? n : toInteger(end); }
+      return slice(a, start, end);
+    },
+    sortedIndex(a, v) { return baseSortedIndex(a, v); },
+    sortedLastIndex(a, v) { return baseSortedIndex(a, v, true); },
+    sortedIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn)); },
+    sortedLastIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn), true); },
+    sortedIndexOf(a, v) {
+      var n = a == null ? 0 : a.length;
+      if (n) { var i = baseSortedIndex(a, v); if (i < n && eq(a[i], v)) return i; }
+      return -1;
+    },
+    sortedLastIndexOf(a, v) {
+      var n = a == null ? 0 : a.length;
+      if (n) { var i = baseSortedIndex(a, v, true) - 1; if (eq(a[i], v)) return i; }
+      return -1;
+    },
+    sortedUniq(a) { return a != null && a.length ? baseSortedUniq(a) : []; },
+    sortedUniqBy(a, fn) { return a != null && a.length ? baseSortedUniq(a, iteratee(fn)) : []; },
+    unzip(a) {
+      if (!(a != null && a.length)) return [];
+      var groups = [], len = 0;
+      for (var i = 0; i < a.length; i++) {
+        var g = a[i];
+        if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
+      }
+      checkElems(len);
+      var out = new Array(len);
+      for (i = 0; i < len; i++) {
+        var row = new Array(groups.length);
+        for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
+        out[i] = row;
+      }
+      return out;
+    },
+    unzipWith(a, fn) {
+      if (!(a != null && a.length)) return [];
+      var rows = unzip(a);
+      if (fn == null) return rows;
+      return map(rows, function (g) { return fn.apply(undefined, g); });
+    },
+    zipWith() {
+      var arrays = argsFrom(arguments, 0), n = arrays.length, f = n > 1 ? arrays[n - 1] : undefined;
+      f = typeof f === 'function' ? (arrays.pop(), f) : undefined;
+      return unzipWith(arrays, f);
+    },
+    zipObject(props, vals) { return zipObjectWith(props, vals, assignValue); },
+    zipObjectDeep(props, vals) { return zipObjectWith(props, vals, baseSet); },
+    forEachRight(c, fn) { return eachRight(c, castFunction(fn)); },
+    reduceRight(c, fn, acc) {
+      var f = iteratee(fn), init = arguments.length < 3;
+      eachRight(c, function (v, k, o) {
+        if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
+      });
+      return acc;
+    },
+    invokeMap(c, path) {
+      var args = argsFrom(arguments, 2), isFn = typeof path === 'function', out = isArrayLike(c) ? new Array(c.length) : [], i = -1;
+      each(c, function (v) { out[++i] = isFn ? path.apply(v, args) : invoke.apply(undefined, [v, path].concat(args)); });
+      return out;
+    },
+    sample(c) {
+      var a = isArrayLike(c) ? c : values(c), n = a.length;
+      return n ? a[mathFloor(Math.random() * n)] : undefined;
+    },
+    sampleSize(c, n, guard) {
+      n = (guard ? isIterateeCall(c, n, guard) : n === undefined) ? 1 : toInteger(n);
+      var a = arrayOf(c);
+      return shuffleSelf(a, clampNum(n, 0, a.length));
+    },
+    shuffle(c) { return shuffleSelf(arrayOf(c)); },
+    after(n, f) {
+      needFn(f);
+      n = toInteger(n);
+      return function () { if (--n < 1) return f.apply(this, arguments); };
+    },
+    before(n, f) {
+      var r;
+      needFn(f);
+      n = toInteger(n);
+      return function () {
+        if (--n > 0) r = f.apply(this, arguments);
+        if (n <= 1) f = undefined;
+        return r;
+      };
+    },
+    ary(f, n, guard) {
+      n = guard ? undefined : n;
+      n = (f && n == null) ? f.length : n;
+      needFn(f);
+      n = n === undefined ? n : mathMax(toInteger(n), 0);
+      return function () {
+        var args = argsFrom(arguments, 0);
+        if (n !== undefined && n < args.length) args.length = n;
+        return f.apply(this, args);
+      };
+    },
+    unary(f) { return ary(f, 1); },
+    bind(f, thisArg) {
+      needFn(f);
+      var held = argsFrom(arguments, 2);
+      return function () { return f.apply(thisArg, composeLeft(argsFrom(arguments, 0), held, false)); };
+    },
+    bindKey(o, key) {
+      var held = argsFrom(arguments, 2);
+      return function () { return o[key].apply(o, composeLeft(argsFrom(arguments, 0), held, false)); };
+    },
+    bindAll(o) {
+      var ks = restFlat(arguments, 1);
+      for (var i = 0; i < ks.length; i++) { var k = toKey(ks[i]); baseAssignValue(o, k, bind(o[k], o)); }
+      return o;
+    },
+    partial(f) {
+      needFn(f);
+      var held = argsFrom(arguments, 1);
+      return function () { return f.apply(this, composeLeft(argsFrom(arguments, 0), held, false)); };
+    },
+    partialRight(f) {
+      needFn(f);
+      var held = argsFrom(arguments, 1);
+      return function () { return f.apply(this, composeRight(argsFrom(arguments, 0), held, false)); };
+    },
+    flip(f) {
+      needFn(f);
+      return function () { return f.apply(this, argsFrom(arguments, 0).reverse()); };
+    },
+    memoize(f, resolver) {
+      if (typeof f !== 'function' || (resolver != null && typeof resolver !== 'function')) throw new TypeError(FUNC_ERROR);
+      var memoized = function () {
+        var key = resolver ? resolver.apply(this, arguments) : arguments[0], cache = memoized.cache;
+        if (cache.has(key)) return cache.get(key);
+        var r = f.apply(this, arguments);
+        memoized.cache = cache.set(key, r) || cache;
+        return r;
+      };
+      memoized.cache = new Map();
+      return memoized;
+    },
+    negate(p) {
+      needFn(p);
+      return function () { return !p.apply(this, arguments); };
+    },
+    once(f) { return before(2, f); },
+    overArgs(f) {
+      var ts = argsFrom(arguments, 1);
+      ts = (ts.length === 1 && isArray(ts[0])) ? ts[0] : flattenTo([], ts, 1, isFlattenable, false);
+      ts = map(ts, function (t) { return iteratee(t); });
+      return function () {
+        var args = argsFrom(arguments, 0), n = mathMin(args.length, ts.length);
+        for (var i = 0; i < n; i++) args[i] = ts[i].call(this, args[i]);
+        return f.apply(this, args);
+      };
+    },
+    rearg(f) {
+      needFn(f);
+      var idx = restFlat(arguments, 1);
+      return function () {
+        var args = argsFrom(arguments, 0), old = args.slice(), n = mathMin(idx.length, args.length);
+        while (n--) args[n] = isIndex(idx[n], old.length) ? old[idx[n]] : undefined;
+        return f.apply(this, args);
+      };
+    },
+    rest(f, start) {
+      needFn(f);
+      start = start === undefined ? f.length - 1 : toInteger(start);
+      start = mathMax(start, 0);
+      return function () {
+        var args = argsFrom(arguments, 0), head = [], i;
+        for (i = 0; i < start; i++) head.push(args[i]);
+        head.push(args.slice(start));
+        return f.apply(this, head);
+      };
+    },
+    spread(f, start) {
+      needFn(f);
+      start = start == null ? 0 : mathMax(toInteger(start), 0);
+      return function () {
+        var args = argsFrom(arguments, 0), a = args[start], head = args.slice(0, start);
+        if (a) for (var i = 0; i < a.length; i++) head.push(a[i]);
+        return f.apply(this, head);
+      };
+    },
+    wrap(value, wrapper) { return partial(castFunction(wrapper), value); },
+    delay(f, wait) { needFn(f); return ++timerIds; },
+    defer(f) { needFn(f); return ++timerIds; },
+    debounce(f, wait, options) {
+      needFn(f);
+      wait = toNumber(wait) || 0;
+      var leading = false, trailing = true, maxing = false, maxWait;
+      if (isObject(options)) {
+        leading = !!options.leading;
+        maxing = 'maxWait' in options;
+        maxWait = maxing ? mathMax(toNumber(options.maxWait) || 0, wait) : maxWait;
+        trailing = 'trailing' in options ? !!options.trailing : trailing;
+      }
+      var lastArgs, lastThis, result, timer = false, lastCallTime, lastInvokeTime = 0;
+      function invokeFunc(time) {
+        var args = lastArgs, that = lastThis;
+        lastArgs = lastThis = undefined;
+        lastInvokeTime = time;
+        result = f.apply(that, args);
+        return result;
+      }
+      function shouldInvoke(time) {
+        var sinceCall = time - lastCallTime;
+        return lastCallTime === undefined || sinceCall >= wait || sinceCall < 0 || (maxing && time - lastInvokeTime >= maxWait);
+      }
+      function debounced() {
+        var time = Date.now(), invoking = shouldInvoke(time);
+        lastArgs = arguments; lastThis = this; lastCallTime = time;
+        if (invoking) {
+          if (!timer) {
+            lastInvokeTime = time; timer = true;
+            return leading ? invokeFunc(time) : result;
+          }
+          if (maxing) return invokeFunc(lastCallTime);
+        }
+        timer = true;
+        return result;
+      }
+      debounced.cancel = function () {
+        lastInvokeTime = 0;
+        lastArgs = lastCallTime = lastThis = undefined;
+        timer = false;
+      };
+      debounced.flush = function () {
+        if (!timer) return result;
+        timer = false;
+        if (trailing && lastArgs) return invokeFunc(Date.now());
+        lastArgs = lastThis = undefined;
+        return result;
+      };
+      return debounced;
+    },
+    throttle(f, wait, options) {
+      needFn(f);
+      var leading = true, trailing = true;
+      if (isObject(options)) {
+        leading = 'leading' in options ? !!options.leading : leading;
+        trailing = 'trailing' in options ? !!options.trailing : trailing;
+      }
+      return debounce(f, wait, { leading: leading, maxWait: wait, trailing: trailing });
+    },
+    attempt(f) {
+      try { return f.apply(undefined, argsFrom(arguments, 1)); } catch (e) { return isError(e) ? e : new Error(e); }
+    },
+    cond(pairs) {
+      var n = pairs == null ? 0 : pairs.length;
+      var ps = n ? map(pairs, function (p) {
+        if (typeof p[1] !== 'function') throw new TypeError(FUNC_ERROR);
+        return [iteratee(p[0]), p[1]];
+      }) : [];
+      return function () {
+        for (var i = 0; i < ps.length; i++) if (ps[i][0].apply(this, arguments)) return ps[i][1].apply(this, arguments);
+      };
+    },
+    constant(v) { return function () { return v; }; },
+    defaultTo(v, d) { return (v == null || v !== v) ? d : v; },
+    method(path) {
+      var args = argsFrom(arguments, 1);
+      return function (o) { return invoke.apply(undefined, [o, path].concat(args)); };
+    },
+    methodOf(o) {
+      var args = argsFrom(arguments, 1);
+      return function (path) { return invoke.apply(undefined, [o, path].concat(args)); };
+    },
+    nthArg(n) {
+      n = toInteger(n);
+      return function () { return nth(argsFrom(arguments, 0), n); };
+    },
+    propertyOf(o) { return function (path) { return o == null ? undefined : baseGet(o, path); }; },
+    stubArray() { return []; },
+    stubFalse() { return false; },
+    stubObject() { return {}; },
+    stubString() { return ''; },
+    stubTrue() { return true; },
+    uniqueId(prefix) { return toStr(prefix) + (++idCounter); },
+    now() { return Date.now(); },
+    mixin(o, src, options) {
+      var names = functions(src);
+      if (options == null && !(isObject(src) && (names.length || !keys(src).length))) {
+        src = o; o = PH.lodash; names = functions(src);
+      }
+      if (o === PH.lodash) {
+        if (names.length) throw new TypeError('lodash: _ is frozen; _.mixin can add functions to another object only');
+        return o;
+      }
+      for (var i = 0; i < names.length; i++) o[names[i]] = src[names[i]];
+      return o;
+    },
+    noConflict() { return PH.lodash; },
+    runInContext() { return PH.lodash; },
+    escape(s) {
+      s = toStr(s);
+      return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, function (c) { return htmlEscapes[c]; }) : s;
+    },
+    unescape(s) {
+      s = toStr(s);
+      return /&(?:amp|lt|gt|quot|#39);/.test(s) ? s.replace(/&(?:amp|lt|gt|quot|#39);/g, function (c) { return htmlUnescapes[c]; }) : s;
+    },
+    escapeRegExp(s) {
+      s = toStr(s);
+      return /[\\^$.*+?()[\]{}|]/.test(s) ? s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&') : s;
+    },
+    repeat(s, n, guard) {
+      n = (guard ? isIterateeCall(s, n, guard) : n === undefined) ? 1 : toInteger(n);
+      return repeatStr(toStr(s), n);
+    },
+    template(s, options, guard) {
+      if (guard && isIterateeCall(s, options, guard)) options = undefined;
+      s = toStr(s);
+      options = assignInWith({}, options, templateSettings, templateDefaults);
+      var imports = assignInWith({}, options.imports, templateSettings.imports, templateDefaults);
+      if (imports._ === undefined) imports._ = PH.lodash;
+      var importKeys = keys(imports), importValues = values(imports);
+      for (var q = 0; q < importKeys.length; q++) {
+        if (reForbiddenVar.test(importKeys[q])) throw new Error('Invalid `imports` option passed into `_.template`');
+      }
+      var escaping, evaluating, index = 0, interpolate = options.interpolate || reNoMatch, source = "__p += '";
+      var re = RegExp((options.escape || reNoMatch).source + '|' + interpolate.source + '|' +
+        (interpolate === reInterpolate ? reEsTemplate : reNoMatch).source + '|' + (options.evaluate || reNoMatch).source + '|$', 'g');
+      var sourceURL = hasOwn(options, 'sourceURL') ? '//# sourceURL=' + (options.sourceURL + '').replace(/\s/g, ' ') + '\n' : '';
+      s.replace(re, function (match, esc, interp, es, evaluate, offset) {
+        interp || (interp = es);
+        source += s.slice(index, offset).replace(/['\n\r\u2028\u2029\\]/g, escapeStringChar);
+        if (esc) { escaping = true; source += "' +\n__e(" + esc + ") +\n'"; }
+        if (evaluate) { evaluating = true; source += "';\n" + evaluate + ";\n__p += '"; }
+        if (interp) source += "' +\n((__t = (" + interp + ")) == null ? '' : __t) +\n'";
+        index = offset + match.length;
+        return match;
+      });
+      source += "';\n";
+      var variable = hasOwn(options, 'variable') && options.variable;
+      if (!variable) source = 'with (obj) {\n' + source + '\n}\n';
+      else if (reForbiddenVar.test(variable)) throw new Error('Invalid `variable` option passed into `_.template`');
+      source = (evaluating ? source.replace(/^__p \+= '';\n/gm, '') : source)
+        .replace(/(^|[^\w$])__p \+= '';\n/g, '$1').replace(/;\n__p \+= ''/g, ';');
+      source = 'function(' + (variable || 'obj') + ') {\n' + (variable ? '' : 'obj || (obj = {});\n') +
+        "var __t, __p = ''" + (escaping ? ', __e = _.escape' : '') +
+        (evaluating ? ", __j = Array.prototype.join;\nfunction print() { __p += __j.call(arguments, '') }\n" : ';\n') +
+        source + 'return __p\n}';
+      var compiled = attempt(function () {
+        return Function(importKeys, sourceURL + 'return ' + source).apply(undefined, importValues);
+      });
+      compiled.source = source;
+      if (isError(compiled)) throw compiled;
+      return compiled;
+    },
+    chain(value) {
+      var w = lodash(value);
+      return new Wrapper(w.__wrapped__, w.__actions__, true);
+    },
+    tap(value, interceptor) { interceptor(value); return value; },
+    thru(value, interceptor) { return interceptor(value); },
+  };
+  var identity = M.identity, noop = M.noop, eq = M.eq, isObject = M.isObject, isObjectLike = M.isObjectLike,
+    isFunction = M.isFunction, isLength = M.isLength, isArrayLike = M.isArrayLike,
+    isArrayLikeObject = M.isArrayLikeObject, isArguments = M.isArguments, isTypedArray = M.isTypedArray,
+    isString = M.isString, isNumber = M.isNumber, isBoolean = M.isBoolean, isSymbol = M.isSymbol,
+    isRegExp = M.isRegExp, isNil = M.isNil, isNull = M.isNull, isUndefined = M.isUndefined,
+    isPlainObject = M.isPlainObject, isEmpty = M.isEmpty, toStr = M.toStr, toNumber = M.toNumber,
+    toFinite = M.toFinite, toInteger = M.toInteger, clamp = M.clamp, castArray = M.castArray, keys = M.keys,
+    keysIn = M.keysIn, values = M.values, toPairs = M.toPairs, fromPairs = M.fromPairs, toPath = M.toPath,
+    get = M.get, has = M.has, hasIn = M.hasIn, set = M.set, unset = M.unset, isEqual = M.isEqual,
+    matches = M.matches, isMatch = M.isMatch, matchesProperty = M.matchesProperty, property = M.property,
+    iteratee = M.iteratee, forEach = M.forEach, map = M.map, filter = M.filter, reject = M.reject,
+    some = M.some, every = M.every, reduce = M.reduce, findIndex = M.findIndex,
+    findLastIndex = M.findLastIndex, sortBy = M.sortBy, orderBy = M.orderBy, flatten = M.flatten,
+    flattenDeep = M.flattenDeep, flatMap = M.flatMap, compact = M.compact, chunk = M.chunk, take = M.take,
+    takeRight = M.takeRight, drop = M.drop, head = M.head, last = M.last, nth = M.nth, includes = M.includes,
+    uniqBy = M.uniqBy, uniq = M.uniq, difference = M.difference, without = M.without,
+    intersection = M.intersection, union = M.union, zip = M.zip, range = M.range, times = M.times,
+    sum = M.sum, sumBy = M.sumBy, mean = M.mean, meanBy = M.meanBy, max = M.max, maxBy = M.maxBy,
+    min = M.min, minBy = M.minBy, size = M.size, pick = M.pick, pickBy = M.pickBy, omitBy = M.omitBy,
+    omit = M.omit, mapValues = M.mapValues, mapKeys = M.mapKeys, cloneDeep = M.cloneDeep, deburr = M.deburr,
+    words = M.words, upperFirst = M.upperFirst, lowerFirst = M.lowerFirst, capitalize = M.capitalize,
+    toLower = M.toLower, toUpper = M.toUpper, startsWith = M.startsWith, endsWith = M.endsWith, pad = M.pad,
+    padStart = M.padStart, padEnd = M.padEnd, truncate = M.truncate, split = M.split, join = M.join,
+    replace = M.replace, inRange = M.inRange, random = M.random, toLength = M.toLength,
+    toSafeInteger = M.toSafeInteger, lodashParseInt = M.lodashParseInt, rangeRight = M.rangeRight,
+    isError = M.isError, isElement = M.isElement, isBuffer = M.isBuffer, isFiniteNum = M.isFiniteNum,
+    isInteger = M.isInteger, isSafeInteger = M.isSafeInteger, isNaNFn = M.isNaNFn, isNative = M.isNative,
+    isEqualWith = M.isEqualWith, isMatchWithFn = M.isMatchWithFn, conformsTo = M.conformsTo,
+    conforms = M.conforms, clone = M.clone, cloneWith = M.cloneWith, cloneDeepWith = M.cloneDeepWith,
+    toPlainObject = M.toPlainObject, toArray = M.toArray, defaultsDeep = M.defaultsDeep, at = M.at,
+    create = M.create, valuesIn = M.valuesIn, toPairsIn = M.toPairsIn, invert = M.invert,
+    invertBy = M.invertBy, invoke = M.invoke, result = M.result, setWith = M.setWith, update = M.update,
+    updateWith = M.updateWith, transform = M.transform, differenceBy = M.differenceBy,
+    differenceWith = M.differenceWith, intersectionBy = M.intersectionBy,
+    intersectionWith = M.intersectionWith, uniqWith = M.uniqWith, unionBy = M.unionBy,
+    unionWith = M.unionWith, xor = M.xor, xorBy = M.xorBy, xorWith = M.xorWith, pullAll = M.pullAll,
+    pull = M.pull, pullAllBy = M.pullAllBy, pullAllWith = M.pullAllWith, pullAt = M.pullAt,
+    remove = M.remove, fill = M.fill, concat = M.concat, dropRight = M.dropRight,
+    flatMapDeep = M.flatMapDeep, flatMapDepth = M.flatMapDepth, flattenDepth = M.flattenDepth,
+    indexOf = M.indexOf, lastIndexOf = M.lastIndexOf, initial = M.initial, tail = M.tail,
+    reverse = M.reverse, lodashSlice = M.lodashSlice, sortedIndex = M.sortedIndex,
+    sortedLastIndex = M.sortedLastIndex, sortedIndexBy = M.sortedIndexBy,
+    sortedLastIndexBy = M.sortedLastIndexBy, sortedIndexOf = M.sortedIndexOf,
+    sortedLastIndexOf = M.sortedLastIndexOf, sortedUniq = M.sortedUniq, sortedUniqBy = M.sortedUniqBy,
+    unzip = M.unzip, unzipWith = M.unzipWith, zipWith = M.zipWith, zipObject = M.zipObject,
+    zipObjectDeep = M.zipObjectDeep, forEachRight = M.forEachRight, reduceRight = M.reduceRight,
+    invokeMap = M.invokeMap, sample = M.sample, sampleSize = M.sampleSize, shuffle = M.shuffle,
+    after = M.after, before = M.before, ary = M.ary, unary = M.unary, bind = M.bind, bindKey = M.bindKey,
+    bindAll = M.bindAll, partial = M.partial, partialRight = M.partialRight, flip = M.flip,
+    memoize = M.memoize, negate = M.negate, once = M.once, overArgs = M.overArgs, rearg = M.rearg,
+    rest = M.rest, spread = M.spread, wrap = M.wrap, delay = M.delay, defer = M.defer, debounce = M.debounce,
+    throttle = M.throttle, attempt = M.attempt, cond = M.cond, constant = M.constant,
+    defaultTo = M.defaultTo, method = M.method, methodOf = M.methodOf, nthArg = M.nthArg,
+    propertyOf = M.propertyOf, stubArray = M.stubArray, stubFalse = M.stubFalse, stubObject = M.stubObject,
+    stubString = M.stubString, stubTrue = M.stubTrue, uniqueId = M.uniqueId, now = M.now, mixin = M.mixin,
+    noConflict = M.noConflict, runInContext = M.runInContext, escape = M.escape, unescape = M.unescape,
+    escapeRegExp = M.escapeRegExp, repeat = M.repeat, template = M.template, chain = M.chain, tap = M.tap,
+    thru = M.thru;
+
   // ---- basic predicates -------------------------------------------------
 
   // Object.prototype.toString of v, unmasking an own or inherited Symbol.toStringTag as lodash does.
@@ -44,38 +1337,10 @@
     if (unmasked) { if (own) v[symTag] = tag; else delete v[symTag]; }
     return r;
   }
-  function identity(v) { return v; }
-  function noop() {}
   function hasOwn(o, k) { return hasOwnProp.call(o, k); }
-  function eq(a, b) { return a === b || (a !== a && b !== b); }
   function tagOf(v) {
     if (v == null) return v === undefined ? '[object Undefined]' : '[object Null]';
     return rawTag(v);
-  }
-  function isObject(v) { var t = typeof v; return v != null && (t === 'object' || t === 'function'); }
-  function isObjectLike(v) { return v != null && typeof v === 'object'; }
-  function isFunction(v) { return typeof v === 'function'; }
-  function isLength(v) { return typeof v === 'number' && v > -1 && v % 1 === 0 && v <= MAX_SAFE; }
-  function isArrayLike(v) { return v != null && typeof v !== 'function' && isLength(v.length); }
-  function isArrayLikeObject(v) { return isObjectLike(v) && isArrayLike(v); }
-  function isArguments(v) { return isObjectLike(v) && rawTag(v) === T_ARGS; }
-  function isTypedArray(v) {
-    return isObjectLike(v) && ArrayBuffer.isView(v) && rawTag(v) !== T_DATAVIEW;
-  }
-  function isString(v) { return typeof v === 'string' || (isObjectLike(v) && !isArray(v) && rawTag(v) === T_STRING); }
-  function isNumber(v) { return typeof v === 'number' || (isObjectLike(v) && rawTag(v) === T_NUMBER); }
-  function isBoolean(v) { return v === true || v === false || (isObjectLike(v) && rawTag(v) === T_BOOL); }
-  function isSymbol(v) { return typeof v === 'symbol' || (isObjectLike(v) && rawTag(v) === T_SYMBOL); }
-  function isRegExp(v) { return isObjectLike(v) && rawTag(v) === T_REGEXP; }
-  function isNil(v) { return v == null; }
-  function isNull(v) { return v === null; }
-  function isUndefined(v) { return v === undefined; }
-  function isPlainObject(v) {
-    if (!isObjectLike(v) || rawTag(v) !== T_OBJECT) return false;
-    var proto = getProto(v);
-    if (proto === null || proto === objProto) return true;
-    var Ctor = hasOwn(proto, 'constructor') && proto.constructor;
-    return typeof Ctor === 'function' && Ctor instanceof Ctor && fnToString.call(Ctor) === objCtorString;
   }
   function isPrototype(v) {
     var Ctor = v && v.constructor;
@@ -98,18 +1363,6 @@
     }
     return false;
   }
-  function isEmpty(v) {
-    if (v == null) return true;
-    if (isArrayLike(v) && (isArray(v) || typeof v === 'string' || typeof v.splice === 'function' ||
-        isTypedArray(v) || isArguments(v))) {
-      return !v.length;
-    }
-    var tag = tagOf(v);
-    if (tag === T_MAP || tag === T_SET) return !v.size;
-    if (isPrototype(v)) return !ownKeysNoCtor(v).length;
-    for (var k in v) if (hasOwn(v, k)) return false;
-    return true;
-  }
 
   // ---- conversions --------------------------------------------------------
 
@@ -124,54 +1377,17 @@
     var s = v + '';
     return (s === '0' && 1 / v === -Infinity) ? '-0' : s;
   }
-  function toStr(v) { return v == null ? '' : baseToString(v); }
 
   // JavaScript white space and line terminators, spelled out so every engine agrees.
   var wsStartRe = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/;
   var wsEndRe = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$/;
   function trimWS(s) { return s.replace(wsStartRe, '').replace(wsEndRe, ''); }
-  function toNumber(v) {
-    if (typeof v === 'number') return v;
-    if (isSymbol(v)) return NaN;
-    if (isObject(v)) {
-      var o = typeof v.valueOf === 'function' ? v.valueOf() : v;
-      v = isObject(o) ? (o + '') : o;
-    }
-    if (typeof v !== 'string') return v === 0 ? v : +v;
-    v = trimWS(v);
-    if (/^0b[01]+$/i.test(v)) return parseInt(v.slice(2), 2);
-    if (/^0o[0-7]+$/i.test(v)) return parseInt(v.slice(2), 8);
-    if (/^[-+]0x[0-9a-f]+$/i.test(v)) return NaN;
-    return +v;
-  }
-  function toFinite(v) {
-    if (!v) return v === 0 ? v : 0;
-    v = toNumber(v);
-    if (v === Infinity || v === -Infinity) return (v < 0 ? -1 : 1) * MAX_INT;
-    return v === v ? v : 0;
-  }
-  function toInteger(v) {
-    var r = toFinite(v);
-    var rem = r % 1;
-    return r === r ? (rem ? r - rem : r) : 0;
-  }
   function clampNum(n, lower, upper) {
     if (n === n) {
       if (upper !== undefined) n = n <= upper ? n : upper;
       if (lower !== undefined) n = n >= lower ? n : lower;
     }
     return n;
-  }
-  function clamp(number, lower, upper) {
-    if (upper === undefined) { upper = lower; lower = undefined; }
-    if (upper !== undefined) { upper = toNumber(upper); upper = upper === upper ? upper : 0; }
-    if (lower !== undefined) { lower = toNumber(lower); lower = lower === lower ? lower : 0; }
-    return clampNum(toNumber(number), lower, upper);
-  }
-  function castArray() {
-    if (!arguments.length) return [];
-    var v = arguments[0];
-    return isArray(v) ? v : [v];
   }
 
   // ---- keys ---------------------------------------------------------------
@@ -193,22 +1409,6 @@
     }
     return out;
   }
-  function keys(o) {
-    if (o == null) return [];
-    if (isArrayLike(o)) return arrayLikeKeys(o, false);
-    if (isPrototype(o)) return ownKeysNoCtor(o);
-    return objectKeys(Object(o));
-  }
-  function keysIn(o) {
-    if (o == null) return [];
-    if (isArrayLike(o)) return arrayLikeKeys(o, true);
-    var out = [], proto = isObject(o) && isPrototype(o);
-    for (var k in o) {
-      if (k === 'constructor' && (proto || !hasOwn(o, k))) continue;
-      out.push(k);
-    }
-    return out;
-  }
   function ownEnumSymbols(o) {
     if (o == null) return [];
     o = Object(o);
@@ -220,25 +1420,6 @@
   function allKeysIn(o) {
     var out = keysIn(o);
     for (var p = o == null ? null : Object(o); p; p = getProto(p)) out = out.concat(ownEnumSymbols(p));
-    return out;
-  }
-  function values(o) {
-    if (o == null) return [];
-    var ks = keys(o), out = new Array(ks.length), it = Object(o);
-    for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
-    return out;
-  }
-  function toPairs(o) {
-    var tag = tagOf(o), out = [];
-    if (tag === T_MAP) { o.forEach(function (v, k) { out.push([k, v]); }); return out; }
-    if (tag === T_SET) { o.forEach(function (v) { out.push([v, v]); }); return out; }
-    var ks = keys(o), it = Object(o);
-    for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
-    return out;
-  }
-  function fromPairs(pairs) {
-    var out = {}, n = pairs == null ? 0 : pairs.length;
-    for (var i = 0; i < n; i++) { var p = pairs[i]; out[p[0]] = p[1]; }
     return out;
   }
 
@@ -332,22 +1513,11 @@
     if (isArray(v)) return v;
     return isKey(v, o) ? [v] : stringToPath(toStr(v));
   }
-  function toPath(v) {
-    if (isArray(v)) { var out = new Array(v.length); for (var i = 0; i < v.length; i++) out[i] = toKey(v[i]); return out; }
-    return isSymbol(v) ? [v] : stringToPath(toStr(v)).slice();
-  }
   function baseGet(o, path) {
     path = castPath(path, o);
     var i = 0, n = path.length;
     while (o != null && i < n) o = o[toKey(path[i++])];
     return (i && i === n) ? o : undefined;
-  }
-  function get(o, path, def) {
-    var r;
-    if (o == null) r = undefined;
-    else if (typeof path === 'string' && keyKind(path) !== 0) r = o[path];
-    else r = baseGet(o, path);
-    return r === undefined ? def : r;
   }
   function hasPath(o, path, test) {
     path = castPath(path, o);
@@ -363,8 +1533,6 @@
   }
   function testOwn(o, k) { return o != null && hasOwn(o, k); }
   function testIn(o, k) { return o != null && k in Object(o); }
-  function has(o, path) { return o != null && hasPath(o, path, testOwn); }
-  function hasIn(o, path) { return o != null && hasPath(o, path, testIn); }
   function isUnsafeKey(k) { return k === '__proto__' || k === 'constructor' || k === 'prototype'; }
   function baseSet(o, path, value) {
     if (!isObject(o)) return o;
@@ -382,19 +1550,6 @@
       nested = nested[key];
     }
     return o;
-  }
-  function set(o, path, value) { return o == null ? o : baseSet(o, path, value); }
-  function unset(o, path) {
-    if (o == null) return true;
-    path = castPath(path, o);
-    var n = path.length;
-    for (var i = 0; i < n; i++) {
-      var k = toKey(path[i]);
-      if (k === '__proto__' ? !hasOwn(o, k) : (i < n - 1 && (k === 'constructor' || k === 'prototype'))) return false;
-    }
-    var parent = n < 2 ? o : baseGet(o, path.slice(0, -1));
-    if (parent == null) return true;
-    return delete parent[toKey(path[path.length - 1])];
   }
 
   // ---- equality -----------------------------------------------------------
@@ -501,7 +1656,6 @@
     }
     return false;
   }
-  function isEqual(a, b) { return baseIsEqual(a, b, 0, null); }
 
   // ---- iteratee shorthands ------------------------------------------------
 
@@ -533,38 +1687,6 @@
     }
     return true;
   }
-  function matches(src) {
-    var data = matchData(src);
-    if (data.length === 1 && data[0][2]) return strictMatcher(data[0][0], data[0][1]);
-    return function (o) { return o === src || isMatchWith(o, data); };
-  }
-  function isMatch(o, src) { return o === src || isMatchWith(o, matchData(src)); }
-  function matchesProperty(path, sv) {
-    if (isKey(path) && isStrictComparable(sv)) return strictMatcher(toKey(path), sv);
-    return function (o) {
-      var ov = get(o, path);
-      return (ov === undefined && ov === sv) ? hasIn(o, path) : baseIsEqual(sv, ov, PARTIAL | UNORDERED, null);
-    };
-  }
-  function property(path) {
-    if (isKey(path)) {
-      var key = toKey(path);
-      return function (o) { return o == null ? undefined : o[key]; };
-    }
-    if (isArray(path)) return function (o) { return baseGet(o, path); };
-    var whole = toStr(path), parsed = stringToPath(whole);
-    return function (o) {
-      if (o == null) return undefined;
-      if (whole in Object(o)) return o[whole];
-      return baseGet(o, parsed);
-    };
-  }
-  function iteratee(v) {
-    if (typeof v === 'function') return v;
-    if (v == null) return identity;
-    if (typeof v === 'object') return isArray(v) ? matchesProperty(v[0], v[1]) : matches(v);
-    return property(v);
-  }
   function castFunction(v) { return typeof v === 'function' ? v : identity; }
 
   // ---- iteration core -----------------------------------------------------
@@ -582,80 +1704,8 @@
     for (i = 0, n = ks.length; i < n; i++) if (fn(o[ks[i]], ks[i], o) === false) break;
     return c;
   }
-  function forEach(c, fn) {
-    fn = castFunction(fn);
-    if (isArray(c)) {
-      for (var i = 0, n = c.length; i < n; i++) if (fn(c[i], i, c) === false) break;
-      return c;
-    }
-    return each(c, fn);
-  }
-  function map(c, fn) {
-    var f = iteratee(fn), out, i, n;
-    if (isArray(c)) {
-      n = c.length; out = new Array(n);
-      for (i = 0; i < n; i++) out[i] = f(c[i], i, c);
-      return out;
-    }
-    out = [];
-    each(c, function (v, k, o) { out.push(f(v, k, o)); });
-    return out;
-  }
-  function filter(c, fn) {
-    var f = iteratee(fn), out = [], i, n, v;
-    if (isArray(c)) {
-      for (i = 0, n = c.length; i < n; i++) { v = c[i]; if (f(v, i, c)) out.push(v); }
-      return out;
-    }
-    each(c, function (v, k, o) { if (f(v, k, o)) out.push(v); });
-    return out;
-  }
-  function reject(c, fn) {
-    var f = iteratee(fn);
-    return filter(c, function (v, k, o) { return !f(v, k, o); });
-  }
-  function some(c, fn, guard) {
-    if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
-    var f = iteratee(fn), r = false;
-    each(c, function (v, k, o) { return !(r = !!f(v, k, o)); });
-    return r;
-  }
-  function every(c, fn, guard) {
-    if (guard && isIterateeCall(c, fn, guard)) fn = undefined;
-    var f = iteratee(fn), r = true;
-    each(c, function (v, k, o) { return (r = !!f(v, k, o)); });
-    return r;
-  }
-  function reduce(c, fn, acc) {
-    var f = iteratee(fn), init = arguments.length < 3;
-    each(c, function (v, k, o) {
-      if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
-    });
-    return acc;
-  }
-  function findIndex(a, fn, from) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return -1;
-    var i = from == null ? 0 : toInteger(from);
-    if (i < 0) i = mathMax(n + i, 0);
-    var f = iteratee(fn);
-    for (; i < n; i++) if (f(a[i], i, a)) return i;
-    return -1;
-  }
-  function findLastIndex(a, fn, from) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return -1;
-    var i = n - 1;
-    if (from !== undefined) {
-      i = toInteger(from);
-      i = from < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
-    }
-    var f = iteratee(fn);
-    for (; i >= 0; i--) if (f(a[i], i, a)) return i;
-    return -1;
-  }
   function createFind(indexFn) {
-    return function (c, fn, from) {
+    return (c, fn, from) => {
       var it = Object(c);
       if (!isArrayLike(c)) {
         var f = iteratee(fn), ks = keys(c);
@@ -670,7 +1720,7 @@
   var findLast = createFind(findLastIndex);
 
   function aggregator(init, setter) {
-    return function (c, fn) {
+    return (c, fn) => {
       var acc = init(), f = iteratee(fn);
       each(c, function (v) { setter(acc, v, f(v)); });
       return acc;
@@ -726,22 +1776,6 @@
     return out;
   }
   function pathGetter(path) { return function (v) { return baseGet(v, path); }; }
-  function sortBy(c) {
-    if (c == null) return [];
-    var its = [];
-    for (var i = 1; i < arguments.length; i++) its.push(arguments[i]);
-    var n = its.length;
-    if (n > 1 && isIterateeCall(c, its[0], its[1])) its = [];
-    else if (n > 2 && isIterateeCall(its[0], its[1], its[2])) its = [its[0]];
-    return baseOrderBy(c, flattenTo([], its, 1, isFlattenable, false), []);
-  }
-  function orderBy(c, its, orders, guard) {
-    if (c == null) return [];
-    if (!isArray(its)) its = its == null ? [] : [its];
-    orders = guard ? undefined : orders;
-    if (!isArray(orders)) orders = orders == null ? [] : [orders];
-    return baseOrderBy(c, its, orders);
-  }
 
   // ---- arrays -------------------------------------------------------------
 
@@ -760,14 +1794,6 @@
     }
     return out;
   }
-  function flatten(a) { return a != null && a.length ? flattenTo([], a, 1, isFlattenable, false) : []; }
-  function flattenDeep(a) { return a != null && a.length ? flattenTo([], a, Infinity, isFlattenable, false) : []; }
-  function flatMap(c, fn) { return flattenTo([], map(c, fn), 1, isFlattenable, false); }
-  function compact(a) {
-    var out = [], n = a == null ? 0 : a.length;
-    for (var i = 0; i < n; i++) if (a[i]) out.push(a[i]);
-    return out;
-  }
   function slice(a, start, end) {
     var n = a.length;
     if (start < 0) start = -start > n ? 0 : n + start;
@@ -777,66 +1803,10 @@
     for (var i = 0; i < len; i++) out[i] = a[i + start];
     return out;
   }
-  function chunk(a, size, guard) {
-    if (guard ? isIterateeCall(a, size, guard) : size === undefined) size = 1;
-    else size = mathMax(toInteger(size), 0);
-    var n = a == null ? 0 : a.length;
-    if (!n || size < 1) return [];
-    var out = [];
-    for (var i = 0; i < n; i += size) out.push(slice(a, i, i + size));
-    return out;
-  }
-  function take(a, n, guard) {
-    if (!(a != null && a.length)) return [];
-    n = (guard || n === undefined) ? 1 : toInteger(n);
-    return slice(a, 0, n < 0 ? 0 : n);
-  }
-  function takeRight(a, n, guard) {
-    var len = a == null ? 0 : a.length;
-    if (!len) return [];
-    n = (guard || n === undefined) ? 1 : toInteger(n);
-    n = len - n;
-    return slice(a, n < 0 ? 0 : n, len);
-  }
-  function drop(a, n, guard) {
-    var len = a == null ? 0 : a.length;
-    if (!len) return [];
-    n = (guard || n === undefined) ? 1 : toInteger(n);
-    return slice(a, n < 0 ? 0 : n, len);
-  }
-  function head(a) { return a != null && a.length ? a[0] : undefined; }
-  function last(a) { var n = a == null ? 0 : a.length; return n ? a[n - 1] : undefined; }
-  function nth(a, n) {
-    if (!(a != null && a.length)) return undefined;
-    var len = a.length;
-    n = toInteger(n);
-    if (n < 0) n += len;
-    return isIndex(n, len) ? a[n] : undefined;
-  }
   function indexOfSVZ(a, v, from) {
     for (var i = from, n = a.length; i < n; i++) if (eq(a[i], v)) return i;
     return -1;
   }
-  function includes(c, v, from, guard) {
-    c = isArrayLike(c) ? c : values(c);
-    from = (from && !guard) ? toInteger(from) : 0;
-    var n = c.length;
-    if (from < 0) from = mathMax(n + from, 0);
-    if (isString(c)) return from <= n && c.indexOf(v, from) > -1;
-    return !!n && indexOfSVZ(c, v, from) > -1;
-  }
-  function uniqBy(a, fn) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return [];
-    var f = iteratee(fn), seen = new Set(), out = [];
-    for (var i = 0; i < n; i++) {
-      var v = a[i], k = f(v);
-      if (k === 0) k = 0; // -0 and 0 are one key
-      if (!seen.has(k)) { seen.add(k); out.push(v === 0 ? 0 : v); }
-    }
-    return out;
-  }
-  function uniq(a) { return uniqBy(a, identity); }
   function setOf(a) { var s = new Set(); for (var i = 0; i < a.length; i++) s.add(a[i] === 0 ? 0 : a[i]); return s; }
   function hasSVZ(s, v) { return s.has(v === 0 ? 0 : v); }
   function differenceOf(a, vals) {
@@ -844,74 +1814,6 @@
     if (!n) return out;
     var s = setOf(vals);
     for (var i = 0; i < n; i++) if (!hasSVZ(s, a[i])) out.push(a[i] === 0 ? 0 : a[i]);
-    return out;
-  }
-  function difference(a) {
-    if (!isArrayLikeObject(a)) return [];
-    var rest = [];
-    for (var i = 1; i < arguments.length; i++) rest.push(arguments[i]);
-    return differenceOf(a, flattenTo([], rest, 1, isArrayLikeObject, true));
-  }
-  function without(a) {
-    if (!isArrayLikeObject(a)) return [];
-    var vals = [];
-    for (var i = 1; i < arguments.length; i++) vals.push(arguments[i]);
-    return differenceOf(a, vals);
-  }
-  function intersection() {
-    var n = arguments.length;
-    if (!n) return [];
-    var lists = [];
-    for (var i = 0; i < n; i++) {
-      if (!isArrayLikeObject(arguments[i])) return [];
-      lists.push(arguments[i]);
-    }
-    var first = lists[0], others = [], out = [], seen = new Set();
-    for (i = 1; i < n; i++) others.push(setOf(lists[i]));
-    outer: for (i = 0; i < first.length; i++) {
-      var v = first[i], k = v === 0 ? 0 : v;
-      if (seen.has(k)) continue;
-      for (var j = 0; j < others.length; j++) if (!others[j].has(k)) continue outer;
-      seen.add(k); out.push(k);
-    }
-    return out;
-  }
-  function union() {
-    var lists = [];
-    for (var i = 0; i < arguments.length; i++) lists.push(arguments[i]);
-    return uniq(flattenTo([], lists, 1, isArrayLikeObject, true));
-  }
-  function zip() {
-    var groups = [], len = 0;
-    for (var i = 0; i < arguments.length; i++) {
-      var g = arguments[i];
-      if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
-    }
-    var out = [];
-    for (i = 0; i < len; i++) {
-      var row = new Array(groups.length);
-      for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
-      out.push(row);
-    }
-    return out;
-  }
-  function range(start, end, step) {
-    if (step && typeof step !== 'number' && isIterateeCall(start, end, step)) end = step = undefined;
-    start = toFinite(start);
-    if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
-    step = step === undefined ? (start < end ? 1 : -1) : toFinite(step);
-    var n = mathMax(mathCeil((end - start) / (step || 1)), 0);
-    checkElems(n);
-    var out = new Array(n);
-    for (var i = 0; i < n; i++) { out[i] = start; start += step; }
-    return out;
-  }
-  function times(n, fn) {
-    n = toInteger(n);
-    if (n < 1 || n > MAX_SAFE) return [];
-    checkElems(n);
-    var f = iteratee(fn), len = n, out = new Array(len);
-    for (var i = 0; i < len; i++) out[i] = f(i);
     return out;
   }
 
@@ -925,13 +1827,6 @@
     }
     return r;
   }
-  function sum(a) { return a != null && a.length ? sumWith(a, identity) : 0; }
-  function sumBy(a, fn) { return a != null && a.length ? sumWith(a, iteratee(fn)) : 0; }
-  function mean(a) { return meanBy(a, identity); }
-  function meanBy(a, fn) {
-    var n = a == null ? 0 : a.length;
-    return n ? sumWith(a, iteratee(fn)) / n : NaN;
-  }
   function extremum(a, f, better) {
     var best, result;
     for (var i = 0, n = a.length; i < n; i++) {
@@ -944,18 +1839,7 @@
   }
   function gt(a, b) { return a > b; }
   function lt(a, b) { return a < b; }
-  function max(a) { return a != null && a.length ? extremum(a, identity, gt) : undefined; }
-  function maxBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), gt) : undefined; }
-  function min(a) { return a != null && a.length ? extremum(a, identity, lt) : undefined; }
-  function minBy(a, fn) { return a != null && a.length ? extremum(a, iteratee(fn), lt) : undefined; }
 
-  function size(c) {
-    if (c == null) return 0;
-    if (isArrayLike(c)) return isString(c) ? symbolsOf(String(c)).length : c.length;
-    var tag = tagOf(c);
-    if (tag === T_MAP || tag === T_SET) return c.size;
-    return isPrototype(c) ? ownKeysNoCtor(c).length : objectKeys(Object(c)).length;
-  }
 
   // ---- objects ------------------------------------------------------------
 
@@ -965,13 +1849,6 @@
   unsafeKeys.constructor = true;
   unsafeKeys.prototype = true;
   freeze(unsafeKeys);
-  function pick(o, ...args) {
-    if (o == null) return {};
-    var paths = args[0], out = {};
-    if (args.length !== 1 || !isArray(paths)) paths = restFlat(args, 0);
-    for (var i = 0, n = paths.length; i < n; i++) pickKey(o, paths[i], out);
-    return out;
-  }
   // One path of pick. A string present on an object is a literal key; native.go's
   // native pick does the same for the argument shapes it takes and calls this for the rest.
   function pickKey(o, p, out) {
@@ -997,19 +1874,6 @@
     }
     return out;
   }
-  function pickBy(o, fn) {
-    if (o == null) return {};
-    var f = iteratee(fn), ks = allKeysIn(o), out = {}, it = Object(o);
-    for (var i = 0; i < ks.length; i++) {
-      var k = ks[i], v = it[k];
-      if (f(v, k)) baseSet(out, [k], v);
-    }
-    return out;
-  }
-  function omitBy(o, fn) {
-    var f = iteratee(fn);
-    return pickBy(o, function (v, k) { return !f(v, k); });
-  }
   // Deep copy of plain objects only (other values are shared), keeping inherited enumerable keys.
   function clonePlainDeep(v, stack) {
     if (!isPlainObject(v)) return v;
@@ -1019,29 +1883,6 @@
     stack.set(v, out);
     var ks = allKeysIn(v);
     for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], clonePlainDeep(v[ks[i]], stack));
-    return out;
-  }
-  function omit(o) {
-    if (o == null) return {};
-    var paths = restFlat(arguments, 1), deep = false, i;
-    for (i = 0; i < paths.length; i++) {
-      paths[i] = castPath(paths[i], o);
-      if (paths[i].length > 1) deep = true;
-    }
-    var out = {}, ks = allKeysIn(o), it = Object(o);
-    for (i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
-    if (deep) out = clonePlainDeep(out, new Map());
-    for (i = 0; i < paths.length; i++) unset(out, paths[i]);
-    return out;
-  }
-  function mapValues(o, fn) {
-    var f = iteratee(fn), out = {};
-    if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, k, f(v, k, it)); });
-    return out;
-  }
-  function mapKeys(o, fn) {
-    var f = iteratee(fn), out = {};
-    if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
     return out;
   }
   function forOwnKeys(o, fn) {
@@ -1116,7 +1957,6 @@
   }
   var merge = assigner(function (o, src) { baseMerge(o, src, null); });
 
-  function cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); }
   function cloneByTag(v, tag) {
     var C = v.constructor;
     switch (tag) {
@@ -1186,25 +2026,20 @@
   }
 
   var deburrFrom = [[0xc0, 0xd6], [0xd8, 0xf6], [0xf8, 0x17f]];
-  var deburrTo = ("A A A A A A Ae C E E E E I I I I D N O O O O O O U U U U Y Th ss a a a a a a ae c e e e e i i i " +
-    "i d n o o o o o o u u u u y th y A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g H h " +
-    "H h I i I i I i I i I i IJ ij J j K k k L l L l L l L l L l N n N n N n 'n N n O o O o O o Oe oe R r R r R r " +
-    "S s S s S s S s T t T t T t U u U u U u U u U u U u W w Y y Y Z z Z z Z z s").split(' ');
   var deburrMap = null;
   function deburrLetter(ch) {
     if (!deburrMap) {
       deburrMap = new Map();
+      var deburrTo = ("A A A A A A Ae C E E E E I I I I D N O O O O O O U U U U Y Th ss a a a a a a ae c e e e e i i i " +
+        "i d n o o o o o o u u u u y th y A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g H h " +
+        "H h I i I i I i I i I i IJ ij J j K k k L l L l L l L l L l N n N n N n 'n N n O o O o O o Oe oe R r R r R r " +
+        "S s S s S s S s T t T t T t U u U u U u U u U u U u W w Y y Y Z z Z z Z z s").split(' ');
       var k = 0;
       for (var r = 0; r < deburrFrom.length; r++) {
         for (var c = deburrFrom[r][0]; c <= deburrFrom[r][1]; c++) deburrMap.set(String.fromCharCode(c), deburrTo[k++]);
       }
     }
     return deburrMap.get(ch);
-  }
-  function deburr(s) {
-    s = toStr(s);
-    return s.replace(/[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g, deburrLetter)
-      .replace(/[\u0300-\u036f\ufe20-\ufe2f\u20d0-\u20ff]/g, '');
   }
 
   function isUpperC(c) { return (c >= 65 && c <= 90) || (c >= 0xc0 && c <= 0xd6) || (c >= 0xd8 && c <= 0xde); }
@@ -1291,37 +2126,13 @@
     if (isPairAt(s, i)) return seqEnd(s, i + 2);
     return -1;
   }
-  function words(s, pattern, guard) {
-    s = toStr(s);
-    pattern = guard ? undefined : pattern;
-    if (pattern !== undefined) return s.match(pattern) || [];
-    var out = [], n = s.length, i = 0;
-    while (i < n) {
-      var e = wordEndAt(s, i);
-      if (e > i) { out.push(s.slice(i, e)); i = e; } else i++;
-    }
-    return out;
-  }
   function compounder(join) {
-    return function (s) {
+    return (s) => {
       var ws = words(deburr(s).replace(/['\u2019]/g, '')), out = '';
       for (var i = 0; i < ws.length; i++) out = join(out, ws[i], i);
       return out;
     };
   }
-  function upperFirst(s) {
-    s = toStr(s);
-    if (!s) return s;
-    var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
-    return first.toUpperCase() + s.slice(first.length);
-  }
-  function lowerFirst(s) {
-    s = toStr(s);
-    if (!s) return s;
-    var first = hasUnicodeHint(s) ? symbolsOf(s)[0] : s.charAt(0);
-    return first.toLowerCase() + s.slice(first.length);
-  }
-  function capitalize(s) { return upperFirst(toStr(s).toLowerCase()); }
   var camelCase = compounder(function (r, w, i) { w = w.toLowerCase(); return r + (i ? capitalize(w) : w); });
   var snakeCase = compounder(function (r, w, i) { return r + (i ? '_' : '') + w.toLowerCase(); });
   var kebabCase = compounder(function (r, w, i) { return r + (i ? '-' : '') + w.toLowerCase(); });
@@ -1329,10 +2140,8 @@
   var upperCase = compounder(function (r, w, i) { return r + (i ? ' ' : '') + w.toUpperCase(); });
   var startCase = compounder(function (r, w, i) { return r + (i ? ' ' : '') + upperFirst(w); });
 
-  function toLower(s) { return toStr(s).toLowerCase(); }
-  function toUpper(s) { return toStr(s).toUpperCase(); }
   function trimWith(mode) {
-    return function (s, chars, guard) {
+    return (s, chars, guard) => {
       s = toStr(s);
       if (s && (guard || chars === undefined)) {
         return mode === 0 ? trimWS(s) : mode === 1 ? s.replace(wsStartRe, '') : s.replace(wsEndRe, '');
@@ -1345,21 +2154,6 @@
     };
   }
   var trim = trimWith(0), trimStart = trimWith(1), trimEnd = trimWith(2);
-  function startsWith(s, target, pos) {
-    s = toStr(s);
-    pos = pos == null ? 0 : clampNum(toInteger(pos), 0, s.length);
-    target = baseToString(target);
-    return s.slice(pos, pos + target.length) === target;
-  }
-  function endsWith(s, target, pos) {
-    s = toStr(s);
-    target = baseToString(target);
-    var n = s.length;
-    pos = pos === undefined ? n : clampNum(toInteger(pos), 0, n);
-    var end = pos;
-    pos -= target.length;
-    return pos >= 0 && s.slice(pos, end) === target;
-  }
   function stringSize(s) { return hasUnicodeHint(s) ? symbolsOf(s).length : s.length; }
   function padding(len, chars) {
     chars = chars === undefined ? ' ' : baseToString(chars);
@@ -1372,80 +2166,12 @@
     if (s.length * n > MAX_CHARS) checkChars(s.length * n);
     return s.repeat(n);
   }
-  function pad(s, len, chars) {
-    s = toStr(s);
-    len = toInteger(len);
-    var sl = len ? stringSize(s) : 0;
-    if (len > MAX_CHARS && sl < len) checkChars(len);
-    if (!len || sl >= len) return s;
-    var mid = (len - sl) / 2;
-    return padding(mathFloor(mid), chars) + s + padding(mathCeil(mid), chars);
-  }
-  function padStart(s, len, chars) {
-    s = toStr(s);
-    len = toInteger(len);
-    var sl = len ? stringSize(s) : 0;
-    if (len > MAX_CHARS && sl < len) checkChars(len);
-    return (len && sl < len) ? padding(len - sl, chars) + s : s;
-  }
-  function padEnd(s, len, chars) {
-    s = toStr(s);
-    len = toInteger(len);
-    var sl = len ? stringSize(s) : 0;
-    if (len > MAX_CHARS && sl < len) checkChars(len);
-    return (len && sl < len) ? s + padding(len - sl, chars) : s;
-  }
-  function truncate(s, opts) {
-    var len = 30, omission = '...', sep;
-    if (isObject(opts)) {
-      sep = 'separator' in opts ? opts.separator : sep;
-      len = 'length' in opts ? toInteger(opts.length) : len;
-      omission = 'omission' in opts ? baseToString(opts.omission) : omission;
-    }
-    s = toStr(s);
-    var n = s.length, sym = null;
-    if (hasUnicodeHint(s)) { sym = symbolsOf(s); n = sym.length; }
-    if (len >= n) return s;
-    var end = len - stringSize(omission);
-    if (end < 1) return omission;
-    var out = sym ? sym.slice(0, end).join('') : s.slice(0, end);
-    if (sep === undefined) return out + omission;
-    if (sym) end += out.length - end;
-    if (isRegExp(sep)) {
-      if (s.slice(end).search(sep)) {
-        var re = new RegExp(sep.source, sep.flags.indexOf('g') < 0 ? sep.flags + 'g' : sep.flags), mt, cut;
-        re.lastIndex = 0;
-        while ((mt = re.exec(out))) { cut = mt.index; if (mt[0] === '') re.lastIndex++; }
-        out = out.slice(0, cut === undefined ? end : cut);
-      }
-    } else if (s.indexOf(baseToString(sep), end) !== end) {
-      var at = out.lastIndexOf(sep);
-      if (at > -1) out = out.slice(0, at);
-    }
-    return out + omission;
-  }
-  function split(s, sep, limit) {
-    if (limit && typeof limit !== 'number' && isIterateeCall(s, sep, limit)) sep = limit = undefined;
-    limit = limit === undefined ? MAX_ARRAY_LENGTH : limit >>> 0;
-    if (!limit) return [];
-    s = toStr(s);
-    if (s && (typeof sep === 'string' || (sep != null && !isRegExp(sep)))) {
-      sep = baseToString(sep);
-      if (!sep && hasUnicodeHint(s)) return symbolsOf(s).slice(0, limit);
-    }
-    return s.split(sep, limit);
-  }
-  function join(a, sep) { return a == null ? '' : arrayJoin.call(a, sep); }
-  function replace() {
-    var s = toStr(arguments[0]);
-    return arguments.length < 3 ? s : s.replace(arguments[1], arguments[2]);
-  }
 
   // ---- math and number ----------------------------------------------------
 
   function baseToNumber(v) { return typeof v === 'number' ? v : isSymbol(v) ? NaN : +v; }
   function mathOp(op, dflt) {
-    return function (a, b) {
+    return (a, b) => {
       if (a === undefined && b === undefined) return dflt;
       var r;
       if (a !== undefined) r = a;
@@ -1463,7 +2189,7 @@
   var multiply = mathOp(function (a, b) { return a * b; }, 1);
   var divide = mathOp(function (a, b) { return a / b; }, 1);
   function rounder(fn) {
-    return function (n, precision) {
+    return (n, precision) => {
       n = toNumber(n);
       precision = precision == null ? 0 : mathMin(toInteger(precision), 292);
       if (precision && isFinite(n)) {
@@ -1476,67 +2202,21 @@
     };
   }
   var ceil = rounder(Math.ceil), floor = rounder(Math.floor), round = rounder(Math.round);
-  function inRange(n, start, end) {
-    start = toFinite(start);
-    if (end === undefined) { end = start; start = 0; } else end = toFinite(end);
-    n = toNumber(n);
-    return n >= mathMin(start, end) && n < mathMax(start, end);
-  }
-  function random(lower, upper, floating) {
-    if (floating && typeof floating !== 'boolean' && isIterateeCall(lower, upper, floating)) upper = floating = undefined;
-    if (floating === undefined) {
-      if (typeof upper === 'boolean') { floating = upper; upper = undefined; }
-      else if (typeof lower === 'boolean') { floating = lower; lower = undefined; }
-    }
-    if (lower === undefined && upper === undefined) { lower = 0; upper = 1; }
-    else {
-      lower = toFinite(lower);
-      if (upper === undefined) { upper = lower; lower = 0; } else upper = toFinite(upper);
-    }
-    if (lower > upper) { var t = lower; lower = upper; upper = t; }
-    var r = Math.random();
-    if (floating || lower % 1 || upper % 1) {
-      return mathMin(lower + r * (upper - lower + parseFloat('1e-' + ((r + '').length - 1))), upper);
-    }
-    return lower + mathFloor(r * (upper - lower + 1));
-  }
   function relOp(op) {
-    return function (a, b) {
+    return (a, b) => {
       if (!(typeof a === 'string' && typeof b === 'string')) { a = toNumber(a); b = toNumber(b); }
       return op(a, b);
     };
   }
   var gtFn = relOp(function (a, b) { return a > b; }), gteFn = relOp(function (a, b) { return a >= b; });
   var ltFn = relOp(function (a, b) { return a < b; }), lteFn = relOp(function (a, b) { return a <= b; });
-  function toLength(v) { return v ? clampNum(toInteger(v), 0, MAX_ARRAY_LENGTH) : 0; }
-  function toSafeInteger(v) { return v ? clampNum(toInteger(v), -MAX_SAFE, MAX_SAFE) : (v === 0 ? v : 0); }
-  function lodashParseInt(s, radix, guard) {
-    if (guard || radix == null) radix = 0; else if (radix) radix = +radix;
-    return parseInt(toStr(s).replace(wsStartRe, ''), radix || 0);
-  }
-  function rangeRight(start, end, step) {
-    return range(start, end, step).reverse();
-  }
 
   // ---- more predicates ----------------------------------------------------
 
-  function tagIs(tag) { return function (v) { return isObjectLike(v) && rawTag(v) === tag; }; }
+  function tagIs(tag) { return (v) => { return isObjectLike(v) && rawTag(v) === tag; }; }
   var isDate = tagIs(T_DATE), isMap = tagIs(T_MAP), isSet = tagIs(T_SET), isArrayBuffer = tagIs(T_ARRAYBUFFER);
   var isWeakMap = tagIs('[object WeakMap]'), isWeakSet = tagIs('[object WeakSet]');
-  function isError(v) {
-    if (!isObjectLike(v)) return false;
-    var tag = rawTag(v);
-    return tag === T_ERROR || tag === '[object DOMException]' ||
-      (typeof v.message === 'string' && typeof v.name === 'string' && !isPlainObject(v));
-  }
-  function isElement(v) { return isObjectLike(v) && v.nodeType === 1 && !isPlainObject(v); }
-  function isBuffer() { return false; }
-  function isFiniteNum(v) { return typeof v === 'number' && isFinite(v); }
-  function isInteger(v) { return typeof v === 'number' && v == toInteger(v); }
-  function isSafeInteger(v) { return isInteger(v) && v >= -MAX_SAFE && v <= MAX_SAFE; }
-  function isNaNFn(v) { return isNumber(v) && v != +v; }
   var nativeFnRe = /^function[^(]*\(\) \{\s*\[native code\]\s*\}$/;
-  function isNative(v) { return isObject(v) && typeof v === 'function' && nativeFnRe.test(fnToString.call(v)); }
 
   // ---- equality with customizers -------------------------------------------
 
@@ -1552,49 +2232,19 @@
     if (!eqCustomizer) return undefined;
     return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a) : eqCustomizer(x, y, k, a, b);
   }
-  function isEqualWith(a, b, c) {
-    return withCustomizer(c, function () {
-      var r = eqCustomizer ? eqCustomizer(a, b) : undefined;
-      return r === undefined ? baseIsEqual(a, b, 0, null) : !!r;
-    });
-  }
-  function isMatchWithFn(o, src, c) {
-    return withCustomizer(c, function () {
-      if (!eqCustomizer) return isMatch(o, src);
-      var data = matchData(src), n = data.length;
-      if (o == null) return !n;
-      o = Object(o);
-      for (var i = 0; i < n; i++) {
-        var key = data[i][0], ov = o[key], sv = data[i][1];
-        if (data[i][2] && ov === undefined && !(key in o)) return false;
-        var r = eqCustomizer(ov, sv, key, o, src);
-        if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
-      }
-      return true;
-    });
-  }
-  function conformsTo(o, src) {
-    var ks = keys(src), n = ks.length;
-    if (o == null) return !n;
-    o = Object(o);
-    while (n--) {
-      var k = ks[n], pred = src[k], v = o[k];
-      if ((v === undefined && !(k in o)) || !pred(v)) return false;
-    }
-    return true;
-  }
-  function conforms(src) {
-    src = baseClone(src, true, null, undefined, undefined, new Map(), true);
-    return function (o) { return conformsTo(o, src); };
-  }
 
   // ---- cloning -------------------------------------------------------------
 
-  var cloneableTags = {};
-  [T_ARGS, T_ARRAY, T_ARRAYBUFFER, T_DATAVIEW, T_BOOL, T_DATE, T_MAP, T_NUMBER, T_OBJECT, T_REGEXP, T_SET, T_STRING,
-    T_SYMBOL, '[object Float32Array]', '[object Float64Array]', '[object Int8Array]', '[object Int16Array]',
-    '[object Int32Array]', '[object Uint8Array]', '[object Uint8ClampedArray]', '[object Uint16Array]',
-    '[object Uint32Array]'].forEach(function (t) { cloneableTags[t] = true; });
+  var cloneableTags = null;
+  function isCloneableTag(tag) {
+    if (!cloneableTags) {
+      cloneableTags = new Set([T_ARGS, T_ARRAY, T_ARRAYBUFFER, T_DATAVIEW, T_BOOL, T_DATE, T_MAP, T_NUMBER, T_OBJECT,
+        T_REGEXP, T_SET, T_STRING, T_SYMBOL, '[object Float32Array]', '[object Float64Array]', '[object Int8Array]',
+        '[object Int16Array]', '[object Int32Array]', '[object Uint8Array]', '[object Uint8ClampedArray]',
+        '[object Uint16Array]', '[object Uint32Array]']);
+    }
+    return cloneableTags.has(tag);
+  }
   function baseClone(v, deep, customizer, key, parent, stack, full) {
     var r;
     if (customizer) r = parent !== undefined ? customizer(v, key, parent, stack) : customizer(v);
@@ -1616,7 +2266,7 @@
           return r;
         }
       } else {
-        if (!cloneableTags[tag] && !isTypedArray(v)) return parent !== undefined ? v : {};
+        if (!isCloneableTag(tag) && !isTypedArray(v)) return parent !== undefined ? v : {};
         r = cloneByTag(v, tag);
       }
     }
@@ -1632,27 +2282,6 @@
       for (var b = 0; b < ks.length; b++) assignValue(r, ks[b], baseClone(v[ks[b]], deep, customizer, ks[b], v, stack, full));
     }
     return r;
-  }
-  function clone(v) { return baseClone(v, false, null, undefined, undefined, new Map(), true); }
-  function cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); }
-  function cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); }
-  function toPlainObject(v) {
-    var out = {}, ks = keysIn(v), it = Object(v);
-    for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
-    return out;
-  }
-  function toArray(v) {
-    if (!v) return [];
-    if (isArrayLike(v)) return isString(v) ? symbolsOf(String(v)) : slice(v, 0, v.length);
-    if (typeof Symbol === 'function' && Symbol.iterator && v[Symbol.iterator]) {
-      var tag = tagOf(v);
-      if (tag === T_MAP) return toPairs(v);
-      if (tag === T_SET) { var s = []; v.forEach(function (x) { s.push(x); }); return s; }
-      var out = [], it = v[Symbol.iterator](), step;
-      while (!(step = it.next()).done) out.push(step.value);
-      return out;
-    }
-    return values(v);
   }
   // ---- more objects ---------------------------------------------------------
 
@@ -1716,12 +2345,6 @@
     }
     assignMergeValue(o, k, nv);
   }
-  function defaultsDeep() {
-    var args = [];
-    for (var i = 0; i < arguments.length; i++) args.push(arguments[i]);
-    args.push(undefined, defaultsDeepCustomizer);
-    return mergeWith.apply(undefined, args);
-  }
   function defaultsDeepCustomizer(ov, sv, k, o, src, stack) {
     if (isObject(ov) && isObject(sv)) {
       mergeWith(ov, sv, defaultsDeepCustomizer);
@@ -1729,30 +2352,8 @@
     }
     return ov;
   }
-  function at(o) {
-    var paths = restFlat(arguments, 1), out = new Array(paths.length);
-    for (var i = 0; i < paths.length; i++) out[i] = o == null ? undefined : get(o, paths[i]);
-    return out;
-  }
-  function create(proto, props) {
-    var o = isObject(proto) ? Object.create(proto) : {};
-    return props == null ? o : assign(o, props);
-  }
-  function valuesIn(o) {
-    if (o == null) return [];
-    var ks = keysIn(o), it = Object(o), out = new Array(ks.length);
-    for (var i = 0; i < ks.length; i++) out[i] = it[ks[i]];
-    return out;
-  }
-  function toPairsIn(o) {
-    var tag = tagOf(o);
-    if (tag === T_MAP || tag === T_SET) return toPairs(o);
-    var ks = keysIn(o), it = Object(o), out = [];
-    for (var i = 0; i < ks.length; i++) out.push([ks[i], it[ks[i]]]);
-    return out;
-  }
   function findKeyWith(fromRight) {
-    return function (o, fn) {
+    return (o, fn) => {
       if (o == null) return undefined;
       var f = iteratee(fn), ks = keys(o), it = Object(o), n = ks.length;
       for (var i = 0; i < n; i++) {
@@ -1764,7 +2365,7 @@
   }
   var findKey = findKeyWith(false), findLastKey = findKeyWith(true);
   function forWith(keysFn, fromRight) {
-    return function (o, fn) {
+    return (o, fn) => {
       if (o == null) return o;
       var f = castFunction(fn), ks = keysFn(o), it = Object(o), n = ks.length;
       for (var i = 0; i < n; i++) {
@@ -1777,7 +2378,7 @@
   var forIn = forWith(keysIn, false), forInRight = forWith(keysIn, true);
   var forOwn = forWith(keys, false), forOwnRight = forWith(keys, true);
   function functionsOf(keysFn) {
-    return function (o) {
+    return (o) => {
       if (o == null) return [];
       var ks = keysFn(o), out = [];
       for (var i = 0; i < ks.length; i++) if (isFunction(o[ks[i]])) out.push(ks[i]);
@@ -1785,43 +2386,7 @@
     };
   }
   var functions = functionsOf(keys), functionsIn = functionsOf(keysIn);
-  function invert(o) {
-    var out = {};
-    forOwnKeys(o == null ? {} : o, function (v, k) {
-      if (v != null && typeof v.toString !== 'function') v = rawTag(v);
-      out[v] = k;
-    });
-    return out;
-  }
-  function invertBy(o, fn) {
-    var f = iteratee(fn), out = {};
-    forOwnKeys(o == null ? {} : o, function (v, k) {
-      v = f(v);
-      if (v != null && typeof v.toString !== 'function') v = rawTag(v);
-      if (hasOwn(out, v)) out[v].push(k); else out[v] = [k];
-    });
-    return out;
-  }
   function parentOf(o, path) { return path.length < 2 ? o : baseGet(o, path.slice(0, -1)); }
-  function invoke(o, path) {
-    var args = [];
-    for (var i = 2; i < arguments.length; i++) args.push(arguments[i]);
-    path = castPath(path, o);
-    var parent = parentOf(o, path);
-    var fn = parent == null ? parent : parent[toKey(path[path.length - 1])];
-    return fn == null ? undefined : fn.apply(parent, args);
-  }
-  function result(o, path, def) {
-    path = castPath(path, o);
-    var i = -1, n = path.length;
-    if (!n) { n = 1; o = undefined; }
-    while (++i < n) {
-      var v = o == null ? undefined : o[toKey(path[i])];
-      if (v === undefined) { i = n; v = def; }
-      o = isFunction(v) ? v.call(o) : v;
-    }
-    return o;
-  }
   function baseSetWith(o, path, value, c) {
     if (!isObject(o)) return o;
     path = castPath(path, o);
@@ -1839,29 +2404,6 @@
       nested = nested[key];
     }
     return o;
-  }
-  function setWith(o, path, value, c) {
-    c = typeof c === 'function' ? c : undefined;
-    return o == null ? o : baseSetWith(o, path, value, c);
-  }
-  function update(o, path, updater) {
-    return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), undefined);
-  }
-  function updateWith(o, path, updater, c) {
-    c = typeof c === 'function' ? c : undefined;
-    return o == null ? o : baseSetWith(o, path, castFunction(updater)(baseGet(o, path)), c);
-  }
-  function transform(o, fn, acc) {
-    var arr = isArray(o), arrLike = arr || isTypedArray(o);
-    var f = iteratee(fn);
-    if (acc == null) {
-      var C = o && o.constructor;
-      if (arrLike) acc = arr ? new C() : [];
-      else if (isObject(o)) acc = isFunction(C) ? Object.create(getProto(o)) : {};
-      else acc = {};
-    }
-    (arrLike ? forEachArr : forOwnStop)(o, function (v, k, obj) { return f(acc, v, k, obj); });
-    return acc;
   }
   function forEachArr(a, fn) { for (var i = 0, n = a.length; i < n; i++) if (fn(a[i], i, a) === false) break; }
   function forOwnStop(o, fn) {
@@ -1901,16 +2443,6 @@
     }
     return out;
   }
-  function differenceBy(a) {
-    var vals = argsFrom(arguments, 1), f = lastArrayLike(vals);
-    if (f !== undefined) vals.pop();
-    return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), iteratee(f)) : [];
-  }
-  function differenceWith(a) {
-    var vals = argsFrom(arguments, 1), c = lastArrayLike(vals);
-    if (c !== undefined) vals.pop();
-    return isArrayLikeObject(a) ? baseDifference(a, flattenTo([], vals, 1, isArrayLikeObject, true), undefined, c) : [];
-  }
   function baseIntersection(arrays, f, cmp) {
     var first = arrays[0], out = [], seen = [];
     var others = [];
@@ -1927,16 +2459,6 @@
     return out;
   }
   function castArrayLikeObject(v) { return isArrayLikeObject(v) ? v : []; }
-  function intersectionBy() {
-    var arrays = argsFrom(arguments, 0), f = last(arrays), mapped = map(arrays, castArrayLikeObject);
-    if (f === last(mapped)) f = undefined; else mapped.pop();
-    return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, iteratee(f)) : [];
-  }
-  function intersectionWith() {
-    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays)), mapped = map(arrays, castArrayLikeObject);
-    if (c) mapped.pop();
-    return (mapped.length && mapped[0] === arrays[0]) ? baseIntersection(mapped, undefined, c) : [];
-  }
   function baseUniq(a, f, cmp) {
     var out = [], seen = f ? [] : out;
     for (var i = 0; i < a.length; i++) {
@@ -1948,15 +2470,6 @@
     }
     return out;
   }
-  function uniqWith(a, c) { return a != null && a.length ? baseUniq(a, undefined, fnOrUndef(c)) : []; }
-  function unionBy() {
-    var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
-    return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), iteratee(f));
-  }
-  function unionWith() {
-    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
-    return baseUniq(flattenTo([], arrays, 1, isArrayLikeObject, true), undefined, c);
-  }
   function baseXor(arrays, f, cmp) {
     var n = arrays.length;
     if (n < 2) return n ? baseUniq(arrays[0]) : [];
@@ -1965,15 +2478,6 @@
       for (var j = 0; j < n; j++) if (j !== i) parts[i] = baseDifference(parts[i] || arrays[i], arrays[j], f, cmp);
     }
     return baseUniq(flattenTo([], parts, 1, isFlattenable, false), f, cmp);
-  }
-  function xor() { return baseXor(filter(argsFrom(arguments, 0), isArrayLikeObject)); }
-  function xorBy() {
-    var arrays = argsFrom(arguments, 0), f = lastArrayLike(arrays);
-    return baseXor(filter(arrays, isArrayLikeObject), iteratee(f));
-  }
-  function xorWith() {
-    var arrays = argsFrom(arguments, 0), c = fnOrUndef(last(arrays));
-    return baseXor(filter(arrays, isArrayLikeObject), undefined, c);
   }
   function indexOfWith(a, v, from, cmp) {
     for (var i = from, n = a.length; i < n; i++) if (cmp(a[i], v)) return i;
@@ -1992,10 +2496,6 @@
     }
     return a;
   }
-  function pullAll(a, vals) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals) : a; }
-  function pull(a) { return pullAll(a, argsFrom(arguments, 1)); }
-  function pullAllBy(a, vals, f) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, iteratee(f)) : a; }
-  function pullAllWith(a, vals, c) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, undefined, c) : a; }
   function basePullAt(a, idx) {
     var n = a ? idx.length : 0, prev;
     while (n--) {
@@ -2007,51 +2507,8 @@
     }
     return a;
   }
-  function pullAt(a) {
-    var idx = restFlat(arguments, 1), n = a == null ? 0 : a.length, out = at.apply(undefined, [a].concat(idx));
-    var sorted = map(idx, function (i) { return isIndex(i, n) ? +i : i; }).sort(compareAsc);
-    basePullAt(a, sorted);
-    return out;
-  }
-  function remove(a, fn) {
-    var out = [];
-    if (!(a != null && a.length)) return out;
-    var idx = [], f = iteratee(fn);
-    for (var i = 0; i < a.length; i++) {
-      var v = a[i];
-      if (f(v, i, a)) { out.push(v); idx.push(i); }
-    }
-    basePullAt(a, idx);
-    return out;
-  }
-  function fill(a, value, start, end) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return [];
-    if (start && typeof start !== 'number' && isIterateeCall(a, value, start)) { start = 0; end = n; }
-    start = toInteger(start);
-    if (start < 0) start = -start > n ? 0 : n + start;
-    end = (end === undefined || end > n) ? n : toInteger(end);
-    if (end < 0) end += n;
-    end = start > end ? 0 : toLength(end);
-    if (end - start > MAX_ELEMS) checkElems(end - start);
-    while (start < end) a[start++] = value;
-    return a;
-  }
-  function concat() {
-    var n = arguments.length;
-    if (!n) return [];
-    var a = arguments[0], out = isArray(a) ? slice(a, 0, a.length) : [a];
-    return flattenTo(out, argsFrom(arguments, 1), 1, isFlattenable, false);
-  }
-  function dropRight(a, n, guard) {
-    var len = a == null ? 0 : a.length;
-    if (!len) return [];
-    n = (guard || n === undefined) ? 1 : toInteger(n);
-    n = len - n;
-    return slice(a, 0, n < 0 ? 0 : n);
-  }
   function whileWith(drop, fromRight) {
-    return function (a, fn) {
+    return (a, fn) => {
       var n = a == null ? 0 : a.length;
       if (!n) return [];
       var f = iteratee(fn), i = fromRight ? n : -1;
@@ -2061,45 +2518,7 @@
   }
   var dropWhile = whileWith(true, false), dropRightWhile = whileWith(true, true);
   var takeWhile = whileWith(false, false), takeRightWhile = whileWith(false, true);
-  function flatMapDeep(c, fn) { return flattenTo([], map(c, fn), Infinity, isFlattenable, false); }
-  function flatMapDepth(c, fn, depth) {
-    depth = depth === undefined ? 1 : toInteger(depth);
-    return flattenTo([], map(c, fn), depth, isFlattenable, false);
-  }
-  function flattenDepth(a, depth) {
-    if (!(a != null && a.length)) return [];
-    depth = depth === undefined ? 1 : toInteger(depth);
-    return flattenTo([], a, depth, isFlattenable, false);
-  }
-  function indexOf(a, v, from) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return -1;
-    var i = from == null ? 0 : toInteger(from);
-    if (i < 0) i = mathMax(n + i, 0);
-    return indexOfSVZ(a, v, i);
-  }
-  function lastIndexOf(a, v, from) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return -1;
-    var i = n;
-    if (from !== undefined) {
-      i = toInteger(from);
-      i = i < 0 ? mathMax(n + i, 0) : mathMin(i, n - 1);
-    }
-    for (var k = i; k >= 0; k--) if (v === v ? a[k] === v : a[k] !== a[k]) return k;
-    return -1;
-  }
-  function initial(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 0, -1) : []; }
-  function tail(a) { var n = a == null ? 0 : a.length; return n ? slice(a, 1, n) : []; }
   var arrayReverse = Array.prototype.reverse;
-  function reverse(a) { return a == null ? a : arrayReverse.call(a); }
-  function lodashSlice(a, start, end) {
-    var n = a == null ? 0 : a.length;
-    if (!n) return [];
-    if (end && typeof end !== 'number' && isIterateeCall(a, start, end)) { start = 0; end = n; }
-    else { start = start == null ? 0 : toInteger(start); end = end === undefined ? n : toInteger(end); }
-    return slice(a, start, end);
-  }
   function sortedIndexByWith(a, v, f, high) {
     var lo = 0, hi = a == null ? 0 : a.length;
     if (hi === 0) return 0;
@@ -2129,20 +2548,6 @@
     }
     return sortedIndexByWith(a, v, identity, high);
   }
-  function sortedIndex(a, v) { return baseSortedIndex(a, v); }
-  function sortedLastIndex(a, v) { return baseSortedIndex(a, v, true); }
-  function sortedIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn)); }
-  function sortedLastIndexBy(a, v, fn) { return sortedIndexByWith(a, v, iteratee(fn), true); }
-  function sortedIndexOf(a, v) {
-    var n = a == null ? 0 : a.length;
-    if (n) { var i = baseSortedIndex(a, v); if (i < n && eq(a[i], v)) return i; }
-    return -1;
-  }
-  function sortedLastIndexOf(a, v) {
-    var n = a == null ? 0 : a.length;
-    if (n) { var i = baseSortedIndex(a, v, true) - 1; if (eq(a[i], v)) return i; }
-    return -1;
-  }
   function baseSortedUniq(a, f) {
     var out = [], seen;
     for (var i = 0; i < a.length; i++) {
@@ -2151,43 +2556,12 @@
     }
     return out;
   }
-  function sortedUniq(a) { return a != null && a.length ? baseSortedUniq(a) : []; }
-  function sortedUniqBy(a, fn) { return a != null && a.length ? baseSortedUniq(a, iteratee(fn)) : []; }
-  function unzip(a) {
-    if (!(a != null && a.length)) return [];
-    var groups = [], len = 0;
-    for (var i = 0; i < a.length; i++) {
-      var g = a[i];
-      if (isArrayLikeObject(g)) { groups.push(g); len = mathMax(len, g.length); }
-    }
-    checkElems(len);
-    var out = new Array(len);
-    for (i = 0; i < len; i++) {
-      var row = new Array(groups.length);
-      for (var j = 0; j < groups.length; j++) row[j] = groups[j][i];
-      out[i] = row;
-    }
-    return out;
-  }
-  function unzipWith(a, fn) {
-    if (!(a != null && a.length)) return [];
-    var rows = unzip(a);
-    if (fn == null) return rows;
-    return map(rows, function (g) { return fn.apply(undefined, g); });
-  }
-  function zipWith() {
-    var arrays = argsFrom(arguments, 0), n = arrays.length, f = n > 1 ? arrays[n - 1] : undefined;
-    f = typeof f === 'function' ? (arrays.pop(), f) : undefined;
-    return unzipWith(arrays, f);
-  }
   function zipObjectWith(props, vals, put) {
     props = props || []; vals = vals || [];
     var out = {}, n = props.length, m = vals.length;
     for (var i = 0; i < n; i++) put(out, props[i], i < m ? vals[i] : undefined);
     return out;
   }
-  function zipObject(props, vals) { return zipObjectWith(props, vals, assignValue); }
-  function zipObjectDeep(props, vals) { return zipObjectWith(props, vals, baseSet); }
 
   // ---- more collections ------------------------------------------------------
 
@@ -2203,19 +2577,6 @@
     for (i = ks.length - 1; i >= 0; i--) if (fn(o[ks[i]], ks[i], o) === false) break;
     return c;
   }
-  function forEachRight(c, fn) { return eachRight(c, castFunction(fn)); }
-  function reduceRight(c, fn, acc) {
-    var f = iteratee(fn), init = arguments.length < 3;
-    eachRight(c, function (v, k, o) {
-      if (init) { init = false; acc = v; } else acc = f(acc, v, k, o);
-    });
-    return acc;
-  }
-  function invokeMap(c, path) {
-    var args = argsFrom(arguments, 2), isFn = typeof path === 'function', out = isArrayLike(c) ? new Array(c.length) : [], i = -1;
-    each(c, function (v) { out[++i] = isFn ? path.apply(v, args) : invoke.apply(undefined, [v, path].concat(args)); });
-    return out;
-  }
   function shuffleSelf(a, size) {
     var n = a.length, last = n - 1;
     size = size === undefined ? n : size;
@@ -2227,16 +2588,6 @@
     return a;
   }
   function arrayOf(c) { return isArrayLike(c) ? slice(c, 0, c.length) : values(c); }
-  function sample(c) {
-    var a = isArrayLike(c) ? c : values(c), n = a.length;
-    return n ? a[mathFloor(Math.random() * n)] : undefined;
-  }
-  function sampleSize(c, n, guard) {
-    n = (guard ? isIterateeCall(c, n, guard) : n === undefined) ? 1 : toInteger(n);
-    var a = arrayOf(c);
-    return shuffleSelf(a, clampNum(n, 0, a.length));
-  }
-  function shuffle(c) { return shuffleSelf(arrayOf(c)); }
   // ---- functions ---------------------------------------------------------------
 
   var FUNC_ERROR = 'Expected a function';
@@ -2264,49 +2615,8 @@
     for (i = 0; i < holes.length; i++) if (!curried || a < args.length) out[off + holes[i]] = args[a++];
     return out;
   }
-  function after(n, f) {
-    needFn(f);
-    n = toInteger(n);
-    return function () { if (--n < 1) return f.apply(this, arguments); };
-  }
-  function before(n, f) {
-    var r;
-    needFn(f);
-    n = toInteger(n);
-    return function () {
-      if (--n > 0) r = f.apply(this, arguments);
-      if (n <= 1) f = undefined;
-      return r;
-    };
-  }
-  function ary(f, n, guard) {
-    n = guard ? undefined : n;
-    n = (f && n == null) ? f.length : n;
-    needFn(f);
-    n = n === undefined ? n : mathMax(toInteger(n), 0);
-    return function () {
-      var args = argsFrom(arguments, 0);
-      if (n !== undefined && n < args.length) args.length = n;
-      return f.apply(this, args);
-    };
-  }
-  function unary(f) { return ary(f, 1); }
-  function bind(f, thisArg) {
-    needFn(f);
-    var held = argsFrom(arguments, 2);
-    return function () { return f.apply(thisArg, composeLeft(argsFrom(arguments, 0), held, false)); };
-  }
-  function bindKey(o, key) {
-    var held = argsFrom(arguments, 2);
-    return function () { return o[key].apply(o, composeLeft(argsFrom(arguments, 0), held, false)); };
-  }
-  function bindAll(o) {
-    var ks = restFlat(arguments, 1);
-    for (var i = 0; i < ks.length; i++) { var k = toKey(ks[i]); baseAssignValue(o, k, bind(o[k], o)); }
-    return o;
-  }
   function curryWith(right) {
-    return function (f, arity, guard) {
+    return (f, arity, guard) => {
       needFn(f);
       arity = guard ? undefined : arity;
       arity = arity === undefined ? f.length : mathMax(toInteger(arity), 0);
@@ -2324,161 +2634,15 @@
     };
   }
   var curry = curryWith(false), curryRight = curryWith(true);
-  function partial(f) {
-    needFn(f);
-    var held = argsFrom(arguments, 1);
-    return function () { return f.apply(this, composeLeft(argsFrom(arguments, 0), held, false)); };
-  }
-  function partialRight(f) {
-    needFn(f);
-    var held = argsFrom(arguments, 1);
-    return function () { return f.apply(this, composeRight(argsFrom(arguments, 0), held, false)); };
-  }
-  function flip(f) {
-    needFn(f);
-    return function () { return f.apply(this, argsFrom(arguments, 0).reverse()); };
-  }
-  function memoize(f, resolver) {
-    if (typeof f !== 'function' || (resolver != null && typeof resolver !== 'function')) throw new TypeError(FUNC_ERROR);
-    var memoized = function () {
-      var key = resolver ? resolver.apply(this, arguments) : arguments[0], cache = memoized.cache;
-      if (cache.has(key)) return cache.get(key);
-      var r = f.apply(this, arguments);
-      memoized.cache = cache.set(key, r) || cache;
-      return r;
-    };
-    memoized.cache = new Map();
-    return memoized;
-  }
   memoize.Cache = Map;
-  function negate(p) {
-    needFn(p);
-    return function () { return !p.apply(this, arguments); };
-  }
-  function once(f) { return before(2, f); }
-  function overArgs(f) {
-    var ts = argsFrom(arguments, 1);
-    ts = (ts.length === 1 && isArray(ts[0])) ? ts[0] : flattenTo([], ts, 1, isFlattenable, false);
-    ts = map(ts, function (t) { return iteratee(t); });
-    return function () {
-      var args = argsFrom(arguments, 0), n = mathMin(args.length, ts.length);
-      for (var i = 0; i < n; i++) args[i] = ts[i].call(this, args[i]);
-      return f.apply(this, args);
-    };
-  }
-  function rearg(f) {
-    needFn(f);
-    var idx = restFlat(arguments, 1);
-    return function () {
-      var args = argsFrom(arguments, 0), old = args.slice(), n = mathMin(idx.length, args.length);
-      while (n--) args[n] = isIndex(idx[n], old.length) ? old[idx[n]] : undefined;
-      return f.apply(this, args);
-    };
-  }
-  function rest(f, start) {
-    needFn(f);
-    start = start === undefined ? f.length - 1 : toInteger(start);
-    start = mathMax(start, 0);
-    return function () {
-      var args = argsFrom(arguments, 0), head = [], i;
-      for (i = 0; i < start; i++) head.push(args[i]);
-      head.push(args.slice(start));
-      return f.apply(this, head);
-    };
-  }
-  function spread(f, start) {
-    needFn(f);
-    start = start == null ? 0 : mathMax(toInteger(start), 0);
-    return function () {
-      var args = argsFrom(arguments, 0), a = args[start], head = args.slice(0, start);
-      if (a) for (var i = 0; i < a.length; i++) head.push(a[i]);
-      return f.apply(this, head);
-    };
-  }
-  function wrap(value, wrapper) { return partial(castFunction(wrapper), value); }
   // No timers run in a hook: a run ends before any would fire. delay and defer
   // return a timer id and never call func; debounce and throttle call func on
   // the leading edge and from flush(), never on a trailing timer.
   var timerIds = 0;
-  function delay(f, wait) { needFn(f); return ++timerIds; }
-  function defer(f) { needFn(f); return ++timerIds; }
   // lodash's debounce with a timer that never fires: in a synchronous run none would.
-  function debounce(f, wait, options) {
-    needFn(f);
-    wait = toNumber(wait) || 0;
-    var leading = false, trailing = true, maxing = false, maxWait;
-    if (isObject(options)) {
-      leading = !!options.leading;
-      maxing = 'maxWait' in options;
-      maxWait = maxing ? mathMax(toNumber(options.maxWait) || 0, wait) : maxWait;
-      trailing = 'trailing' in options ? !!options.trailing : trailing;
-    }
-    var lastArgs, lastThis, result, timer = false, lastCallTime, lastInvokeTime = 0;
-    function invokeFunc(time) {
-      var args = lastArgs, that = lastThis;
-      lastArgs = lastThis = undefined;
-      lastInvokeTime = time;
-      result = f.apply(that, args);
-      return result;
-    }
-    function shouldInvoke(time) {
-      var sinceCall = time - lastCallTime;
-      return lastCallTime === undefined || sinceCall >= wait || sinceCall < 0 || (maxing && time - lastInvokeTime >= maxWait);
-    }
-    function debounced() {
-      var time = Date.now(), invoking = shouldInvoke(time);
-      lastArgs = arguments; lastThis = this; lastCallTime = time;
-      if (invoking) {
-        if (!timer) {
-          lastInvokeTime = time; timer = true;
-          return leading ? invokeFunc(time) : result;
-        }
-        if (maxing) return invokeFunc(lastCallTime);
-      }
-      timer = true;
-      return result;
-    }
-    debounced.cancel = function () {
-      lastInvokeTime = 0;
-      lastArgs = lastCallTime = lastThis = undefined;
-      timer = false;
-    };
-    debounced.flush = function () {
-      if (!timer) return result;
-      timer = false;
-      if (trailing && lastArgs) return invokeFunc(Date.now());
-      lastArgs = lastThis = undefined;
-      return result;
-    };
-    return debounced;
-  }
-  function throttle(f, wait, options) {
-    needFn(f);
-    var leading = true, trailing = true;
-    if (isObject(options)) {
-      leading = 'leading' in options ? !!options.leading : leading;
-      trailing = 'trailing' in options ? !!options.trailing : trailing;
-    }
-    return debounce(f, wait, { leading: leading, maxWait: wait, trailing: trailing });
-  }
 
   // ---- utilities ------------------------------------------------------------------
 
-  function attempt(f) {
-    try { return f.apply(undefined, argsFrom(arguments, 1)); } catch (e) { return isError(e) ? e : new Error(e); }
-  }
-  function cond(pairs) {
-    var n = pairs == null ? 0 : pairs.length;
-    var ps = n ? map(pairs, function (p) {
-      if (typeof p[1] !== 'function') throw new TypeError(FUNC_ERROR);
-      return [iteratee(p[0]), p[1]];
-    }) : [];
-    return function () {
-      for (var i = 0; i < ps.length; i++) if (ps[i][0].apply(this, arguments)) return ps[i][1].apply(this, arguments);
-    };
-  }
-  function constant(v) { return function () { return v; }; }
-  function defaultTo(v, d) { return (v == null || v !== v) ? d : v; }
   function flowWith(right) {
     return function () {
       var fs = flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false);
@@ -2492,18 +2656,6 @@
     };
   }
   var flow = flowWith(false), flowRight = flowWith(true);
-  function method(path) {
-    var args = argsFrom(arguments, 1);
-    return function (o) { return invoke.apply(undefined, [o, path].concat(args)); };
-  }
-  function methodOf(o) {
-    var args = argsFrom(arguments, 1);
-    return function (path) { return invoke.apply(undefined, [o, path].concat(args)); };
-  }
-  function nthArg(n) {
-    n = toInteger(n);
-    return function () { return nth(argsFrom(arguments, 0), n); };
-  }
   function overWith(arrayFn) {
     return function () {
       var its = map(flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false), function (f) { return iteratee(f); });
@@ -2516,51 +2668,13 @@
   var over = overWith(function (a, f) { return a.map(function (x) { return f(x); }); });
   var overEvery = overWith(function (a, f) { return a.every(function (x) { return f(x); }); });
   var overSome = overWith(function (a, f) { return a.some(function (x) { return f(x); }); });
-  function propertyOf(o) { return function (path) { return o == null ? undefined : baseGet(o, path); }; }
-  function stubArray() { return []; }
-  function stubFalse() { return false; }
-  function stubObject() { return {}; }
-  function stubString() { return ''; }
-  function stubTrue() { return true; }
   var idCounter = 0;
-  function uniqueId(prefix) { return toStr(prefix) + (++idCounter); }
-  function now() { return Date.now(); }
   // `_` is frozen in every runtime: mixin adds to another object only.
-  function mixin(o, src, options) {
-    var names = functions(src);
-    if (options == null && !(isObject(src) && (names.length || !keys(src).length))) {
-      src = o; o = PH.lodash; names = functions(src);
-    }
-    if (o === PH.lodash) {
-      if (names.length) throw new TypeError('lodash: _ is frozen; _.mixin can add functions to another object only');
-      return o;
-    }
-    for (var i = 0; i < names.length; i++) o[names[i]] = src[names[i]];
-    return o;
-  }
-  function noConflict() { return PH.lodash; }
-  function runInContext() { return PH.lodash; }
 
   // ---- more strings ----------------------------------------------------------------
 
   var htmlEscapes = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
   var htmlUnescapes = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-  function escape(s) {
-    s = toStr(s);
-    return /[&<>"']/.test(s) ? s.replace(/[&<>"']/g, function (c) { return htmlEscapes[c]; }) : s;
-  }
-  function unescape(s) {
-    s = toStr(s);
-    return /&(?:amp|lt|gt|quot|#39);/.test(s) ? s.replace(/&(?:amp|lt|gt|quot|#39);/g, function (c) { return htmlUnescapes[c]; }) : s;
-  }
-  function escapeRegExp(s) {
-    s = toStr(s);
-    return /[\\^$.*+?()[\]{}|]/.test(s) ? s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&') : s;
-  }
-  function repeat(s, n, guard) {
-    n = (guard ? isIterateeCall(s, n, guard) : n === undefined) ? 1 : toInteger(n);
-    return repeatStr(toStr(s), n);
-  }
 
   // ---- template ---------------------------------------------------------------------
 
@@ -2576,46 +2690,6 @@
   }
   // Compiles with the Function constructor of the runtime it runs in: inside the
   // hook's sandbox, under the same limits.
-  function template(s, options, guard) {
-    if (guard && isIterateeCall(s, options, guard)) options = undefined;
-    s = toStr(s);
-    options = assignInWith({}, options, templateSettings, templateDefaults);
-    var imports = assignInWith({}, options.imports, templateSettings.imports, templateDefaults);
-    if (imports._ === undefined) imports._ = PH.lodash;
-    var importKeys = keys(imports), importValues = values(imports);
-    for (var q = 0; q < importKeys.length; q++) {
-      if (reForbiddenVar.test(importKeys[q])) throw new Error('Invalid `imports` option passed into `_.template`');
-    }
-    var escaping, evaluating, index = 0, interpolate = options.interpolate || reNoMatch, source = "__p += '";
-    var re = RegExp((options.escape || reNoMatch).source + '|' + interpolate.source + '|' +
-      (interpolate === reInterpolate ? reEsTemplate : reNoMatch).source + '|' + (options.evaluate || reNoMatch).source + '|$', 'g');
-    var sourceURL = hasOwn(options, 'sourceURL') ? '//# sourceURL=' + (options.sourceURL + '').replace(/\s/g, ' ') + '\n' : '';
-    s.replace(re, function (match, esc, interp, es, evaluate, offset) {
-      interp || (interp = es);
-      source += s.slice(index, offset).replace(/['\n\r\u2028\u2029\\]/g, escapeStringChar);
-      if (esc) { escaping = true; source += "' +\n__e(" + esc + ") +\n'"; }
-      if (evaluate) { evaluating = true; source += "';\n" + evaluate + ";\n__p += '"; }
-      if (interp) source += "' +\n((__t = (" + interp + ")) == null ? '' : __t) +\n'";
-      index = offset + match.length;
-      return match;
-    });
-    source += "';\n";
-    var variable = hasOwn(options, 'variable') && options.variable;
-    if (!variable) source = 'with (obj) {\n' + source + '\n}\n';
-    else if (reForbiddenVar.test(variable)) throw new Error('Invalid `variable` option passed into `_.template`');
-    source = (evaluating ? source.replace(/^__p \+= '';\n/gm, '') : source)
-      .replace(/(^|[^\w$])__p \+= '';\n/g, '$1').replace(/;\n__p \+= ''/g, ';');
-    source = 'function(' + (variable || 'obj') + ') {\n' + (variable ? '' : 'obj || (obj = {});\n') +
-      "var __t, __p = ''" + (escaping ? ', __e = _.escape' : '') +
-      (evaluating ? ", __j = Array.prototype.join;\nfunction print() { __p += __j.call(arguments, '') }\n" : ';\n') +
-      source + 'return __p\n}';
-    var compiled = attempt(function () {
-      return Function(importKeys, sourceURL + 'return ' + source).apply(undefined, importValues);
-    });
-    compiled.source = source;
-    if (isError(compiled)) throw compiled;
-    return compiled;
-  }
   // ---- chaining -----------------------------------------------------------------------
 
   // _(value) wraps value; a wrapper records calls and runs them when value()
@@ -2631,12 +2705,6 @@
     if (value instanceof Wrapper) return value;
     return new Wrapper(value, [], false);
   }
-  function chain(value) {
-    var w = lodash(value);
-    return new Wrapper(w.__wrapped__, w.__actions__, true);
-  }
-  function tap(value, interceptor) { interceptor(value); return value; }
-  function thru(value, interceptor) { return interceptor(value); }
   // Calls lodash applies after a chain of map, filter and reject with take: the
   // iteratees run on one element after another, and stop when take has its count.
   var lazyIter = { map: 1, filter: 2, reject: 3 };
@@ -2675,153 +2743,236 @@
   function addAction(w, name, fn, args, self) {
     return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
   }
-  // Methods that end an implicit chain (_(x).sum() is a number), as real lodash has them.
-  var unwrapping = (
-    'add attempt camelCase capitalize ceil clamp clone cloneDeep cloneDeepWith cloneWith conformsTo deburr ' +
-    'defaultTo divide endsWith eq escape escapeRegExp every find findIndex findKey findLast findLastIndex ' +
-    'findLastKey floor forEach forEachRight forIn forInRight forOwn forOwnRight get gt gte has hasIn head ' +
-    'identity includes indexOf inRange invoke isArguments isArray isArrayBuffer isArrayLike isArrayLikeObject ' +
-    'isBoolean isBuffer isDate isElement isEmpty isEqual isEqualWith isError isFinite isFunction isInteger ' +
-    'isLength isMap isMatch isMatchWith isNaN isNative isNil isNull isNumber isObject isObjectLike ' +
-    'isPlainObject isRegExp isSafeInteger isSet isString isSymbol isTypedArray isUndefined isWeakMap isWeakSet ' +
-    'join kebabCase last lastIndexOf lowerCase lowerFirst lt lte max maxBy mean meanBy min minBy stubArray ' +
-    'stubFalse stubObject stubString stubTrue multiply nth noConflict noop now pad padEnd padStart parseInt ' +
-    'random reduce reduceRight repeat replace result round runInContext sample size snakeCase some sortedIndex ' +
-    'sortedIndexBy sortedIndexOf sortedLastIndex sortedLastIndexBy sortedLastIndexOf startCase startsWith ' +
-    'subtract sum sumBy template times toFinite toInteger toLength toLower toNumber toSafeInteger toString ' +
-    'toUpper trim trimEnd trimStart truncate unescape uniqueId upperCase upperFirst each eachRight first').split(' ');
+
+  // The wrapper's methods: the fixed ones on a frozen object, and one per
+  // function of `_`, made on first use by a Proxy in front of it (making all
+  // of them with every runtime would double what installing `_` costs).
   function wrapperMethods(lib) {
-    var proto = Wrapper.prototype, unwrap = {}, names = objectKeys(lib), i;
-    for (i = 0; i < unwrapping.length; i++) unwrap[unwrapping[i]] = true;
-    names.forEach(function (name) {
-      var fn = lib[name];
-      if (typeof fn !== 'function' || name === 'chain' || name === '_') return;
-      proto[name] = unwrap[name] ? function () {
-        var args = argsFrom(arguments, 0);
-        if (this.__chain__) return addAction(this, name, fn, args, lib);
-        return fn.apply(lib, [this.value()].concat(args));
-      } : function () { return addAction(this, name, fn, argsFrom(arguments, 0), lib); };
-    });
-    // Array methods: push, sort, unshift, splice and the rest change the array in place.
-    ['pop', 'push', 'shift', 'sort', 'splice', 'unshift'].forEach(function (name) {
-      var m = Array.prototype[name], unwrapped = name === 'pop' || name === 'shift', keep = /^(?:push|sort|unshift)$/.test(name);
-      var fn = function (v) {
-        var args = argsFrom(arguments, 1), a = isArray(v) ? v : [], r = m.apply(a, args);
-        return keep ? v : r;
-      };
-      proto[name] = function () {
-        var args = argsFrom(arguments, 0);
-        if (unwrapped && !this.__chain__) return fn.apply(undefined, [this.value()].concat(args));
-        return addAction(this, name, fn, args, undefined);
-      };
-    });
-    proto.chain = function () { return new Wrapper(this.__wrapped__, this.__actions__, true); };
-    proto.value = proto.valueOf = proto.toJSON = wrapperValue;
-    proto.toString = function () { return toStr(this.value()); };
-    proto.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
-    proto.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
-    proto.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
-    proto.at = function () { var paths = restFlat(arguments, 0); return addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined); };
-    proto.next = function () {
+    var fixed = Wrapper.prototype, unwrap = null, made = new Map(), i;
+    fixed.chain = function () { return new Wrapper(this.__wrapped__, this.__actions__, true); };
+    fixed.value = fixed.valueOf = fixed.toJSON = wrapperValue;
+    fixed.toString = function () { return toStr(this.value()); };
+    fixed.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
+    fixed.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
+    fixed.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
+    fixed.at = function () { var paths = restFlat(arguments, 0); return addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined); };
+    fixed.next = function () {
       if (this.__values__ === undefined) { this.__values__ = toArray(this.value()); this.__index__ = 0; }
       var done = this.__index__ >= this.__values__.length;
       return { done: done, value: done ? undefined : this.__values__[this.__index__++] };
     };
-    proto[Symbol.iterator] = function () { return this; };
-    proto.constructor = lodash;
+    fixed[Symbol.iterator] = function () { return this; };
+    fixed.constructor = lodash;
+    var names = objectKeys(fixed);
+    for (i = 0; i < names.length; i++) freeze(fixed[names[i]]);
+    freeze(fixed[Symbol.iterator]);
+    freeze(fixed);
+    function arrayMethod(name) {
+      // push, sort and unshift change the array in place and chain it; pop and shift end the chain.
+      var m = Array.prototype[name], unwrapped = name === 'pop' || name === 'shift', keep = name !== 'splice' && !unwrapped;
+      var fn = function (v) {
+        var r = m.apply(isArray(v) ? v : [], argsFrom(arguments, 1));
+        return keep ? v : r;
+      };
+      return function () {
+        var args = argsFrom(arguments, 0);
+        if (unwrapped && !this.__chain__) return fn.apply(undefined, [this.value()].concat(args));
+        return addAction(this, name, fn, args, undefined);
+      };
+    }
+    function libMethod(name) {
+      var fn = lib[name];
+      if (typeof fn !== 'function' || name === 'chain' || name === '_' || !hasOwn(lib, name)) return undefined;
+      if (!unwrap) {
+        // Methods that end an implicit chain (_(x).sum() is a number), as real lodash has them.
+        unwrap = new Set((
+          'add attempt camelCase capitalize ceil clamp clone cloneDeep cloneDeepWith cloneWith conformsTo deburr ' +
+          'defaultTo divide endsWith eq escape escapeRegExp every find findIndex findKey findLast findLastIndex ' +
+          'findLastKey floor forEach forEachRight forIn forInRight forOwn forOwnRight get gt gte has hasIn head ' +
+          'identity includes indexOf inRange invoke isArguments isArray isArrayBuffer isArrayLike isArrayLikeObject ' +
+          'isBoolean isBuffer isDate isElement isEmpty isEqual isEqualWith isError isFinite isFunction isInteger ' +
+          'isLength isMap isMatch isMatchWith isNaN isNative isNil isNull isNumber isObject isObjectLike ' +
+          'isPlainObject isRegExp isSafeInteger isSet isString isSymbol isTypedArray isUndefined isWeakMap isWeakSet ' +
+          'join kebabCase last lastIndexOf lowerCase lowerFirst lt lte max maxBy mean meanBy min minBy stubArray ' +
+          'stubFalse stubObject stubString stubTrue multiply nth noConflict noop now pad padEnd padStart parseInt ' +
+          'random reduce reduceRight repeat replace result round runInContext sample size snakeCase some sortedIndex ' +
+          'sortedIndexBy sortedIndexOf sortedLastIndex sortedLastIndexBy sortedLastIndexOf startCase startsWith ' +
+          'subtract sum sumBy template times toFinite toInteger toLength toLower toNumber toSafeInteger toString ' +
+          'toUpper trim trimEnd trimStart truncate unescape uniqueId upperCase upperFirst each eachRight first').split(' '));
+      }
+      return unwrap.has(name) ? function () {
+        var args = argsFrom(arguments, 0);
+        if (this.__chain__) return addAction(this, name, fn, args, lib);
+        return fn.apply(lib, [this.value()].concat(args));
+      } : function () { return addAction(this, name, fn, argsFrom(arguments, 0), lib); };
+    }
+    function protoMethod(k) {
+      var m = made.get(k);
+      if (m === undefined) {
+        m = /^(?:pop|push|shift|sort|splice|unshift)$/.test(k) ? arrayMethod(k) : libMethod(k);
+        if (m) freeze(m);
+        made.set(k, m || null);
+      }
+      return m || undefined;
+    }
+    var handler = {
+      get: function (t, k, r) {
+        if (typeof k !== 'string' || hasOwn(t, k)) return t[k];
+        var m = protoMethod(k);
+        return m === undefined ? t[k] : m;
+      },
+      has: function (t, k) { return k in t || (typeof k === 'string' && protoMethod(k) !== undefined); }
+    };
+    freeze(handler.get); freeze(handler.has); freeze(handler);
+    var proto = new Proxy(fixed, handler);
+    Wrapper.prototype = proto;
     lodash.prototype = proto;
   }
 
+
   // ---- export ---------------------------------------------------------------
 
-  var members = {
-    // objects
-    get: get, set: set, has: has, hasIn: hasIn, unset: unset, pick: native ? native.pick(pick, pickKey, hasSetter) : pick, pickBy: pickBy, omit: omit,
-    omitBy: omitBy, keys: keys, keysIn: keysIn, values: values, entries: toPairs, toPairs: toPairs,
-    fromPairs: fromPairs, mapValues: mapValues, mapKeys: mapKeys, merge: merge, assign: assign,
-    defaults: defaults, cloneDeep: cloneDeep, toPath: toPath,
-    // predicates
-    isEqual: isEqual, isMatch: isMatch, isEmpty: isEmpty, isNil: isNil, isNull: isNull,
-    isUndefined: isUndefined, isArray: isArray, isObject: isObject, isObjectLike: isObjectLike,
-    isPlainObject: isPlainObject, isString: isString, isNumber: isNumber, isBoolean: isBoolean,
-    isFunction: isFunction, isArrayLike: isArrayLike,
-    // collections
-    map: map, filter: filter, reject: reject, find: find, findLast: findLast, some: some,
-    every: every, reduce: reduce, forEach: forEach, each: forEach, groupBy: groupBy, keyBy: keyBy,
-    countBy: countBy, partition: partition, sortBy: sortBy, orderBy: orderBy, includes: includes,
-    size: size,
-    // arrays
-    findIndex: findIndex, findLastIndex: findLastIndex, uniq: uniq, uniqBy: uniqBy, flatten: flatten,
-    flattenDeep: flattenDeep, flatMap: flatMap, compact: compact, chunk: chunk, take: take,
-    takeRight: takeRight, drop: drop, head: head, first: head, last: last, nth: nth,
-    difference: difference, intersection: intersection, union: union, without: without, zip: zip,
-    // math
-    sum: sum, sumBy: sumBy, max: max, maxBy: maxBy, min: min, minBy: minBy, mean: mean,
-    meanBy: meanBy, range: range, times: times, clamp: clamp,
-    // strings
-    camelCase: camelCase, snakeCase: snakeCase, kebabCase: kebabCase, startCase: startCase,
-    lowerCase: lowerCase, upperCase: upperCase, capitalize: capitalize, upperFirst: upperFirst,
-    lowerFirst: lowerFirst, words: words, deburr: deburr, trim: trim, trimStart: trimStart,
-    trimEnd: trimEnd, toLower: toLower, toUpper: toUpper, startsWith: startsWith, endsWith: endsWith,
-    pad: pad, padStart: padStart, padEnd: padEnd, truncate: truncate, split: split, join: join,
-    replace: replace,
-    // utilities
-    toString: toStr, toNumber: toNumber, toInteger: toInteger, toFinite: toFinite,
-    castArray: castArray, noop: noop, identity: identity, iteratee: iteratee, property: property,
-    matches: matches, matchesProperty: matchesProperty,
-    // math and numbers
-    add: add, subtract: subtract, multiply: multiply, divide: divide, ceil: ceil, floor: floor, round: round,
-    inRange: inRange, random: random, gt: gtFn, gte: gteFn, lt: ltFn, lte: lteFn, eq: eq, toLength: toLength,
-    toSafeInteger: toSafeInteger, parseInt: lodashParseInt, rangeRight: rangeRight,
-    // lang
-    isArguments: isArguments, isArrayBuffer: isArrayBuffer, isArrayLikeObject: isArrayLikeObject,
-    isBuffer: isBuffer, isDate: isDate, isElement: isElement, isEqualWith: isEqualWith, isError: isError,
-    isFinite: isFiniteNum, isInteger: isInteger, isLength: isLength, isMap: isMap, isMatchWith: isMatchWithFn,
-    isNaN: isNaNFn, isNative: isNative, isRegExp: isRegExp, isSafeInteger: isSafeInteger, isSet: isSet,
-    isSymbol: isSymbol, isTypedArray: isTypedArray, isWeakMap: isWeakMap, isWeakSet: isWeakSet,
-    toArray: toArray, toPlainObject: toPlainObject, clone: clone, cloneWith: cloneWith,
-    cloneDeepWith: cloneDeepWith, conformsTo: conformsTo, conforms: conforms,
-    // objects
-    assignIn: assignIn, extend: assignIn, assignInWith: assignInWith, extendWith: assignInWith,
-    assignWith: assignWith, mergeWith: mergeWith, defaultsDeep: defaultsDeep, at: at, create: create,
-    valuesIn: valuesIn, toPairsIn: toPairsIn, entriesIn: toPairsIn, findKey: findKey, findLastKey: findLastKey,
-    forIn: forIn, forInRight: forInRight, forOwn: forOwn, forOwnRight: forOwnRight, functions: functions,
-    functionsIn: functionsIn, invert: invert, invertBy: invertBy, invoke: invoke, result: result,
-    setWith: setWith, update: update, updateWith: updateWith, transform: transform,
-    // arrays
-    differenceBy: differenceBy, differenceWith: differenceWith, intersectionBy: intersectionBy,
-    intersectionWith: intersectionWith, uniqWith: uniqWith, unionBy: unionBy, unionWith: unionWith, xor: xor,
-    xorBy: xorBy, xorWith: xorWith, pull: pull, pullAll: pullAll, pullAllBy: pullAllBy,
-    pullAllWith: pullAllWith, pullAt: pullAt, remove: remove, fill: fill, concat: concat, dropRight: dropRight,
-    dropWhile: dropWhile, dropRightWhile: dropRightWhile, takeWhile: takeWhile, takeRightWhile: takeRightWhile,
-    flatMapDeep: flatMapDeep, flatMapDepth: flatMapDepth, flattenDepth: flattenDepth, indexOf: indexOf,
-    lastIndexOf: lastIndexOf, initial: initial, tail: tail, reverse: reverse, slice: lodashSlice,
-    sortedIndex: sortedIndex, sortedLastIndex: sortedLastIndex, sortedIndexBy: sortedIndexBy,
-    sortedLastIndexBy: sortedLastIndexBy, sortedIndexOf: sortedIndexOf, sortedLastIndexOf: sortedLastIndexOf,
-    sortedUniq: sortedUniq, sortedUniqBy: sortedUniqBy, unzip: unzip, unzipWith: unzipWith, zipWith: zipWith,
-    zipObject: zipObject, zipObjectDeep: zipObjectDeep,
-    // collections
-    forEachRight: forEachRight, eachRight: forEachRight, reduceRight: reduceRight, invokeMap: invokeMap,
-    sample: sample, sampleSize: sampleSize, shuffle: shuffle,
-    // functions
-    after: after, before: before, ary: ary, unary: unary, bind: bind, bindKey: bindKey, bindAll: bindAll,
-    curry: curry, curryRight: curryRight, partial: partial, partialRight: partialRight, flip: flip,
-    memoize: memoize, negate: negate, once: once, overArgs: overArgs, rearg: rearg, rest: rest, spread: spread,
-    wrap: wrap, delay: delay, defer: defer, debounce: debounce, throttle: throttle,
-    // utilities
-    attempt: attempt, cond: cond, constant: constant, defaultTo: defaultTo, flow: flow, flowRight: flowRight,
-    method: method, methodOf: methodOf, nthArg: nthArg, over: over, overEvery: overEvery, overSome: overSome,
-    propertyOf: propertyOf, stubArray: stubArray, stubFalse: stubFalse, stubObject: stubObject,
-    stubString: stubString, stubTrue: stubTrue, uniqueId: uniqueId, now: now, mixin: mixin,
-    noConflict: noConflict, runInContext: runInContext,
-    // strings
-    escape: escape, unescape: unescape, escapeRegExp: escapeRegExp, repeat: repeat, template: template,
-    // chaining
-    chain: chain, tap: tap, thru: thru
-  };
+  // objects
+  lodash.get = get; lodash.set = set; lodash.has = has; lodash.hasIn = hasIn; lodash.unset = unset;
+  lodash.pick = native ? native.pick(pick, pickKey, hasSetter) : pick; lodash.pickBy = pickBy;
+  lodash.omit = omit;
+  lodash.omitBy = omitBy; lodash.keys = keys; lodash.keysIn = keysIn; lodash.values = values;
+  lodash.entries = toPairs; lodash.toPairs = toPairs;
+  lodash.fromPairs = fromPairs; lodash.mapValues = mapValues; lodash.mapKeys = mapKeys; lodash.merge = merge;
+  lodash.assign = assign;
+  lodash.defaults = defaults; lodash.cloneDeep = cloneDeep; lodash.toPath = toPath;
+  // predicates
+  lodash.isEqual = isEqual; lodash.isMatch = isMatch; lodash.isEmpty = isEmpty; lodash.isNil = isNil;
+  lodash.isNull = isNull;
+  lodash.isUndefined = isUndefined; lodash.isArray = isArray; lodash.isObject = isObject;
+  lodash.isObjectLike = isObjectLike;
+  lodash.isPlainObject = isPlainObject; lodash.isString = isString; lodash.isNumber = isNumber;
+  lodash.isBoolean = isBoolean;
+  lodash.isFunction = isFunction; lodash.isArrayLike = isArrayLike;
+  // collections
+  lodash.map = map; lodash.filter = filter; lodash.reject = reject; lodash.find = find;
+  lodash.findLast = findLast; lodash.some = some;
+  lodash.every = every; lodash.reduce = reduce; lodash.forEach = forEach; lodash.each = forEach;
+  lodash.groupBy = groupBy; lodash.keyBy = keyBy;
+  lodash.countBy = countBy; lodash.partition = partition; lodash.sortBy = sortBy; lodash.orderBy = orderBy;
+  lodash.includes = includes;
+  lodash.size = size;
+  // arrays
+  lodash.findIndex = findIndex; lodash.findLastIndex = findLastIndex; lodash.uniq = uniq;
+  lodash.uniqBy = uniqBy; lodash.flatten = flatten;
+  lodash.flattenDeep = flattenDeep; lodash.flatMap = flatMap; lodash.compact = compact; lodash.chunk = chunk;
+  lodash.take = take;
+  lodash.takeRight = takeRight; lodash.drop = drop; lodash.head = head; lodash.first = head;
+  lodash.last = last; lodash.nth = nth;
+  lodash.difference = difference; lodash.intersection = intersection; lodash.union = union;
+  lodash.without = without; lodash.zip = zip;
+  // math
+  lodash.sum = sum; lodash.sumBy = sumBy; lodash.max = max; lodash.maxBy = maxBy; lodash.min = min;
+  lodash.minBy = minBy; lodash.mean = mean;
+  lodash.meanBy = meanBy; lodash.range = range; lodash.times = times; lodash.clamp = clamp;
+  // strings
+  lodash.camelCase = camelCase; lodash.snakeCase = snakeCase; lodash.kebabCase = kebabCase;
+  lodash.startCase = startCase;
+  lodash.lowerCase = lowerCase; lodash.upperCase = upperCase; lodash.capitalize = capitalize;
+  lodash.upperFirst = upperFirst;
+  lodash.lowerFirst = lowerFirst; lodash.words = words; lodash.deburr = deburr; lodash.trim = trim;
+  lodash.trimStart = trimStart;
+  lodash.trimEnd = trimEnd; lodash.toLower = toLower; lodash.toUpper = toUpper;
+  lodash.startsWith = startsWith; lodash.endsWith = endsWith;
+  lodash.pad = pad; lodash.padStart = padStart; lodash.padEnd = padEnd; lodash.truncate = truncate;
+  lodash.split = split; lodash.join = join;
+  lodash.replace = replace;
+  // utilities
+  lodash.toString = toStr; lodash.toNumber = toNumber; lodash.toInteger = toInteger;
+  lodash.toFinite = toFinite;
+  lodash.castArray = castArray; lodash.noop = noop; lodash.identity = identity; lodash.iteratee = iteratee;
+  lodash.property = property;
+  lodash.matches = matches; lodash.matchesProperty = matchesProperty;
+  // math and numbers
+  lodash.add = add; lodash.subtract = subtract; lodash.multiply = multiply; lodash.divide = divide;
+  lodash.ceil = ceil; lodash.floor = floor; lodash.round = round;
+  lodash.inRange = inRange; lodash.random = random; lodash.gt = gtFn; lodash.gte = gteFn; lodash.lt = ltFn;
+  lodash.lte = lteFn; lodash.eq = eq; lodash.toLength = toLength;
+  lodash.toSafeInteger = toSafeInteger; lodash.parseInt = lodashParseInt; lodash.rangeRight = rangeRight;
+  // lang
+  lodash.isArguments = isArguments; lodash.isArrayBuffer = isArrayBuffer;
+  lodash.isArrayLikeObject = isArrayLikeObject;
+  lodash.isBuffer = isBuffer; lodash.isDate = isDate; lodash.isElement = isElement;
+  lodash.isEqualWith = isEqualWith; lodash.isError = isError;
+  lodash.isFinite = isFiniteNum; lodash.isInteger = isInteger; lodash.isLength = isLength;
+  lodash.isMap = isMap; lodash.isMatchWith = isMatchWithFn;
+  lodash.isNaN = isNaNFn; lodash.isNative = isNative; lodash.isRegExp = isRegExp;
+  lodash.isSafeInteger = isSafeInteger; lodash.isSet = isSet;
+  lodash.isSymbol = isSymbol; lodash.isTypedArray = isTypedArray; lodash.isWeakMap = isWeakMap;
+  lodash.isWeakSet = isWeakSet;
+  lodash.toArray = toArray; lodash.toPlainObject = toPlainObject; lodash.clone = clone;
+  lodash.cloneWith = cloneWith;
+  lodash.cloneDeepWith = cloneDeepWith; lodash.conformsTo = conformsTo; lodash.conforms = conforms;
+  // objects
+  lodash.assignIn = assignIn; lodash.extend = assignIn; lodash.assignInWith = assignInWith;
+  lodash.extendWith = assignInWith;
+  lodash.assignWith = assignWith; lodash.mergeWith = mergeWith; lodash.defaultsDeep = defaultsDeep;
+  lodash.at = at; lodash.create = create;
+  lodash.valuesIn = valuesIn; lodash.toPairsIn = toPairsIn; lodash.entriesIn = toPairsIn;
+  lodash.findKey = findKey; lodash.findLastKey = findLastKey;
+  lodash.forIn = forIn; lodash.forInRight = forInRight; lodash.forOwn = forOwn;
+  lodash.forOwnRight = forOwnRight; lodash.functions = functions;
+  lodash.functionsIn = functionsIn; lodash.invert = invert; lodash.invertBy = invertBy;
+  lodash.invoke = invoke; lodash.result = result;
+  lodash.setWith = setWith; lodash.update = update; lodash.updateWith = updateWith;
+  lodash.transform = transform;
+  // arrays
+  lodash.differenceBy = differenceBy; lodash.differenceWith = differenceWith;
+  lodash.intersectionBy = intersectionBy;
+  lodash.intersectionWith = intersectionWith; lodash.uniqWith = uniqWith; lodash.unionBy = unionBy;
+  lodash.unionWith = unionWith; lodash.xor = xor;
+  lodash.xorBy = xorBy; lodash.xorWith = xorWith; lodash.pull = pull; lodash.pullAll = pullAll;
+  lodash.pullAllBy = pullAllBy;
+  lodash.pullAllWith = pullAllWith; lodash.pullAt = pullAt; lodash.remove = remove; lodash.fill = fill;
+  lodash.concat = concat; lodash.dropRight = dropRight;
+  lodash.dropWhile = dropWhile; lodash.dropRightWhile = dropRightWhile; lodash.takeWhile = takeWhile;
+  lodash.takeRightWhile = takeRightWhile;
+  lodash.flatMapDeep = flatMapDeep; lodash.flatMapDepth = flatMapDepth; lodash.flattenDepth = flattenDepth;
+  lodash.indexOf = indexOf;
+  lodash.lastIndexOf = lastIndexOf; lodash.initial = initial; lodash.tail = tail; lodash.reverse = reverse;
+  lodash.slice = lodashSlice;
+  lodash.sortedIndex = sortedIndex; lodash.sortedLastIndex = sortedLastIndex;
+  lodash.sortedIndexBy = sortedIndexBy;
+  lodash.sortedLastIndexBy = sortedLastIndexBy; lodash.sortedIndexOf = sortedIndexOf;
+  lodash.sortedLastIndexOf = sortedLastIndexOf;
+  lodash.sortedUniq = sortedUniq; lodash.sortedUniqBy = sortedUniqBy; lodash.unzip = unzip;
+  lodash.unzipWith = unzipWith; lodash.zipWith = zipWith;
+  lodash.zipObject = zipObject; lodash.zipObjectDeep = zipObjectDeep;
+  // collections
+  lodash.forEachRight = forEachRight; lodash.eachRight = forEachRight; lodash.reduceRight = reduceRight;
+  lodash.invokeMap = invokeMap;
+  lodash.sample = sample; lodash.sampleSize = sampleSize; lodash.shuffle = shuffle;
+  // functions
+  lodash.after = after; lodash.before = before; lodash.ary = ary; lodash.unary = unary; lodash.bind = bind;
+  lodash.bindKey = bindKey; lodash.bindAll = bindAll;
+  lodash.curry = curry; lodash.curryRight = curryRight; lodash.partial = partial;
+  lodash.partialRight = partialRight; lodash.flip = flip;
+  lodash.memoize = memoize; lodash.negate = negate; lodash.once = once; lodash.overArgs = overArgs;
+  lodash.rearg = rearg; lodash.rest = rest; lodash.spread = spread;
+  lodash.wrap = wrap; lodash.delay = delay; lodash.defer = defer; lodash.debounce = debounce;
+  lodash.throttle = throttle;
+  // utilities
+  lodash.attempt = attempt; lodash.cond = cond; lodash.constant = constant; lodash.defaultTo = defaultTo;
+  lodash.flow = flow; lodash.flowRight = flowRight;
+  lodash.method = method; lodash.methodOf = methodOf; lodash.nthArg = nthArg; lodash.over = over;
+  lodash.overEvery = overEvery; lodash.overSome = overSome;
+  lodash.propertyOf = propertyOf; lodash.stubArray = stubArray; lodash.stubFalse = stubFalse;
+  lodash.stubObject = stubObject;
+  lodash.stubString = stubString; lodash.stubTrue = stubTrue; lodash.uniqueId = uniqueId; lodash.now = now;
+  lodash.mixin = mixin;
+  lodash.noConflict = noConflict; lodash.runInContext = runInContext;
+  // strings
+  lodash.escape = escape; lodash.unescape = unescape; lodash.escapeRegExp = escapeRegExp;
+  lodash.repeat = repeat; lodash.template = template;
+  // chaining
+  lodash.chain = chain; lodash.tap = tap; lodash.thru = thru;
 
-  var names = objectKeys(members);
-  for (var i = 0; i < names.length; i++) lodash[names[i]] = members[names[i]];
+  var names = objectKeys(lodash), i;
   lodash._ = lodash;
   lodash.VERSION = '4.18.1';
   PH.lodash = lodash;
@@ -2833,19 +2984,12 @@
   lodash.templateSettings = templateSettings;
   wrapperMethods(lodash);
   for (i = 0; i < names.length; i++) {
-    var f = members[names[i]];
+    var f = lodash[names[i]];
     if (typeof f === 'function') {
       if (f.prototype) freeze(f.prototype);
       freeze(f);
     }
   }
-  var protoNames = Object.getOwnPropertyNames(Wrapper.prototype);
-  for (i = 0; i < protoNames.length; i++) {
-    var pf = Wrapper.prototype[protoNames[i]];
-    if (typeof pf === 'function' && pf !== lodash) freeze(pf);
-  }
-  freeze(Wrapper.prototype[Symbol.iterator]);
-  freeze(Wrapper.prototype);
   freeze(Wrapper);
   freeze(lodash);
   defineProp(global, '_', { value: lodash, writable: false, enumerable: false, configurable: false });

@@ -458,9 +458,11 @@ func FuzzPick(f *testing.F) {
 }
 
 const intactProbe = `JSON.stringify([typeof _.map, typeof _.filter, _.pick({a: 1, b: 2}, ['a']),
-	_.map([1, 2], x => x * 2), Object.isFrozen(_), Object.isFrozen(_.pick), _.extra === undefined])`
+	_.map([1, 2], x => x * 2), Object.isFrozen(_), Object.isFrozen(_.pick), _.extra === undefined,
+	_([1, 2]).map(x => x + 1).value(), _([1]).extra === undefined, Object.isFrozen(_([]).map),
+	_.templateSettings.interpolate.source, _.round.extra === undefined])`
 
-const intact = `["function","function",{"a":1},[2,4],true,true,true]`
+const intact = `["function","function",{"a":1},[2,4],true,true,true,[2,3],true,true,"<%=([\\s\\S]+?)%>",true]`
 
 // checkIntact reports a `_` in vm that no longer works as installed
 // after running src.
@@ -484,6 +486,13 @@ var tamper = []string{
 	`_ = null`,
 	`globalThis._ = {}`,
 	`_.pick.extra = 1`,
+	`_.prototype.extra = 1`,
+	`_([]).constructor.prototype.map = null`,
+	`Object.getPrototypeOf(_([])).value = null`,
+	`_([]).map.extra = 1`,
+	`_.templateSettings.interpolate = /x/g`,
+	`_.templateSettings.imports.extra = 1`,
+	`_.round.extra = 1`,
 }
 
 func TestFrozenSloppyWritesHaveNoEffect(t *testing.T) {
