@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"runtime"
@@ -103,12 +102,25 @@ func (l *docLoader) load(data []byte) *Catalog {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
 		}
-		for _, id := range slices.SortedFunc(maps.Keys(ops), compareOpID) {
-			if _, err := d.parse(d.trimmed(map[opID]bool{id: true}, union(map[opID]bool{id: true}, closures))); err != nil {
-				l.skip(id, "%s", kinMessage(err))
-				delete(ops, id)
+		// By halves: a few faulty operations cost a few parses each.
+		var bisect func(ids []opID)
+		bisect = func(ids []opID) {
+			set := map[opID]bool{}
+			for _, id := range ids {
+				set[id] = true
+			}
+			_, err := d.parse(d.trimmed(set, union(set, closures)))
+			switch {
+			case err == nil:
+			case len(ids) == 1:
+				l.skip(ids[0], "%s", kinMessage(err))
+				delete(ops, ids[0])
+			default:
+				bisect(ids[:len(ids)/2])
+				bisect(ids[len(ids)/2:])
 			}
 		}
+		bisect(slices.SortedFunc(maps.Keys(ops), compareOpID))
 		if doc, err = d.parse(d.trimmed(ops, union(ops, closures))); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
@@ -144,18 +156,15 @@ func (l *docLoader) load(data []byte) *Catalog {
 				p := &d.paths[pi]
 				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
 			}
-			err := c.Add(e)
-			if err != nil && errors.Is(err, ErrInvalidEndpoint) && strings.Contains(err.Error(), "duplicate endpoint id") && e.ID == kinOps[method].OperationID {
+			if _, dup := c.Endpoint(e.ID); dup && e.ID != "" {
 				// Two operations share an operationId: the later one is
 				// named by its method and path.
-				first := e.ID
+				p := &d.paths[pi]
+				l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method),
+					fmt.Sprintf("operationId %q is used twice: this operation is %q", e.ID, method+" "+path))
 				e.ID = method + " " + path
-				if err = c.Add(e); err == nil {
-					p := &d.paths[pi]
-					l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method),
-						fmt.Sprintf("operationId %q is used twice: this operation is %q", first, e.ID))
-				}
 			}
+			err := c.Add(e)
 			if err != nil {
 				l.skip(id, "%s", strings.TrimPrefix(err.Error(), ErrInvalidEndpoint.Error()+": "))
 			}

@@ -202,6 +202,9 @@ func TestLoadOpenAPIPartial(t *testing.T) {
 		{"unreadable operation", "bad-operation.json", []string{"ok"}, []string{
 			`bad-operation.json:4:4: warning: /paths/~1a/get: operation left out: cannot read string into field Parameter.required of type bool`,
 		}},
+		{"mapping to another file", "mapping-external.yaml", []string{"ok"}, []string{
+			`mapping-external.yaml:5:5: warning: /paths/~1records/post: operation left out: encountered disallowed external reference: "models/a.yml#/A"`,
+		}},
 		{"duplicate operationId", "duplicate-id.json", []string{"x", "GET /b"}, []string{
 			`duplicate-id.json:4:10: warning: /paths/~1b/get: operationId "x" is used twice: this operation is "GET /b"`,
 		}},
