@@ -171,10 +171,15 @@ func confirmation(e *endpoint, req *request) toolkit.Result {
 // "query.limit", "headers.X-Request-Id", "body.items[0].sku".
 func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []string) {
 	var errs []string
-	args := map[string]any{
-		"path_params": e.sortOut(InPath, in.path, &errs),
-		"query":       e.sortOut(InQuery, in.query, &errs),
-		"headers":     e.sortOut(InHeader, in.headers, &errs),
+	args := make(map[string]any, 4)
+	locs := [...]struct {
+		in    In
+		given map[string]any
+	}{{InPath, in.path}, {InQuery, in.query}, {InHeader, in.headers}}
+	for _, l := range locs {
+		if m := e.sortOut(l.in, l.given, &errs); m != nil {
+			args[argName(l.in)] = m
+		}
 	}
 	if body := in.body; body != nil {
 		// A model sometimes sends a JSON body as a string holding the JSON.
@@ -202,7 +207,8 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	values := map[string]string{}
 	query := url.Values{}
 	for _, p := range e.Params {
-		v, ok := args[argName(p.In)].(map[string]any)[p.Name]
+		given, _ := args[argName(p.In)].(map[string]any)
+		v, ok := given[p.Name]
 		if !ok {
 			continue
 		}
@@ -272,18 +278,19 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 // new map: header names in the documented case, a single value of an
 // array parameter as a one-item array. A name that belongs elsewhere, and
 // a header the application sets, are left out with a problem that says
-// so; other unknown names are left for the validator.
+// so; other unknown names are left for the validator. Nil stands for no
+// values where no parameter of loc is required.
 func (e *endpoint) sortOut(loc In, given map[string]any, errs *[]string) map[string]any {
+	if len(given) == 0 && !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == loc && p.Required }) {
+		return nil
+	}
 	out := make(map[string]any, len(given))
-	for _, name := range slices.Sorted(maps.Keys(given)) {
-		v := given[name]
+	var misplaced []string
+	for name, v := range given {
 		p, ok := e.param(loc, name)
 		if !ok {
-			field := strconv.Quote(argName(loc) + "." + name)
-			if other, ok := otherLocation(e, loc, name); ok {
-				*errs = append(*errs, fmt.Sprintf("unknown parameter %s; %q is a %s parameter: put it under %s", field, name, other, argName(other)))
-			} else if loc == InHeader && reservedHeader(name) {
-				*errs = append(*errs, fmt.Sprintf("unknown parameter %s; the application sets this header, not the call", field))
+			if _, elsewhere := otherLocation(e, loc, name); elsewhere || loc == InHeader && reservedHeader(name) {
+				misplaced = append(misplaced, name)
 			} else {
 				out[name] = v
 			}
@@ -293,6 +300,15 @@ func (e *endpoint) sortOut(loc In, given map[string]any, errs *[]string) map[str
 			v = []any{v}
 		}
 		out[p.Name] = v
+	}
+	slices.Sort(misplaced)
+	for _, name := range misplaced {
+		field := strconv.Quote(argName(loc) + "." + name)
+		if other, ok := otherLocation(e, loc, name); ok {
+			*errs = append(*errs, fmt.Sprintf("unknown parameter %s; %q is a %s parameter: put it under %s", field, name, other, argName(other)))
+		} else {
+			*errs = append(*errs, fmt.Sprintf("unknown parameter %s; the application sets this header, not the call", field))
+		}
 	}
 	return out
 }

@@ -175,7 +175,7 @@ func (s *Schema) Property(name string) (types []string, desc string, ok bool) {
 }
 
 func (s *Schema) validate(v any) error {
-	if loc, n, ok := hugeNumber(v, nil); ok {
+	if loc, n, ok := hugeNumber(v); ok {
 		w := &writer{root: s.root, value: v}
 		w.add(loc, "number", fmt.Sprintf("must be a number with an exponent within ±1000, got %.40s", n))
 		return &Error{Problems: w.problems}
@@ -201,25 +201,27 @@ func (s *Schema) validate(v any) error {
 }
 
 // hugeNumber finds a number whose exponent is beyond ±1000: the
-// validator would write it out in full to compare it.
-func hugeNumber(v any, loc []string) ([]string, json.Number, bool) {
+// validator would write it out in full to compare it. The location is
+// built only when one is found.
+func hugeNumber(v any) ([]string, json.Number, bool) {
 	switch x := v.(type) {
 	case json.Number:
-		if _, exp, ok := strings.Cut(strings.ToLower(string(x)), "e"); ok {
-			if n, err := strconv.Atoi(exp); err != nil || n > 1000 || n < -1000 {
-				return loc, x, true
+		s := string(x)
+		if i := strings.IndexAny(s, "eE"); i >= 0 {
+			if n, err := strconv.Atoi(s[i+1:]); err != nil || n > 1000 || n < -1000 {
+				return nil, x, true
 			}
 		}
 	case map[string]any:
 		for k, e := range x {
-			if l, n, ok := hugeNumber(e, append(loc, k)); ok {
-				return l, n, ok
+			if l, n, ok := hugeNumber(e); ok {
+				return append([]string{k}, l...), n, true
 			}
 		}
 	case []any:
 		for i, e := range x {
-			if l, n, ok := hugeNumber(e, append(loc, strconv.Itoa(i))); ok {
-				return l, n, ok
+			if l, n, ok := hugeNumber(e); ok {
+				return append([]string{strconv.Itoa(i)}, l...), n, true
 			}
 		}
 	}
