@@ -1,6 +1,7 @@
 package hostapi
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/argcheck"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // Names of the two capabilities.
@@ -247,16 +249,19 @@ func queryDocsSchema() map[string]any {
 	}
 }
 
+// callSchema lists its properties in the order a call is written
+// (properties as JSON text keep their order).
 func callSchema() map[string]any {
+	props, _ := jsonstr.Marshal(jsonstr.Object{
+		{Key: "endpoint", Value: map[string]any{"type": "string", "description": "the endpoint id from " + ToolQueryDocs}},
+		{Key: "path_params", Value: map[string]any{"type": "object", "description": "values of the {placeholders} in the endpoint's path"}},
+		{Key: "query", Value: map[string]any{"type": "object", "description": "query parameters"}},
+		{Key: "headers", Value: map[string]any{"type": "object", "description": "header parameters the endpoint documents"}},
+		{Key: "body", Value: map[string]any{"description": "the request body, as the endpoint's body schema says"}},
+	})
 	return map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"endpoint":    map[string]any{"type": "string", "description": "the endpoint id from " + ToolQueryDocs},
-			"path_params": map[string]any{"type": "object", "description": "values of the {placeholders} in the endpoint's path"},
-			"query":       map[string]any{"type": "object", "description": "query parameters"},
-			"headers":     map[string]any{"type": "object", "description": "header parameters the endpoint documents"},
-			"body":        map[string]any{"description": "the request body, as the endpoint's body schema says"},
-		},
+		"type":                 "object",
+		"properties":           json.RawMessage(props),
 		"required":             []string{"endpoint"},
 		"additionalProperties": false,
 	}
