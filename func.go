@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -57,11 +58,26 @@ func AddFunc[In, Out any](r *Registry, c Capability, fn func(ctx context.Context
 	if err != nil {
 		return fmt.Errorf("%w: capability %q: %v", ErrInvalidCapability, c.Name, err)
 	}
-	var schema map[string]any
-	if err := json.Unmarshal(text, &schema); err != nil {
+	// {"not": {}} is how the library writes false; the model reads false.
+	text = bytes.ReplaceAll(text, []byte(`"additionalProperties":{"not":{}}`), []byte(`"additionalProperties":false`))
+	// Object-valued members stay JSON text, so properties keep the
+	// struct's field order in what the model reads and in messages.
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(text, &members); err != nil {
 		return fmt.Errorf("%w: capability %q: %v", ErrInvalidCapability, c.Name, err)
 	}
-	closeObjects(schema)
+	schema := make(map[string]any, len(members))
+	for k, v := range members {
+		if len(v) > 0 && v[0] == '{' {
+			schema[k] = v
+			continue
+		}
+		var x any
+		if err := json.Unmarshal(v, &x); err != nil {
+			return fmt.Errorf("%w: capability %q: %v", ErrInvalidCapability, c.Name, err)
+		}
+		schema[k] = x
+	}
 	c.Schema = schema
 	c.Handler = func(ctx context.Context, call *Call) (Result, error) {
 		var in In
@@ -82,24 +98,4 @@ func AddFunc[In, Out any](r *Registry, c Capability, fn func(ctx context.Context
 		return JSONResult(out)
 	}
 	return r.Add(&c)
-}
-
-// closeObjects writes jsonschema-go's "additionalProperties": {"not": {}}
-// as false, so an unknown name reads as one in the messages.
-func closeObjects(v any) {
-	switch x := v.(type) {
-	case map[string]any:
-		if ap, ok := x["additionalProperties"].(map[string]any); ok && len(ap) == 1 {
-			if not, ok := ap["not"].(map[string]any); ok && len(not) == 0 {
-				x["additionalProperties"] = false
-			}
-		}
-		for _, e := range x {
-			closeObjects(e)
-		}
-	case []any:
-		for _, e := range x {
-			closeObjects(e)
-		}
-	}
 }

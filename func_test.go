@@ -58,7 +58,7 @@ func ExampleAddFunc() {
 	// Output:
 	// false {"id":"A-1","total":5}
 	// true no order "B-7"; order ids look like A-1234
-	// true capability "get_order": unknown parameter "ordr_id"; did you mean "order_id"? accepted parameters: items, order_id, verbose; parameter "items[0].qty" must be an integer, got 1.5; parameter "order_id" is required (string): the order id
+	// true capability "get_order": unknown parameter "ordr_id"; did you mean "order_id"? accepted parameters: order_id, verbose, items; parameter "items[0].qty" must be an integer, got 1.5; parameter "order_id" is required (string): the order id
 }
 
 func TestAddFunc(t *testing.T) {
