@@ -233,18 +233,37 @@ func (d *rawDoc) object(sp span) ([]member, bool) {
 			i = skipWS(data, i+1)
 		}
 	}
-	// Last one wins, as kin-openapi's JSON decoding has it.
-	seen := make(map[string]int, len(out))
-	dedup := out[:0]
-	for _, m := range out {
+	return dedup(out), true
+}
+
+// dedup keeps the last of members with the same key, as kin-openapi's
+// JSON decoding has it, at the place of the first.
+func dedup(ms []member) []member {
+	if len(ms) <= 16 {
+		for i := 1; i < len(ms); i++ {
+			for j := range i {
+				if ms[j].key == ms[i].key {
+					return dedupMap(ms)
+				}
+			}
+		}
+		return ms
+	}
+	return dedupMap(ms)
+}
+
+func dedupMap(ms []member) []member {
+	seen := make(map[string]int, len(ms))
+	out := ms[:0]
+	for _, m := range ms {
 		if j, ok := seen[m.key]; ok {
-			dedup[j] = m
+			out[j] = m
 			continue
 		}
-		seen[m.key] = len(dedup)
-		dedup = append(dedup, m)
+		seen[m.key] = len(out)
+		out = append(out, m)
 	}
-	return dedup, true
+	return out
 }
 
 func skipWS(data []byte, i int) int {
@@ -261,13 +280,21 @@ func skipWS(data []byte, i int) int {
 
 // skipString returns the end of the string starting at data[i] == '"'.
 func skipString(data []byte, i int) int {
-	for i++; i < len(data); i++ {
-		switch data[i] {
-		case '\\':
-			i++
-		case '"':
+	for i++; i < len(data); {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return len(data)
+		}
+		i += j
+		// Escaped if preceded by an odd number of backslashes.
+		n := 0
+		for k := i - 1; k >= 0 && data[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
 			return i + 1
 		}
+		i++
 	}
 	return len(data)
 }
