@@ -33,3 +33,31 @@ func TestCallDiscriminators(t *testing.T) {
 		t.Errorf("the model set a fixed header: %s", res.Text)
 	}
 }
+
+func TestAddFixedChecked(t *testing.T) {
+	tests := []struct {
+		fixed FixedParam
+		want  string
+	}{
+		{FixedParam{In: InHeader, Name: "Authorization", Value: "x"}, `fixed header "Authorization" is reserved`},
+		{FixedParam{In: InHeader, Name: "X-A b", Value: "x"}, `not a valid header name`},
+		{FixedParam{In: InPath, Name: "id", Value: "x"}, `location "path" is not query or header`},
+		{FixedParam{In: InQuery, Name: "a", Value: "x\r\ny"}, `value holds control characters`},
+		{FixedParam{In: InQuery, Name: "", Value: "x"}, `fixed parameter 0 has no name`},
+		{FixedParam{In: InQuery, Name: "q", Value: "x"}, `query parameter "q" is both fixed and a parameter`},
+	}
+	for _, tt := range tests {
+		c := NewCatalog()
+		err := c.Add(Endpoint{Method: "GET", Path: "/a", Params: []Param{{Name: "q", In: InQuery}}, Fixed: []FixedParam{tt.fixed}})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: error %v, want %q", tt.fixed, err, tt.want)
+		}
+	}
+	c := NewCatalog()
+	if err := c.Add(Endpoint{Method: "POST", Path: "/", Fixed: []FixedParam{{In: InHeader, Name: "x-amz-target", Value: "S.Op"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := c.Endpoint("POST /"); e.Fixed[0].Name != "X-Amz-Target" {
+		t.Errorf("header name %q, want it canonical", e.Fixed[0].Name)
+	}
+}
