@@ -52,6 +52,14 @@ func checkLodashMembers(fn, field, body string) error {
 				return true
 			}
 			name, at = s.Value.String(), s.Idx
+		case *ast.Binding:
+			// const {map, roundTo} = _
+			if pat, ok := x.Target.(*ast.ObjectPattern); ok && isUnderscore(x.Initializer) {
+				name, at = missingInPattern(pat)
+			}
+			if name == "" {
+				return true
+			}
 		default:
 			return true
 		}
@@ -66,6 +74,26 @@ func checkLodashMembers(fn, field, body string) error {
 		return bad
 	}
 	return nil
+}
+
+// missingInPattern returns the first name of an object pattern over `_`
+// that `_` does not have, and its position; "" if there is none. A name
+// with a default value may be missing.
+func missingInPattern(pat *ast.ObjectPattern) (string, file.Idx) {
+	for _, p := range pat.Properties {
+		switch p := p.(type) {
+		case *ast.PropertyShort:
+			if p.Initializer == nil && !lodash.Has(p.Name.Name.String()) {
+				return p.Name.Name.String(), p.Name.Idx
+			}
+		case *ast.PropertyKeyed:
+			k, ok := p.Key.(*ast.StringLiteral)
+			if _, dflt := p.Value.(*ast.AssignExpression); ok && !p.Computed && !dflt && !lodash.Has(k.Value.String()) {
+				return k.Value.String(), k.Idx
+			}
+		}
+	}
+	return "", 0
 }
 
 func isUnderscore(e ast.Expression) bool {

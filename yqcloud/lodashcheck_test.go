@@ -11,7 +11,7 @@ func TestLodashMemberCheck(t *testing.T) {
 		name, body string
 		want       string // "" when the hook loads
 	}{
-		{"known members", "return _.map(_.filter(data, {a: 1}), 'b').concat(_.sum([1]), _['pick'])", ""},
+		{"known members", "return _.map(_.filter(data, {a: 1}), 'b').concat(_.round(1.5), _.VERSION, _['pick'], _.templateSettings, _.prototype)", ""},
 		{"unknown member", "const x = 1;\nreturn _.roundTo(data, 2)", "script line 2:10: _.roundTo is not a lodash function"},
 		{"unknown bracket member", "return _['nope'](data)", "script line 1:10: _.nope is not a lodash function"},
 		{"optional chain", "return _?.nope?.(data)", "script line 1:11: _.nope is not a lodash function"},
@@ -26,6 +26,9 @@ func TestLodashMemberCheck(t *testing.T) {
 		{"shadowed by a function declaration", "function _() {} return _.foo", ""},
 		{"shadowed by a catch parameter", "try { return 1 } catch (_) { return _.message }", ""},
 		{"outer scope still checked", "data.map((_) => _.foo); return _.nope", "_.nope is not a lodash function"},
+		{"destructured", "const {map, roundTo} = _;\nreturn map(data, roundTo)", "script line 1:13: _.roundTo is not a lodash function"},
+		{"destructured with a key", "const {map: m, nope: n} = _; return m", "script line 1:16: _.nope is not a lodash function"},
+		{"destructured with defaults", "const {roundTo = Math.round, map} = _; return map(data, roundTo)", ""},
 		{"syntax errors are compile errors", "return _.nope(", "SyntaxError"},
 	}
 	for _, tt := range tests {

@@ -47,8 +47,11 @@
 // Concurrency: Program is compiled once and may be run by any number of
 // runtimes at the same time. A goja.Runtime is not safe for concurrent use;
 // install `_` once per runtime and use that runtime from one goroutine at a
-// time. The installed `_` is frozen and its global binding is read-only, so a
-// pooled runtime hands every run the same library. Built-in prototypes
-// (Array.prototype and friends) are not frozen by Install; a pool that must
-// defend against scripts changing them should do so itself.
+// time. Everything reachable from the installed `_` (its functions, the
+// chain prototype and its methods, templateSettings) is frozen, and the
+// global `_` is a read-only accessor, so a pooled runtime hands every run
+// the same library; a pass that freezes what the globals reach need not go
+// through `_` again (it does not: it meets the accessor's getter). Built-in
+// prototypes (Array.prototype and friends) are not frozen by Install; a pool
+// that must defend against scripts changing them should do so itself.
 package lodash

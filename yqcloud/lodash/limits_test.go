@@ -64,3 +64,47 @@ func TestTimers(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestDeepFrozen checks that everything reachable from `_` is frozen by
+// Install itself: the global `_` is an accessor, so a walk that freezes
+// what the globals reach (yqcloud's lockdown, run here first) does not go
+// through `_`. Chains made and iterated before the check must not leave
+// anything unfrozen behind either (their methods are made on first use).
+func TestDeepFrozen(t *testing.T) {
+	vm := newRuntime(t)
+	v, err := vm.RunString(`(function () {
+		function walk(roots, visit) {
+			var seen = new Set(), stack = roots.slice();
+			while (stack.length) {
+				var o = stack.pop();
+				if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
+				seen.add(o);
+				visit(o);
+				stack.push(Object.getPrototypeOf(o));
+				var keys = Reflect.ownKeys(o);
+				for (var i = 0; i < keys.length; i++) {
+					var d = Object.getOwnPropertyDescriptor(o, keys[i]);
+					if (!d) continue;
+					if ('value' in d) stack.push(d.value); else { stack.push(d.get); stack.push(d.set); }
+				}
+			}
+			return seen.size;
+		}
+		walk([globalThis], Object.freeze);
+		var w = _([3, 1, 2]).map(x => x).filter(x => x).push(4).sort().reverse().at(0);
+		w.value(); _.chain([1]).pop(); Array.from(_([1, 2]));
+		// What runs share: _, the chain prototype, its methods and the array
+		// methods' actions (the 'at' action is made per call).
+		var roots = [_, Object.getPrototypeOf(w)].concat(w.__actions__.filter(a => a.name !== 'at').map(a => a.fn));
+		['map', 'filter', 'push', 'sort', 'pop', 'sum', 'chain', 'value'].forEach(k => roots.push(w[k]));
+		var open = [];
+		var n = walk(roots, function (o) { if (!Object.isFrozen(o)) open.push(String(o.name || Object.prototype.toString.call(o))); });
+		return JSON.stringify([n > 300, open]);
+	})()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := v.String(); got != `[true,[]]` {
+		t.Errorf("reachable from _ and not frozen: %s", got)
+	}
+}

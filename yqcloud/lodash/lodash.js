@@ -2762,18 +2762,20 @@
       return { done: done, value: done ? undefined : this.__values__[this.__index__++] };
     };
     fixed[Symbol.iterator] = function () { return this; };
-    fixed.constructor = lodash;
     var names = objectKeys(fixed);
-    for (i = 0; i < names.length; i++) freeze(fixed[names[i]]);
-    freeze(fixed[Symbol.iterator]);
+    names.push(Symbol.iterator);
+    for (i = 0; i < names.length; i++) { freeze(fixed[names[i]].prototype); freeze(fixed[names[i]]); }
+    fixed.constructor = lodash;
     freeze(fixed);
     function arrayMethod(name) {
       // push, sort and unshift change the array in place and chain it; pop and shift end the chain.
       var m = Array.prototype[name], unwrapped = name === 'pop' || name === 'shift', keep = name !== 'splice' && !unwrapped;
+      // Chains keep fn in their actions, where a script can reach it: frozen.
       var fn = function (v) {
         var r = m.apply(isArray(v) ? v : [], argsFrom(arguments, 1));
         return keep ? v : r;
       };
+      freeze(fn.prototype); freeze(fn);
       return function () {
         var args = argsFrom(arguments, 0);
         if (unwrapped && !this.__chain__) return fn.apply(undefined, [this.value()].concat(args));
@@ -2810,7 +2812,7 @@
       var m = made.get(k);
       if (m === undefined) {
         m = /^(?:pop|push|shift|sort|splice|unshift)$/.test(k) ? arrayMethod(k) : libMethod(k);
-        if (m) freeze(m);
+        if (m) { freeze(m.prototype); freeze(m); }
         made.set(k, m || null);
       }
       return m || undefined;
@@ -2980,6 +2982,7 @@
   partial.placeholder = partialRight.placeholder = lodash;
   templateSettings.imports._ = lodash;
   freeze(templateSettings.imports);
+  freeze(reEscape); freeze(reEvaluate); freeze(reInterpolate);
   freeze(templateSettings);
   lodash.templateSettings = templateSettings;
   wrapperMethods(lodash);
@@ -2992,5 +2995,9 @@
   }
   freeze(Wrapper);
   freeze(lodash);
-  defineProp(global, '_', { value: lodash, writable: false, enumerable: false, configurable: false });
+  // The global binding is a read-only accessor. Everything reachable from `_`
+  // is frozen above, so a walk that freezes what globals reach (yqcloud's
+  // lockdown) need not go through its 300 functions again in every runtime.
+  var getLodash = freeze(getOwnPropDesc({ get _() { return lodash; } }, '_').get);
+  defineProp(global, '_', { get: getLodash, enumerable: false, configurable: false });
 })(typeof globalThis !== 'undefined' ? globalThis : this);
