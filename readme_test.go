@@ -41,3 +41,42 @@ func fencedBlocks(md, lang string) []string {
 		rest = rest[j+4:]
 	}
 }
+
+// TestReadmeGo checks that every Go block of the README stands, verbatim
+// but for white space, in a file that CI compiles: examples/agent-loop
+// and examples/otel are modules of their own, written as a user would.
+func TestReadmeGo(t *testing.T) {
+	src, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compiled strings.Builder
+	for _, f := range []string{"examples/agent-loop/readme.go", "examples/otel/readme.go"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		compiled.WriteString(normalizeCode(string(b)))
+	}
+	blocks := fencedBlocks(string(src), "go")
+	if len(blocks) == 0 {
+		t.Fatal("no go blocks in README.md")
+	}
+	for _, b := range blocks {
+		if !strings.Contains(compiled.String(), normalizeCode(b)) {
+			t.Errorf("this README block is not in examples/agent-loop/readme.go or examples/otel/readme.go, so nothing compiles it:\n%s", b)
+		}
+	}
+}
+
+// normalizeCode folds each line's white space and drops empty lines.
+func normalizeCode(s string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		if f := strings.Fields(line); len(f) > 0 {
+			b.WriteString(strings.Join(f, " "))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
