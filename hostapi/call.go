@@ -10,7 +10,6 @@ import (
 	"maps"
 	"mime"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -205,37 +204,30 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	}
 	req := &request{method: e.Method, header: http.Header{}}
 	values := map[string]string{}
-	query := url.Values{}
+	query := rawQuery{}
 	for _, p := range e.Params {
 		given, _ := args[argName(p.In)].(map[string]any)
 		v, ok := given[p.Name]
 		if !ok {
 			continue
 		}
-		list, isList := v.([]any)
-		if !isList {
-			list = []any{v}
-		}
 		field := strconv.Quote(argName(p.In) + "." + p.Name)
-		for _, x := range list {
-			s := paramText(x)
-			switch p.In {
-			case InPath:
-				switch s {
-				case "":
-					errs = append(errs, fmt.Sprintf("parameter %s must not be empty", field))
-				case ".", "..":
-					errs = append(errs, fmt.Sprintf("parameter %s must not be %q", field, s))
-				}
-				values[p.Name] = url.PathEscape(s)
-			case InQuery:
-				query.Add(p.Name, s)
-			case InHeader:
-				if strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
-					errs = append(errs, fmt.Sprintf("parameter %s must not hold control characters", field))
-				}
-				req.header.Set(p.Name, s)
+		var problem string
+		switch p.In {
+		case InPath:
+			values[p.Name], problem = pathValue(p, v)
+		case InQuery:
+			style, explode := styleOf(InQuery, p.Style, p.Explode)
+			problem = query.add(p.Name, v, style, explode, p.AllowReserved)
+		case InHeader:
+			var s string
+			if s, problem = headerValue(p, v); problem == "" && strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+				problem = "must not hold control characters"
 			}
+			req.header.Set(p.Name, s)
+		}
+		if problem != "" {
+			errs = append(errs, fmt.Sprintf("parameter %s %s", field, problem))
 		}
 	}
 	for _, f := range e.Fixed {
@@ -367,8 +359,15 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 		if !ok {
 			return nil, `parameter "body" must be an object of form fields (content type ` + formType + ")"
 		}
-		form := url.Values{}
+		var form rawQuery
 		for _, k := range slices.Sorted(maps.Keys(m)) {
+			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
+				style, explode := styleOf(InQuery, enc.Style, enc.Explode)
+				if problem := form.add(k, m[k], style, explode, enc.AllowReserved); problem != "" {
+					return nil, fmt.Sprintf("parameter %s %s", strconv.Quote("body."+k), problem)
+				}
+				continue
+			}
 			list, isList := m[k].([]any)
 			if !isList {
 				list = []any{m[k]}

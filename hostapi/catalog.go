@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -37,7 +38,9 @@ const (
 type Param struct {
 	Name string
 	In   In
-	// Type is string (default), integer, number, boolean or array.
+	// Type is string (default), integer, number, boolean, array or
+	// object (an object of scalars, or nested objects and arrays for the
+	// deepObject style).
 	Type toolkit.ParamType
 	// Items is the element type of an array parameter (default string).
 	Items       toolkit.ParamType
@@ -50,6 +53,21 @@ type Param struct {
 	// Example is shown only when the model asks for examples.
 	Example    any
 	Deprecated bool
+	// Style is how an array or object value is written, as in OpenAPI:
+	// simple (default), label or matrix in a path; form (default),
+	// spaceDelimited, pipeDelimited or deepObject in a query; simple in
+	// a header.
+	Style string
+	// Explode writes each array item or object member as its own pair.
+	// Nil means true for the form style, false for the others.
+	Explode *bool
+	// AllowReserved sends the reserved characters :/?@!$'()*,;[] of a
+	// query value as they are. & = # + are always escaped.
+	AllowReserved bool
+	// MultiSegment lets a path value hold slashes (GitHub's {path} of
+	// repos/get-content, marked "x-multi-segment": true); its segments
+	// are escaped one by one, and none may be empty, "." or "..".
+	MultiSegment bool
 }
 
 // Body is the request body of an endpoint.
@@ -65,6 +83,19 @@ type Body struct {
 	Schema map[string]any
 	// Example is shown only when the model asks for examples.
 	Example any
+	// Encoding says how the properties of an
+	// application/x-www-form-urlencoded body are written, by property
+	// name. A property without one is sent as text: a scalar as is, an
+	// array as repeated pairs, an object as JSON.
+	Encoding map[string]Encoding
+}
+
+// Encoding is how one property of a form body is written, as a query
+// parameter of that Style (Stripe's metadata[order_id]=6735 is deepObject).
+type Encoding struct {
+	Style         string
+	Explode       *bool
+	AllowReserved bool
 }
 
 // Endpoint is one operation of the host's HTTP API.
@@ -232,10 +263,16 @@ func normalize(e Endpoint) (Endpoint, error) {
 			return bad("parameter %q: unknown type %q", p.Name, p.Type)
 		case p.In == InHeader && !isToken(p.Name):
 			return bad("header parameter %q is not a valid header name", p.Name)
-		case p.In == InHeader && reservedHeader(p.Name):
+		case p.In == InHeader && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept"):
 			return bad("header %q is reserved: credentials and content headers come from the host", p.Name)
-		case p.In == InPath && p.Type == toolkit.TypeArray:
-			return bad("path parameter %q cannot be an array", p.Name)
+		case !validStyle(p.In, p.Style):
+			return bad("parameter %q: style %q does not apply to a %s parameter", p.Name, p.Style, p.In)
+		case p.MultiSegment && p.In != InPath:
+			return bad("parameter %q: only a path parameter can be multi-segment", p.Name)
+		}
+		if p.Explode != nil {
+			x := *p.Explode
+			p.Explode = &x
 		}
 		if p.In == InPath {
 			p.Required = true
@@ -295,6 +332,17 @@ func normalize(e Endpoint) (Endpoint, error) {
 		if b.ContentType == "" {
 			b.ContentType = "application/json"
 		}
+		b.Encoding = maps.Clone(b.Encoding)
+		for name, enc := range b.Encoding {
+			if !validStyle(InQuery, enc.Style) {
+				return bad("body property %q: encoding style %q is not a form style", name, enc.Style)
+			}
+			if enc.Explode != nil {
+				x := *enc.Explode
+				enc.Explode = &x
+				b.Encoding[name] = enc
+			}
+		}
 		if b.Schema, err = cloneJSON(b.Schema); err != nil {
 			return bad("body schema: %v", err)
 		}
@@ -313,7 +361,7 @@ func validType(t toolkit.ParamType, arrayOK bool) bool {
 	switch t {
 	case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean:
 		return true
-	case toolkit.TypeArray:
+	case toolkit.TypeArray, toolkit.TypeObject:
 		return arrayOK
 	}
 	return false

@@ -243,6 +243,15 @@ func convertParam(p *openapi3.Parameter) Param {
 		Example:     jsonSafe(p.Example),
 		Deprecated:  p.Deprecated,
 	}
+	if validStyle(out.In, p.Style) {
+		out.Style = p.Style
+	}
+	if p.Explode != nil {
+		x := *p.Explode
+		out.Explode = &x
+	}
+	out.AllowReserved = p.AllowReserved && p.In == "query"
+	out.MultiSegment = p.In == "path" && p.Extensions["x-multi-segment"] == true
 	if out.Example == nil {
 		out.Example = firstExample(p.Examples)
 	}
@@ -264,7 +273,9 @@ func convertParam(p *openapi3.Parameter) Param {
 	v := s.Value
 	out.Description = joinDesc(out.Description, v.Description)
 	out.Type = scalarType(v.Type)
-	out.Enum = v.Enum
+	if out.Type != toolkit.TypeObject {
+		out.Enum = v.Enum
+	}
 	out.Default = v.Default
 	if out.Example == nil {
 		out.Example = jsonSafe(v.Example)
@@ -272,13 +283,10 @@ func convertParam(p *openapi3.Parameter) Param {
 	if out.Type == toolkit.TypeArray {
 		out.Items = toolkit.TypeString
 		if v.Items != nil && v.Items.Value != nil {
-			if t := scalarType(v.Items.Value.Type); t != toolkit.TypeArray {
+			if t := scalarType(v.Items.Value.Type); t != toolkit.TypeArray && t != toolkit.TypeObject {
 				out.Items = t
 			}
 			out.Enum = v.Items.Value.Enum
-		}
-		if p.In == "path" {
-			out.Type, out.Items = toolkit.TypeString, ""
 		}
 	}
 	return out
@@ -291,15 +299,15 @@ func joinDesc(a, b string) string {
 	return strings.TrimSpace(b)
 }
 
-// scalarType maps a schema type to a parameter type; objects and unknown
-// types are sent as text.
+// scalarType maps a schema type to a parameter type; unknown types are
+// sent as text.
 func scalarType(t *openapi3.Types) toolkit.ParamType {
 	if t == nil {
 		return toolkit.TypeString
 	}
 	for _, s := range t.Slice() {
 		switch s := toolkit.ParamType(s); s {
-		case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray:
+		case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray, toolkit.TypeObject:
 			return s
 		}
 	}
@@ -359,6 +367,20 @@ func convertBody(rb *openapi3.RequestBody) *Body {
 	b.Example = jsonSafe(mt.Example)
 	if b.Example == nil {
 		b.Example = firstExample(mt.Examples)
+	}
+	if b.ContentType == formType {
+		for _, name := range slices.Sorted(maps.Keys(mt.Encoding)) {
+			enc := mt.Encoding[name]
+			if enc == nil || !validStyle(InQuery, enc.Style) {
+				continue
+			}
+			if enc.Style != "" || enc.Explode != nil || enc.AllowReserved {
+				if b.Encoding == nil {
+					b.Encoding = map[string]Encoding{}
+				}
+				b.Encoding[name] = Encoding{Style: enc.Style, Explode: enc.Explode, AllowReserved: enc.AllowReserved}
+			}
+		}
 	}
 	return b
 }

@@ -1,0 +1,203 @@
+package hostapi
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// TestStyleTable checks every row of the OpenAPI specification's style
+// examples table (3.1.1, "Style Examples"): the parameter color holding
+// "" (empty), "blue" (string), ["blue","black","brown"] (array) and
+// {"R":100,"G":200,"B":150} (object). An object's members are sent in
+// the order of their names (B, G, R): the model's JSON object has no
+// order by the time it is sent. n/a cells are left out, and so are the
+// path's empty simple values (a path segment cannot be empty). The table
+// writes | and [ ] as they read; they are sent percent-encoded, as every
+// client does. Label and matrix follow RFC 6570 as the 3.1.1 table does
+// (3.0's wrote .blue.black.brown for label without explode).
+func TestStyleTable(t *testing.T) {
+	const (
+		empty  = `""`
+		str    = `"blue"`
+		array  = `["blue","black","brown"]`
+		object = `{"R":100,"G":200,"B":150}`
+	)
+	type cell struct{ value, want string }
+	tests := []struct {
+		style   string
+		explode bool
+		in      In
+		cells   []cell
+	}{
+		{"matrix", false, InPath, []cell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue,black,brown"}, {object, ";color=B,150,G,200,R,100"}}},
+		{"matrix", true, InPath, []cell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue;color=black;color=brown"}, {object, ";B=150;G=200;R=100"}}},
+		{"label", false, InPath, []cell{{empty, "."}, {str, ".blue"}, {array, ".blue,black,brown"}, {object, ".B,150,G,200,R,100"}}},
+		{"label", true, InPath, []cell{{empty, "."}, {str, ".blue"}, {array, ".blue.black.brown"}, {object, ".B=150.G=200.R=100"}}},
+		{"simple", false, InPath, []cell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
+		{"simple", true, InPath, []cell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
+		{"simple", false, InHeader, []cell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
+		{"simple", true, InHeader, []cell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
+		{"form", false, InQuery, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"form", true, InQuery, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue&color=black&color=brown"}, {object, "B=150&G=200&R=100"}}},
+		{"spaceDelimited", false, InQuery, []cell{{array, "color=blue%20black%20brown"}, {object, "color=B%20150%20G%20200%20R%20100"}}},
+		{"pipeDelimited", false, InQuery, []cell{{array, "color=blue%7Cblack%7Cbrown"}, {object, "color=B%7C150%7CG%7C200%7CR%7C100"}}},
+		{"deepObject", true, InQuery, []cell{{object, "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100"}}},
+	}
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s?%s color:%q", r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("Color"))
+	})
+	for _, tt := range tests {
+		for _, c := range tt.cells {
+			typ := toolkit.TypeString
+			switch c.value[0] {
+			case '[':
+				typ = toolkit.TypeArray
+			case '{':
+				typ = toolkit.TypeObject
+			}
+			explode := tt.explode
+			p := Param{Name: "color", In: tt.in, Type: typ, Style: tt.style, Explode: &explode}
+			path, arg := "/c", "query"
+			switch tt.in {
+			case InPath:
+				path, arg = "/c/{color}", "path_params"
+				if tt.style != "simple" {
+					path = "/c{color}" // "/c/{color}" with "." is refused below
+				}
+			case InHeader:
+				p.Name, arg = "Color", "headers"
+			}
+			cat := NewCatalog()
+			if err := cat.Add(Endpoint{ID: "e", Method: "GET", Path: path, Params: []Param{p}}); err != nil {
+				t.Fatal(err)
+			}
+			reg := newRegistry(t, cat, Options{Handler: handler})
+			res := run(reg, ToolCall, fmt.Sprintf(`{"endpoint": "e", %q: {%q: %s}}`, arg, p.Name, c.value))
+			var want string
+			switch tt.in {
+			case InPath:
+				want = strings.TrimSuffix(path, "{color}") + c.want + `? color:""`
+			case InQuery:
+				want = "/c?" + c.want + ` color:""`
+			case InHeader:
+				want = fmt.Sprintf("/c? color:%q", c.want)
+			}
+			if res.IsError || !strings.HasSuffix(res.Text, "\n"+want) {
+				t.Errorf("%s explode=%v in %s, %s:\n got %s\nwant %s", tt.style, tt.explode, tt.in, c.value, res.Text, want)
+			}
+		}
+	}
+}
+
+func TestLoadStyles(t *testing.T) {
+	c := loadFile(t, "testdata/styles.yaml")
+	e, _ := c.Endpoint("search")
+	f, _ := c.Endpoint("PostCustomers")
+	g, _ := c.Endpoint("repos/get-content")
+	m, _ := c.Endpoint("matrixItems")
+	type got struct {
+		Name, Style   string
+		Type          toolkit.ParamType
+		Explode       string
+		Reserved, Seg bool
+	}
+	var params []got
+	for _, p := range append(append(e.Params, g.Params...), m.Params...) {
+		x := "nil"
+		if p.Explode != nil {
+			x = fmt.Sprint(*p.Explode)
+		}
+		params = append(params, got{p.Name, p.Style, p.Type, x, p.AllowReserved, p.MultiSegment})
+	}
+	want := []got{
+		{"filter", "deepObject", "object", "true", false, false},
+		{"ids", "pipeDelimited", "array", "false", false, false},
+		{"tags", "", "array", "false", false, false},
+		{"redirect", "", "string", "nil", true, false},
+		{"X-Flags", "", "array", "nil", false, false},
+		{"owner", "", "string", "nil", false, false},
+		{"repo", "", "string", "nil", false, false},
+		{"path", "", "string", "nil", false, true},
+		{"coords", "matrix", "object", "true", false, false},
+	}
+	if diff := cmp.Diff(want, params); diff != "" {
+		t.Errorf("params (-want +got):\n%s", diff)
+	}
+	if enc := f.Body.Encoding; len(enc) != 3 || enc["metadata"].Style != "deepObject" || !*enc["expand"].Explode {
+		t.Errorf("body encoding %+v", enc)
+	}
+}
+
+func TestLoadSwagger2CollectionFormat(t *testing.T) {
+	doc := `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {"operationId": "a",
+		"parameters": [
+			{"name": "csv", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "csv"},
+			{"name": "ssv", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "ssv"},
+			{"name": "pipes", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "pipes"},
+			{"name": "multi", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "multi"}],
+		"responses": {"200": {"description": "ok"}}}}}}`
+	c, _, err := LoadOpenAPI([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	res := run(reg, ToolCall, `{"endpoint": "a", "query": {"csv": ["a","b"], "ssv": ["a","b"], "pipes": ["a","b"], "multi": ["a","b"]}}`)
+	if want := "GET /a?csv=a,b&multi=a&multi=b&pipes=a%7Cb&ssv=a%20b"; !strings.HasSuffix(res.Text, "\n"+want) {
+		t.Errorf("got %s\nwant %s", res.Text, want)
+	}
+}
+
+// TestCallStyles: values are sent as their parameters' styles say, and
+// a value can still never change the request's structure.
+func TestCallStyles(t *testing.T) {
+	c := loadFile(t, "testdata/styles.yaml")
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		echo(w, r)
+		if v := r.Header.Get("X-Flags"); v != "" {
+			fmt.Fprintf(w, " X-Flags=%s", v)
+		}
+	})})
+	tests := []struct{ args, want string }{
+		{`{"endpoint": "search", "query": {"filter": {"status": "open", "owner": "me"}, "ids": [1, 2], "tags": ["a,b", "c"]}}`,
+			"GET /search?filter%5Bowner%5D=me&filter%5Bstatus%5D=open&ids=1%7C2&tags=a%2Cb,c"},
+		{`{"endpoint": "search", "query": {"redirect": "/a/b?c=d&e#f+g h"}}`, "GET /search?redirect=/a/b?c%3Dd%26e%23f%2Bg+h"},
+		{`{"endpoint": "search", "headers": {"x-flags": ["a", "b"]}}`, "GET /search X-Flags=a,b"},
+		{`{"endpoint": "matrixItems", "path_params": {"coords": {"lat": 1.5, "lon": "2;3"}}}`, "GET /items;lat=1.5;lon=2%3B3"},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "docs/a b/%2e%2e/R;1.md"}}`,
+			"GET /repos/o/r/contents/docs/a%20b/%252e%252e/R%3B1.md"},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o/x", "repo": "r", "path": "README.md"}}`,
+			"GET /repos/o%2Fx/r/contents/README.md"},
+		{`{"endpoint": "PostCustomers", "body": {"email": "a@b.c", "metadata": {"order_id": "6735"}, "expand": ["sources"], "address": {"city": "Köln"}, "preferred_locales": ["en", "fr"]}}`,
+			"POST /v1/customers Content-Type=application/x-www-form-urlencoded body=address%5Bcity%5D=K%C3%B6ln&email=a%40b.c&expand%5B0%5D=sources&metadata%5Border_id%5D=6735&preferred_locales=en&preferred_locales=fr"},
+	}
+	for _, tt := range tests {
+		res := run(reg, ToolCall, tt.args)
+		if res.IsError || !strings.HasSuffix(res.Text, "\n"+tt.want) {
+			t.Errorf("%s:\n got %s\nwant %s", tt.args, res.Text, tt.want)
+		}
+	}
+	refused := []struct{ args, want string }{
+		{`{"endpoint": "search", "query": {"tags": [["x"]]}}`, `"query.tags[0]" must be a string`},
+		{`{"endpoint": "search", "query": {"filter": "open"}}`, `"query.filter"`},
+		{`{"endpoint": "search", "headers": {"X-Flags": ["a\r\nX-Evil: 1"]}}`, `must not hold control characters`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "../../users"}}`, `must not be empty, "." or ".."`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "a/./b"}}`, `must not be empty, "." or ".."`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "/etc/passwd"}}`, `must not be empty, "." or ".."`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "a//b"}}`, `must not be empty, "." or ".."`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "a/.."}}`, `must not be empty, "." or ".."`},
+		{`{"endpoint": "repos/get-content", "path_params": {"owner": "..", "repo": "r", "path": "a"}}`, `must not be ".."`},
+		{`{"endpoint": "matrixItems", "path_params": {"coords": {"a": {"b": 1}}}}`, `member "a": the matrix style writes only strings, numbers and booleans there`},
+	}
+	for _, tt := range refused {
+		res := run(reg, ToolCall, tt.args)
+		if !res.IsError || !strings.Contains(res.Text, tt.want) {
+			t.Errorf("%s:\n got %s\nwant an error with %s", tt.args, res.Text, tt.want)
+		}
+	}
+}
