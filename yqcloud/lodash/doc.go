@@ -28,6 +28,10 @@
 //     RangeError past 16 Mi characters or 4 Mi elements, the hook limits.
 //   - `_.isBuffer` is always false (there is no Buffer); `_.uniqueId`
 //     counts per runtime; a compiled template's `source` is our own text.
+//   - Where lodash's answer depends on V8 or on a bug of its lazy chains,
+//     `_` gives the plain answer: sorting by a key that is NaN for every
+//     element keeps the next key's order, and `_(a).filter(f).tail()` (or
+//     slice) then take gives what the same calls without a chain give.
 //
 // Install also gives _.pick a Go fast path (native.go) for its common call,
 // an object and one array of keys; any other call or key goes to lodash.js.

@@ -479,12 +479,12 @@
     },
     mapValues(o, fn) {
       var f = iteratee(fn), out = {};
-      if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, k, f(v, k, it)); });
+      if (o != null) forOwnKeys(o, function (v, k, it) { baseAssignValue(out, k, f(v, k, it)); });
       return out;
     },
     mapKeys(o, fn) {
       var f = iteratee(fn), out = {};
-      if (o != null) each(Object(o), function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
+      if (o != null) forOwnKeys(o, function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
       return out;
     },
     cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); },
@@ -538,7 +538,7 @@
       s = toStr(s);
       len = toInteger(len);
       var sl = len ? stringSize(s) : 0;
-      if (len > MAX_CHARS && sl < len) checkChars(len);
+      if (len > MAX_CHARS && sl < len && len - sl <= MAX_SAFE) checkChars(len);
       if (!len || sl >= len) return s;
       var mid = (len - sl) / 2;
       return padding(mathFloor(mid), chars) + s + padding(mathCeil(mid), chars);
@@ -547,14 +547,14 @@
       s = toStr(s);
       len = toInteger(len);
       var sl = len ? stringSize(s) : 0;
-      if (len > MAX_CHARS && sl < len) checkChars(len);
+      if (len > MAX_CHARS && sl < len && len - sl <= MAX_SAFE) checkChars(len);
       return (len && sl < len) ? padding(len - sl, chars) + s : s;
     },
     padEnd(s, len, chars) {
       s = toStr(s);
       len = toInteger(len);
       var sl = len ? stringSize(s) : 0;
-      if (len > MAX_CHARS && sl < len) checkChars(len);
+      if (len > MAX_CHARS && sl < len && len - sl <= MAX_SAFE) checkChars(len);
       return (len && sl < len) ? s + padding(len - sl, chars) : s;
     },
     truncate(s, opts) {
@@ -657,12 +657,12 @@
     isMatchWithFn(o, src, c) {
       return withCustomizer(c, function () {
         if (!eqCustomizer) return isMatch(o, src);
-        var data = matchData(src), n = data.length;
+        var data = matchData(src), n = data.length, i;
         if (o == null) return !n;
         o = Object(o);
-        for (var i = 0; i < n; i++) {
+        for (i = n - 1; i >= 0; i--) if (!(data[i][0] in o)) return false;
+        for (i = 0; i < n; i++) {
           var key = data[i][0], ov = o[key], sv = data[i][1];
-          if (data[i][2] && ov === undefined && !(key in o)) return false;
           var r = eqCustomizer(ov, sv, key, o, src);
           if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
         }
@@ -834,7 +834,8 @@
     pullAllBy(a, vals, f) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, iteratee(f)) : a; },
     pullAllWith(a, vals, c) { return a != null && a.length && vals != null && vals.length ? basePullAll(a, vals, undefined, c) : a; },
     pullAt(a) {
-      var idx = restFlat(arguments, 1), n = a == null ? 0 : a.length, out = at.apply(undefined, [a].concat(idx));
+      var idx = restFlat(arguments, 1), n = a == null ? 0 : a.length, out = new Array(idx.length);
+      for (var j = 0; j < idx.length; j++) out[j] = a == null ? undefined : get(a, idx[j]);
       var sorted = map(idx, function (i) { return isIndex(i, n) ? +i : i; }).sort(compareAsc);
       basePullAt(a, sorted);
       return out;
@@ -1887,7 +1888,7 @@
   }
   function forOwnKeys(o, fn) {
     var ks = keys(o), it = Object(o);
-    for (var i = 0; i < ks.length; i++) fn(it[ks[i]], ks[i]);
+    for (var i = 0; i < ks.length; i++) fn(it[ks[i]], ks[i], it);
   }
   function forKeysIn(o, fn) {
     var ks = keysIn(o), it = Object(o);
