@@ -11,7 +11,8 @@
 // 'b']), a [path, value] pair and a partial-match object ({type: 'X'}).
 // `_(x)` chains implicitly and `_.chain(x)` explicitly, as lodash does; a
 // chain runs when its value is asked for, and map, filter and reject followed
-// by take run element by element (lodash's lazy evaluation). `_.template`
+// by take (or an implicit chain's head) run element by element (lodash's lazy
+// evaluation). `_.template`
 // compiles with the Function constructor of the runtime it runs in.
 //
 // Where it differs from lodash on purpose:

@@ -2803,6 +2803,13 @@
           'subtract sum sumBy template times toFinite toInteger toLength toLower toNumber toSafeInteger toString ' +
           'toUpper trim trimEnd trimStart truncate unescape uniqueId upperCase upperFirst each eachRight first').split(' '));
       }
+      if (name === 'head' || name === 'first') {
+        // As in lodash, head ends an implicit chain as take(1) would: lazily.
+        return function () {
+          if (this.__chain__) return addAction(this, name, fn, argsFrom(arguments, 0), lib);
+          return addAction(this, 'take', lib.take, [1], lib).value()[0];
+        };
+      }
       return unwrap.has(name) ? function () {
         var args = argsFrom(arguments, 0);
         if (this.__chain__) return addAction(this, name, fn, args, lib);
