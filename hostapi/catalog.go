@@ -38,6 +38,10 @@ const (
 type Param struct {
 	Name string
 	In   In
+	// A header parameter may be Accept (the model chooses the response's
+	// media type, among Enum if set), never a credential or another
+	// content header.
+	//
 	// Type is string (default), integer, number, boolean, array or
 	// object (an object of scalars, or nested objects and arrays for the
 	// deepObject style).
@@ -210,7 +214,9 @@ func (c *Catalog) Endpoints() []Endpoint { return slices.Clone(c.endpoints) }
 // Groups returns the declared and used groups.
 func (c *Catalog) Groups() []Group { return slices.Clone(c.groups) }
 
-// transportHeaders are set by the HTTP layer, never by the model.
+// transportHeaders are set by the HTTP layer, never by the model; but an
+// endpoint may declare an Accept parameter, whose Enum lists the media
+// types the model may ask for.
 var transportHeaders = []string{"Host", "Content-Length", "Content-Type", "Transfer-Encoding", "Connection", "Accept"}
 
 // reservedHeader reports a header the model never sets: credentials (the

@@ -35,8 +35,10 @@ type LoadOptions struct {
 // operationId, else "METHOD /path"; its group is its first tag, else the
 // first literal path segment. Local $refs are resolved and recursive
 // schemas cut; external $refs are not followed. Cookie parameters and the
-// Accept, Content-Type and Authorization headers are left out, as OpenAPI
-// says. Responses are not read.
+// Content-Type and Authorization headers are left out, as OpenAPI says.
+// Of the responses, only the media types of the successful ones are
+// read: when there are two or more, the endpoint gets an Accept header
+// parameter that takes one of them (so does a documented Accept).
 //
 // An operation that cannot be used (a $ref to nothing, a parameter without
 // a name...) is left out with a warning, unless opts.Strict. A path's
@@ -108,7 +110,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		}
 	}
 	for _, p := range params {
-		if p.In == "cookie" || (p.In == "header" && reservedHeader(p.Name)) {
+		if p.In == "cookie" || (p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept")) {
 			continue
 		}
 		e.Params = append(e.Params, convertParam(p))
@@ -155,6 +157,28 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		e.Body = convertBody(op.RequestBody.Value)
 	}
 	return e, notes
+}
+
+// addAccept lets the model choose among the response media types an
+// operation documents: an Accept header parameter that takes them.
+// A documented Accept parameter is kept, with them as its enum if it
+// has none.
+func addAccept(e *Endpoint, types []string) {
+	enum := make([]any, len(types))
+	for i, t := range types {
+		enum[i] = t
+	}
+	if i := slices.IndexFunc(e.Params, func(p Param) bool { return p.In == InHeader && strings.EqualFold(p.Name, "Accept") }); i >= 0 {
+		if len(e.Params[i].Enum) == 0 && len(enum) > 0 {
+			e.Params[i].Enum = enum
+		}
+		return
+	}
+	if len(types) < 2 {
+		return
+	}
+	e.Params = append(e.Params, Param{Name: "Accept", In: InHeader, Type: toolkit.TypeString, Enum: enum,
+		Description: "the media type of the response; without it, the server chooses"})
 }
 
 // sameParam reports whether two parameters are the same; header names

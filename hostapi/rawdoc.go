@@ -60,6 +60,9 @@ type rawOp struct {
 	keyPos int
 	// kept are the operation's members but responses and callbacks.
 	kept []member
+	// responses is the operation's responses object, read only for the
+	// media types of its content (see mediaTypes).
+	responses span
 }
 
 // httpMethods are the operation keys of a path item.
@@ -198,7 +201,11 @@ func (d *rawDoc) indexPaths(sp span) {
 				op.kept = []member{{key: "", val: m.val}}
 			}
 			for _, f := range fields {
-				if f.key != "responses" && f.key != "callbacks" {
+				switch f.key {
+				case "responses":
+					op.responses = f.val
+				case "callbacks":
+				default:
 					op.kept = append(op.kept, f)
 				}
 			}
@@ -209,6 +216,72 @@ func (d *rawDoc) indexPaths(sp span) {
 }
 
 func (d *rawDoc) value(sp span) []byte { return d.text[sp.start:sp.end] }
+
+// mediaTypes lists the media types an operation's successful responses
+// document (the "default" response's when no 2xx one is written), in
+// their order: Swagger 2.0's produces, else the keys of each response's
+// content, following $refs to components.
+func (d *rawDoc) mediaTypes(op *rawOp) []string {
+	var out []string
+	add := func(t string) {
+		if t = strings.TrimSpace(t); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	if d.swagger {
+		produces := slices.IndexFunc(op.kept, func(m member) bool { return m.key == "produces" })
+		var list []string
+		if produces >= 0 {
+			_ = json.Unmarshal(d.value(op.kept[produces].val), &list)
+		} else if i := slices.IndexFunc(d.root, func(m member) bool { return m.key == "produces" }); i >= 0 {
+			_ = json.Unmarshal(d.value(d.root[i].val), &list)
+		}
+		for _, t := range list {
+			add(t)
+		}
+		return out
+	}
+	responses, _ := d.object(op.responses)
+	var picked []span
+	for _, r := range responses {
+		if strings.HasPrefix(r.key, "2") {
+			picked = append(picked, r.val)
+		}
+	}
+	if len(picked) == 0 {
+		if i := slices.IndexFunc(responses, func(m member) bool { return m.key == "default" }); i >= 0 {
+			picked = append(picked, responses[i].val)
+		}
+	}
+	for _, sp := range picked {
+		for range maxInlineDepth {
+			members, _ := d.object(sp)
+			ref := slices.IndexFunc(members, func(m member) bool { return m.key == "$ref" })
+			if ref < 0 {
+				if i := slices.IndexFunc(members, func(m member) bool { return m.key == "content" }); i >= 0 {
+					types, _ := d.object(members[i].val)
+					for _, t := range types {
+						add(t.key)
+					}
+				}
+				break
+			}
+			var target string
+			_ = json.Unmarshal(d.value(members[ref].val), &target)
+			var ok bool
+			if c, isComp := d.component(target); isComp {
+				// Found in the index: a lookup from the root reads the whole document.
+				sp, ok = d.comps[c]
+			} else if strings.HasPrefix(target, "#") {
+				sp, ok = d.lookup(target)
+			}
+			if !ok {
+				break
+			}
+		}
+	}
+	return out
+}
 
 // object lists the members of the object at sp (later duplicates win
 // when decoded, as in encoding/json); ok is false if sp is not an object.

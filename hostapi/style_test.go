@@ -124,6 +124,7 @@ func TestLoadStyles(t *testing.T) {
 		{"owner", "", "string", "nil", false, false},
 		{"repo", "", "string", "nil", false, false},
 		{"path", "", "string", "nil", false, true},
+		{"Accept", "", "string", "nil", false, false},
 		{"coords", "matrix", "object", "true", false, false},
 	}
 	if diff := cmp.Diff(want, params); diff != "" {
@@ -199,5 +200,57 @@ func TestCallStyles(t *testing.T) {
 		if !res.IsError || !strings.Contains(res.Text, tt.want) {
 			t.Errorf("%s:\n got %s\nwant an error with %s", tt.args, res.Text, tt.want)
 		}
+	}
+}
+
+// TestAccept: the model chooses among the media types the successful
+// responses document, and nothing else; the host's own Accept wins.
+func TestAccept(t *testing.T) {
+	c := loadFile(t, "testdata/styles.yaml")
+	for id, want := range map[string][]any{"repos/get-content": {"application/json", "application/vnd.github.object"}, "PostCustomers": nil, "search": nil} {
+		e, _ := c.Endpoint(id)
+		var enum []any
+		for _, p := range e.Params {
+			if p.Name == "Accept" {
+				enum = p.Enum
+			}
+		}
+		if diff := cmp.Diff(want, enum); diff != "" {
+			t.Errorf("%s: Accept (-want +got):\n%s", id, diff)
+		}
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s Accept=%q", r.URL.Path, r.Header.Get("Accept"))
+	})})
+	get := `{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "a"}`
+	tests := []struct {
+		args string
+		opts []toolkit.CallOption
+		want string
+	}{
+		{get + `}`, nil, `Accept=""`},
+		{get + `, "headers": {"accept": "application/vnd.github.object"}}`, nil, `Accept="application/vnd.github.object"`},
+		{get + `, "headers": {"Accept": "application/vnd.github.object"}}`, []toolkit.CallOption{toolkit.WithHeader(http.Header{"Accept": {"text/plain"}})}, `Accept="[REDACTED]"`}, // the host's, redacted
+		{get + `, "headers": {"Accept": "text/html"}}`, nil, `[error] call_http_api: endpoint "repos/get-content": parameter "headers.Accept" must be one of`},
+		{get + `, "headers": {"Accept": "application/json\r\nX-A: 1"}}`, nil, `[error]`},
+		{`{"endpoint": "search", "headers": {"Accept": "text/html"}}`, nil, `[error] call_http_api: endpoint "search": unknown parameter "headers.Accept"; the application sets this header`},
+	}
+	for _, tt := range tests {
+		got := show(run(reg, ToolCall, tt.args, tt.opts...))
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s:\n got %s\nwant %s", tt.args, got, tt.want)
+		}
+	}
+	doc := `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "produces": ["application/json", "application/xml"],
+		"paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}},
+		"/b": {"get": {"operationId": "b", "produces": ["text/csv"], "responses": {"200": {"description": "ok"}}}}}}`
+	c2, _, err := LoadOpenAPI([]byte(doc), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := c2.Endpoint("a")
+	b, _ := c2.Endpoint("b")
+	if len(a.Params) != 1 || len(a.Params[0].Enum) != 2 || len(b.Params) != 0 {
+		t.Errorf("Swagger 2.0 produces: a %+v, b %+v", a.Params, b.Params)
 	}
 }
