@@ -153,6 +153,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 			id := opID{pi, oi}
 			e, notes := convertOperation(path, method, item, kinOps[method])
 			addAccept(&e, d.mediaTypes(&d.paths[pi].ops[oi]))
+			if d.swagger {
+				csvByDefault(&e)
+			}
 			for _, n := range notes {
 				p := &d.paths[pi]
 				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)

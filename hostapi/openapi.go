@@ -159,6 +159,16 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 	return e, notes
 }
 
+// csvByDefault gives a Swagger 2.0 query array without collectionFormat
+// the format 2.0 defaults to, csv (color=blue,black,brown).
+func csvByDefault(e *Endpoint) {
+	for i := range e.Params {
+		if p := &e.Params[i]; p.In == InQuery && p.Type == toolkit.TypeArray && p.Style == "" && p.Explode == nil {
+			p.Explode = new(bool)
+		}
+	}
+}
+
 // addAccept lets the model choose among the response media types an
 // operation documents: an Accept header parameter that takes them.
 // A documented Accept parameter is kept, with them as its enum if it

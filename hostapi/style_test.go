@@ -141,15 +141,16 @@ func TestLoadSwagger2CollectionFormat(t *testing.T) {
 			{"name": "csv", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "csv"},
 			{"name": "ssv", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "ssv"},
 			{"name": "pipes", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "pipes"},
-			{"name": "multi", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "multi"}],
+			{"name": "multi", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "multi"},
+			{"name": "none", "in": "query", "type": "array", "items": {"type": "string"}}],
 		"responses": {"200": {"description": "ok"}}}}}}`
 	c, _, err := LoadOpenAPI([]byte(doc), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
-	res := run(reg, ToolCall, `{"endpoint": "a", "query": {"csv": ["a","b"], "ssv": ["a","b"], "pipes": ["a","b"], "multi": ["a","b"]}}`)
-	if want := "GET /a?csv=a,b&multi=a&multi=b&pipes=a%7Cb&ssv=a%20b"; !strings.HasSuffix(res.Text, "\n"+want) {
+	res := run(reg, ToolCall, `{"endpoint": "a", "query": {"csv": ["a","b"], "ssv": ["a","b"], "pipes": ["a","b"], "multi": ["a","b"], "none": ["a","b"]}}`)
+	if want := "GET /a?csv=a,b&multi=a&multi=b&none=a,b&pipes=a%7Cb&ssv=a%20b"; !strings.HasSuffix(res.Text, "\n"+want) {
 		t.Errorf("got %s\nwant %s", res.Text, want)
 	}
 }
