@@ -65,8 +65,9 @@ type Param struct {
 	// Explode writes each array item or object member as its own pair.
 	// Nil means true for the form style, false for the others.
 	Explode *bool
-	// AllowReserved sends the reserved characters :/?@!$'()*,;[] of a
-	// query value as they are. & = # + are always escaped.
+	// AllowReserved sends the reserved characters :/?@!$'()*,[] of a
+	// query value as they are. & = # + ; are always escaped (some servers
+	// split pairs at ;).
 	AllowReserved bool
 	// MultiSegment lets a path value hold slashes (GitHub's {path} of
 	// repos/get-content, marked "x-multi-segment": true); its segments

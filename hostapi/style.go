@@ -278,10 +278,10 @@ func unreserved(c byte) bool {
 
 // queryEscape escapes a query name or value as url.QueryEscape does;
 // with reserved, the reserved characters that cannot change the query's
-// structure stay as they are.
+// structure stay as they are (not ;, a pair separator to some servers).
 func queryEscape(s string, reserved bool) string {
 	return escape(s, func(c byte) bool {
-		return reserved && strings.IndexByte(":/?@!$'()*,;[]", c) >= 0
+		return reserved && strings.IndexByte(":/?@!$'()*,[]", c) >= 0
 	}, true)
 }
 

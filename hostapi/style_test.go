@@ -3,6 +3,7 @@ package hostapi
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -254,4 +255,42 @@ func TestAccept(t *testing.T) {
 	if len(a.Params) != 1 || len(a.Params[0].Enum) != 2 || len(b.Params) != 0 {
 		t.Errorf("Swagger 2.0 produces: a %+v, b %+v", a.Params, b.Params)
 	}
+}
+
+// FuzzStyledValues: whatever the model sends, a path value stays within
+// its segments (or, multi-segment, adds only plain segments), and a query
+// value cannot add a pair.
+func FuzzStyledValues(f *testing.F) {
+	for _, s := range []string{"a", "a/b", "../x", "a/./b", "%2e%2e", "a b&c=d#e+f", "", "/", "a//b", "x;y,z=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, multi := range []bool{false, true} {
+			out, problem := pathValue(Param{Name: "p", In: InPath, MultiSegment: multi}, s)
+			if problem != "" {
+				continue
+			}
+			segs := strings.Split(out, "/")
+			if !multi && len(segs) != 1 {
+				t.Fatalf("%q: %q adds a segment", s, out)
+			}
+			var back []string
+			for _, seg := range segs {
+				u, err := url.PathUnescape(seg)
+				if err != nil || seg == "" || seg == "." || seg == ".." || strings.ContainsAny(seg, "?#") {
+					t.Fatalf("%q: segment %q of %q", s, seg, out)
+				}
+				back = append(back, u)
+			}
+			if strings.Join(back, "/") != s {
+				t.Fatalf("%q: %q reads back as %q", s, out, strings.Join(back, "/"))
+			}
+		}
+		var q rawQuery
+		q.add("k", s, styleForm, true, true)
+		got, err := url.ParseQuery(q.Encode())
+		if err != nil || len(got) != 1 || len(got["k"]) != 1 || got["k"][0] != s {
+			t.Fatalf("%q: query %q reads back as %v (%v)", s, q.Encode(), got, err)
+		}
+	})
 }
