@@ -30,8 +30,10 @@
 //
 // The model chooses only the endpoint and the parameters the catalog
 // documents. Path values are path-escaped ("/" cannot add a segment, "." and
-// ".." are refused), query values query-escaped, header values without
-// control characters. Credentials and content headers are never model
+// ".." are refused) — except in a parameter the document marks
+// "x-multi-segment", whose "/" separates segments that are each escaped and
+// may not be empty, "." or ".." — query values query-escaped (by the
+// parameter's OpenAPI style), header values without control characters. Credentials and content headers are never model
 // parameters: headers the host passes with toolkit.WithHeader are added to
 // every request, override model headers of the same name, and are redacted
 // from what the model sees.
