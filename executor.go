@@ -93,6 +93,11 @@ type Options struct {
 	// its size with its YAML aliases expanded; a larger file is skipped
 	// with a diagnostic. Default 256 KiB (DefaultMaxFileBytes).
 	MaxFileBytes int
+	// MaxDiscoveryBytes bounds an answer of query_capabilities (and of
+	// hostapi's query_api_docs): past it the answer says how many more
+	// there are and how to page to them. Default 6,000 bytes, about 1,500
+	// tokens (DefaultMaxDiscoveryBytes).
+	MaxDiscoveryBytes int
 }
 
 // Executor runs compiled workflows: it owns the HTTP layer, the limits and

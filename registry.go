@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/search"
 )
 
 // Handler runs a capability. Return an error Result (ErrorResult) for a
@@ -81,12 +82,15 @@ type Registry struct {
 	flat bool
 	mu   sync.RWMutex
 	caps map[string]*registered
+	// index ranks capabilities for query_capabilities' keyword, kept
+	// current under mu.
+	index *search.Index
 }
 
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
 // Executor configured by opts.
 func NewRegistry(opts *Options) *Registry {
-	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*registered{}}
+	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*registered{}, index: search.New()}
 }
 
 // Executor returns the Executor that runs the Registry's workflows.
@@ -114,6 +118,7 @@ func (r *Registry) add(caps []*Capability, lazy bool) error {
 	defer r.mu.Unlock()
 	for _, e := range regs {
 		r.caps[e.cap.Name] = e
+		r.indexAdd(e)
 	}
 	return nil
 }
@@ -134,6 +139,7 @@ func (r *Registry) Remove(names ...string) {
 	defer r.mu.Unlock()
 	for _, n := range names {
 		delete(r.caps, n)
+		r.indexRemove(n)
 	}
 }
 

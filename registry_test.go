@@ -74,11 +74,15 @@ func TestEntryTools(t *testing.T) {
 func TestQueryCapabilities(t *testing.T) {
 	reg := echoRegistry(t)
 	tests := []struct{ args, want string }{
-		{`{}`, `{"capabilities":[{"name":"add","description":"Add two integers.","category":"go"},{"name":"search_items","description":"Search the item catalogue.","category":"http"}]}`},
-		{``, `{"capabilities":[{"name":"add","description":"Add two integers.","category":"go"},{"name":"search_items","description":"Search the item catalogue.","category":"http"}]}`},
-		{`{"keyword":"CATALOGUE items"}`, `{"capabilities":[{"name":"search_items","description":"Search the item catalogue.","category":"http"}]}`},
-		{`{"category":"go"}`, `{"capabilities":[{"name":"add","description":"Add two integers.","category":"go"}]}`},
-		{`{"keyword":"weather"}`, `{"capabilities":[],"hint":"nothing matched; call query_capabilities without arguments to see every capability"}`},
+		{`{}`, `{"total":2,"categories":{"go":{"add":"Add two integers."},"http":{"search_items":"Search the item catalogue."}}}`},
+		{``, `{"total":2,"categories":{"go":{"add":"Add two integers."},"http":{"search_items":"Search the item catalogue."}}}`},
+		{`{"keyword":"CATALOGUE items"}`, `{"keyword":"CATALOGUE items","matches":1,"capabilities":{"search_items":"Search the item catalogue."}}`},
+		{`{"keyword":"catalog item serch"}`, `{"keyword":"catalog item serch","matches":1,"capabilities":{"search_items":"Search the item catalogue."}}`},
+		{`{"category":"go"}`, `{"category":"go","total":1,"capabilities":{"add":"Add two integers."}}`},
+		{`{"cursor":"0"}`, `{"total":2,"capabilities":{"add":"Add two integers.","search_items":"Search the item catalogue."}}`},
+		{`{"cursor":"1"}`, `{"total":2,"capabilities":{"search_items":"Search the item catalogue."}}`},
+		{`{"category":"weather"}`, `{"category":"weather","total":0,"capabilities":{},"hint":"no category \"weather\"; categories: go, http"}`},
+		{`{"keyword":"weather"}`, `{"keyword":"weather","matches":0,"capabilities":{},"hint":"nothing matched; try other words, or call query_capabilities without arguments for an overview"}`},
 	}
 	for _, tt := range tests {
 		res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(tt.args))
@@ -86,6 +90,8 @@ func TestQueryCapabilities(t *testing.T) {
 	}
 	res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(`{"kw":"x"}`))
 	wantError(t, res, `unknown field "kw"`)
+	res, _ = reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(`{"cursor":"x"}`))
+	wantError(t, res, `cursor "x" is not one an answer gave`)
 }
 
 func TestQueryCapabilityDetail(t *testing.T) {

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
@@ -35,12 +37,13 @@ func (t Tool) Anthropic() map[string]any {
 var entryTools = []Tool{
 	{
 		Name:        ToolQueryCapabilities,
-		Description: "List the capabilities you can call: name, one-line description and category. Filter with a keyword or a category. Then read one with query_capability_detail and run it with call_capability.",
+		Description: "Find the capabilities you can call: by keyword (ranked), by category, or all of them page by page. Then read one with query_capability_detail and run it with call_capability.",
 		InputSchema: mustJSON(map[string]any{
 			"type": "object",
 			"properties": map[string]any{
-				"keyword":  map[string]any{"type": "string", "description": "words that must all appear in the name or description (optional)"},
+				"keyword":  map[string]any{"type": "string", "description": "what you need, in a few words: capabilities are ranked by how well their names, descriptions and parameters match (optional)"},
 				"category": map[string]any{"type": "string", "description": "only this category: http, api, yqcloud, ... (optional)"},
+				"cursor":   map[string]any{"type": "string", "description": "the cursor of the previous answer, to get its next page (optional)"},
 			},
 			"additionalProperties": false,
 		}),
@@ -194,56 +197,246 @@ func unwrapStringArgs(args json.RawMessage) json.RawMessage {
 	return args
 }
 
-type capabilitySummary struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	Category    string `json:"category"`
+// DefaultMaxDiscoveryBytes is the default of Options.MaxDiscoveryBytes,
+// about 1,500 tokens.
+const DefaultMaxDiscoveryBytes = 6000
+
+// DiscoveryBudget returns the bytes a discovery answer may take
+// (Options.MaxDiscoveryBytes or its default): query_capabilities, and
+// tools listing things to the model such as hostapi's query_api_docs.
+func (e *Executor) DiscoveryBudget() int {
+	if e.opts.MaxDiscoveryBytes > 0 {
+		return e.opts.MaxDiscoveryBytes
+	}
+	return DefaultMaxDiscoveryBytes
 }
 
+// capabilityFields are what query_capabilities' keyword matches, weighted:
+// the name most, parameters' descriptions least.
+func capabilityFields(c *Capability) []search.Field {
+	f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	for _, l := range sortedKeys(c.Descriptions) {
+		if d := c.Descriptions[l]; d != c.Description {
+			f = append(f, search.Field{Text: d, Weight: 1})
+		}
+	}
+	for _, p := range c.Params {
+		f = append(f, search.Field{Text: p.Name, Weight: 0.7}, search.Field{Text: p.Description, Weight: 0.5})
+	}
+	if props, ok := c.Schema["properties"].(map[string]any); ok {
+		for _, name := range sortedKeys(props) {
+			f = append(f, search.Field{Text: name, Weight: 0.7})
+			if p, ok := props[name].(map[string]any); ok {
+				if d, ok := p["description"].(string); ok {
+					f = append(f, search.Field{Text: d, Weight: 0.5})
+				}
+			}
+		}
+	}
+	return f
+}
+
+// indexAdd and indexRemove keep the keyword index current; the Registry
+// calls them holding its lock.
+func (r *Registry) indexAdd(e *registered)  { r.index.Add(e.cap.Name, capabilityFields(&e.cap)...) }
+func (r *Registry) indexRemove(name string) { r.index.Remove(name) }
+
+// queryCapabilities answers within the discovery budget, in the form that
+// tells the most: every capability with its description when they fit,
+// else their names by category, else the categories with their counts;
+// a keyword ranks; a category or a cursor pages.
 func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	var in struct {
 		Keyword  string `json:"keyword"`
 		Category string `json:"category"`
+		Cursor   string `json:"cursor"`
 	}
 	if err := decodeStrict(args, &in); err != nil {
 		return ErrorResult("query_capabilities: " + err.Error())
 	}
-	words := strings.Fields(strings.ToLower(in.Keyword))
-	out := struct {
-		Capabilities []capabilitySummary `json:"capabilities"`
-		Hint         string              `json:"hint,omitempty"`
-	}{Capabilities: []capabilitySummary{}}
+	start := 0
+	if in.Cursor != "" {
+		n, err := strconv.Atoi(in.Cursor)
+		if err != nil || n < 0 {
+			return ErrorResult(fmt.Sprintf("query_capabilities: cursor %q is not one an answer gave; call again without it", in.Cursor))
+		}
+		start = n
+	}
+	budget := r.exec.DiscoveryBudget()
+	keyword, category := strings.TrimSpace(in.Keyword), strings.TrimSpace(in.Category)
+	switch {
+	case keyword != "":
+		return r.searchCapabilities(keyword, category, start, budget)
+	case category == "" && in.Cursor == "":
+		return r.overview(budget)
+	}
+	var entries []*registered
 	for _, e := range r.entries() {
-		c := &e.cap
-		if in.Category != "" && !strings.EqualFold(c.Category, in.Category) {
-			continue
+		if category == "" || strings.EqualFold(e.cap.Category, category) {
+			entries = append(entries, e)
 		}
-		hay := strings.ToLower(c.Name + " " + c.Description)
-		if !allContained(hay, words) {
-			continue
-		}
-		out.Capabilities = append(out.Capabilities, capabilitySummary{Name: c.Name, Description: firstLine(c.Description), Category: c.Category})
 	}
-	if len(out.Capabilities) == 0 && (len(words) > 0 || in.Category != "") {
-		out.Hint = "nothing matched; call query_capabilities without arguments to see every capability"
+	head := []byte("{")
+	if category != "" {
+		head = append(jsonstr.Append(append(head, `"category":`...), category), ',')
 	}
-	res, _ := JSONResult(out)
-	return res
+	head = fmt.Appendf(head, `"total":%d,`, len(entries))
+	return capabilityPage(head, len(entries), start, budget, func(i int) *registered { return entries[i] }, r.nothingIn(category))
 }
 
-func allContained(hay string, words []string) bool {
-	for _, w := range words {
-		if !strings.Contains(hay, w) {
-			return false
+func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
+	var keep func(string) bool
+	if category != "" {
+		keep = func(name string) bool {
+			e, ok := r.get(name)
+			return ok && strings.EqualFold(e.cap.Category, category)
 		}
 	}
-	return true
+	hits := r.index.Search(keyword, keep)
+	head := jsonstr.Append([]byte(`{"keyword":`), keyword)
+	if category != "" {
+		head = jsonstr.Append(append(head, `,"category":`...), category)
+	}
+	head = fmt.Appendf(head, `,"matches":%d,`, len(hits))
+	empty := "nothing matched; try other words, or call query_capabilities without arguments for an overview"
+	return capabilityPage(head, len(hits), start, budget, func(i int) *registered {
+		if e, ok := r.get(hits[i].ID); ok {
+			return e
+		}
+		return &registered{cap: Capability{Name: hits[i].ID, Description: "(removed)"}}
+	}, empty)
 }
 
-func firstLine(s string) string {
+// nothingIn is the hint of a listing of category that has no capability.
+func (r *Registry) nothingIn(category string) string {
+	if category == "" {
+		return "no capabilities are registered"
+	}
+	var cats []string
+	for _, e := range r.entries() {
+		if !slices.Contains(cats, e.cap.Category) {
+			cats = append(cats, e.cap.Category)
+		}
+	}
+	msg := fmt.Sprintf("no category %q", category)
+	if hint := suggest.DidYouMean(category, cats); hint != "" {
+		return msg + hint
+	}
+	return msg + "; categories: " + strings.Join(cats, ", ")
+}
+
+// capabilityPage renders {head "capabilities": {name: description, …}}
+// with the items from start that fit in budget, saying how many more
+// there are and the cursor of the next page.
+func capabilityPage(head []byte, n, start, budget int, entry func(i int) *registered, empty string) Result {
+	start = min(start, n)
+	head = append(head, `"capabilities":{`...)
+	tail := func(k int) []byte {
+		b := []byte("}")
+		switch more := n - start - k; {
+		case more > 0:
+			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":"send this cursor, with the same keyword and category, for the next page"`, more, start+k)
+		case n == 0:
+			b = jsonstr.Append(append(b, `,"hint":`...), empty)
+		}
+		return append(b, '}')
+	}
+	k, body := search.Fit(budget, len(head), n-start, func(i int) []byte {
+		c := &entry(start + i).cap
+		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), brief(c.Description))
+	}, tail)
+	out := append(append(head, body...), tail(k)...)
+	return Result{Text: string(out)}
+}
+
+// overview answers query_capabilities without arguments.
+func (r *Registry) overview(budget int) Result {
+	entries := r.entries()
+	if b, ok := grouped(entries, true, budget); ok {
+		return Result{Text: string(b)}
+	}
+	if b, ok := grouped(entries, false, budget); ok {
+		return Result{Text: string(b)}
+	}
+	type count struct {
+		name string
+		n    int
+	}
+	var cats []count
+	for _, e := range entries { // sorted by category
+		if len(cats) == 0 || cats[len(cats)-1].name != e.cap.Category {
+			cats = append(cats, count{name: e.cap.Category})
+		}
+		cats[len(cats)-1].n++
+	}
+	slices.SortStableFunc(cats, func(a, b count) int { return b.n - a.n })
+	head := fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
+	tail := func(k int) []byte {
+		b := []byte("}")
+		if more := len(cats) - k; more > 0 {
+			b = fmt.Appendf(b, `,"more_categories":%d`, more)
+		}
+		return append(b, `,"hint":"too many to list: {\"keyword\": words} finds capabilities ranked by relevance; {\"category\": name} lists a category; {\"cursor\": \"0\"} pages through all"}`...)
+	}
+	k, body := search.Fit(budget, len(head), len(cats), func(i int) []byte {
+		return fmt.Appendf(jsonstr.Append(nil, cats[i].name), ":%d", cats[i].n)
+	}, tail)
+	return Result{Text: string(append(append(head, body...), tail(k)...))}
+}
+
+// grouped renders every capability by category, with descriptions or
+// names only; ok is false when that takes more than budget bytes.
+func grouped(entries []*registered, descriptions bool, budget int) (b []byte, ok bool) {
+	b = fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
+	for i, e := range entries {
+		first := i == 0 || entries[i-1].cap.Category != e.cap.Category
+		switch {
+		case first && i > 0 && descriptions:
+			b = append(b, "},"...)
+		case first && i > 0:
+			b = append(b, "],"...)
+		case !first:
+			b = append(b, ',')
+		}
+		if first {
+			b = append(jsonstr.Append(b, e.cap.Category), ':')
+			if descriptions {
+				b = append(b, '{')
+			} else {
+				b = append(b, '[')
+			}
+		}
+		b = jsonstr.Append(b, e.cap.Name)
+		if descriptions {
+			b = jsonstr.Append(append(b, ':'), brief(e.cap.Description))
+		}
+		if len(b) > budget {
+			return nil, false
+		}
+	}
+	switch {
+	case len(entries) == 0:
+		b = append(b, `},"hint":"no capabilities are registered"}`...)
+	case descriptions:
+		b = append(b, "}}}"...)
+	default:
+		b = append(b, `]},"hint":"names only, to fit: {\"category\": name} lists a category with descriptions; {\"keyword\": words} finds capabilities ranked by relevance"}`...)
+	}
+	return b, len(b) <= budget
+}
+
+// brief is the first sentence of a description's first line, at most 100
+// characters.
+func brief(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	if r := []rune(s); len(r) > 160 {
-		s = string(r[:159]) + "…"
+	if i := strings.Index(s, ". "); i >= 20 {
+		s = s[:i+1]
+	}
+	if i := strings.Index(s, "。"); i >= 10 && i+len("。") < len(s) {
+		s = s[:i+len("。")]
+	}
+	if r := []rune(s); len(r) > 100 {
+		s = strings.TrimSpace(string(r[:99])) + "…"
 	}
 	return s
 }

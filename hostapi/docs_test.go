@@ -219,8 +219,8 @@ func TestCapabilitiesListed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"capabilities":[{"name":"call_http_api","description":"Call one endpoint of the application's own HTTP API, as described by query_api_docs.","category":"api"},` +
-		`{"name":"query_api_docs","description":"Browse the application's own HTTP API before calling it with call_http_api.","category":"api"}]}`
+	want := `{"category":"api","total":2,"capabilities":{"call_http_api":"Call one endpoint of the application's own HTTP API, as described by query_api_docs.",` +
+		`"query_api_docs":"Browse the application's own HTTP API before calling it with call_http_api."}}`
 	if diff := cmp.Diff(want, res.Text); diff != "" {
 		t.Errorf("query_capabilities (-want +got):\n%s", diff)
 	}

@@ -1,0 +1,215 @@
+package toolkit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// itemRegistry holds n capabilities in 7 categories, every one matching
+// the keyword "item".
+func itemRegistry(t testing.TB, n, budget int) *Registry {
+	t.Helper()
+	reg := NewRegistry(&Options{MaxDiscoveryBytes: budget, Logger: discardLogger()})
+	caps := make([]*Capability, n)
+	for i := range caps {
+		caps[i] = &Capability{
+			Name:        fmt.Sprintf("get_item_%05d", i),
+			Category:    fmt.Sprintf("shop%d", i%7),
+			Description: fmt.Sprintf("Look up item %d of the shop's catalogue by its id. Returns its price.", i),
+			Params:      []Param{{Name: "id", Type: TypeString, Description: "the item id"}},
+			Handler:     func(context.Context, *Call) (Result, error) { return TextResult("ok"), nil },
+		}
+	}
+	if err := reg.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+type discoveryAnswer struct {
+	Total        int             `json:"total"`
+	Matches      int             `json:"matches"`
+	Capabilities json.RawMessage `json:"capabilities"`
+	Categories   json.RawMessage `json:"categories"`
+	More         int             `json:"more"`
+	Cursor       string          `json:"cursor"`
+	Hint         string          `json:"hint"`
+}
+
+func ask(t *testing.T, reg *Registry, args string) (discoveryAnswer, string) {
+	t.Helper()
+	res, err := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(args))
+	if err != nil || res.IsError {
+		t.Fatalf("%s: %v %s", args, err, res.Text)
+	}
+	var a discoveryAnswer
+	if err := json.Unmarshal([]byte(res.Text), &a); err != nil {
+		t.Fatalf("%s: not JSON: %v\n%s", args, err, res.Text)
+	}
+	return a, res.Text
+}
+
+// names returns the keys of a capabilities object, in order.
+func names(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	var out []string
+	if _, err := dec.Token(); err != nil {
+		t.Fatal(err)
+	}
+	for dec.More() {
+		k, _ := dec.Token()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, k.(string))
+	}
+	return out
+}
+
+// pageAll follows the cursors of args to the end, checking every page
+// against the budget, and returns the names listed.
+func pageAll(t *testing.T, reg *Registry, args string, budget int) []string {
+	t.Helper()
+	var all []string
+	cursor := ""
+	for pages := 0; ; pages++ {
+		a := args
+		if cursor != "" {
+			a = strings.TrimSuffix(args, "}")
+			if a != "{" {
+				a += ","
+			}
+			a += fmt.Sprintf(`"cursor":%q}`, cursor)
+		}
+		ans, text := ask(t, reg, a)
+		if len(text) > budget {
+			t.Fatalf("%s: %d bytes, budget %d", a, len(text), budget)
+		}
+		got := names(t, ans.Capabilities)
+		if len(got) == 0 && ans.More > 0 {
+			t.Fatalf("%s: empty page with %d more", a, ans.More)
+		}
+		all = append(all, got...)
+		if ans.More == 0 {
+			if ans.Cursor != "" {
+				t.Errorf("last page has a cursor: %s", text)
+			}
+			return all
+		}
+		cursor = ans.Cursor
+		if pages > 10000 {
+			t.Fatal("paging does not end")
+		}
+	}
+}
+
+func checkOnce(t *testing.T, got []string, n int) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, name := range got {
+		if seen[name] {
+			t.Errorf("%s listed twice", name)
+		}
+		seen[name] = true
+	}
+	if len(seen) != n {
+		t.Errorf("%d listed, want %d", len(seen), n)
+	}
+}
+
+func TestDiscoveryBudgetEdges(t *testing.T) {
+	const n = 20
+	full := func(reg *Registry, args string) string {
+		res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(args))
+		return res.Text
+	}
+	for _, args := range []string{`{"cursor":"0"}`, `{"keyword":"item"}`, `{"category":"shop3"}`, `{}`} {
+		size := len(full(itemRegistry(t, n, 1<<20), args))
+		t.Run(args+" exactly at the budget", func(t *testing.T) {
+			reg := itemRegistry(t, n, size)
+			ans, text := ask(t, reg, args)
+			if len(text) != size || ans.More != 0 || strings.Contains(text, `"more"`) {
+				t.Errorf("%d bytes (budget %d): %s", len(text), size, text)
+			}
+		})
+		t.Run(args+" one over", func(t *testing.T) {
+			reg := itemRegistry(t, n, size-1)
+			ans, text := ask(t, reg, args)
+			if len(text) > size-1 {
+				t.Errorf("%d bytes over budget %d", len(text), size-1)
+			}
+			if args == `{}` {
+				if !strings.Contains(text, `"hint":"names only`) {
+					t.Errorf("no names-only form: %s", text)
+				}
+				return
+			}
+			if ans.More == 0 || ans.Cursor == "" {
+				t.Errorf("no more/cursor: %s", text)
+			}
+		})
+	}
+	t.Run("0 results", func(t *testing.T) {
+		reg := itemRegistry(t, n, 0)
+		ans, text := ask(t, reg, `{"keyword":"zzzz qqqq"}`)
+		if ans.Matches != 0 || ans.More != 0 || !strings.Contains(ans.Hint, "nothing matched") {
+			t.Errorf("%s", text)
+		}
+		ans, text = ask(t, NewRegistry(nil), `{}`)
+		if ans.Total != 0 || !strings.Contains(ans.Hint, "no capabilities") {
+			t.Errorf("%s", text)
+		}
+		ans, text = ask(t, reg, `{"cursor":"99"}`)
+		if ans.Total != n || ans.More != 0 || string(ans.Capabilities) != "{}" {
+			t.Errorf("cursor past the end: %s", text)
+		}
+	})
+	t.Run("a budget smaller than one item still moves forward", func(t *testing.T) {
+		reg := itemRegistry(t, 3, 10)
+		checkOnce(t, pageAll(t, reg, `{"cursor":"0"}`, 1<<20), 3)
+	})
+}
+
+func TestDiscovery10000(t *testing.T) {
+	const n = 10000
+	budget := DefaultMaxDiscoveryBytes
+	reg := itemRegistry(t, n, 0)
+	ans, text := ask(t, reg, `{}`)
+	if len(text) > budget || ans.Total != n || !strings.Contains(text, `"shop0":1429`) || !strings.Contains(ans.Hint, "keyword") {
+		t.Errorf("overview, %d bytes: %s", len(text), text)
+	}
+	ans, text = ask(t, reg, `{"keyword":"item"}`)
+	if len(text) > budget || ans.Matches != n || ans.More == 0 {
+		t.Errorf("keyword, %d bytes: %.300s", len(text), text)
+	}
+	checkOnce(t, pageAll(t, reg, `{"keyword":"item"}`, budget), n)
+	checkOnce(t, pageAll(t, reg, `{"cursor":"0"}`, budget), n)
+	checkOnce(t, pageAll(t, reg, `{"category":"shop2"}`, budget), 1429)
+}
+
+func TestDiscoveryIndexCurrent(t *testing.T) {
+	reg := itemRegistry(t, 10, 0)
+	reg.Remove("get_item_00003")
+	if err := reg.Add(&Capability{Name: "get_item_00004", Description: "Send a parcel.", Handler: func(context.Context, *Call) (Result, error) { return Result{}, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	ans, _ := ask(t, reg, `{"keyword":"catalogue"}`)
+	got := names(t, ans.Capabilities)
+	for _, name := range got {
+		if name == "get_item_00003" || name == "get_item_00004" {
+			t.Errorf("%s found after Remove/replace: %v", name, got)
+		}
+	}
+	if len(got) != 8 {
+		t.Errorf("%d found, want 8", len(got))
+	}
+	ans, _ = ask(t, reg, `{"keyword":"parcel"}`)
+	if got := names(t, ans.Capabilities); len(got) != 1 || got[0] != "get_item_00004" {
+		t.Errorf("parcel: %v", got)
+	}
+}

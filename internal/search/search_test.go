@@ -1,0 +1,111 @@
+package search
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestTerms(t *testing.T) {
+	for in, want := range map[string][]string{
+		"createCustomer":       {"creat", "customer"},
+		"jira_create-issue/v2": {"jira", "creat", "issu", "v2"},
+		"HTTPServer statuses":  {"http", "server", "status"},
+		"Creates a <b>new</b> customer &amp; [docs](https://x.io/a)": {"creat", "new", "customer", "doc"},
+		"shipping bills added categories created":                    {"ship", "bill", "add", "category", "creat"},
+		"创建工单": {"创建", "建工", "工单"},
+		"请假":   {"请假"},
+	} {
+		if diff := cmp.Diff(want, Terms(in)); diff != "" {
+			t.Errorf("Terms(%q) (-want +got):\n%s", in, diff)
+		}
+	}
+}
+
+func ids(hs []Hit) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.ID)
+	}
+	return out
+}
+
+func testIndex() *Index {
+	ix := New()
+	ix.Add("stripe_create_customer", Field{"stripe_create_customer", 3}, Field{"Creates a new customer object.", 1})
+	ix.Add("stripe_list_charges", Field{"stripe_list_charges", 3}, Field{"Returns a list of charges you've previously created.", 1})
+	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Create an issue in a Jira project.", 1})
+	ix.Add("itsm_ticket", Field{"itsm_ticket", 3}, Field{"创建服务请求工单", 1})
+	return ix
+}
+
+func TestSearch(t *testing.T) {
+	ix := testIndex()
+	for q, want := range map[string]string{
+		"create customer":           "stripe_create_customer",
+		"custmer":                   "stripe_create_customer",
+		"customers zzzqqq":          "stripe_create_customer",
+		"open a ticket in jira":     "jira_create_issue",
+		"帮我新建一个工单":                  "itsm_ticket",
+		"previously created charge": "stripe_list_charges",
+	} {
+		hs := ix.Search(q, nil)
+		if len(hs) == 0 || hs[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", q, ids(hs), want)
+		}
+	}
+	if hs := ix.Search("zzzqqq", nil); len(hs) != 0 {
+		t.Errorf("nonsense matched %v", ids(hs))
+	}
+}
+
+func TestAddRemove(t *testing.T) {
+	ix := testIndex()
+	ix.Remove("stripe_create_customer", "unknown")
+	if hs := ix.Search("customer", nil); len(hs) != 0 {
+		t.Errorf("removed doc found: %v", ids(hs))
+	}
+	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Open a customer ticket.", 1})
+	if got := ids(ix.Search("customer", nil)); !cmp.Equal(got, []string{"jira_create_issue"}) {
+		t.Errorf("replaced doc: %v", got)
+	}
+	if ix.Len() != 3 {
+		t.Errorf("Len = %d", ix.Len())
+	}
+}
+
+func TestConcurrent(t *testing.T) {
+	ix := testIndex()
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range 200 {
+				id := fmt.Sprintf("doc%d_%d", i, j)
+				ix.Add(id, Field{"customer " + id, 1})
+				ix.Search("customer", nil)
+				if j%2 == 0 {
+					ix.Remove(id)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := len(ix.Search("customer", nil)); n != 8*100+1 {
+		t.Errorf("%d hits", n)
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"custmer", "customer", 1}, {"custoemr", "customer", 1}, {"", "ab", 2}, {"kitten", "sitting", 3}} {
+		if got := editDistance(c.a, c.b); got != c.d {
+			t.Errorf("%s/%s = %d", c.a, c.b, got)
+		}
+	}
+}

@@ -1,0 +1,295 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Terms returns the index terms of text: stemmed words and CJK bigrams, in
+// order, stop words left out.
+func Terms(text string) []string {
+	var out []string
+	eachWord(text, func(w string, cjk bool) {
+		if cjk {
+			out = appendBigrams(out, w)
+			return
+		}
+		w = strings.ToLower(w)
+		if stopWords[w] {
+			return
+		}
+		out = append(out, stem(w))
+	})
+	return out
+}
+
+// queryTerms is Terms without the words of a request ("please show me").
+func queryTerms(q string) []string {
+	var out []string
+	for _, t := range Terms(q) {
+		if !queryStopWords[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func appendBigrams(out []string, run string) []string {
+	r := []rune(run)
+	if len(r) == 1 {
+		return append(out, run)
+	}
+	for i := 0; i+1 < len(r); i++ {
+		if bg := string(r[i : i+2]); !cjkStopBigrams[bg] {
+			out = append(out, bg)
+		}
+	}
+	return out
+}
+
+// eachWord calls f with each word of text: a run of letters and digits
+// split at camelCase boundaries, or a run of CJK characters. HTML tags,
+// entities and Markdown link targets are skipped.
+func eachWord(text string, f func(w string, cjk bool)) {
+	start, kind := -1, 0 // kind: 1 word, 2 CJK
+	flush := func(end int) {
+		if start >= 0 {
+			if kind == 2 {
+				f(text[start:end], true)
+			} else {
+				splitCamel(text[start:end], func(w string) { f(w, false) })
+			}
+		}
+		start, kind = -1, 0
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '<' && i+1 < len(text) && (isASCIILetter(text[i+1]) || text[i+1] == '/' || text[i+1] == '!'):
+			if j := strings.IndexByte(text[i:], '>'); j > 0 {
+				flush(i)
+				i += j + 1
+				continue
+			}
+		case c == '&' && i+1 < len(text) && isASCIILetter(text[i+1]):
+			if j := strings.IndexByte(text[i:], ';'); j > 1 && j < 10 && isEntity(text[i+1:i+j]) {
+				flush(i)
+				i += j + 1
+				continue
+			}
+		case c == ']' && i+1 < len(text) && text[i+1] == '(':
+			if j := strings.IndexByte(text[i:], ')'); j > 0 {
+				flush(i)
+				i += j + 1
+				continue
+			}
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		k := 0
+		switch {
+		case isCJK(r):
+			k = 2
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			k = 1
+		}
+		if k != kind {
+			flush(i)
+			if k != 0 {
+				start, kind = i, k
+			}
+		}
+		i += size
+	}
+	flush(len(text))
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isEntity(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isASCIILetter(s[i]) && (s[i] < '0' || s[i] > '9') && s[i] != '#' {
+			return false
+		}
+	}
+	return true
+}
+
+// splitCamel splits "createCustomerID2" into create, Customer, ID2 and
+// "HTTPServer" into HTTP, Server.
+func splitCamel(w string, f func(string)) {
+	start := 0
+	var prev rune
+	for i, r := range w {
+		if i > 0 && unicode.IsUpper(r) {
+			next, _ := utf8.DecodeRuneInString(w[i+utf8.RuneLen(r):])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && unicode.IsLower(next)) {
+				f(w[start:i])
+				start = i
+			}
+		}
+		prev = r
+	}
+	f(w[start:])
+}
+
+func isCJK(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
+}
+
+// irregular maps irregular forms to the form stem reduces.
+var irregular = map[string]string{
+	"sent": "send", "got": "get", "gotten": "get", "paid": "pay", "made": "make", "people": "person",
+	"children": "child", "men": "man", "women": "woman", "ran": "run", "bought": "buy", "sold": "sell",
+	"found": "find", "wrote": "write", "written": "write", "began": "begin", "begun": "begin",
+	"chose": "choose", "chosen": "choose", "left": "leave", "held": "hold", "kept": "keep",
+	"data": "data", "indices": "index", "analyses": "analysis",
+}
+
+// stem reduces an ASCII lower-case word to a light stem: plural and verb
+// endings, and a final "e", are dropped ("statuses" -> "status",
+// "created" -> "creat", "shipping" -> "ship").
+func stem(w string) string {
+	if v, ok := irregular[w]; ok {
+		w = v
+	}
+	if len(w) <= 3 || !isASCIIWord(w) {
+		return w
+	}
+	switch n := len(w); {
+	case strings.HasSuffix(w, "ies") && n > 4:
+		w = w[:n-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"):
+		w = w[:n-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:n-1]
+	}
+	switch n := len(w); {
+	case strings.HasSuffix(w, "ied") && n > 4:
+		w = w[:n-3] + "y"
+	case strings.HasSuffix(w, "ing") && n-3 >= 3:
+		w = undouble(w[:n-3])
+	case strings.HasSuffix(w, "ed") && !strings.HasSuffix(w, "eed") && n-2 >= 3:
+		w = undouble(w[:n-2])
+	}
+	if n := len(w); n >= 5 && w[n-1] == 'e' {
+		w = w[:n-1]
+	}
+	return w
+}
+
+// undouble drops one of two equal final consonants ("shipp" -> "ship"),
+// except l, s and z ("bill") and where two letters would remain ("add").
+func undouble(w string) string {
+	n := len(w)
+	if n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeioulsz", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func isASCIIWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+var stopWords = set("a an the to of for in on at by with and or is are be been was were this that these those it its " +
+	"from as into if then than so such any each which who whom whose what when where there here via")
+
+var queryStopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("i me my we our us you your want wants need needs please can could would should " +
+		"how do does did help let lets like some something someone thing things just also about way") {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
+// cjkStopBigrams are bigrams of a Chinese request's filler ("帮我", "一个").
+var cjkStopBigrams = set("帮我 我想 我要 想要 一个 一下 一些 我的 请帮 给我 怎么 如何 可以 能否 的话")
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// synonymGroups are words of API vocabulary a user may say for one
+// another. A query word also finds its group's words, at a lower weight.
+var synonymGroups = []string{
+	"create add new make insert open start register",
+	"delete remove erase drop destroy discard purge",
+	"cancel revoke void terminate abort",
+	"get fetch retrieve read show view lookup find detail info",
+	"list all browse enumerate",
+	"search find query lookup filter",
+	"update edit change modify set patch rename alter",
+	"send post notify deliver",
+	"user member person account employee staff",
+	"issue ticket bug incident",
+	"message chat msg dm",
+	"payment charge pay transaction",
+	"invoice bill billing",
+	"customer client buyer",
+	"repo repository",
+	"file document doc attachment",
+	"comment reply remark",
+	"channel room conversation",
+	"order purchase",
+	"email mail",
+	"meeting event calendar appointment schedule",
+	"refund reimburse",
+	"subscription plan membership",
+	"price cost amount fee",
+	"close resolve finish complete",
+	"assign allocate delegate",
+	"upload attach",
+	"download export",
+	"image photo picture",
+	"weather forecast",
+	"创建 新建 添加 新增 建立",
+	"删除 移除 去掉",
+	"查询 获取 查看 查找 搜索 检索",
+	"修改 更新 编辑 变更",
+	"工单 事件 问题",
+	"用户 人员 员工 成员",
+	"发送 推送 通知",
+	"审批 批准 审核",
+	"请假 休假",
+	"报销 费用",
+	"会议 预约 日程",
+}
+
+// synonyms maps a stemmed word to the stems of its groups' other words.
+var synonyms = func() map[string][]string {
+	m := map[string][]string{}
+	for _, g := range synonymGroups {
+		var stems []string
+		for _, w := range strings.Fields(g) {
+			stems = append(stems, stem(w))
+		}
+		for _, s := range stems {
+			for _, o := range stems {
+				if o != s && !contains(m[s], o) {
+					m[s] = append(m[s], o)
+				}
+			}
+		}
+	}
+	return m
+}()
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
