@@ -237,9 +237,10 @@ func TestTimeoutAfterTheScript(t *testing.T) {
 	e, rt := msRuntime(t)
 	h := mustCompile(t, "return 2")
 	slow := func(goja.Value) error { time.Sleep(10 * time.Millisecond); return nil }
-	if err := e.run(context.Background(), rt, h, goja.Null(), slow); err != nil {
-		t.Fatal(err)
-	}
+	// The 1 ms timeout fires while slow runs, after the script; on a busy
+	// machine it may fire inside the script instead, and the run fails.
+	// Either way the next run must not see it.
+	_ = e.run(context.Background(), rt, h, goja.Null(), slow)
 	e.timeout = time.Hour
 	if out, err := runCompiled(t, e, rt, h, "null"); err != nil || out != "2" {
 		t.Errorf("the next run: %q, %v", out, err)
