@@ -90,6 +90,7 @@ type API struct {
 	eps     []*endpoint
 	byID    map[string]*endpoint
 	byRoute map[string]*endpoint // "METHOD /path"
+	docs    *docsIndex           // what query_api_docs browses and searches
 	opts    Options
 	prefix  string            // what a request's path is appended to (see New)
 	exec    *toolkit.Executor // set by Capabilities
@@ -105,7 +106,6 @@ type endpoint struct {
 	Endpoint
 	tmpl    pathTemplate
 	confirm bool
-	words   string // id, method, path and summary in lower case: what a keyword matches
 	// jsonBody: the body is JSON; bodyUnwraps: a string sent for it is
 	// read as the JSON it holds (its schema does not take a string).
 	jsonBody, bodyUnwraps bool
@@ -176,7 +176,7 @@ func New(c *Catalog, options *Options) (*API, error) {
 			continue
 		}
 		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
-		ep := &endpoint{Endpoint: e, tmpl: tmpl, words: strings.ToLower(e.ID + " " + e.Method + " " + e.Path + " " + e.Summary)}
+		ep := &endpoint{Endpoint: e, tmpl: tmpl}
 		if e.Body != nil && isJSONType(e.Body.ContentType) {
 			ep.jsonBody = true
 			ep.bodyUnwraps = !slices.Contains(schemaTypes(e.Body.Schema), string(toolkit.TypeString))
@@ -191,6 +191,7 @@ func New(c *Catalog, options *Options) (*API, error) {
 		a.groups[gi].eps = append(a.groups[gi].eps, ep)
 	}
 	a.groups = slices.DeleteFunc(a.groups, func(g groupInfo) bool { return len(g.eps) == 0 })
+	a.docs = newDocsIndex(a.groups)
 	return a, nil
 }
 
@@ -220,7 +221,7 @@ func (a *API) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
 		{
 			Name: ToolQueryDocs,
 			Description: "Browse the application's own HTTP API before calling it with " + ToolCall + ".\n" +
-				`No arguments: the function groups. {"group": g}: its endpoints. {"endpoint": id}: its parameters and request body. {"keyword": words}: search endpoints.`,
+				`No arguments: the function groups. {"group": g}: its endpoints. {"endpoint": id}: its parameters and request body. {"keyword": words}: search endpoints. Long answers are paged: send back the cursor.`,
 			Category: toolkit.CategoryAPI,
 			Schema:   queryDocsSchema(),
 			Handler:  a.queryDocs,
@@ -242,7 +243,8 @@ func queryDocsSchema() map[string]any {
 		"properties": map[string]any{
 			"group":    map[string]any{"type": "string", "description": "list the endpoints of this group"},
 			"endpoint": map[string]any{"type": "string", "description": "show this endpoint's parameters and request body"},
-			"keyword":  map[string]any{"type": "string", "description": "words to find in endpoint ids, paths and summaries"},
+			"keyword":  map[string]any{"type": "string", "description": "what you need, in a few words: endpoints are ranked by how well their ids, paths, summaries, descriptions and parameters match"},
+			"cursor":   map[string]any{"type": "string", "description": "the cursor of the previous answer, to get its next page"},
 			"examples": map[string]any{"type": "boolean", "description": "with endpoint: include examples and vendor extensions"},
 		},
 		"additionalProperties": false,

@@ -4,37 +4,118 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 )
 
-// maxListed bounds the endpoints one listing shows.
-const maxListed = 100
-
-type groupSummary struct {
-	Name        string `json:"name"`
-	Description string `json:"description,omitempty"`
-	Endpoints   int    `json:"endpoints"`
+// docsIndex is what query_api_docs browses: the groups as the model sees
+// them and the keyword index of the endpoints.
+type docsIndex struct {
+	groups  []*docGroup // largest first, then in catalog order
+	groupOf map[*endpoint]*docGroup
+	index   *search.Index // by endpoint id
 }
 
-type endpointSummary struct {
-	ID      string `json:"id"`
-	Method  string `json:"method"`
-	Path    string `json:"path"`
-	Summary string `json:"summary,omitempty"`
+type docGroup struct {
+	name, description string
+	eps               []*endpoint
+	catalog           []string // the catalog's groups it holds
 }
 
-type listing struct {
-	Group       string            `json:"group,omitempty"`
-	Description string            `json:"description,omitempty"`
-	Keyword     string            `json:"keyword,omitempty"`
-	Endpoints   []endpointSummary `json:"endpoints"`
-	NotShown    int               `json:"not_shown,omitempty"`
-	Hint        string            `json:"hint"`
+// versionSegment is a first path segment that says nothing about what an
+// endpoint does: endpoints of an untagged document grouped under it are
+// grouped by the segment after it instead (/v1/customers/... -> customers).
+var versionSegment = regexp.MustCompile(`(?i)^(v\d+(\.\d+)*|api|rest|beta|latest)$`)
+
+// newDocsIndex groups and indexes the exposed endpoints.
+func newDocsIndex(groups []groupInfo) *docsIndex {
+	d := &docsIndex{groupOf: map[*endpoint]*docGroup{}, index: search.New()}
+	byName := map[string]*docGroup{}
+	place := func(name, description, catalogGroup string, e *endpoint) {
+		g := byName[name]
+		if g == nil {
+			g = &docGroup{name: name}
+			byName[name] = g
+			d.groups = append(d.groups, g)
+		}
+		if g.description == "" {
+			g.description = description
+		}
+		if !slices.Contains(g.catalog, catalogGroup) {
+			g.catalog = append(g.catalog, catalogGroup)
+		}
+		g.eps = append(g.eps, e)
+		d.groupOf[e] = g
+	}
+	for _, g := range groups {
+		regroup := g.Description == "" && versionSegment.MatchString(g.Name)
+		for _, e := range g.eps {
+			name := g.Name
+			if regroup && defaultGroup(e.Path) == g.Name {
+				name = pathGroup(e.Path, g.Name)
+			}
+			place(name, g.Description, g.Name, e)
+		}
+	}
+	slices.SortStableFunc(d.groups, func(a, b *docGroup) int { return len(b.eps) - len(a.eps) })
+	for _, g := range d.groups {
+		for _, e := range g.eps {
+			d.index.Add(e.ID, endpointFields(e, g.name)...)
+		}
+	}
+	return d
+}
+
+// pathGroup is the first literal path segment after the version-like ones.
+func pathGroup(path, fallback string) string {
+	for seg := range strings.SplitSeq(path, "/") {
+		if seg != "" && !strings.Contains(seg, "{") && !versionSegment.MatchString(seg) {
+			return seg
+		}
+	}
+	return fallback
+}
+
+// endpointFields are what a keyword matches, weighted.
+func endpointFields(e *endpoint, group string) []search.Field {
+	f := []search.Field{
+		{Text: e.ID, Weight: 3}, {Text: e.Summary, Weight: 2}, {Text: e.Path, Weight: 1.5},
+		{Text: group, Weight: 1.5}, {Text: e.Description, Weight: 1}, {Text: e.Method, Weight: 0.5},
+	}
+	for _, p := range e.Params {
+		f = append(f, search.Field{Text: p.Name, Weight: 0.7}, search.Field{Text: p.Description, Weight: 0.4})
+	}
+	if e.Body != nil {
+		f = append(f, search.Field{Text: e.Body.Description, Weight: 0.4})
+		if props, ok := e.Body.Schema["properties"].(map[string]any); ok {
+			for _, name := range slices.Sorted(maps.Keys(props)) {
+				f = append(f, search.Field{Text: name, Weight: 0.5})
+			}
+		}
+	}
+	return f
+}
+
+// findGroup finds a group by name (any case), or by the name of the
+// catalog group it came from.
+func (d *docsIndex) findGroup(name string) (*docGroup, bool) {
+	for _, match := range []func(g *docGroup) bool{
+		func(g *docGroup) bool { return g.name == name },
+		func(g *docGroup) bool { return strings.EqualFold(g.name, name) },
+		func(g *docGroup) bool { return slices.Contains(g.catalog, name) },
+	} {
+		if i := slices.IndexFunc(d.groups, match); i >= 0 {
+			return d.groups[i], true
+		}
+	}
+	return nil, false
 }
 
 type paramDoc struct {
@@ -78,6 +159,10 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 	if err != nil {
 		return toolkit.ErrorResult(ToolQueryDocs + ": " + err.Error()), nil
 	}
+	budget := toolkit.DefaultMaxDiscoveryBytes
+	if a.exec != nil {
+		budget = a.exec.DiscoveryBudget()
+	}
 	switch {
 	case in.endpoint != "":
 		e, ok := a.lookup(in.endpoint)
@@ -86,32 +171,127 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 		}
 		return toolkit.JSONResult(a.detail(e, in.examples))
 	case in.group != "":
-		i := slices.IndexFunc(a.groups, func(g groupInfo) bool { return g.Name == in.group })
-		if i < 0 {
-			i = slices.IndexFunc(a.groups, func(g groupInfo) bool { return strings.EqualFold(g.Name, in.group) })
-		}
-		if i < 0 {
+		g, ok := a.docs.findGroup(in.group)
+		if !ok {
 			return toolkit.ErrorResult(ToolQueryDocs + ": " + a.unknownGroup(in.group)), nil
 		}
-		g := a.groups[i]
-		return toolkit.JSONResult(a.list(g.eps, in.keyword, listing{Group: g.Name, Description: strings.TrimSpace(g.Description)}))
+		head := jsonstr.Append([]byte(`{"group":`), g.name)
+		if d := firstLine(g.description); d != "" {
+			head = jsonstr.Append(append(head, `,"description":`...), d)
+		}
+		if in.keyword != "" {
+			return a.search(head, in.keyword, g, in.start, budget), nil
+		}
+		head = fmt.Appendf(head, `,"total":%d,`, len(g.eps))
+		return endpointPage(head, g.eps, in.start, budget, ""), nil
 	case in.keyword != "":
-		return toolkit.JSONResult(a.list(a.eps, in.keyword, listing{}))
+		return a.search([]byte("{"), in.keyword, nil, in.start, budget), nil
 	}
-	out := struct {
-		Groups    []groupSummary `json:"groups"`
-		Endpoints int            `json:"endpoints"`
-		Hint      string         `json:"hint"`
-	}{Groups: make([]groupSummary, len(a.groups)), Endpoints: len(a.eps),
-		Hint: `{"group": name} lists a group's endpoints; {"keyword": words} searches them`}
-	for i, g := range a.groups {
-		out.Groups[i] = groupSummary{Name: g.Name, Description: firstLine(g.Description), Endpoints: len(g.eps)}
-	}
-	return toolkit.JSONResult(out)
+	return a.root(in.start, budget), nil
 }
+
+// root lists the groups, largest first, as many as the budget holds, and
+// summarises the rest.
+func (a *API) root(start, budget int) toolkit.Result {
+	groups := a.docs.groups
+	start = min(start, len(groups))
+	head := fmt.Appendf(nil, `{"endpoints":%d,"groups":{`, len(a.eps))
+	tail := func(k int) []byte {
+		b := []byte("}")
+		if rest := groups[start+k:]; len(rest) > 0 {
+			n := 0
+			for _, g := range rest {
+				n += len(g.eps)
+			}
+			b = fmt.Appendf(b, `,"more_groups":%d,"endpoints_in_them":%d,"cursor":"%d"`, len(rest), n, start+k)
+		}
+		return append(b, `,"hint":"{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches all endpoints, ranked"}`...)
+	}
+	k, body := search.Fit(budget, len(head), len(groups)-start, func(i int) []byte {
+		g := groups[start+i]
+		v := fmt.Sprintf("%d endpoints", len(g.eps))
+		if len(g.eps) == 1 {
+			v = "1 endpoint"
+		}
+		if d := brief(g.description); d != "" {
+			v += ": " + d
+		}
+		return jsonstr.Append(append(jsonstr.Append(nil, g.name), ':'), v)
+	}, tail)
+	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
+}
+
+// search ranks the endpoints (of g, when not nil) by keyword.
+func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int) toolkit.Result {
+	var keep func(string) bool
+	if g != nil {
+		head = append(head, ',')
+		keep = func(id string) bool { e, ok := a.byID[id]; return ok && a.docs.groupOf[e] == g }
+	}
+	hits := a.docs.index.Search(keyword, keep)
+	eps := make([]*endpoint, len(hits))
+	for i, h := range hits {
+		eps[i] = a.byID[h.ID]
+	}
+	head = fmt.Appendf(jsonstr.Append(append(head, `"keyword":`...), keyword), `,"matches":%d,`, len(eps))
+	return endpointPage(head, eps, start, budget, "nothing matched; try other words, or call "+ToolQueryDocs+" without arguments to see the groups")
+}
+
+// endpointPage renders {head "endpoints": {id: "METHOD /path: summary"}}
+// from start, as many as fit in budget, with more and cursor past it.
+func endpointPage(head []byte, eps []*endpoint, start, budget int, empty string) toolkit.Result {
+	start = min(start, len(eps))
+	head = append(head, `"endpoints":{`...)
+	tail := func(k int) []byte {
+		b := []byte("}")
+		switch more := len(eps) - start - k; {
+		case more > 0:
+			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":"send this cursor with the same arguments for the next page; {\"endpoint\": id} shows an endpoint's parameters"`, more, start+k)
+		case len(eps) == 0 && empty != "":
+			b = jsonstr.Append(append(b, `,"hint":`...), empty)
+		default:
+			b = append(b, `,"hint":"{\"endpoint\": id} shows an endpoint's parameters and body"`...)
+		}
+		return append(b, '}')
+	}
+	k, body := search.Fit(budget, len(head), len(eps)-start, func(i int) []byte {
+		e := eps[start+i]
+		v := e.Method + " " + e.Path
+		if v == e.ID {
+			v = ""
+		}
+		if s := brief(summaryOf(e.Endpoint)); s != "" {
+			if v != "" {
+				v += ": "
+			}
+			v += s
+		}
+		return jsonstr.Append(append(jsonstr.Append(nil, e.ID), ':'), v)
+	}, tail)
+	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
+}
+
+// brief is the first sentence of a text's first line, at most 100
+// characters, Markdown links and HTML tags reduced to their text.
+func brief(s string) string {
+	s = htmlTag.ReplaceAllString(mdLink.ReplaceAllString(firstLine(s), "$1"), "")
+	if i := strings.Index(s, ". "); i >= 20 {
+		s = s[:i+1]
+	}
+	if r := []rune(s); len(r) > 100 {
+		s = strings.TrimSpace(string(r[:99])) + "…"
+	}
+	return strings.TrimSpace(s)
+}
+
+var (
+	mdLink  = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	htmlTag = regexp.MustCompile(`</?[a-zA-Z][^>]*>`)
+)
 
 type docsInput struct {
 	group, endpoint, keyword string
+	start                    int
 	examples                 bool
 }
 
@@ -123,6 +303,7 @@ func docArgs(args map[string]any) (docsInput, error) {
 			continue
 		}
 		var dst *string
+		var cursor string
 		switch k {
 		case "group":
 			dst = &in.group
@@ -130,6 +311,8 @@ func docArgs(args map[string]any) (docsInput, error) {
 			dst = &in.endpoint
 		case "keyword":
 			dst = &in.keyword
+		case "cursor":
+			dst = &cursor
 		case "examples":
 			b, ok := v.(bool)
 			if !ok {
@@ -138,42 +321,22 @@ func docArgs(args map[string]any) (docsInput, error) {
 			in.examples = b
 			continue
 		default:
-			return in, fmt.Errorf("unknown argument %q; accepted: group, endpoint, keyword, examples", k)
+			return in, fmt.Errorf("unknown argument %q; accepted: group, endpoint, keyword, cursor, examples", k)
 		}
 		s, ok := v.(string)
 		if !ok {
 			return in, fmt.Errorf("argument %q must be a string", k)
 		}
 		*dst = strings.TrimSpace(s)
+		if k == "cursor" && cursor != "" {
+			n, err := strconv.Atoi(cursor)
+			if err != nil || n < 0 {
+				return in, fmt.Errorf("cursor %q is not one an answer gave; call again without it", cursor)
+			}
+			in.start = n
+		}
 	}
 	return in, nil
-}
-
-func (a *API) list(eps []*endpoint, keyword string, out listing) listing {
-	words := strings.Fields(strings.ToLower(keyword))
-	out.Keyword = keyword
-	out.Endpoints = []endpointSummary{}
-	for _, e := range eps {
-		if len(words) > 0 {
-			if slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(e.words, w) }) {
-				continue
-			}
-		}
-		if len(out.Endpoints) == maxListed {
-			out.NotShown++
-			continue
-		}
-		out.Endpoints = append(out.Endpoints, endpointSummary{ID: e.ID, Method: e.Method, Path: e.Path, Summary: summaryOf(e.Endpoint)})
-	}
-	switch {
-	case len(out.Endpoints) == 0:
-		out.Hint = "nothing matched; call " + ToolQueryDocs + " without arguments to see the groups"
-	case out.NotShown > 0:
-		out.Hint = fmt.Sprintf("%d more not shown: narrow with a keyword; ", out.NotShown) + `{"endpoint": id} shows an endpoint's parameters`
-	default:
-		out.Hint = `{"endpoint": id} shows an endpoint's parameters and body`
-	}
-	return out
 }
 
 func summaryOf(e Endpoint) string {
@@ -184,7 +347,7 @@ func summaryOf(e Endpoint) string {
 }
 
 func (a *API) detail(e *endpoint, examples bool) detail {
-	d := detail{ID: e.ID, Group: e.Group, Method: e.Method, Path: e.Path, Summary: e.Summary,
+	d := detail{ID: e.ID, Group: a.docs.groupOf[e].name, Method: e.Method, Path: e.Path, Summary: e.Summary,
 		Deprecated: e.Deprecated, NeedsConfirmation: e.confirm}
 	if e.Description != e.Summary {
 		d.Description = e.Description
@@ -245,7 +408,7 @@ func (a *API) lookup(id string) (*endpoint, bool) {
 
 func (a *API) unknownEndpoint(id string) string {
 	msg := fmt.Sprintf("unknown endpoint %q", id)
-	if slices.ContainsFunc(a.groups, func(g groupInfo) bool { return g.Name == id }) {
+	if slices.ContainsFunc(a.docs.groups, func(g *docGroup) bool { return g.name == id }) {
 		return msg + fmt.Sprintf(`; %q is a group: call %s with {"group": %q}`, id, ToolQueryDocs, id)
 	}
 	ids := make([]string, len(a.eps))
@@ -259,9 +422,9 @@ func (a *API) unknownEndpoint(id string) string {
 }
 
 func (a *API) unknownGroup(name string) string {
-	names := make([]string, len(a.groups))
-	for i, g := range a.groups {
-		names[i] = g.Name
+	names := make([]string, len(a.docs.groups))
+	for i, g := range a.docs.groups {
+		names[i] = g.name
 	}
 	msg := fmt.Sprintf("unknown group %q", name)
 	if hint := suggest.DidYouMean(name, names); hint != "" {

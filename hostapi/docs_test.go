@@ -67,46 +67,42 @@ func TestQueryDocsLevels(t *testing.T) {
 		}
 		return m
 	}
-	ids := func(m map[string]any) []string {
-		var out []string
-		for _, e := range m["endpoints"].([]any) {
-			out = append(out, e.(map[string]any)["id"].(string))
-		}
-		return out
-	}
+	ids := func(args string) []string { return memberNames(t, run(reg, ToolQueryDocs, args).Text, "endpoints") }
 
 	t.Run("groups", func(t *testing.T) {
-		m := decode(t, `{}`)
-		want := []any{
-			map[string]any{"name": "files", "description": "Files in the store.", "endpoints": 4.0},
-			map[string]any{"name": "auth", "endpoints": 1.0},
-			map[string]any{"name": "notes", "endpoints": 1.0},
-			map[string]any{"name": "admin", "endpoints": 1.0},
-		}
-		if diff := cmp.Diff(want, m["groups"]); diff != "" {
+		want := []string{"files", "auth", "notes", "admin"}
+		if diff := cmp.Diff(want, memberNames(t, run(reg, ToolQueryDocs, `{}`).Text, "groups")); diff != "" {
 			t.Errorf("groups (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("group", func(t *testing.T) {
 		want := []string{"listFiles", "getFile", "putFile", "deleteFile"}
 		for _, args := range []string{`{"group": "files"}`, `{"group": "FILES"}`} {
-			if diff := cmp.Diff(want, ids(decode(t, args))); diff != "" {
+			if diff := cmp.Diff(want, ids(args)); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", args, diff)
 			}
 		}
 	})
 	t.Run("keyword", func(t *testing.T) {
-		for args, want := range map[string][]string{
-			`{"keyword": "file"}`:                     {"listFiles", "getFile", "putFile", "deleteFile"},
-			`{"keyword": "WRITE file"}`:               {"putFile"},
-			`{"keyword": "/admin"}`:                   {"stats"},
-			`{"keyword": "post"}`:                     {"POST /auth/form", "addNote"},
-			`{"group": "files", "keyword": "delete"}`: {"deleteFile"},
-			`{"group": "notes", "keyword": "file"}`:   nil,
+		// Ranked: the first is the best match; words matching nothing
+		// and misspellings do not empty the answer.
+		for args, want := range map[string]string{
+			`{"keyword": "WRITE file"}`:               "putFile",
+			`{"keyword": "write zzzz"}`:               "putFile",
+			`{"keyword": "/admin"}`:                   "stats",
+			`{"keyword": "statistics admn"}`:          "stats",
+			`{"group": "files", "keyword": "delete"}`: "deleteFile",
+			`{"group": "files", "keyword": "remove"}`: "deleteFile",
 		} {
-			if diff := cmp.Diff(want, ids(decode(t, args))); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", args, diff)
+			if got := ids(args); len(got) == 0 || got[0] != want {
+				t.Errorf("%s: got %v, want %s first", args, got, want)
 			}
+		}
+		if got := ids(`{"keyword": "file"}`); len(got) < 4 {
+			t.Errorf("file: %v", got)
+		}
+		if got := ids(`{"group": "notes", "keyword": "file"}`); len(got) != 0 {
+			t.Errorf("notes/file: %v", got)
 		}
 	})
 	t.Run("endpoint compact", func(t *testing.T) {
@@ -141,7 +137,8 @@ func TestQueryDocsErrors(t *testing.T) {
 		{`{"endpoint": "files"}`, `query_api_docs: unknown endpoint "files"; "files" is a group: call query_api_docs with {"group": "files"}`},
 		{`{"endpoint": 5}`, `query_api_docs: unknown endpoint "5"; call query_api_docs to find endpoint ids`},
 		{`{"examples": "yes"}`, `capability "query_api_docs": parameter "examples" must be a boolean, got "yes"`},
-		{`{"name": "x"}`, `capability "query_api_docs": unknown parameter "name"; accepted parameters: endpoint, examples, group, keyword`},
+		{`{"name": "x"}`, `capability "query_api_docs": unknown parameter "name"; accepted parameters: cursor, endpoint, examples, group, keyword`},
+		{`{"cursor": "x"}`, `query_api_docs: cursor "x" is not one an answer gave; call again without it`},
 	}
 	for _, tt := range tests {
 		res := run(reg, ToolQueryDocs, tt.args)
@@ -151,21 +148,77 @@ func TestQueryDocsErrors(t *testing.T) {
 	}
 }
 
-func TestQueryDocsListCap(t *testing.T) {
+func TestQueryDocsPaging(t *testing.T) {
 	c := NewCatalog()
-	for i := range maxListed + 50 {
-		if err := c.Add(Endpoint{Group: "g", Method: "GET", Path: fmt.Sprintf("/g/%03d", i)}); err != nil {
+	const n = 1000
+	for i := range n {
+		if err := c.Add(Endpoint{Group: "g", Method: "GET", Path: fmt.Sprintf("/g/item%04d", i), Summary: fmt.Sprintf("Read item %d of the store.", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	reg := newRegistry(t, c, Options{Handler: http.NotFoundHandler()})
-	var out listing
-	if err := json.Unmarshal([]byte(run(reg, ToolQueryDocs, `{"group": "g"}`).Text), &out); err != nil {
-		t.Fatal(err)
+	for _, args := range []string{`{"group": "g"}`, `{"keyword": "item"}`, `{"group": "g", "keyword": "store"}`} {
+		seen := map[string]bool{}
+		cursor := ""
+		for pages := 0; ; pages++ {
+			a := args
+			if cursor != "" {
+				a = strings.TrimSuffix(args, "}") + fmt.Sprintf(`, "cursor": %q}`, cursor)
+			}
+			res := run(reg, ToolQueryDocs, a)
+			if res.IsError || len(res.Text) > toolkit.DefaultMaxDiscoveryBytes {
+				t.Fatalf("%s: %d bytes: %.200s", a, len(res.Text), res.Text)
+			}
+			var out struct {
+				Endpoints json.RawMessage
+				More      int
+				Cursor    string
+			}
+			if err := json.Unmarshal([]byte(res.Text), &out); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range memberNames(t, res.Text, "endpoints") {
+				if seen[id] {
+					t.Fatalf("%s: %s listed twice", args, id)
+				}
+				seen[id] = true
+			}
+			if out.More == 0 {
+				break
+			}
+			cursor = out.Cursor
+			if pages > n {
+				t.Fatal("paging does not end")
+			}
+		}
+		if len(seen) != n {
+			t.Errorf("%s: %d listed, want %d", args, len(seen), n)
+		}
 	}
-	if len(out.Endpoints) != maxListed || out.NotShown != 50 || !strings.HasPrefix(out.Hint, "50 more not shown") {
-		t.Errorf("listed %d, not_shown %d, hint %q; want %d, 50", len(out.Endpoints), out.NotShown, out.Hint, maxListed)
+}
+
+// memberNames returns the member names, in order, of the object field of
+// the JSON object text.
+func memberNames(t *testing.T, text, field string) []string {
+	t.Helper()
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &top); err != nil {
+		t.Fatalf("%v: %s", err, text)
 	}
+	dec := json.NewDecoder(bytes.NewReader(top[field]))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("%s is not an object: %s", field, text)
+	}
+	var out []string
+	for dec.More() {
+		k, _ := dec.Token()
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, k.(string))
+	}
+	return out
 }
 
 // TestOverviewStaysSmall loads a generated 500-endpoint document: the
@@ -188,14 +241,14 @@ func TestOverviewStaysSmall(t *testing.T) {
 		t.Errorf("overview is %d bytes, over %d", len(res.Text), maxBytes)
 	}
 	var out struct {
-		Groups    []groupSummary
+		Groups    map[string]string
 		Endpoints int
 	}
 	if err := json.Unmarshal([]byte(res.Text), &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.Endpoints != 500 || len(out.Groups) != 25 || out.Groups[7] != (groupSummary{"group07", "Operations on resource 07: create, read, update and list.", 20}) {
-		t.Errorf("overview = %d endpoints, %d groups, group 7 %+v", out.Endpoints, len(out.Groups), out.Groups[7])
+	if g := out.Groups["group07"]; out.Endpoints != 500 || len(out.Groups) != 25 || g != "20 endpoints: Operations on resource 07: create, read, update and list." {
+		t.Errorf("overview = %d endpoints, %d groups, group 7 %q", out.Endpoints, len(out.Groups), g)
 	}
 	// The overview does not grow with the number of endpoints.
 	big, _, err := LoadOpenAPI(generateDoc(25, 40), nil)
@@ -223,5 +276,39 @@ func TestCapabilitiesListed(t *testing.T) {
 		`"query_api_docs":"Browse the application's own HTTP API before calling it with call_http_api."}}`
 	if diff := cmp.Diff(want, res.Text); diff != "" {
 		t.Errorf("query_capabilities (-want +got):\n%s", diff)
+	}
+}
+
+// TestUntaggedGroups: a document without tags under /v1 is grouped by the
+// segment after the version, and the catalog's group name still lists it.
+func TestUntaggedGroups(t *testing.T) {
+	c := NewCatalog()
+	for _, e := range []Endpoint{
+		{Method: "POST", Path: "/v1/customers", ID: "PostCustomers", Description: "<p>Creates a new customer object.</p>"},
+		{Method: "GET", Path: "/v1/customers/{customer}", ID: "GetCustomersCustomer", Description: "Retrieves a Customer object.", Params: []Param{{Name: "customer", In: InPath, Required: true}}},
+		{Method: "GET", Path: "/v1/charges", ID: "GetCharges", Description: "Returns a list of charges you've previously created."},
+		{Method: "GET", Path: "/v1/{id}", ID: "GetThing", Params: []Param{{Name: "id", In: InPath, Required: true}}},
+	} {
+		if err := c.Add(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reg := newRegistry(t, c, Options{Handler: http.NotFoundHandler()})
+	if diff := cmp.Diff([]string{"customers", "charges", "v1"}, memberNames(t, run(reg, ToolQueryDocs, `{}`).Text, "groups")); diff != "" {
+		t.Errorf("groups (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"PostCustomers", "GetCustomersCustomer"}, memberNames(t, run(reg, ToolQueryDocs, `{"group": "customers"}`).Text, "endpoints")); diff != "" {
+		t.Errorf("customers (-want +got):\n%s", diff)
+	}
+	if got := memberNames(t, run(reg, ToolQueryDocs, `{"group": "v1"}`).Text, "endpoints"); len(got) != 1 {
+		t.Errorf("v1: %v", got)
+	}
+	for _, kw := range []string{"create customer", "new custmer", "add a client"} {
+		if got := memberNames(t, run(reg, ToolQueryDocs, fmt.Sprintf(`{"keyword": %q}`, kw)).Text, "endpoints"); len(got) == 0 || got[0] != "PostCustomers" {
+			t.Errorf("%s: %v", kw, got)
+		}
+	}
+	if res := run(reg, ToolQueryDocs, `{"endpoint": "GetCharges"}`); !strings.Contains(res.Text, `"group":"charges"`) {
+		t.Errorf("detail: %s", res.Text)
 	}
 }

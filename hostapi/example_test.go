@@ -44,7 +44,7 @@ func ExampleAPI_Register() {
 		fmt.Println(res.Text)
 	}
 	// Output:
-	// {"groups":[{"name":"orders","description":"Orders of the signed-in user.","endpoints":1}],"endpoints":1,"hint":"{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches them"}
+	// {"endpoints":1,"groups":{"orders":"1 endpoint: Orders of the signed-in user."},"hint":"{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches all endpoints, ranked"}
 	// {"id":"getOrder","group":"orders","method":"GET","path":"/orders/{id}","summary":"Get one order","path_params":{"id":{"type":"string","required":true,"description":"order id"}},"call":"call_http_api {\"endpoint\": \"getOrder\", \"path_params\": {...}}"}
 	// HTTP 200 OK
 	// {"id":"A-1","status":"shipped","user":"[REDACTED]"}
