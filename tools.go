@@ -292,7 +292,7 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 			return ok && strings.EqualFold(e.cap.Category, category)
 		}
 	}
-	hits := r.index.Search(keyword, keep)
+	hits := r.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
 	head := jsonstr.Append([]byte(`{"keyword":`), keyword)
 	if category != "" {
 		head = jsonstr.Append(append(head, `,"category":`...), category)

@@ -228,7 +228,7 @@ func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int
 		head = append(head, ',')
 		keep = func(id string) bool { e, ok := a.byID[id]; return ok && a.docs.groupOf[e] == g }
 	}
-	hits := a.docs.index.Search(keyword, keep)
+	hits := a.docs.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
 	eps := make([]*endpoint, len(hits))
 	for i, h := range hits {
 		eps[i] = a.byID[h.ID]

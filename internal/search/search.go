@@ -16,8 +16,8 @@ package search
 
 import (
 	"math"
+	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 )
 
@@ -40,8 +40,10 @@ type Index struct {
 	slots    []doc            // by slot; a removed document leaves a free slot
 	free     []int32          // free slots
 	byID     map[string]int32 // id -> slot
-	postings map[string]map[int32]float32
+	postings map[string]*postingList
 	deletes  map[string][]string // a word with one letter deleted -> indexed words
+	stale    int                 // postings of removed documents not yet dropped
+	total    int                 // postings in all lists
 	totalLen float64
 	n        int
 }
@@ -49,13 +51,25 @@ type Index struct {
 type doc struct {
 	id    string
 	len   float32
+	gen   uint32   // incremented when the slot is freed: older postings are stale
 	terms []string // distinct terms, for Remove
 	live  bool
 }
 
+type posting struct {
+	slot int32
+	gen  uint32
+	tf   float32
+}
+
+type postingList struct {
+	items []posting
+	live  int // postings of live documents: the document frequency
+}
+
 // New returns an empty Index.
 func New() *Index {
-	return &Index{byID: map[string]int32{}, postings: map[string]map[int32]float32{}, deletes: map[string][]string{}}
+	return &Index{byID: map[string]int32{}, postings: map[string]*postingList{}, deletes: map[string][]string{}}
 }
 
 // Len returns the number of documents.
@@ -72,8 +86,9 @@ func (ix *Index) Add(id string, fields ...Field) {
 	for _, f := range fields {
 		w := float32(f.Weight)
 		for _, t := range Terms(f.Text) {
-			tf[t] += w
-			length += w
+			tw := w * termWeight(t)
+			tf[t] += tw
+			length += tw
 		}
 	}
 	ix.mu.Lock()
@@ -87,18 +102,21 @@ func (ix *Index) Add(id string, fields ...Field) {
 		slot = int32(len(ix.slots))
 		ix.slots = append(ix.slots, doc{})
 	}
+	gen := ix.slots[slot].gen
 	terms := make([]string, 0, len(tf))
 	for t, w := range tf {
 		terms = append(terms, t)
 		p := ix.postings[t]
 		if p == nil {
-			p = map[int32]float32{}
+			p = &postingList{}
 			ix.postings[t] = p
 			ix.addDeletes(t)
 		}
-		p[slot] = w
+		p.items = append(p.items, posting{slot: slot, gen: gen, tf: w})
+		p.live++
+		ix.total++
 	}
-	ix.slots[slot] = doc{id: id, len: length, terms: terms, live: true}
+	ix.slots[slot] = doc{id: id, len: length, gen: gen, terms: terms, live: true}
 	ix.byID[id] = slot
 	ix.totalLen += float64(length)
 	ix.n++
@@ -121,27 +139,48 @@ func (ix *Index) remove(id string) {
 	d := &ix.slots[slot]
 	for _, t := range d.terms {
 		p := ix.postings[t]
-		delete(p, slot)
-		if len(p) == 0 {
+		p.live--
+		ix.stale++
+		if p.live == 0 {
+			ix.stale -= len(p.items)
+			ix.total -= len(p.items)
 			delete(ix.postings, t) // its deletes entries are dropped lazily by fuzzy
 		}
 	}
 	ix.totalLen -= float64(d.len)
 	ix.n--
-	*d = doc{}
+	*d = doc{gen: d.gen + 1}
 	delete(ix.byID, id)
 	ix.free = append(ix.free, slot)
+	if ix.stale > 1024 && ix.stale > ix.total/2 {
+		ix.compact()
+	}
+}
+
+// compact drops the postings of removed documents.
+func (ix *Index) compact() {
+	for _, p := range ix.postings {
+		items := p.items[:0]
+		for _, it := range p.items {
+			if d := &ix.slots[it.slot]; d.live && d.gen == it.gen {
+				items = append(items, it)
+			}
+		}
+		clear(p.items[len(items):])
+		p.items = items
+	}
+	ix.total -= ix.stale
+	ix.stale = 0
 }
 
 // addDeletes records t under each of its one-letter deletions, so a
 // misspelling finds it (symmetric delete search).
 func (ix *Index) addDeletes(t string) {
-	r := []rune(t)
-	if len(r) < 4 || len(r) > 24 || isCJK(r[0]) {
+	if len(t) < 4 || len(t) > 24 || !isASCIIWord(t) {
 		return
 	}
-	for i := range r {
-		k := string(r[:i]) + string(r[i+1:])
+	for i := range len(t) {
+		k := t[:i] + t[i+1:]
 		if !slices.Contains(ix.deletes[k], t) {
 			ix.deletes[k] = append(ix.deletes[k], t)
 		}
@@ -160,9 +199,19 @@ const (
 	synonymWeight = 0.5
 )
 
-// Search returns the documents matching any word of query, best first (ties
-// by id). keep, when not nil, filters the documents by id.
-func (ix *Index) Search(query string, keep func(id string) bool) []Hit {
+// scratch is the per-query score table, pooled.
+type scratch struct {
+	score   []float64
+	words   []uint64
+	touched []int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// Search returns the documents matching any word of query, the best need
+// of them first and in order (by score, ties in index order); the others
+// follow unordered. keep, when not nil, filters the documents by id.
+func (ix *Index) Search(query string, keep func(id string) bool, need int) []Hit {
 	words := queryTerms(query)
 	if len(words) == 0 {
 		return nil
@@ -172,77 +221,149 @@ func (ix *Index) Search(query string, keep func(id string) bool) []Hit {
 	if ix.n == 0 {
 		return nil
 	}
-	weighted := map[string]float64{}
-	add := func(t string, w float64) {
-		if _, ok := ix.postings[t]; ok && w > weighted[t] {
-			weighted[t] = w
-		}
+	// Each term searched: its weight and the query words it stands for.
+	type want struct {
+		weight float64
+		words  uint64
 	}
-	for _, w := range words {
+	terms := map[string]want{}
+	add := func(t string, w float64, word int) {
+		if _, ok := ix.postings[t]; !ok {
+			return
+		}
+		cur := terms[t]
+		cur.weight = max(cur.weight, w)
+		cur.words |= 1 << (word % 64)
+		terms[t] = cur
+	}
+	for i, w := range words {
 		if _, ok := ix.postings[w]; ok {
-			add(w, 1)
+			add(w, float64(termWeight(w)), i)
 		} else {
 			for _, f := range ix.fuzzy(w) {
-				add(f, fuzzyWeight)
+				add(f, fuzzyWeight, i)
 			}
 		}
 		for _, s := range synonyms[w] {
-			add(s, synonymWeight)
+			add(s, synonymWeight, i)
 		}
 	}
-	if len(weighted) == 0 {
+	if len(terms) == 0 {
 		return nil
 	}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	if len(sc.score) < len(ix.slots) {
+		sc.score = make([]float64, len(ix.slots))
+		sc.words = make([]uint64, len(ix.slots))
+	}
+	sc.touched = sc.touched[:0]
 	avg := ix.totalLen / float64(ix.n)
-	scores := map[int32]float64{}
-	for t, qw := range weighted {
+	for t, q := range terms {
 		p := ix.postings[t]
-		df := float64(len(p))
+		df := float64(p.live)
 		idf := math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
-		for slot, tf := range p {
-			dl := float64(ix.slots[slot].len)
-			f := float64(tf)
-			scores[slot] += qw * idf * f * (k1 + 1) / (f + k1*(1-b+b*dl/avg))
+		for _, it := range p.items {
+			d := &ix.slots[it.slot]
+			if !d.live || d.gen != it.gen {
+				continue
+			}
+			f := float64(it.tf)
+			if sc.words[it.slot] == 0 {
+				sc.touched = append(sc.touched, it.slot)
+			}
+			sc.score[it.slot] += q.weight * idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(d.len)/avg))
+			sc.words[it.slot] |= q.words
 		}
 	}
-	hits := make([]Hit, 0, len(scores))
-	for slot, s := range scores {
-		id := ix.slots[slot].id
-		if keep != nil && !keep(id) {
+	hits := make([]scored, 0, len(sc.touched))
+	nwords := float64(min(len(words), 64))
+	for _, slot := range sc.touched {
+		s, w := sc.score[slot], sc.words[slot]
+		sc.score[slot], sc.words[slot] = 0, 0
+		if keep != nil && !keep(ix.slots[slot].id) {
 			continue
 		}
-		hits = append(hits, Hit{ID: id, Score: s})
+		// A document matching more of the query's words ranks higher.
+		coord := float64(bits.OnesCount64(w)) / nwords
+		hits = append(hits, scored{slot: slot, score: s * (0.5 + coord)})
 	}
-	slices.SortFunc(hits, func(a, b Hit) int {
-		if a.Score != b.Score {
-			if a.Score > b.Score {
-				return -1
+	selectTop(hits, need)
+	out := make([]Hit, len(hits))
+	for i, h := range hits {
+		out[i] = Hit{ID: ix.slots[h.slot].id, Score: h.score}
+	}
+	return out
+}
+
+type scored struct {
+	slot  int32
+	score float64
+}
+
+func better(a, b scored) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return int(a.slot - b.slot)
+}
+
+// selectTop puts the best k of hs first, in order.
+func selectTop(hs []scored, k int) {
+	if k <= 0 || k >= len(hs) {
+		slices.SortFunc(hs, better)
+		return
+	}
+	// Quickselect the k best to the front, then sort them.
+	lo, hi := 0, len(hs)-1
+	for lo < hi {
+		p := hs[lo+(hi-lo)/2]
+		i, j := lo, hi
+		for i <= j {
+			for better(hs[i], p) < 0 {
+				i++
 			}
-			return 1
+			for better(hs[j], p) > 0 {
+				j--
+			}
+			if i <= j {
+				hs[i], hs[j] = hs[j], hs[i]
+				i++
+				j--
+			}
 		}
-		return strings.Compare(a.ID, b.ID)
-	})
-	return hits
+		switch {
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			lo = hi
+		}
+	}
+	slices.SortFunc(hs[:k], better)
 }
 
 // fuzzy returns indexed words within one edit of w (two for words of 8
 // letters or more, where one of the edits is a deletion on each side).
 func (ix *Index) fuzzy(w string) []string {
-	r := []rune(w)
-	if len(r) < 4 || isCJK(r[0]) {
+	if len(w) < 4 || !isASCIIWord(w) {
 		return nil
 	}
 	var out []string
 	try := func(cands []string) {
 		for _, c := range cands {
-			if _, ok := ix.postings[c]; ok && !slices.Contains(out, c) && editDistance(w, c) <= maxEdits(len(r)) {
+			if _, ok := ix.postings[c]; ok && !slices.Contains(out, c) && editDistance(w, c) <= maxEdits(len(w)) {
 				out = append(out, c)
 			}
 		}
 	}
 	try(ix.deletes[w]) // w lacks a letter
-	for i := range r {
-		k := string(r[:i]) + string(r[i+1:])
+	for i := range len(w) {
+		k := w[:i] + w[i+1:]
 		if _, ok := ix.postings[k]; ok {
 			try([]string{k}) // w has a letter too many
 		}

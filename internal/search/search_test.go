@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -15,8 +16,8 @@ func TestTerms(t *testing.T) {
 		"HTTPServer statuses":  {"http", "server", "status"},
 		"Creates a <b>new</b> customer &amp; [docs](https://x.io/a)": {"creat", "new", "customer", "doc"},
 		"shipping bills added categories created":                    {"ship", "bill", "add", "category", "creat"},
-		"创建工单": {"创建", "建工", "工单"},
-		"请假":   {"请假"},
+		"创建工单":   {"创建", "建工", "工单", "创", "建", "工", "单"},
+		"我想请三天假": {"想请", "请三", "三天", "天假", "三", "天", "假"},
 	} {
 		if diff := cmp.Diff(want, Terms(in)); diff != "" {
 			t.Errorf("Terms(%q) (-want +got):\n%s", in, diff)
@@ -51,12 +52,12 @@ func TestSearch(t *testing.T) {
 		"帮我新建一个工单":                  "itsm_ticket",
 		"previously created charge": "stripe_list_charges",
 	} {
-		hs := ix.Search(q, nil)
+		hs := ix.Search(q, nil, 0)
 		if len(hs) == 0 || hs[0].ID != want {
 			t.Errorf("%q: got %v, want %s first", q, ids(hs), want)
 		}
 	}
-	if hs := ix.Search("zzzqqq", nil); len(hs) != 0 {
+	if hs := ix.Search("zzzqqq", nil, 0); len(hs) != 0 {
 		t.Errorf("nonsense matched %v", ids(hs))
 	}
 }
@@ -64,11 +65,11 @@ func TestSearch(t *testing.T) {
 func TestAddRemove(t *testing.T) {
 	ix := testIndex()
 	ix.Remove("stripe_create_customer", "unknown")
-	if hs := ix.Search("customer", nil); len(hs) != 0 {
+	if hs := ix.Search("customer", nil, 0); len(hs) != 0 {
 		t.Errorf("removed doc found: %v", ids(hs))
 	}
 	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Open a customer ticket.", 1})
-	if got := ids(ix.Search("customer", nil)); !cmp.Equal(got, []string{"jira_create_issue"}) {
+	if got := ids(ix.Search("customer", nil, 0)); !cmp.Equal(got, []string{"jira_create_issue"}) {
 		t.Errorf("replaced doc: %v", got)
 	}
 	if ix.Len() != 3 {
@@ -86,7 +87,7 @@ func TestConcurrent(t *testing.T) {
 			for j := range 200 {
 				id := fmt.Sprintf("doc%d_%d", i, j)
 				ix.Add(id, Field{"customer " + id, 1})
-				ix.Search("customer", nil)
+				ix.Search("customer", nil, 0)
 				if j%2 == 0 {
 					ix.Remove(id)
 				}
@@ -94,7 +95,7 @@ func TestConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := len(ix.Search("customer", nil)); n != 8*100+1 {
+	if n := len(ix.Search("customer", nil, 0)); n != 8*100+1 {
 		t.Errorf("%d hits", n)
 	}
 }
@@ -107,5 +108,48 @@ func TestEditDistance(t *testing.T) {
 		if got := editDistance(c.a, c.b); got != c.d {
 			t.Errorf("%s/%s = %d", c.a, c.b, got)
 		}
+	}
+}
+
+func TestSelectTop(t *testing.T) {
+	for n := range 60 {
+		for _, k := range []int{0, 1, 3, n / 2, n - 1, n, n + 5} {
+			hs := make([]scored, n)
+			for i := range hs {
+				hs[i] = scored{slot: int32(i), score: float64((i * 37) % 11)}
+			}
+			want := slices.Clone(hs)
+			slices.SortFunc(want, better)
+			selectTop(hs, k)
+			m := min(max(k, 0), n)
+			if k <= 0 {
+				m = n
+			}
+			if diff := cmp.Diff(want[:m], hs[:m], cmp.AllowUnexported(scored{})); diff != "" {
+				t.Fatalf("n=%d k=%d:\n%s", n, k, diff)
+			}
+		}
+	}
+}
+
+func TestRemoveCompacts(t *testing.T) {
+	ix := New()
+	for i := range 5000 {
+		ix.Add(fmt.Sprint(i), Field{"common word " + fmt.Sprint(i), 1})
+	}
+	for i := range 4990 {
+		ix.Remove(fmt.Sprint(i))
+	}
+	if got := len(ix.Search("common", nil, 0)); got != 10 {
+		t.Errorf("%d hits, want 10", got)
+	}
+	if n := len(ix.postings["common"].items); n > 2000 {
+		t.Errorf("%d postings kept for 10 documents", n)
+	}
+	for i := range 5 {
+		ix.Add(fmt.Sprint(i), Field{"common again", 1})
+	}
+	if got := len(ix.Search("common", nil, 0)); got != 15 {
+		t.Errorf("%d hits after re-adding, want 15", got)
 	}
 }

@@ -35,18 +35,43 @@ func queryTerms(q string) []string {
 	return out
 }
 
+// appendBigrams appends the bigrams of a CJK run and, for recall where a
+// word is split by others ("请三天假" holds 请假), its characters, which
+// the index weighs less (see unigramWeight).
 func appendBigrams(out []string, run string) []string {
 	r := []rune(run)
-	if len(r) == 1 {
-		return append(out, run)
-	}
 	for i := 0; i+1 < len(r); i++ {
 		if bg := string(r[i : i+2]); !cjkStopBigrams[bg] {
 			out = append(out, bg)
 		}
 	}
+	for _, c := range r {
+		if !cjkStopChars[c] {
+			out = append(out, string(c))
+		}
+	}
 	return out
 }
+
+// unigramWeight is the weight of a single CJK character relative to a
+// bigram or a word.
+const unigramWeight = 0.3
+
+// termWeight is 1, or unigramWeight for a single CJK character.
+func termWeight(t string) float32 {
+	if r, n := utf8.DecodeRuneInString(t); n == len(t) && isCJK(r) {
+		return unigramWeight
+	}
+	return 1
+}
+
+var cjkStopChars = func() map[rune]bool {
+	m := map[rune]bool{}
+	for _, r := range "的了是在我你他她它们一个有和要想帮给把吗呢吧啊这那哪么什怎下上到就都也请能可以会还" {
+		m[r] = true
+	}
+	return m
+}()
 
 // eachWord calls f with each word of text: a run of letters and digits
 // split at camelCase boundaries, or a run of CJK characters. HTML tags,
@@ -85,8 +110,21 @@ func eachWord(text string, f func(w string, cjk bool)) {
 				continue
 			}
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
 		k := 0
+		if c < utf8.RuneSelf {
+			if isASCIILetter(c) || c >= '0' && c <= '9' {
+				k = 1
+			}
+			if k != kind {
+				flush(i)
+				if k != 0 {
+					start, kind = i, k
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case isCJK(r):
 			k = 2
@@ -118,6 +156,10 @@ func isEntity(s string) bool {
 // splitCamel splits "createCustomerID2" into create, Customer, ID2 and
 // "HTTPServer" into HTTP, Server.
 func splitCamel(w string, f func(string)) {
+	if isASCIIWord(w) || !hasUpper(w) {
+		f(w)
+		return
+	}
 	start := 0
 	var prev rune
 	for i, r := range w {
@@ -134,6 +176,9 @@ func splitCamel(w string, f func(string)) {
 }
 
 func isCJK(r rune) bool {
+	if r < 0x1100 {
+		return false
+	}
 	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)
 }
 
@@ -186,6 +231,15 @@ func undouble(w string) string {
 		return w[:n-1]
 	}
 	return w
+}
+
+func hasUpper(w string) bool {
+	for _, r := range w {
+		if unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
 }
 
 func isASCIIWord(w string) bool {
@@ -252,7 +306,12 @@ var synonymGroups = []string{
 	"upload attach",
 	"download export",
 	"image photo picture",
-	"weather forecast",
+	"weather forecast temperature rain raining sunny snow wind",
+	"translate translation language spanish french german english chinese japanese",
+	"currency exchange convert euro dollar yen pound",
+	"direction route drive travel commute navigate",
+	"incident outage down alert page",
+	"assign give hand",
 	"创建 新建 添加 新增 建立",
 	"删除 移除 去掉",
 	"查询 获取 查看 查找 搜索 检索",
