@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,6 +114,31 @@ var retrievalQueries = []struct{ query, want string }{
 	{"有哪些需要我审批的", "approval_list_pending"},
 }
 
+// heldOutQueries were written after the synonym list and weights were
+// last changed, and never tuned against: their figure is the honest one.
+var heldOutQueries = []struct{ query, want string }{
+	{"report a problem to the dev team in jira", "jira_create_issue"},
+	{"who is working on this ticket? make it bob", "jira_assign_issue"},
+	{"close the jira issue", "jira_transition_issue"},
+	{"announce the outage in the ops channel", "slack_post_message"},
+	{"private note to a coworker on slack", "slack_send_dm"},
+	{"sign up a new paying customer", "stripe_create_customer"},
+	{"money back for a duplicate charge", "stripe_create_refund"},
+	{"end the customer's plan", "stripe_cancel_subscription"},
+	{"what's our available balance", "stripe_retrieve_balance"},
+	{"ship the new version as a github release", "github_create_release"},
+	{"latest changes pushed to the repo", "github_list_commits"},
+	{"book a call with the client next monday", "gcal_create_event"},
+	{"write an email to the team", "gmail_send_email"},
+	{"temperature in tokyo", "weather_current"},
+	{"convert 50 pounds to yen", "currency_convert"},
+	{"page whoever is on call", "pagerduty_trigger_incident"},
+	{"帮我查一下我的工单进度", "itsm_query_ticket_status"},
+	{"申请年假", "hr_apply_leave"},
+	{"下午两点要开会，帮我找个会议室", "meeting_room_book"},
+	{"待我审批的单子", "approval_list_pending"},
+}
+
 func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
 	reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: 1 << 20})
 	handler := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("ok"), nil }
@@ -129,49 +155,46 @@ func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
 
 // TestRetrieval reports the share of queries whose wanted capability is in
 // the top 5 of query_capabilities, over the hand-written capabilities
-// alone (it fails under 90%) and among 1,000 and 10,000 generated ones,
+// alone (it fails under 90% for the tuned queries, 80% for the held-out
+// ones) and among 1,000 and 10,000 generated ones,
 // whose names and words overlap theirs (stripe's invoices among 40
 // services' invoices: a query naming no service is ambiguous there).
 func TestRetrieval(t *testing.T) {
-	for _, distractors := range []int{0, 1000, 10000} {
-		reg := retrievalRegistry(t, distractors)
-		top1, top5, zh, zh5 := 0, 0, 0, 0
-		for _, q := range retrievalQueries {
-			args, _ := json.Marshal(map[string]string{"keyword": q.query})
-			res, _ := reg.Call(context.Background(), toolkit.ToolQueryCapabilities, args)
-			var out struct{ Capabilities map[string]string }
-			_ = json.Unmarshal([]byte(res.Text), &out)
-			ranked := rankedNames(res.Text)
-			rank := -1
-			for i, n := range ranked {
-				if n == q.want {
-					rank = i
-					break
-				}
-			}
-			chinese := strings.ContainsFunc(q.query, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
-			if chinese {
-				zh++
-			}
-			switch {
-			case rank == 0:
-				top1++
-				fallthrough
-			case rank >= 0 && rank < 5:
-				top5++
+	for _, set := range []struct {
+		name    string
+		queries []struct{ query, want string }
+		floor   float64 // top-5 share below which the test fails, over the hand-written capabilities
+	}{{"tuned", retrievalQueries, 0.9}, {"held out", heldOutQueries, 0.8}} {
+		for _, distractors := range []int{0, 1000, 10000} {
+			reg := retrievalRegistry(t, distractors)
+			top1, top5, zh, zh5 := 0, 0, 0, 0
+			for _, q := range set.queries {
+				args, _ := json.Marshal(map[string]string{"keyword": q.query})
+				res, _ := reg.Call(context.Background(), toolkit.ToolQueryCapabilities, args)
+				ranked := rankedNames(res.Text)
+				rank := slices.Index(ranked, q.want)
+				chinese := strings.ContainsFunc(q.query, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
 				if chinese {
-					zh5++
+					zh++
 				}
-			default:
-				top := ranked[:min(5, len(ranked))]
-				t.Logf("  miss among %d generated: %q wants %s, got %v", distractors, q.query, q.want, top)
+				if rank == 0 {
+					top1++
+				}
+				if rank >= 0 && rank < 5 {
+					top5++
+					if chinese {
+						zh5++
+					}
+				} else {
+					t.Logf("  miss (%s, among %d generated): %q wants %s, got %v", set.name, distractors, q.query, q.want, ranked[:min(5, len(ranked))])
+				}
 			}
-		}
-		n := len(retrievalQueries)
-		t.Logf("retrieval, %d capabilities: top-1 %d/%d (%.0f%%), top-5 %d/%d (%.0f%%); Chinese top-5 %d/%d",
-			len(retrievalCaps)+distractors, top1, n, 100*float64(top1)/float64(n), top5, n, 100*float64(top5)/float64(n), zh5, zh)
-		if distractors == 0 && float64(top5) < 0.9*float64(n) {
-			t.Errorf("top-5 %d/%d is under 90%%", top5, n)
+			n := len(set.queries)
+			t.Logf("retrieval (%s queries), %d capabilities: top-1 %d/%d (%.0f%%), top-5 %d/%d (%.0f%%); Chinese top-5 %d/%d",
+				set.name, len(retrievalCaps)+distractors, top1, n, 100*float64(top1)/float64(n), top5, n, 100*float64(top5)/float64(n), zh5, zh)
+			if distractors == 0 && float64(top5) < set.floor*float64(n) {
+				t.Errorf("top-5 %d/%d is under %.0f%%", top5, n, 100*set.floor)
+			}
 		}
 	}
 }
