@@ -85,6 +85,9 @@ type Registry struct {
 	// index ranks capabilities for query_capabilities' keyword, kept
 	// current under mu.
 	index *search.Index
+
+	watchMu  sync.Mutex
+	watchers map[*func(names []string)]struct{}
 }
 
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
@@ -115,11 +118,14 @@ func (r *Registry) add(caps []*Capability, lazy bool) error {
 		regs = append(regs, e)
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, e := range regs {
+	names := make([]string, len(regs))
+	for i, e := range regs {
 		r.caps[e.cap.Name] = e
 		r.indexAdd(e)
+		names[i] = e.cap.Name
 	}
+	r.mu.Unlock()
+	r.changed(names)
 	return nil
 }
 
@@ -136,10 +142,52 @@ func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 // Remove unregisters capabilities by name; unknown names are ignored.
 func (r *Registry) Remove(names ...string) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	var removed []string
 	for _, n := range names {
-		delete(r.caps, n)
-		r.indexRemove(n)
+		if _, ok := r.caps[n]; ok {
+			delete(r.caps, n)
+			r.indexRemove(n)
+			removed = append(removed, n)
+		}
+	}
+	r.mu.Unlock()
+	r.changed(removed)
+}
+
+// OnChange registers fn to run after capabilities are added (or replaced)
+// or removed, with their names; a Remove of unknown names does not call it.
+// fn runs on the goroutine that changed the Registry, after the change and
+// outside its lock, so it may read the Registry. Calling the returned
+// function unregisters fn. A server publishing the capabilities as tools
+// (package mcpserver) uses it to tell its clients the list changed.
+func (r *Registry) OnChange(fn func(names []string)) (stop func()) {
+	key := &fn
+	r.watchMu.Lock()
+	if r.watchers == nil {
+		r.watchers = make(map[*func(names []string)]struct{})
+	}
+	r.watchers[key] = struct{}{}
+	r.watchMu.Unlock()
+	return func() {
+		r.watchMu.Lock()
+		delete(r.watchers, key)
+		r.watchMu.Unlock()
+	}
+}
+
+// changed calls the OnChange functions with the names that changed.
+func (r *Registry) changed(names []string) {
+	if len(names) == 0 {
+		return
+	}
+	r.watchMu.Lock()
+	fns := make([]func([]string), 0, len(r.watchers))
+	for fn := range r.watchers {
+		fns = append(fns, *fn)
+	}
+	r.watchMu.Unlock()
+	for _, fn := range fns {
+		fn(slices.Clone(names))
 	}
 }
 

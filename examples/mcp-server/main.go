@@ -1,0 +1,194 @@
+// Command mcp-server serves the quick start's tools (examples/quickstart/tools,
+// against an embedded mock API) to MCP clients, over stdio by default:
+//
+//	go run ./examples/mcp-server                        # stdio, entry tools
+//	go run ./examples/mcp-server -flat                  # one tool per capability
+//	go run ./examples/mcp-server -http 127.0.0.1:8080   # streamable HTTP at /mcp
+//
+// Besides the YAML tools it registers two Go capabilities: whoami, which
+// answers with the per-call values the host passed (the tenant from the
+// MCP_TENANT environment variable over stdio, the bearer token over HTTP),
+// and countdown, which shows the user a notice per second (progress
+// notifications) until it ends or is cancelled.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/mcpserver"
+)
+
+func main() {
+	_, file, _, _ := runtime.Caller(0)
+	tools := flag.String("tools", filepath.Join(filepath.Dir(file), "..", "quickstart", "tools"), "folder of YAML tool files")
+	addr := flag.String("http", "", "serve streamable HTTP at this address (path /mcp) instead of stdio")
+	flat := flag.Bool("flat", false, "one MCP tool per capability instead of the entry tools")
+	flag.Parse()
+
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	if err := run(ctx, *tools, *addr, *flat); err != nil && !errors.Is(err, context.Canceled) {
+		log.Fatal(err)
+	}
+}
+
+func run(ctx context.Context, tools, addr string, flat bool) error {
+	// The mock API listens on loopback, which requests may not reach
+	// unless the host allows it, as for any internal API.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	api := &http.Server{Handler: mockAPI()}
+	go func() { _ = api.Serve(ln) }()
+	defer api.Close()
+
+	env := map[string]string{
+		"BASE_URL":      "http://" + ln.Addr().String(),
+		"CLIENT_ID":     "demo-client",
+		"CLIENT_SECRET": "s3cr3t-demo-value",
+	}
+	reg := toolkit.NewRegistry(&toolkit.Options{
+		Env: func(name string) (string, bool) {
+			v, ok := env[name]
+			return v, ok
+		},
+		// stdout is the MCP stream: logs go to stderr.
+		Logger:       slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		AllowPrivate: []string{"127.0.0.1"},
+		Flat:         flat,
+	})
+	if _, err := reg.LoadDir(tools); err != nil {
+		return err
+	}
+	if err := addGoCapabilities(reg); err != nil {
+		return err
+	}
+
+	srv := mcpserver.New(reg, &mcpserver.Options{
+		Name: "toolkit-quickstart",
+		CallOptions: func(ctx context.Context, req *mcp.CallToolRequest) []toolkit.CallOption {
+			if req.Extra != nil && req.Extra.Header != nil { // HTTP: this request's bearer token
+				if tok, ok := strings.CutPrefix(req.Extra.Header.Get("Authorization"), "Bearer "); ok {
+					return []toolkit.CallOption{toolkit.WithValue("user_token", tok)}
+				}
+				return nil
+			}
+			return []toolkit.CallOption{toolkit.WithValue("tenant", os.Getenv("MCP_TENANT"))} // stdio
+		},
+	})
+	defer srv.Close()
+
+	if addr == "" {
+		return srv.RunStdio(ctx)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", srv.Handler(nil))
+	hs := &http.Server{Addr: addr, Handler: mux}
+	go func() {
+		<-ctx.Done()
+		_ = hs.Close()
+	}()
+	fmt.Fprintf(os.Stderr, "serving MCP at http://%s/mcp\n", addr)
+	if err := hs.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+type countdownIn struct {
+	Seconds int `json:"seconds" jsonschema:"how many seconds to count down (1 to 60)"`
+}
+
+func addGoCapabilities(reg *toolkit.Registry) error {
+	err := toolkit.AddFunc(reg, toolkit.Capability{Name: "whoami", Description: "Tell who the server thinks is calling (the per-call values of this call)."},
+		func(ctx context.Context, c *toolkit.Call, _ struct{}) (map[string]string, error) {
+			out := map[string]string{}
+			for _, k := range []string{"tenant", "user_token"} {
+				if v, ok := c.Value(k); ok && v != "" {
+					out[k] = v
+				}
+			}
+			return out, nil
+		})
+	if err != nil {
+		return err
+	}
+	return toolkit.AddFunc(reg, toolkit.Capability{Name: "countdown", Description: "Count down, showing the user each second; stops when cancelled."},
+		func(ctx context.Context, c *toolkit.Call, in countdownIn) (string, error) {
+			if in.Seconds < 1 || in.Seconds > 60 {
+				return "", toolkit.ModelErrorf("seconds must be 1 to 60, got %d", in.Seconds)
+			}
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for i := in.Seconds; i > 0; i-- {
+				c.Notify(fmt.Sprintf("%d...", i))
+				select {
+				case <-ctx.Done():
+					return fmt.Sprintf("stopped at %d", i), nil
+				case <-t.C:
+				}
+			}
+			return "liftoff", nil
+		})
+}
+
+// mockAPI is a small stand-in for the quick start's order, weather and
+// book service.
+func mockAPI() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /auth/token", func(w http.ResponseWriter, r *http.Request) {
+		var in struct {
+			ClientSecret string `json:"client_secret"`
+		}
+		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&in); err != nil || in.ClientSecret != "s3cr3t-demo-value" {
+			http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprint(w, `{"access_token":"tok-7f3a9c","expires_in":3600}`)
+	})
+	mux.HandleFunc("GET /orders/{id}", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer tok-7f3a9c" {
+			http.Error(w, `{"error":"unauthorized"}`, http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprintf(w, `{"data":{"id":%q,"status":"shipped","amount":1234567.89}}`, r.PathValue("id"))
+	})
+	mux.HandleFunc("GET /primary/weather", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Get("q") != "Berlin" {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusBadGateway)
+			fmt.Fprint(w, "<html><body>502 Bad Gateway</body></html>")
+			return
+		}
+		fmt.Fprint(w, `{"current":{"temp":21.5,"summary":"sunny"}}`)
+	})
+	mux.HandleFunc("GET /primary/forecast", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, "forecast:\n  - day: Mon\n    temp: 22\n  - day: Tue\n    temp: 19\n")
+	})
+	mux.HandleFunc("GET /backup/weather", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "city: %s\ntemperature: 4.0\n", r.URL.Query().Get("city"))
+	})
+	mux.HandleFunc("GET /books", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"author":%q,"limit":%s,"books":[{"title":"A Wizard of Earthsea"},{"title":"The Dispossessed"}]}`,
+			r.URL.Query().Get("author"), r.URL.Query().Get("limit"))
+	})
+	return mux
+}

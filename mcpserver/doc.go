@@ -1,0 +1,59 @@
+// Package mcpserver serves a toolkit Registry over the Model Context
+// Protocol, so any MCP client (Claude Desktop and Code, IDEs, agent
+// frameworks) can use its capabilities. It is built on the official Go SDK,
+// github.com/modelcontextprotocol/go-sdk.
+//
+// Over stdio:
+//
+//	srv := mcpserver.New(reg, nil)
+//	defer srv.Close()
+//	err := srv.RunStdio(ctx)
+//
+// Over streamable HTTP:
+//
+//	srv := mcpserver.New(reg, nil)
+//	http.Handle("/mcp", srv.Handler(nil))
+//	err := http.ListenAndServe("127.0.0.1:8080", nil)
+//
+// # Tools
+//
+// The clients see what Registry.Tools hands a model: the three entry tools
+// (plus the Registry's capabilities of category "api", query_api_docs and
+// call_http_api, as tools of their own), or, with the Registry's
+// toolkit.Options.Flat, one tool per capability with its JSON Schema. In
+// flat mode a capability added to or removed from the Registry while the
+// server runs is added to or removed from the tools, and the clients get
+// notifications/tools/list_changed.
+//
+// # Results
+//
+// Result.Text is the result's text content and Result.IsError its isError.
+// A text that is a JSON object is also the structuredContent, for clients of
+// protocol version 2025-06-18 or later. Result.Signals, when not empty, are
+// in the result's _meta under MetaSignals, with the JSON names of
+// toolkit.Signals:
+//
+//	"_meta": {"io.github.toolkit-sdk/signals": {"capability": "get_order", "stop_generation": true}}
+//
+// A message a call shows the user (Call.Notify, a YQCloud typingMessage) is
+// a notifications/progress when the client sent a progress token with the
+// call, else a notifications/message at level "info" (sent once the client
+// has set a logging level).
+//
+// # Per-call values
+//
+// Options.CallOptions maps each tools/call request to the call's per-call
+// values: the HTTP request's headers and bearer token (req.Extra), or the
+// process environment over stdio. It runs for every call, with that call's
+// request only, so nothing of one session reaches another.
+//
+// # Cancellation
+//
+// A call runs with the request's context: a notifications/cancelled from
+// the client, the session's end (stdio closed, an HTTP session deleted or
+// timed out) and, for clients of protocol 2026-07-28 over HTTP, the request's
+// connection dropping, cancel it.
+//
+// A Server is safe for concurrent use; one Server serves any number of
+// sessions.
+package mcpserver

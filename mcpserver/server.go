@@ -1,0 +1,273 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// MetaSignals is the key of a tool result's _meta that holds its
+// toolkit.Signals, as JSON with their JSON names.
+const MetaSignals = "io.github.toolkit-sdk/signals"
+
+// Options configure a Server. The zero value is the default.
+type Options struct {
+	// Name and Version identify the server to clients. Default "toolkit"
+	// and the module's version.
+	Name, Version string
+	// Instructions are shown to clients when they connect.
+	Instructions string
+	// Locale selects localized tool descriptions (flat mode) and is passed
+	// to every call with toolkit.WithLocale. MCP does not tell a server
+	// the user's locale.
+	Locale string
+	// CallOptions returns the per-call values of one tools/call request:
+	// tenant and user token from req.Extra.Header or req.Extra.TokenInfo
+	// over HTTP, from the environment over stdio. Values from the model
+	// never reach it.
+	CallOptions func(ctx context.Context, req *mcp.CallToolRequest) []toolkit.CallOption
+	// Annotate returns a capability's tool annotations (flat mode, and the
+	// "api" capabilities in entry mode); nil keeps the default, which is
+	// read-only for query_api_docs and none (the client's cautious
+	// defaults) for the others. The entry tools query_capabilities and
+	// query_capability_detail are always read-only and idempotent.
+	Annotate func(c toolkit.Capability) *mcp.ToolAnnotations
+	// Logger receives the MCP SDK's log. Default: none.
+	Logger *slog.Logger
+}
+
+// Server serves a Registry's tools to MCP clients.
+type Server struct {
+	reg  *toolkit.Registry
+	opts Options
+	mcp  *mcp.Server
+	stop func()
+
+	mu        sync.Mutex // serializes updates of the published tools
+	published map[string]bool
+}
+
+// New returns a Server for reg's tools. It follows reg's changes until
+// Close.
+func New(reg *toolkit.Registry, opts *Options) *Server {
+	s := &Server{reg: reg, published: map[string]bool{}}
+	if opts != nil {
+		s.opts = *opts
+	}
+	impl := &mcp.Implementation{Name: s.opts.Name, Version: s.opts.Version}
+	if impl.Name == "" {
+		impl.Name = "toolkit"
+	}
+	if impl.Version == "" {
+		impl.Version = moduleVersion()
+	}
+	s.mcp = mcp.NewServer(impl, &mcp.ServerOptions{
+		Instructions: s.opts.Instructions,
+		Logger:       s.opts.Logger,
+		Capabilities: &mcp.ServerCapabilities{
+			Tools: &mcp.ToolCapabilities{ListChanged: true},
+			//lint:ignore SA1019 notices go to the log when there is no progress token (deprecated in 2026-07-28, still served)
+			Logging: &mcp.LoggingCapabilities{},
+		},
+	})
+	s.stop = reg.OnChange(func([]string) { s.sync() })
+	s.sync()
+	return s
+}
+
+// MCP returns the underlying go-sdk server, to add prompts or resources,
+// middleware, or to serve it over another transport.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Close stops following the Registry's changes. Sessions are not closed.
+func (s *Server) Close() { s.stop() }
+
+// Run serves one session over t until the client disconnects or ctx ends.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
+
+// RunStdio serves one session over standard input and output.
+func (s *Server) RunStdio(ctx context.Context) error { return s.Run(ctx, &mcp.StdioTransport{}) }
+
+// Handler returns an http.Handler serving streamable HTTP sessions. Nil
+// opts are the defaults, with PropagateRequestCancellation set.
+func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
+	o := mcp.StreamableHTTPOptions{PropagateRequestCancellation: true}
+	if opts != nil {
+		o = *opts
+	}
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &o)
+}
+
+// sync publishes the Registry's tools: added and changed ones are set
+// (AddTool replaces), vanished ones removed; the SDK tells the sessions.
+func (s *Server) sync() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	tools := s.tools()
+	want := make(map[string]bool, len(tools))
+	for _, t := range tools {
+		want[t.Name] = true
+		s.mcp.AddTool(t, s.handler(t.Name))
+		s.published[t.Name] = true
+	}
+	var gone []string
+	for name := range s.published {
+		if !want[name] {
+			gone = append(gone, name)
+			delete(s.published, name)
+		}
+	}
+	if len(gone) > 0 {
+		s.mcp.RemoveTools(gone...)
+	}
+}
+
+var (
+	readOnly     = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+	queryAPIDocs = "query_api_docs"
+)
+
+// tools returns the MCP tools: Registry.Tools, plus in entry mode the
+// capabilities of category "api".
+func (s *Server) tools() []*mcp.Tool {
+	var opts []toolkit.CallOption
+	if s.opts.Locale != "" {
+		opts = append(opts, toolkit.WithLocale(s.opts.Locale))
+	}
+	var out []*mcp.Tool
+	entry := false
+	for _, t := range s.reg.Tools(opts...) {
+		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: json.RawMessage(t.InputSchema)}
+		switch t.Name {
+		case toolkit.ToolQueryCapabilities, toolkit.ToolQueryDetail:
+			mt.Annotations = readOnly
+		case toolkit.ToolCallCapability:
+			entry = true
+		default:
+			if c, ok := s.reg.Lookup(t.Name); ok {
+				mt.Annotations = s.annotate(c)
+			}
+		}
+		out = append(out, mt)
+	}
+	if !entry {
+		return out
+	}
+	for _, c := range s.reg.Capabilities() {
+		if c.Category != toolkit.CategoryAPI {
+			continue
+		}
+		schema := c.Schema
+		if schema == nil {
+			schema = map[string]any{"type": "object"}
+		}
+		b, err := json.Marshal(schema)
+		if err != nil {
+			continue
+		}
+		out = append(out, &mcp.Tool{Name: c.Name, Description: c.Description, InputSchema: json.RawMessage(b), Annotations: s.annotate(c)})
+	}
+	return out
+}
+
+func (s *Server) annotate(c toolkit.Capability) *mcp.ToolAnnotations {
+	if s.opts.Annotate != nil {
+		if a := s.opts.Annotate(c); a != nil {
+			return a
+		}
+	}
+	if c.Category == toolkit.CategoryAPI && c.Name == queryAPIDocs {
+		return readOnly
+	}
+	return nil
+}
+
+// handler runs the named tool through the Registry.
+func (s *Server) handler(name string) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		opts := make([]toolkit.CallOption, 0, 4)
+		if s.opts.Locale != "" {
+			opts = append(opts, toolkit.WithLocale(s.opts.Locale))
+		}
+		opts = append(opts, toolkit.WithNotify(notifier(ctx, req)))
+		if s.opts.CallOptions != nil {
+			opts = append(opts, s.opts.CallOptions(ctx, req)...)
+		}
+		var args json.RawMessage
+		if req.Params != nil {
+			args = req.Params.Arguments
+		}
+		res, err := s.reg.Call(ctx, name, args, opts...)
+		if err != nil {
+			return nil, err // removed since the client listed it
+		}
+		return result(res, req), nil
+	}
+}
+
+// result maps a toolkit Result to an MCP tool result.
+func result(res toolkit.Result, req *mcp.CallToolRequest) *mcp.CallToolResult {
+	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}
+	if !res.IsError && structured(req) {
+		if t := bytes.TrimSpace([]byte(res.Text)); len(t) > 0 && t[0] == '{' && json.Valid(t) {
+			out.StructuredContent = json.RawMessage(t)
+		}
+	}
+	if !isZero(res.Signals) {
+		out.Meta = mcp.Meta{MetaSignals: res.Signals}
+	}
+	return out
+}
+
+func isZero(s toolkit.Signals) bool {
+	return !s.StopGeneration && !s.Manual && !s.NeedsConfirmation && s.Capability == "" && s.TypingMessage == "" &&
+		s.ResultTips == "" && len(s.ManualArguments) == 0 && len(s.ToolChoice) == 0 && len(s.ExtraParams) == 0
+}
+
+// structured reports whether the client's protocol has structuredContent.
+func structured(req *mcp.CallToolRequest) bool {
+	v := req.ProtocolVersion()
+	return v == "" || v >= "2025-06-18"
+}
+
+// notifier sends a call's notices to its client: progress when the client
+// sent a progress token, else a log message.
+func notifier(ctx context.Context, req *mcp.CallToolRequest) func(toolkit.Notice) {
+	var n atomic.Int64
+	return func(note toolkit.Notice) {
+		if req.Session == nil {
+			return
+		}
+		var token any
+		if req.Params != nil {
+			token = req.Params.GetProgressToken()
+		}
+		if token != nil {
+			_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+				ProgressToken: token, Message: note.Text, Progress: float64(n.Add(1)),
+			})
+			return
+		}
+		//lint:ignore SA1019 see Logging in New
+		_ = req.Session.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Logger: note.Capability, Data: note.Text})
+	}
+}
+
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, m := range append([]*debug.Module{&bi.Main}, bi.Deps...) {
+			if m.Path == "github.com/toolkit-sdk/toolkit" && m.Version != "" && m.Version != "(devel)" {
+				return m.Version
+			}
+		}
+	}
+	return "dev"
+}
