@@ -213,3 +213,30 @@ func TestDiscoveryIndexCurrent(t *testing.T) {
 		t.Errorf("parcel: %v", got)
 	}
 }
+
+// TestDiscoveryConcurrent searches by keyword and category while
+// capabilities are added and removed (run with -race).
+func TestDiscoveryConcurrent(t *testing.T) {
+	reg := itemRegistry(t, 200, 0)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 300 {
+			name := fmt.Sprintf("extra_item_%d", i)
+			_ = reg.Add(&Capability{Name: name, Category: "shop1", Description: "Another item.", Handler: func(context.Context, *Call) (Result, error) { return Result{}, nil }})
+			if i%2 == 0 {
+				reg.Remove(name)
+			}
+		}
+	}()
+	for range 300 {
+		if res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(`{"keyword":"item","category":"shop1"}`)); res.IsError || !json.Valid([]byte(res.Text)) {
+			t.Fatal(res.Text)
+		}
+	}
+	<-done
+	ans, _ := ask(t, reg, `{"keyword":"another","category":"shop1"}`)
+	if ans.Matches != 150 {
+		t.Errorf("%d matches, want 150", ans.Matches)
+	}
+}

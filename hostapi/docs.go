@@ -204,8 +204,11 @@ func (a *API) root(start, budget int) toolkit.Result {
 				n += len(g.eps)
 			}
 			b = fmt.Appendf(b, `,"more_groups":%d,"endpoints_in_them":%d,"cursor":"%d"`, len(rest), n, start+k)
+			b = append(b, `,"hint":"send this cursor for the next groups; `...)
+		} else {
+			b = append(b, `,"hint":"`...)
 		}
-		return append(b, `,"hint":"{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches all endpoints, ranked"}`...)
+		return append(b, `{\"group\": name} lists a group's endpoints; {\"keyword\": words} searches all endpoints, ranked"}`...)
 	}
 	k, body := search.Fit(budget, len(head), len(groups)-start, func(i int) []byte {
 		g := groups[start+i]

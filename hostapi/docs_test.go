@@ -312,3 +312,39 @@ func TestUntaggedGroups(t *testing.T) {
 		t.Errorf("detail: %s", res.Text)
 	}
 }
+
+// TestQueryDocsBudgetEdges: an answer exactly at the budget is whole; one
+// byte less pages it; the root summarises the groups left out (its tail
+// is longer than one group, so three are left).
+func TestQueryDocsBudgetEdges(t *testing.T) {
+	withBudget := func(budget int) *toolkit.Registry {
+		reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: budget})
+		a, err := New(testCatalog(t), &Options{Handler: http.NotFoundHandler()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Register(reg); err != nil {
+			t.Fatal(err)
+		}
+		return reg
+	}
+	for _, args := range []string{`{}`, `{"group": "files"}`, `{"keyword": "file"}`} {
+		size := len(run(withBudget(1<<20), ToolQueryDocs, args).Text)
+		if res := run(withBudget(size), ToolQueryDocs, args); len(res.Text) != size || strings.Contains(res.Text, `"cursor"`) {
+			t.Errorf("%s at budget %d: %s", args, size, res.Text)
+		}
+		res := run(withBudget(size-1), ToolQueryDocs, args)
+		field := "endpoints"
+		if args == `{}` {
+			field = "groups"
+		}
+		// Only a page of one item may pass the budget: a page always moves on.
+		over := len(res.Text) > size-1 && len(memberNames(t, res.Text, field)) > 1
+		if over || !strings.Contains(res.Text, `"cursor"`) || !json.Valid([]byte(res.Text)) {
+			t.Errorf("%s at budget %d: %s", args, size-1, res.Text)
+		}
+		if args == `{}` && !strings.Contains(res.Text, `"more_groups":3,"endpoints_in_them":3,"cursor":"1","hint":"send this cursor`) {
+			t.Errorf("root summary: %s", res.Text)
+		}
+	}
+}

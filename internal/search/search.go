@@ -210,8 +210,23 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Search returns the documents matching any word of query, the best need
 // of them first and in order (by score, ties in index order); the others
-// follow unordered. keep, when not nil, filters the documents by id.
+// follow unordered. keep, when not nil, filters the documents by id; it
+// runs after the Index is unlocked, so it may take the caller's locks.
 func (ix *Index) Search(query string, keep func(id string) bool, need int) []Hit {
+	hits := ix.score(query)
+	if keep != nil {
+		hits = slices.DeleteFunc(hits, func(h scored) bool { return !keep(h.id) })
+	}
+	selectTop(hits, need)
+	out := make([]Hit, len(hits))
+	for i, h := range hits {
+		out[i] = Hit{ID: h.id, Score: h.score}
+	}
+	return out
+}
+
+// score returns the documents matching query with their scores.
+func (ix *Index) score(query string) []scored {
 	words := queryTerms(query)
 	if len(words) == 0 {
 		return nil
@@ -281,23 +296,16 @@ func (ix *Index) Search(query string, keep func(id string) bool, need int) []Hit
 	for _, slot := range sc.touched {
 		s, w := sc.score[slot], sc.words[slot]
 		sc.score[slot], sc.words[slot] = 0, 0
-		if keep != nil && !keep(ix.slots[slot].id) {
-			continue
-		}
 		// A document matching more of the query's words ranks higher.
 		coord := float64(bits.OnesCount64(w)) / nwords
-		hits = append(hits, scored{slot: slot, score: s * (0.5 + coord)})
+		hits = append(hits, scored{slot: slot, id: ix.slots[slot].id, score: s * (0.5 + coord)})
 	}
-	selectTop(hits, need)
-	out := make([]Hit, len(hits))
-	for i, h := range hits {
-		out[i] = Hit{ID: ix.slots[h.slot].id, Score: h.score}
-	}
-	return out
+	return hits
 }
 
 type scored struct {
 	slot  int32
+	id    string
 	score float64
 }
 
