@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -78,8 +79,8 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 			Logging: &mcp.LoggingCapabilities{},
 		},
 	})
-	s.stop = reg.OnChange(func([]string) { s.sync() })
-	s.sync()
+	s.stop = reg.OnChange(s.sync)
+	s.sync(nil)
 	return s
 }
 
@@ -106,17 +107,20 @@ func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &o)
 }
 
-// sync publishes the Registry's tools: added and changed ones are set
-// (AddTool replaces), vanished ones removed; the SDK tells the sessions.
-func (s *Server) sync() {
+// sync publishes the Registry's tools: new ones and those named changed
+// are set (AddTool replaces), vanished ones removed; the SDK tells the
+// sessions. Tools that did not change are left alone.
+func (s *Server) sync(changed []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	tools := s.tools()
 	want := make(map[string]bool, len(tools))
 	for _, t := range tools {
 		want[t.Name] = true
-		s.mcp.AddTool(t, s.handler(t.Name))
-		s.published[t.Name] = true
+		if !s.published[t.Name] || slices.Contains(changed, t.Name) {
+			s.mcp.AddTool(t, s.handler(t.Name))
+			s.published[t.Name] = true
+		}
 	}
 	var gone []string
 	for name := range s.published {

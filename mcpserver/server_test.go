@@ -541,3 +541,31 @@ func TestCancelOverHTTP(t *testing.T) {
 		t.Fatal("the call's context did not end after the client cancelled over HTTP")
 	}
 }
+
+// TestEntryModeQuiet: in entry mode adding a capability changes no tool,
+// so clients are not told the list changed.
+func TestEntryModeQuiet(t *testing.T) {
+	f := newFixture(t, false)
+	srv := mcpserver.New(f.reg, nil)
+	defer srv.Close()
+	changed := make(chan struct{}, 10)
+	cs := connect(t, srv, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	if err := toolkit.AddFunc(f.reg, toolkit.Capability{Name: "late", Description: "Added later."},
+		func(context.Context, *toolkit.Call, struct{}) (string, error) { return "late", nil }); err != nil {
+		t.Fatal(err)
+	}
+	// A ping after the Add: a notification sent for it would come first.
+	if err := cs.Ping(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-changed:
+		t.Error("tools/list_changed in entry mode for a capability that is not a tool")
+	case <-time.After(50 * time.Millisecond):
+	}
+	if got := text(call(t, cs, "call_capability", `{"name": "late"}`)); got != `"late"` {
+		t.Errorf("late through call_capability: %q", got)
+	}
+}
