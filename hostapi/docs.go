@@ -89,6 +89,9 @@ func endpointFields(e *endpoint, group string) []search.Field {
 		{Text: e.ID, Weight: 3}, {Text: e.Summary, Weight: 2}, {Text: e.Path, Weight: 1.5},
 		{Text: group, Weight: 1.5}, {Text: e.Description, Weight: 1}, {Text: e.Method, Weight: 0.5},
 	}
+	if v := methodVerb(e); v != "" {
+		f = append(f, search.Field{Text: v, Weight: 0.5})
+	}
 	for _, p := range e.Params {
 		f = append(f, search.Field{Text: p.Name, Weight: 0.7}, search.Field{Text: p.Description, Weight: 0.4})
 	}
@@ -101,6 +104,28 @@ func endpointFields(e *endpoint, group string) []search.Field {
 		}
 	}
 	return f
+}
+
+// methodVerb is what an endpoint's method usually does, in the words a
+// user asks with: POST on a collection creates, DELETE deletes...
+func methodVerb(e *endpoint) string {
+	item := strings.HasSuffix(e.Path, "}")
+	switch e.Method {
+	case "POST":
+		if !item {
+			return "create"
+		}
+	case "GET":
+		if item {
+			return "get"
+		}
+		return "list"
+	case "PUT", "PATCH":
+		return "update"
+	case "DELETE":
+		return "delete"
+	}
+	return ""
 }
 
 // findGroup finds a group by name (any case), or by the name of the

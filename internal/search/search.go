@@ -22,7 +22,10 @@ import (
 )
 
 // Field is one weighted part of a document: a name weighs more than a
-// parameter's description.
+// parameter's description. Fields weighing less than 1 (parameters, say)
+// are normalised by their own length (BM25F over two classes of fields),
+// so a long parameter list neither pushes a document down nor, by
+// repeating a word, up.
 type Field struct {
 	Text   string
 	Weight float64
@@ -44,22 +47,22 @@ type Index struct {
 	deletes  map[string][]string // a word with one letter deleted -> indexed words
 	stale    int                 // postings of removed documents not yet dropped
 	total    int                 // postings in all lists
-	totalLen float64
+	totalLen [2]float64          // of the main and the minor fields
 	n        int
 }
 
 type doc struct {
 	id    string
-	len   float32
-	gen   uint32   // incremented when the slot is freed: older postings are stale
-	terms []string // distinct terms, for Remove
+	len   [2]float32 // of the main (weight >= 1) and the minor fields
+	gen   uint32     // incremented when the slot is freed: older postings are stale
+	terms []string   // distinct terms, for Remove
 	live  bool
 }
 
 type posting struct {
 	slot int32
 	gen  uint32
-	tf   float32
+	tf   [2]float32 // weighted term frequency in the main and the minor fields
 }
 
 type postingList struct {
@@ -81,14 +84,24 @@ func (ix *Index) Len() int {
 
 // Add indexes a document, replacing the one of the same id.
 func (ix *Index) Add(id string, fields ...Field) {
-	tf := map[string]float32{}
-	var length float32
+	tf := map[string][2]float32{}
+	var length [2]float32
 	for _, f := range fields {
 		w := float32(f.Weight)
-		for _, t := range Terms(f.Text) {
+		class := 0
+		if f.Weight < 1 {
+			class = 1
+		}
+		terms := Terms(f.Text)
+		for i, t := range terms {
+			if slices.Contains(terms[:i], t) {
+				continue // once per field: PostCustomersCustomerCards is not more about customers
+			}
 			tw := w * termWeight(t)
-			tf[t] += tw
-			length += tw
+			v := tf[t]
+			v[class] += tw
+			tf[t] = v
+			length[class] += tw
 		}
 	}
 	ix.mu.Lock()
@@ -118,7 +131,8 @@ func (ix *Index) Add(id string, fields ...Field) {
 	}
 	ix.slots[slot] = doc{id: id, len: length, gen: gen, terms: terms, live: true}
 	ix.byID[id] = slot
-	ix.totalLen += float64(length)
+	ix.totalLen[0] += float64(length[0])
+	ix.totalLen[1] += float64(length[1])
 	ix.n++
 }
 
@@ -147,7 +161,8 @@ func (ix *Index) remove(id string) {
 			delete(ix.postings, t) // its deletes entries are dropped lazily by fuzzy
 		}
 	}
-	ix.totalLen -= float64(d.len)
+	ix.totalLen[0] -= float64(d.len[0])
+	ix.totalLen[1] -= float64(d.len[1])
 	ix.n--
 	*d = doc{gen: d.gen + 1}
 	delete(ix.byID, id)
@@ -273,7 +288,7 @@ func (ix *Index) score(query string) []scored {
 		sc.words = make([]uint64, len(ix.slots))
 	}
 	sc.touched = sc.touched[:0]
-	avg := ix.totalLen / float64(ix.n)
+	avg := [2]float64{max(ix.totalLen[0]/float64(ix.n), 1), max(ix.totalLen[1]/float64(ix.n), 1)}
 	for t, q := range terms {
 		p := ix.postings[t]
 		df := float64(p.live)
@@ -283,11 +298,18 @@ func (ix *Index) score(query string) []scored {
 			if !d.live || d.gen != it.gen {
 				continue
 			}
-			f := float64(it.tf)
+			// BM25F: each class of fields normalised by its own length.
+			var f float64
+			if it.tf[0] > 0 {
+				f = float64(it.tf[0]) / (1 - b + b*float64(d.len[0])/avg[0])
+			}
+			if it.tf[1] > 0 {
+				f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
+			}
 			if sc.words[it.slot] == 0 {
 				sc.touched = append(sc.touched, it.slot)
 			}
-			sc.score[it.slot] += q.weight * idf * f * (k1 + 1) / (f + k1*(1-b+b*float64(d.len)/avg))
+			sc.score[it.slot] += q.weight * idf * f * (k1 + 1) / (f + k1)
 			sc.words[it.slot] |= q.words
 		}
 	}
