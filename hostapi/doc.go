@@ -2,10 +2,13 @@
 // capabilities of category "api", instead of one capability per endpoint:
 //
 //   - query_api_docs: no arguments lists the function groups with their
-//     endpoint counts; {"group": g} lists a group's endpoints (id, method,
-//     path, summary); {"endpoint": id} shows its parameters and request
-//     body schema ({"examples": true} adds examples and x- extensions);
-//     {"keyword": words} searches ids, paths and summaries.
+//     endpoint counts, largest first; {"group": g} lists a group's
+//     endpoints (id, method, path, summary); {"endpoint": id} shows its
+//     parameters and request body schema ({"examples": true} adds examples
+//     and x- extensions); {"keyword": words} ranks the endpoints by ids,
+//     summaries, descriptions, paths and parameters. Answers stay within
+//     the Registry's discovery budget (toolkit.Options.MaxDiscoveryBytes)
+//     and page with {"cursor": c}.
 //   - call_http_api: {"endpoint", "path_params", "query", "headers",
 //     "body"} runs one endpoint after validating the arguments, and returns
 //     "HTTP <status>" and the body, redacted and capped.
