@@ -380,7 +380,7 @@ func selectTop(hs []scored, k int) {
 // fuzzy returns indexed words within one edit of w (two for words of 8
 // letters or more, where one of the edits is a deletion on each side).
 func (ix *Index) fuzzy(w string) []string {
-	if len(w) < 4 || !isASCIIWord(w) {
+	if len(w) < 4 || len(w) > 25 || !isASCIIWord(w) { // indexed words have at most 24 letters
 		return nil
 	}
 	var out []string

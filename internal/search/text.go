@@ -92,19 +92,19 @@ func eachWord(text string, f func(w string, cjk bool)) {
 		c := text[i]
 		switch {
 		case c == '<' && i+1 < len(text) && (isASCIILetter(text[i+1]) || text[i+1] == '/' || text[i+1] == '!'):
-			if j := strings.IndexByte(text[i:], '>'); j > 0 {
+			if j := strings.IndexByte(window(text, i, 256), '>'); j > 0 {
 				flush(i)
 				i += j + 1
 				continue
 			}
 		case c == '&' && i+1 < len(text) && isASCIILetter(text[i+1]):
-			if j := strings.IndexByte(text[i:], ';'); j > 1 && j < 10 && isEntity(text[i+1:i+j]) {
+			if j := strings.IndexByte(window(text, i, 10), ';'); j > 1 && isEntity(text[i+1:i+j]) {
 				flush(i)
 				i += j + 1
 				continue
 			}
 		case c == ']' && i+1 < len(text) && text[i+1] == '(':
-			if j := strings.IndexByte(text[i:], ')'); j > 0 {
+			if j := strings.IndexByte(window(text, i, 512), ')'); j > 0 {
 				flush(i)
 				i += j + 1
 				continue
@@ -141,6 +141,10 @@ func eachWord(text string, f func(w string, cjk bool)) {
 	}
 	flush(len(text))
 }
+
+// window is at most n bytes of text from i: markup is looked for that far,
+// so text full of unclosed '<' stays linear.
+func window(text string, i, n int) string { return text[i:min(len(text), i+n)] }
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
