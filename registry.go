@@ -48,6 +48,10 @@ type Capability struct {
 	Descriptions map[string]string
 	// Env lists environment variables the capability needs, for Check.
 	Env []string
+	// Effects say what a call does (read-only, destructive, idempotent,
+	// reaching the outside world), as far as known; the zero value knows
+	// nothing. WorkflowCapability derives them from the steps' methods.
+	Effects Effects
 }
 
 // WorkflowCapability returns the Capability that runs w on exec.
@@ -62,6 +66,7 @@ func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
 		Category:    CategoryHTTP,
 		Params:      w.Params,
 		Env:         env,
+		Effects:     w.Effects(),
 		Handler: func(ctx context.Context, call *Call) (Result, error) {
 			return exec.Run(ctx, w, call.Args), nil
 		},

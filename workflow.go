@@ -124,6 +124,18 @@ var (
 	namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 )
 
+// Effects returns what running w does, from its steps' methods (see
+// MethodEffects): all GET or HEAD is read-only and idempotent, a DELETE
+// step makes it destructive, PUT only idempotent, a POST or PATCH unknown
+// but not read-only. Every step sends an HTTP request.
+func (w *Workflow) Effects() Effects {
+	ms := make([]string, len(w.steps))
+	for i, s := range w.steps {
+		ms[i] = s.method
+	}
+	return MethodEffects(ms...)
+}
+
 // unsetEnv returns a warning for each declared environment variable that
 // lookup does not find.
 func (w *Workflow) unsetEnv(lookup func(string) (string, bool)) Diagnostics {
