@@ -202,7 +202,11 @@ func (a *API) Register(reg *toolkit.Registry) error {
 }
 
 // Capabilities returns query_api_docs and call_http_api, category "api",
-// sending requests through exec (nil: toolkit.NewExecutor(nil)).
+// sending requests through exec (nil: toolkit.NewExecutor(nil)). Their
+// Effects: query_api_docs is read-only and sends nothing; call_http_api is
+// read-only when every exposed endpoint is a GET (as with
+// Options.ReadOnly), destructive when one is a DELETE, else unknown (see
+// toolkit.MethodEffects).
 func (a *API) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
 	if exec == nil {
 		exec = toolkit.NewExecutor(nil)
@@ -224,6 +228,7 @@ func (a *API) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
 				`No arguments: the function groups. {"group": g}: its endpoints. {"endpoint": id}: its parameters and request body. {"keyword": words}: search endpoints. Long answers are paged: send back the cursor.`,
 			Category: toolkit.CategoryAPI,
 			Schema:   queryDocsSchema(),
+			Effects:  toolkit.ReadOnlyEffects,
 			Handler:  a.queryDocs,
 		},
 		{
@@ -232,9 +237,27 @@ func (a *API) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
 				"Returns the HTTP status and the response body.",
 			Category: toolkit.CategoryAPI,
 			Schema:   callSchema(),
+			Effects:  a.callEffects(),
 			Handler:  a.call,
 		},
 	}
+}
+
+// callEffects are call_http_api's, from the exposed endpoints' methods
+// (toolkit.MethodEffects): read-only when all are GET (Options.ReadOnly),
+// destructive when one is DELETE, else unknown. With no endpoint nothing
+// can be sent.
+func (a *API) callEffects() toolkit.Effects {
+	if len(a.eps) == 0 {
+		return toolkit.ReadOnlyEffects
+	}
+	ms := make([]string, 0, 4)
+	for _, e := range a.eps {
+		if !slices.Contains(ms, e.Method) {
+			ms = append(ms, e.Method)
+		}
+	}
+	return toolkit.MethodEffects(ms...)
 }
 
 func queryDocsSchema() map[string]any {
