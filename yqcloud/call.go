@@ -22,7 +22,10 @@ import (
 // sending requests through exec. Its Handler reads the per-call values
 // ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
 // Its Schema is d.Parameters with the object-valued members ("properties",
-// ...) as json.RawMessage, so that they keep their written order.
+// ...) as json.RawMessage, so that they keep their written order. Its
+// Effects: a manual function, and a call_url one to /transparent, send
+// nothing and are read-only; another's follow its method
+// (toolkit.MethodEffects).
 func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 	schema := d.schema
 	if schema == nil {
@@ -34,10 +37,22 @@ func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
 		Category:     toolkit.CategoryYQCloud,
 		Schema:       schema,
 		Descriptions: d.descs,
+		Effects:      d.effects(),
 		Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
 			return d.call(ctx, exec, call.RawArgs, call.Args, call.Value, call.Header(), call.Notify), nil
 		},
 	}
+}
+
+// effects are the Capability's: a manual function and a call_url one to
+// /transparent send nothing and are read-only; another call_url function's
+// follow its method (toolkit.MethodEffects: GET read-only, DELETE
+// destructive, PUT idempotent, POST and PATCH unknown).
+func (d *Definition) effects() toolkit.Effects {
+	if d.Function.Type == TypeManual || d.url == nil {
+		return toolkit.ReadOnlyEffects
+	}
+	return toolkit.MethodEffects(d.method)
 }
 
 // LocalDescription returns the description for locale (see
