@@ -25,6 +25,12 @@
 // server runs is added to or removed from the tools, and the clients get
 // notifications/tools/list_changed.
 //
+// A tool's annotations (readOnlyHint, destructiveHint, idempotentHint,
+// openWorldHint) come from its capability's toolkit.Effects (see
+// Annotations), or from Options.Annotate. In entry mode call_capability's
+// are the most cautious over all capabilities', and the query tools are
+// read-only.
+//
 // # Results
 //
 // Result.Text is the result's text content and Result.IsError its isError.

@@ -37,8 +37,9 @@ type Options struct {
 	CallOptions func(ctx context.Context, req *mcp.CallToolRequest) []toolkit.CallOption
 	// Annotate returns a capability's tool annotations (flat mode, and the
 	// "api" capabilities in entry mode); nil keeps the default, which is
-	// read-only for query_api_docs and none (the client's cautious
-	// defaults) for the others. The entry tools query_capabilities and
+	// Annotations(c.Effects). In entry mode call_capability's are the most
+	// cautious over every capability's (read-only only if all are,
+	// destructive if any may be). The entry tools query_capabilities and
 	// query_capability_detail are always read-only and idempotent.
 	Annotate func(c toolkit.Capability) *mcp.ToolAnnotations
 	// Logger receives the MCP SDK's log. Default: none.
@@ -52,14 +53,14 @@ type Server struct {
 	mcp  *mcp.Server
 	stop func()
 
-	mu        sync.Mutex // serializes updates of the published tools
-	published map[string]bool
+	mu        sync.Mutex                      // serializes updates of the published tools
+	published map[string]*mcp.ToolAnnotations // by tool name
 }
 
 // New returns a Server for reg's tools. It follows reg's changes until
 // Close.
 func New(reg *toolkit.Registry, opts *Options) *Server {
-	s := &Server{reg: reg, published: map[string]bool{}}
+	s := &Server{reg: reg, published: map[string]*mcp.ToolAnnotations{}}
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -108,8 +109,9 @@ func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
 }
 
 // sync publishes the Registry's tools: new ones and those named changed
-// are set (AddTool replaces), vanished ones removed; the SDK tells the
-// sessions. Tools that did not change are left alone.
+// are set (AddTool replaces), and those whose annotations changed
+// (call_capability's follow all capabilities'); vanished ones are removed;
+// the SDK tells the sessions. Tools that did not change are left alone.
 func (s *Server) sync(changed []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -117,9 +119,10 @@ func (s *Server) sync(changed []string) {
 	want := make(map[string]bool, len(tools))
 	for _, t := range tools {
 		want[t.Name] = true
-		if !s.published[t.Name] || slices.Contains(changed, t.Name) {
+		prev, ok := s.published[t.Name]
+		if !ok || slices.Contains(changed, t.Name) || !sameAnnotations(prev, t.Annotations) {
 			s.mcp.AddTool(t, s.handler(t.Name))
-			s.published[t.Name] = true
+			s.published[t.Name] = t.Annotations
 		}
 	}
 	var gone []string
@@ -134,10 +137,7 @@ func (s *Server) sync(changed []string) {
 	}
 }
 
-var (
-	readOnly     = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
-	queryAPIDocs = "query_api_docs"
-)
+var readOnly = &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
 
 // tools returns the MCP tools: Registry.Tools, plus in entry mode the
 // capabilities of category "api".
@@ -147,14 +147,14 @@ func (s *Server) tools() []*mcp.Tool {
 		opts = append(opts, toolkit.WithLocale(s.opts.Locale))
 	}
 	var out []*mcp.Tool
-	entry := false
+	var callTool *mcp.Tool
 	for _, t := range s.reg.Tools(opts...) {
 		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: json.RawMessage(t.InputSchema)}
 		switch t.Name {
 		case toolkit.ToolQueryCapabilities, toolkit.ToolQueryDetail:
 			mt.Annotations = readOnly
 		case toolkit.ToolCallCapability:
-			entry = true
+			callTool = mt
 		default:
 			if c, ok := s.reg.Lookup(t.Name); ok {
 				mt.Annotations = s.annotate(c)
@@ -162,10 +162,13 @@ func (s *Server) tools() []*mcp.Tool {
 		}
 		out = append(out, mt)
 	}
-	if !entry {
+	if callTool == nil {
 		return out
 	}
+	var all []*mcp.ToolAnnotations
 	for _, c := range s.reg.Capabilities() {
+		a := s.annotate(c)
+		all = append(all, a)
 		if c.Category != toolkit.CategoryAPI {
 			continue
 		}
@@ -177,21 +180,108 @@ func (s *Server) tools() []*mcp.Tool {
 		if err != nil {
 			continue
 		}
-		out = append(out, &mcp.Tool{Name: c.Name, Description: c.Description, InputSchema: json.RawMessage(b), Annotations: s.annotate(c)})
+		out = append(out, &mcp.Tool{Name: c.Name, Description: c.Description, InputSchema: json.RawMessage(b), Annotations: a})
 	}
+	callTool.Annotations = cautious(all)
 	return out
 }
 
+// annotate returns c's annotations: Options.Annotate's, else those of its
+// Effects.
 func (s *Server) annotate(c toolkit.Capability) *mcp.ToolAnnotations {
 	if s.opts.Annotate != nil {
 		if a := s.opts.Annotate(c); a != nil {
 			return a
 		}
 	}
-	if c.Category == toolkit.CategoryAPI && c.Name == queryAPIDocs {
-		return readOnly
+	return Annotations(c.Effects)
+}
+
+// Annotations returns the MCP tool annotations of a capability's Effects:
+// ReadOnlyHint, DestructiveHint, IdempotentHint and OpenWorldHint from
+// what is known (a read-only capability is neither destructive nor
+// anything but idempotent); an unknown hint is left out, which a client
+// reads as its cautious default. The zero Effects are nil.
+func Annotations(e toolkit.Effects) *mcp.ToolAnnotations {
+	if e == (toolkit.Effects{}) {
+		return nil
+	}
+	a := &mcp.ToolAnnotations{
+		ReadOnlyHint:    e.ReadOnly == toolkit.HintYes,
+		DestructiveHint: hint(e.Destructive),
+		IdempotentHint:  e.Idempotent == toolkit.HintYes,
+		OpenWorldHint:   hint(e.OpenWorld),
+	}
+	if a.ReadOnlyHint {
+		a.DestructiveHint, a.IdempotentHint = new(false), true
+	}
+	return a
+}
+
+func hint(h toolkit.Hint) *bool {
+	if v, ok := h.Bool(); ok {
+		return &v
 	}
 	return nil
+}
+
+// cautious returns the annotations that hold for every one of all, the
+// annotations of the capabilities call_capability may call: read-only or
+// idempotent only if all are, not destructive or not open-world only if
+// none may be; nil when nothing is known.
+func cautious(all []*mcp.ToolAnnotations) *mcp.ToolAnnotations {
+	if len(all) == 0 {
+		return nil
+	}
+	out := mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true}
+	destructive, openWorld := false, false // any may be
+	unknownDestructive, unknownOpen := false, false
+	for _, a := range all {
+		if a == nil {
+			a = &mcp.ToolAnnotations{}
+		}
+		out.ReadOnlyHint = out.ReadOnlyHint && a.ReadOnlyHint
+		out.IdempotentHint = out.IdempotentHint && (a.IdempotentHint || a.ReadOnlyHint)
+		switch {
+		case a.ReadOnlyHint:
+		case a.DestructiveHint == nil:
+			unknownDestructive = true
+		case *a.DestructiveHint:
+			destructive = true
+		}
+		switch {
+		case a.OpenWorldHint == nil:
+			unknownOpen = true
+		case *a.OpenWorldHint:
+			openWorld = true
+		}
+	}
+	switch {
+	case destructive:
+		out.DestructiveHint = new(true)
+	case !unknownDestructive:
+		out.DestructiveHint = new(false)
+	}
+	switch {
+	case openWorld:
+		out.OpenWorldHint = new(true)
+	case !unknownOpen:
+		out.OpenWorldHint = new(false)
+	}
+	if out == (mcp.ToolAnnotations{}) {
+		return nil
+	}
+	return &out
+}
+
+// sameAnnotations reports whether a and b say the same.
+func sameAnnotations(a, b *mcp.ToolAnnotations) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	eq := func(x, y *bool) bool { return x == nil && y == nil || x != nil && y != nil && *x == *y }
+	return a.ReadOnlyHint == b.ReadOnlyHint && a.IdempotentHint == b.IdempotentHint && a.Title == b.Title &&
+		eq(a.DestructiveHint, b.DestructiveHint) && eq(a.OpenWorldHint, b.OpenWorldHint)
 }
 
 // handler runs the named tool through the Registry.
