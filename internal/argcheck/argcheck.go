@@ -40,6 +40,10 @@ import (
 type Schema struct {
 	v    *jsonschema.Schema
 	root *node
+	// flat: an object of scalar properties with no keyword but type,
+	// description and default, closed to other names, so valid
+	// arguments can be recognised without the validator (quickValid).
+	flat bool
 }
 
 // Problem is one thing wrong with the arguments.
@@ -118,6 +122,7 @@ func Compile(schema any) (*Schema, error) {
 		return nil, err
 	}
 	s = &Schema{v: v, root: newNode(ordered, 0)}
+	s.flat = isFlat(ordered)
 	cache.Lock()
 	if len(cache.m) >= maxCached {
 		clear(cache.m)
@@ -152,7 +157,108 @@ func schemaError(err error) error {
 // The error, if any, is an *Error.
 func (s *Schema) Check(args map[string]any) error {
 	s.root.normalizeObject(args)
+	if s.flat && s.quickValid(args) {
+		return nil
+	}
 	return s.validate(args)
+}
+
+// isFlat reports a schema quickValid can decide: {"type": "object",
+// "properties": {...}, "required": [...], "additionalProperties": false},
+// each property {"type": <one scalar type>} with at most a description and
+// a default beside it.
+func isFlat(schema any) bool {
+	o, ok := schema.(jsonstr.Object)
+	if !ok {
+		return false
+	}
+	closed := false
+	for _, m := range o {
+		switch m.Key {
+		case "type":
+			if m.Value != "object" {
+				return false
+			}
+		case "required", "description", "title":
+		case "additionalProperties":
+			if m.Value != false {
+				return false
+			}
+			closed = true
+		case "properties":
+			props, ok := m.Value.(jsonstr.Object)
+			if !ok {
+				return false
+			}
+			for _, p := range props {
+				if !isScalarProperty(p.Value) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return closed
+}
+
+func isScalarProperty(schema any) bool {
+	o, ok := schema.(jsonstr.Object)
+	if !ok {
+		return false
+	}
+	typed := false
+	for _, m := range o {
+		switch m.Key {
+		case "type":
+			switch m.Value {
+			case "string", "number", "integer", "boolean":
+				typed = true
+			default:
+				return false
+			}
+		case "description", "default", "title":
+		default:
+			return false
+		}
+	}
+	return typed
+}
+
+// quickValid reports arguments that certainly satisfy a flat schema: every
+// required name present, no other name, every value of its property's type
+// (integers and numbers without a fraction or exponent). It answers false
+// when in doubt; the validator then decides and writes the messages.
+func (s *Schema) quickValid(args map[string]any) bool {
+	for _, name := range s.root.required {
+		if _, ok := args[name]; !ok {
+			return false
+		}
+	}
+	for name, v := range args {
+		n := s.root.props[name]
+		if n == nil {
+			return false
+		}
+		switch x := v.(type) {
+		case string:
+			if n.types != tString {
+				return false
+			}
+		case bool:
+			if n.types != tBoolean {
+				return false
+			}
+		case json.Number:
+			if n.types != tInteger && n.types != tNumber || strings.ContainsAny(string(x), ".eE") && n.types == tInteger ||
+				strings.ContainsAny(string(x), "eE") {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // CheckValue is Check for a value of any JSON type; it returns the

@@ -125,3 +125,46 @@ func BenchmarkCheckTwoScalars(b *testing.B) {
 }
 
 func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+// TestQuickValid: the shortcut for flat schemas accepts only arguments the
+// validator accepts, and the schemas it does not apply to are recognised.
+func TestQuickValid(t *testing.T) {
+	flat := `{"type":"object","properties":{"id":{"type":"string","description":"d"},"n":{"type":"integer","default":3},"x":{"type":"number"},"b":{"type":"boolean"}},"required":["id"],"additionalProperties":false}`
+	s, err := Compile(json.RawMessage(flat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.flat {
+		t.Fatal("a flat schema is not recognised")
+	}
+	args := []map[string]any{
+		{"id": "a"}, {"id": "a", "n": json.Number("4"), "x": json.Number("1.5"), "b": true},
+		{}, {"id": json.Number("1")}, {"id": "a", "n": json.Number("1.5")}, {"id": "a", "n": json.Number("1e3")},
+		{"id": "a", "x": json.Number("1e400")}, {"id": "a", "zz": "1"}, {"id": "a", "b": "yes"}, {"id": nil},
+		{"id": "a", "n": "7"}, {"id": "a", "x": []any{1}},
+	}
+	for _, a := range args {
+		quick := s.quickValid(a)
+		full := s.validate(a) == nil
+		if quick && !full {
+			t.Errorf("quickValid accepts %v, which the validator refuses", a)
+		}
+	}
+	if !s.quickValid(map[string]any{"id": "a", "n": json.Number("4")}) {
+		t.Error("quickValid refuses plain valid arguments")
+	}
+	for _, schema := range []string{
+		`{"type":"object","properties":{"id":{"type":"string","pattern":"^a"}},"additionalProperties":false}`,
+		`{"type":"object","properties":{"id":{"type":"string"}}}`,
+		`{"type":"object","properties":{"id":{"type":["string","null"]}},"additionalProperties":false}`,
+		`{"type":"object","properties":{"tags":{"type":"array"}},"additionalProperties":false}`,
+	} {
+		s, err := Compile(json.RawMessage(schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.flat {
+			t.Errorf("%s counted as flat", schema)
+		}
+	}
+}
