@@ -315,26 +315,8 @@ func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err err
 			item, err = nil, fmt.Errorf("kin-openapi: %v", r)
 		}
 	}()
-	p := &d.paths[pi]
 	var b bytes.Buffer
-	b.WriteByte('{')
-	n := 0
-	for _, m := range p.shared {
-		if n++; n > 1 {
-			b.WriteByte(',')
-		}
-		d.writeMember(&b, m.key, m.val)
-	}
-	for _, oi := range ops {
-		op := &p.ops[oi]
-		if n++; n > 1 {
-			b.WriteByte(',')
-		}
-		b.Write(appendString(nil, op.method))
-		b.WriteByte(':')
-		d.writeOp(&b, op)
-	}
-	b.WriteByte('}')
+	d.writePathItem(&b, &d.paths[pi], ops)
 	item = &openapi3.PathItem{}
 	if err := json.Unmarshal(b.Bytes(), item); err != nil {
 		return nil, err

@@ -717,24 +717,8 @@ func (d *rawDoc) trimmed(ops map[opID]bool, comps map[string]bool) []byte {
 		}
 		firstPath = false
 		b.Write(appendString(nil, p.key))
-		b.WriteString(":{")
-		n := 0
-		for _, m := range p.shared {
-			if n++; n > 1 {
-				b.WriteByte(',')
-			}
-			d.writeMember(&b, m.key, m.val)
-		}
-		for _, oi := range chosen {
-			op := &p.ops[oi]
-			if n++; n > 1 {
-				b.WriteByte(',')
-			}
-			b.Write(appendString(nil, op.method))
-			b.WriteByte(':')
-			d.writeOp(&b, op)
-		}
-		b.WriteByte('}')
+		b.WriteByte(':')
+		d.writePathItem(&b, p, chosen)
 	}
 	b.WriteByte('}')
 	// Components, grouped by their container.
@@ -1011,4 +995,27 @@ func (w *yamlJSON) scalar(n *yaml.Node) {
 		}
 	}
 	w.buf = appendString(w.buf, n.Value)
+}
+
+// writePathItem writes path item p as JSON with its shared members and the
+// operations ops (indexes into p.ops).
+func (d *rawDoc) writePathItem(b *bytes.Buffer, p *rawPath, ops []int) {
+	b.WriteByte('{')
+	n := 0
+	for _, m := range p.shared {
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		d.writeMember(b, m.key, m.val)
+	}
+	for _, oi := range ops {
+		op := &p.ops[oi]
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		b.Write(appendString(nil, op.method))
+		b.WriteByte(':')
+		d.writeOp(b, op)
+	}
+	b.WriteByte('}')
 }
