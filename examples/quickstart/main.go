@@ -14,12 +14,12 @@ import (
 	"io"
 	"log"
 	"log/slog"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/examples/internal/mockapi"
 )
 
 //go:embed tools/*.yaml
@@ -32,7 +32,7 @@ func main() {
 }
 
 func run(out io.Writer) error {
-	api := httptest.NewServer(mockAPI())
+	api := httptest.NewServer(mockapi.Handler())
 	defer api.Close()
 
 	env := map[string]string{
@@ -93,48 +93,4 @@ func run(out io.Writer) error {
 		}
 	}
 	return nil
-}
-
-// mockAPI is a small stand-in for a real order, weather and book service.
-func mockAPI() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /auth/token", func(w http.ResponseWriter, r *http.Request) {
-		var in struct{ ClientID, ClientSecret string }
-		dec := json.NewDecoder(r.Body)
-		if err := dec.Decode(&struct {
-			ClientID     *string `json:"client_id"`
-			ClientSecret *string `json:"client_secret"`
-		}{&in.ClientID, &in.ClientSecret}); err != nil || in.ClientSecret != "s3cr3t-demo-value" {
-			http.Error(w, `{"error":"invalid_client"}`, http.StatusUnauthorized)
-			return
-		}
-		fmt.Fprint(w, `{"access_token":"tok-7f3a9c","expires_in":3600}`)
-	})
-	mux.HandleFunc("GET /orders/{id}", func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer tok-7f3a9c" {
-			http.Error(w, `{"error":"unauthorized"}`, http.StatusUnauthorized)
-			return
-		}
-		fmt.Fprintf(w, `{"data":{"id":%q,"status":"shipped","amount":1234567.89}}`, r.PathValue("id"))
-	})
-	mux.HandleFunc("GET /primary/weather", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Query().Get("q") != "Berlin" {
-			w.Header().Set("Content-Type", "text/html")
-			w.WriteHeader(http.StatusBadGateway)
-			fmt.Fprint(w, "<html><body>502 Bad Gateway</body></html>")
-			return
-		}
-		fmt.Fprint(w, `{"current":{"temp":21.5,"summary":"sunny"}}`)
-	})
-	mux.HandleFunc("GET /primary/forecast", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, "forecast:\n  - day: Mon\n    temp: 22\n  - day: Tue\n    temp: 19\n")
-	})
-	mux.HandleFunc("GET /backup/weather", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, "city: %s\ntemperature: 4.0\n", r.URL.Query().Get("city"))
-	})
-	mux.HandleFunc("GET /books", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprintf(w, `{"author":%q,"limit":%s,"books":[{"title":"A Wizard of Earthsea"},{"title":"The Dispossessed"}]}`,
-			r.URL.Query().Get("author"), r.URL.Query().Get("limit"))
-	})
-	return mux
 }
