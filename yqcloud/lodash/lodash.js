@@ -1535,23 +1535,7 @@
   function testOwn(o, k) { return o != null && hasOwn(o, k); }
   function testIn(o, k) { return o != null && k in Object(o); }
   function isUnsafeKey(k) { return k === '__proto__' || k === 'constructor' || k === 'prototype'; }
-  function baseSet(o, path, value) {
-    if (!isObject(o)) return o;
-    path = castPath(path, o);
-    var n = path.length, last = n - 1, nested = o;
-    for (var i = 0; nested != null && i < n; i++) {
-      var key = toKey(path[i]);
-      if (isUnsafeKey(key)) return o;
-      var nv = value;
-      if (i !== last) {
-        var cur = nested[key];
-        nv = isObject(cur) ? cur : (isIndex(path[i + 1]) ? [] : {});
-      }
-      assignValue(nested, key, nv);
-      nested = nested[key];
-    }
-    return o;
-  }
+  function baseSet(o, path, value) { return baseSetWith(o, path, value); }
 
   // ---- equality -----------------------------------------------------------
 
