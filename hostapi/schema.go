@@ -163,26 +163,8 @@ func validationSchema(v, root any) any {
 			if p, ok := x.(string); !ok || !compiles(p) {
 				continue
 			}
-		case slices.Contains(schemaMapKeys, k):
-			if m, ok := x.(map[string]any); ok {
-				mm := make(map[string]any, len(m))
-				for name, sub := range m {
-					mm[name] = validationSchema(sub, root)
-				}
-				x = mm
-			}
-		case slices.Contains(schemaKeys, k):
-			x = validationSchema(x, root)
-		case slices.Contains(schemaListKeys, k):
-			if list, ok := x.([]any); ok {
-				l := make([]any, len(list))
-				for i, sub := range list {
-					l[i] = validationSchema(sub, root)
-				}
-				x = l
-			}
 		}
-		out[k] = x
+		out[k] = subschemas(k, x, func(sub any) any { return validationSchema(sub, root) })
 	}
 	return out
 }
@@ -249,6 +231,33 @@ var (
 	schemaListKeys = []string{"allOf", "anyOf", "oneOf", "prefixItems"}
 )
 
+// subschemas applies f to the schemas that x, the value of keyword k,
+// holds: x itself, or each value of a map or element of a list of them.
+// Under any other keyword x is returned as it is.
+func subschemas(k string, x any, f func(any) any) any {
+	switch {
+	case slices.Contains(schemaMapKeys, k):
+		if m, ok := x.(map[string]any); ok {
+			mm := make(map[string]any, len(m))
+			for name, sub := range m {
+				mm[name] = f(sub)
+			}
+			return mm
+		}
+	case slices.Contains(schemaKeys, k):
+		return f(x)
+	case slices.Contains(schemaListKeys, k):
+		if list, ok := x.([]any); ok {
+			l := make([]any, len(list))
+			for i, sub := range list {
+				l[i] = f(sub)
+			}
+			return l
+		}
+	}
+	return x
+}
+
 // docSchema returns a schema for the model: ordered keys, and without
 // examples and x- extensions unless verbose.
 func docSchema(v any, verbose bool) any {
@@ -261,26 +270,8 @@ func docSchema(v any, verbose bool) any {
 		switch {
 		case !verbose && (k == "example" || k == "examples" || strings.HasPrefix(k, "x-")):
 			continue
-		case slices.Contains(schemaMapKeys, k):
-			if m, ok := x.(map[string]any); ok {
-				mm := make(map[string]any, len(m))
-				for name, sub := range m {
-					mm[name] = docSchema(sub, verbose)
-				}
-				x = mm
-			}
-		case slices.Contains(schemaKeys, k):
-			x = docSchema(x, verbose)
-		case slices.Contains(schemaListKeys, k):
-			if list, ok := x.([]any); ok {
-				l := make([]any, len(list))
-				for i, sub := range list {
-					l[i] = docSchema(sub, verbose)
-				}
-				x = l
-			}
 		}
-		out[k] = x
+		out[k] = subschemas(k, x, func(sub any) any { return docSchema(sub, verbose) })
 	}
 	return out
 }
