@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/toolkit-sdk/toolkit/internal/search"
 )
 
 // itemRegistry holds n capabilities in 7 categories, every one matching
@@ -238,5 +240,17 @@ func TestDiscoveryConcurrent(t *testing.T) {
 	ans, _ := ask(t, reg, `{"keyword":"another","category":"shop1"}`)
 	if ans.Matches != 150 {
 		t.Errorf("%d matches, want 150", ans.Matches)
+	}
+}
+
+// BenchmarkCapabilityIndex builds the discovery index of 10,000
+// capabilities from the fields Add indexes (README: "building the index").
+func BenchmarkCapabilityIndex(b *testing.B) {
+	caps := itemRegistry(b, 10000, 0).Capabilities()
+	for b.Loop() {
+		ix := search.New()
+		for i := range caps {
+			ix.Add(caps[i].Name, capabilityFields(&caps[i])...)
+		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/hostapi"
-	"github.com/toolkit-sdk/toolkit/internal/search"
 )
 
 // Discovery: query_capabilities over 10,000 capabilities and
@@ -60,19 +59,6 @@ func BenchmarkDiscovery(b *testing.B) {
 			size = len(res.Text)
 		}
 		b.ReportMetric(float64(size), "bytes/answer")
-	})
-	b.Run("index-build/10000", func(b *testing.B) {
-		caps := genCapabilities(10000)
-		for b.Loop() {
-			ix := search.New()
-			for _, c := range caps {
-				f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
-				for _, p := range c.Params {
-					f = append(f, search.Field{Text: p.Name, Weight: 0.7}, search.Field{Text: p.Description, Weight: 0.5})
-				}
-				ix.Add(c.Name, f...)
-			}
-		}
 	})
 	b.Run("registry-add/10000", func(b *testing.B) {
 		caps := genCapabilities(10000)
