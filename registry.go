@@ -68,7 +68,7 @@ func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
 		Env:         env,
 		Effects:     w.Effects(),
 		Handler: func(ctx context.Context, call *Call) (Result, error) {
-			return exec.Run(ctx, w, call.Args), nil
+			return exec.run(ctx, w, call.Args, &call.opts), nil
 		},
 	}
 }

@@ -21,9 +21,15 @@ import (
 
 // Run executes w with validated arguments (see Registry for validation)
 // and returns what the model sees. Failures the model can act on are
-// Results with IsError set.
-func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Result {
-	r := &run{e: e, w: w, ctx: ctx, args: args, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
+// Results with IsError set. opts carry the call's per-call values
+// (WithValue), which w reads as ${value:name}.
+func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, opts ...CallOption) Result {
+	co := newCallOptions(opts)
+	return e.run(ctx, w, args, &co)
+}
+
+func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) Result {
+	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
@@ -34,7 +40,10 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any) Re
 			r.secrets.Add(v)
 		}
 	}
-	res := r.exec()
+	res, ok := r.bindValues()
+	if ok {
+		res = r.exec()
+	}
 	res.Text = r.secrets.Redact(res.Text)
 	return res
 }
@@ -50,6 +59,7 @@ type run struct {
 	w       *Workflow
 	ctx     context.Context
 	args    map[string]any
+	values  map[string]string // the host's per-call values
 	vars    [][]varValue
 	cache   map[string]map[string]template.Value
 	secrets Redactor
@@ -78,6 +88,9 @@ func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
 			return template.Value{}, false
 		}
 		return template.Value{Text: v}, true // secret values were recorded by Run
+	case template.PerCall:
+		v, ok := r.lookupValue(ref.Name)
+		return template.Value{Text: v}, ok // declared, checked and recorded by bindValues
 	case template.Step:
 		if ref.Step < len(r.vars) {
 			if i := r.w.steps[ref.Step].varIndex(ref.Name); i >= 0 && r.vars[ref.Step][i].set {

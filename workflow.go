@@ -36,9 +36,11 @@ type Workflow struct {
 	File        string
 	Params      []Param
 	Env         []EnvVar
-	steps       []*step
-	nvars       int      // vars of all steps
-	secretEnv   []string // env names whose values are secrets, sorted
+	// Values are the per-call values the workflow reads (${value:name}).
+	Values    []CallValue
+	steps     []*step
+	nvars     int      // vars of all steps
+	secretEnv []string // env names whose values are secrets, sorted
 }
 
 // EnvVar is an environment variable a workflow declares in `env`.
@@ -115,7 +117,7 @@ type retryPolicy struct {
 }
 
 var (
-	topFields   = []string{"name", "desc", "params", "env", "steps", "pre_request"}
+	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
@@ -301,6 +303,8 @@ func (c *compiler) top(body ast.Node) {
 			c.params(f.value)
 		case "env":
 			c.env(f.value)
+		case "values":
+			c.values(f.value)
 		case "steps":
 			stepsNode = f.value
 		case "pre_request":
@@ -416,45 +420,8 @@ func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
 }
 
 func (c *compiler) env(n ast.Node) {
-	items, ok := c.seq(n, "env")
-	if !ok {
-		return
-	}
-	for i, item := range items {
-		path := fmt.Sprintf("env[%d]", i)
-		var v EnvVar
-		if _, isMap := c.resolve(item).(*ast.MappingNode); isMap {
-			fields, _ := c.mapping(item, path, envFields)
-			for _, f := range fields {
-				switch f.key {
-				case "name":
-					v.Name, _ = c.str(f.value, path+".name")
-				case "sensitive":
-					v.Sensitive, _ = c.boolean(f.value, path+".sensitive")
-				}
-			}
-		} else if mv, isOne := c.resolve(item).(*ast.MappingValueNode); isOne {
-			fields, _ := c.mapping(mv, path, envFields)
-			for _, f := range fields {
-				if f.key == "name" {
-					v.Name, _ = c.str(f.value, path+".name")
-				}
-			}
-		} else {
-			v.Name, _ = c.str(item, path)
-		}
-		v.line, v.col = nodePos(c.resolve(item))
-		if v.Name == "" {
-			c.errorf(item, path, "missing environment variable name")
-			continue
-		}
-		if !envNamePattern.MatchString(v.Name) {
-			c.errorf(item, path, "%q is not a valid environment variable name", v.Name)
-		}
-		if slices.ContainsFunc(c.w.Env, func(e EnvVar) bool { return e.Name == v.Name }) {
-			c.errorf(item, path, "duplicate environment variable %q", v.Name)
-		}
-		c.w.Env = append(c.w.Env, v)
+	for _, d := range c.decls(n, "env", envFields, "environment variable", envNamePattern) {
+		c.w.Env = append(c.w.Env, EnvVar{Name: d.name, Sensitive: d.sensitive, line: d.line, col: d.col})
 	}
 }
 
@@ -864,6 +831,10 @@ func (c *compiler) checkRefs() {
 			}
 			if !declared[ref.Name] {
 				report(SeverityWarning, "%s: environment variable %q is not listed in env", ref, ref.Name)
+			}
+		case template.PerCall:
+			if c.w.value(ref.Name) == nil {
+				report(SeverityError, "%s: per-call value %q is not declared in values", ref, ref.Name)
 			}
 		case template.Step:
 			if ref.Step < 0 || ref.Step >= len(c.w.steps) {

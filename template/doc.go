@@ -6,6 +6,7 @@
 //	${param:key}   a capability parameter      (key: letters, digits, _ . -)
 //	${env:VAR}     an environment variable     (VAR: [A-Za-z_][A-Za-z0-9_]*)
 //	${stepN:var}   a var extracted by step N   (N: 0, 1, 2, ...)
+//	${value:name}  a per-call value of the host (name: letters, digits, _ . -)
 //
 // Nested references (${step0:${env:KEY}}) and raw step references
 // (${step:0}) are syntax errors, as are unknown sources, empty names and
@@ -17,7 +18,9 @@
 //
 // The Context given to Parse decides, per reference, how its value is
 // inserted. Values from param and step are untrusted (they come from the
-// model or from responses); env values are trusted configuration.
+// model or from responses), and value ones are escaped like them (they
+// come with each call, often from the end user's request); env values are
+// trusted configuration. Below, "param" stands for param, step and value.
 //
 //   - Text: as is.
 //   - Header: as is; a value with CR, LF or NUL fails with ErrUnsafeValue.

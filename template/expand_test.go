@@ -142,6 +142,11 @@ func TestExpandURL(t *testing.T) {
 		{"port", "http://h.test:${param:port}/", vals{"${param:port}": s("8080")}, "http://h.test:8080/", false},
 		{"port userinfo", "http://h.test:${param:port}/", vals{"${param:port}": s("80@evil.test")}, "", true},
 		{"step in host", "https://${step0:region}.example.com/a", vals{"${step0:region}": s("x.evil.test#")}, "", true},
+		{"value in host", "https://${value:tenant}.example.com/a", vals{"${value:tenant}": s("evil.test/x")}, "", true},
+		{"value host label", "https://${value:tenant}.example.com/a", vals{"${value:tenant}": s("acme")}, "https://acme.example.com/a", false},
+		{"value after env host", "${env:HOST}${value:tenant}/x", vals{"${env:HOST}": s("https://api.example.test"), "${value:tenant}": s(".evil.example")}, "", true},
+		{"value in path", "${env:BASE}/t/${value:tenant}/o", with("${value:tenant}", s(traversal)), "https://api.example.com/v1/t/..%2F..%2Fadmin/o", false},
+		{"value in query", query[:len(query)-8] + "&t=${value:tenant}", with("${value:tenant}", s("a&admin=1")), "https://api.example.com/v1/search?q=&t=a%26admin%3D1", false},
 
 		{"whole https", "${step0:next_url}", vals{"${step0:next_url}": s("https://api.example.com/p?page=2&x=a%20b")}, "https://api.example.com/p?page=2&x=a%20b", false},
 		{"whole http param", "${param:url}", vals{"${param:url}": s("HTTP://h.test:8080")}, "HTTP://h.test:8080", false},
@@ -210,6 +215,7 @@ func TestExpandJSON(t *testing.T) {
 		{"raw empty", `{"a":${param:a}}`, vals{"${param:a}": raw("")}, `{"a":""}`, false},
 		{"raw in string", `{"a":"${step0:a}"}`, vals{"${step0:a}": raw(`{"k":"v"}`)}, `{"a":"{\"k\":\"v\"}"}`, false},
 		{"value missing", `{"a":${param:a},"b":${env:B}}`, nil, `{"a":"","b":""}`, false},
+		{"per-call value", `{"t":${value:t},"u":"${value:u}"}`, vals{"${value:t}": s("42"), "${value:u}": s(jsonBreak)}, `{"t":"42","u":"\"},\"admin\":true,\"x\":\""}`, false},
 		{"value unicode", `[${param:a}]`, vals{"${param:a}": s(unicode)}, `["北京 café"]`, false},
 
 		{"env in string", `{"secret":"${env:SECRET}"}`, vals{"${env:SECRET}": s(`p"w\d`)}, `{"secret":"p\"w\\d"}`, false},

@@ -12,9 +12,10 @@ type Source uint8
 
 // Reference sources.
 const (
-	Param Source = iota // ${param:key}: a capability parameter
-	Env                 // ${env:VAR}: an environment variable (trusted configuration)
-	Step                // ${stepN:var}: a var extracted by step N
+	Param   Source = iota // ${param:key}: a capability parameter
+	Env                   // ${env:VAR}: an environment variable (trusted configuration)
+	Step                  // ${stepN:var}: a var extracted by step N
+	PerCall               // ${value:name}: a per-call value the host passes
 )
 
 // String returns the source as written in a reference ("step" for Step).
@@ -26,6 +27,8 @@ func (s Source) String() string {
 		return "env"
 	case Step:
 		return "step"
+	case PerCall:
+		return "value"
 	}
 	return "Source(" + strconv.Itoa(int(s)) + ")"
 }
@@ -34,7 +37,7 @@ func (s Source) String() string {
 type Ref struct {
 	Source Source
 	Step   int    // N in ${stepN:var}; 0 for other sources
-	Name   string // param key, env var name or var name
+	Name   string // param key, env var name, var name or value name
 	Offset int    // byte offset of "${" in the template source
 }
 
@@ -278,6 +281,9 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 	return mRaw, nil
 }
 
+// sourceList names the sources in syntax errors.
+const sourceList = "param, env, value or stepN"
+
 // parseRef parses the reference whose "${" is at src[at:]. end is the
 // offset just past its "}".
 func parseRef(src string, at int) (ref Ref, end int, err error) {
@@ -293,7 +299,7 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		return ref, 0, syntaxErr(src, i, "nested reference: a reference cannot contain another reference")
 	case src[i] == '}':
 		if i == at+2 {
-			return ref, 0, syntaxErr(src, at, `empty reference "${}": want ${param:name}, ${env:NAME} or ${stepN:name}`)
+			return ref, 0, syntaxErr(src, at, `empty reference "${}": want ${param:name}, ${env:NAME}, ${value:name} or ${stepN:name}`)
 		}
 		return ref, 0, syntaxErr(src, i, `missing ":" in %s: want ${source:name}, e.g. ${param:%s}`, src[at:i+1], src[at+2:i])
 	}
@@ -321,8 +327,10 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source = Param
 	case source == "env":
 		ref.Source = Env
+	case source == "value":
+		ref.Source = PerCall
 	case source == "":
-		return ref, 0, syntaxErr(src, at+2, "empty source in %s: want param, env or stepN", text)
+		return ref, 0, syntaxErr(src, at+2, "empty source in %s: want %s", text, sourceList)
 	case source == "step":
 		switch {
 		case name == "":
@@ -339,10 +347,10 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source, ref.Step = Step, n
 	default:
 		hint := ""
-		if l := strings.ToLower(source); l == "param" || l == "env" || strings.HasPrefix(l, "step") {
+		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || strings.HasPrefix(l, "step") {
 			hint = " (sources are lower case)"
 		}
-		return ref, 0, syntaxErr(src, at+2, "unknown source %q in %s: want param, env or stepN%s", source, text, hint)
+		return ref, 0, syntaxErr(src, at+2, "unknown source %q in %s: want %s%s", source, text, sourceList, hint)
 	}
 
 	if name == "" {
