@@ -1,30 +1,72 @@
 package toolkit
 
 import (
+	"context"
 	"encoding/json"
 	"sync"
 	"time"
 )
 
 // Cache keeps extracted variables of `cache: {ttl: N}` steps across calls.
-// Keys are opaque hashes; values are the variables as JSON and may hold
-// credentials (a token a step fetched), so a shared store must be private
-// to the host. Implementations must be safe for concurrent use.
+// Keys are opaque (a capability name and a hash of the request); values
+// are the variables as JSON and may hold credentials (a token a step
+// fetched), so a shared store must be private to the host.
+//
+// Every method gets the call's context: its deadline bounds the store's
+// work, and CacheScope(ctx) is the call's scope (WithCacheScope), which a
+// store shared by tenants must make part of the key. A store that fails
+// (an error from any method) never fails the call: the step fetches as if
+// it had missed, and the Executor logs the failure once until the store
+// answers again. Implementations must be safe for concurrent use.
 type Cache interface {
-	Get(key string) ([]byte, bool)
-	Set(key string, value []byte, ttl time.Duration)
+	// Get returns the value stored under key; ok is false on a miss.
+	Get(ctx context.Context, key string) (value []byte, ok bool, err error)
+	// Set stores value under key for ttl.
+	Set(ctx context.Context, key string, value []byte, ttl time.Duration) error
+	// Delete drops the entry under key, if any: the credential it holds
+	// was refused (see the README on 401 responses).
+	Delete(ctx context.Context, key string) error
+}
+
+type cacheScopeKey struct{}
+
+// WithCacheScope sets the call's cache scope: entries kept across calls
+// (`cache: {ttl}`) are shared only by calls of the same scope. A host
+// serving several tenants passes the tenant with every call; a store
+// shared between them (package rediscache) refuses calls without one.
+func WithCacheScope(scope string) CallOption {
+	return func(o *callOptions) { o.cacheScope, o.hasCacheScope = scope, true }
+}
+
+// CacheScope returns the cache scope of the call ctx belongs to (see
+// WithCacheScope); ok is false when the host passed none.
+func CacheScope(ctx context.Context) (scope string, ok bool) {
+	scope, ok = ctx.Value(cacheScopeKey{}).(string)
+	return scope, ok
+}
+
+// withCacheScope returns ctx carrying the call's scope, if it has one.
+func (o *callOptions) withCacheScope(ctx context.Context) context.Context {
+	if !o.hasCacheScope {
+		return ctx
+	}
+	return context.WithValue(ctx, cacheScopeKey{}, o.cacheScope)
 }
 
 // MemoryCache is an in-process Cache with expiry, bounded in entries.
-// When full, it drops the least recently used entry: setting and getting
-// cost the same whether it holds ten entries or its maximum.
+// Entries are kept per cache scope. When full, it drops the least
+// recently used entry: setting and getting cost the same whether it holds
+// ten entries or its maximum. Its methods never fail.
 type MemoryCache struct {
 	mu      sync.Mutex
-	entries map[string]*cacheNode
+	entries map[memoryKey]*cacheNode
 	lru     cacheNode // sentinel: lru.next is the most recently used
 	max     int
 	now     func() time.Time
 }
+
+// memoryKey is an entry's key within its scope.
+type memoryKey struct{ scope, key string }
 
 type memoryEntry struct {
 	value   []byte
@@ -34,7 +76,7 @@ type memoryEntry struct {
 
 // cacheNode is an entry in the recency list.
 type cacheNode struct {
-	key        string
+	key        memoryKey
 	entry      memoryEntry
 	prev, next *cacheNode
 }
@@ -45,24 +87,26 @@ func NewMemoryCache() *MemoryCache {
 }
 
 func newMemoryCache(max int) *MemoryCache {
-	c := &MemoryCache{entries: map[string]*cacheNode{}, max: max, now: time.Now}
+	c := &MemoryCache{entries: map[memoryKey]*cacheNode{}, max: max, now: time.Now}
 	c.lru.prev, c.lru.next = &c.lru, &c.lru
 	return c
 }
 
-// Get returns the value stored under key if it has not expired.
-func (c *MemoryCache) Get(key string) ([]byte, bool) {
-	e, ok := c.get(key)
+// Get returns the value stored under key in ctx's scope if it has not
+// expired.
+func (c *MemoryCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	scope, _ := CacheScope(ctx)
+	e, ok := c.get(memoryKey{scope, key})
 	if ok && e.value == nil && e.vars != nil {
 		e.value, _ = json.Marshal(e.vars)
 	}
-	return e.value, ok
+	return e.value, ok, nil
 }
 
-func (c *MemoryCache) get(key string) (memoryEntry, bool) {
+func (c *MemoryCache) get(k memoryKey) (memoryEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n, ok := c.entries[key]
+	n, ok := c.entries[k]
 	if !ok {
 		return memoryEntry{}, false
 	}
@@ -75,17 +119,34 @@ func (c *MemoryCache) get(key string) (memoryEntry, bool) {
 	return n.entry, true
 }
 
-// Set stores value under key for ttl. When full, the least recently used
-// entry is dropped.
-func (c *MemoryCache) Set(key string, value []byte, ttl time.Duration) {
-	c.set(key, memoryEntry{value: value}, ttl)
+// Set stores value under key in ctx's scope for ttl. When full, the least
+// recently used entry is dropped.
+func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	scope, _ := CacheScope(ctx)
+	c.set(memoryKey{scope, key}, memoryEntry{value: value}, ttl)
+	return nil
 }
 
-func (c *MemoryCache) set(key string, e memoryEntry, ttl time.Duration) {
+// Delete drops the entry under key in ctx's scope.
+func (c *MemoryCache) Delete(ctx context.Context, key string) error {
+	scope, _ := CacheScope(ctx)
+	c.delete(memoryKey{scope, key})
+	return nil
+}
+
+func (c *MemoryCache) delete(k memoryKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n, ok := c.entries[k]; ok {
+		c.remove(n)
+	}
+}
+
+func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.expires = c.now().Add(ttl)
-	if n, ok := c.entries[key]; ok {
+	if n, ok := c.entries[k]; ok {
 		n.entry = e
 		c.unlink(n)
 		c.pushFront(n)
@@ -94,8 +155,8 @@ func (c *MemoryCache) set(key string, e memoryEntry, ttl time.Duration) {
 	if len(c.entries) >= c.max {
 		c.remove(c.lru.prev)
 	}
-	n := &cacheNode{key: key, entry: e}
-	c.entries[key] = n
+	n := &cacheNode{key: k, entry: e}
+	c.entries[k] = n
 	c.pushFront(n)
 }
 

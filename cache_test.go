@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -11,20 +12,21 @@ import (
 // TestMemoryCacheEviction: a full cache drops its least recently used
 // entry, a get counts as a use, and expired entries are gone.
 func TestMemoryCacheEviction(t *testing.T) {
+	ctx := context.Background()
 	c := newMemoryCache(3)
 	now := time.Unix(1000, 0)
 	c.now = func() time.Time { return now }
 	for _, k := range []string{"a", "b", "c"} {
-		c.Set(k, []byte(k), time.Minute)
+		c.Set(ctx, k, []byte(k), time.Minute)
 	}
-	c.Get("a")                         // a is now the most recently used
-	c.Set("d", []byte("d"), time.Hour) // drops b
-	c.Set("c", []byte("c2"), time.Minute)
-	c.Set("e", []byte("e"), time.Hour) // drops a: c was set again after it
+	c.Get(ctx, "a")                         // a is now the most recently used
+	c.Set(ctx, "d", []byte("d"), time.Hour) // drops b
+	c.Set(ctx, "c", []byte("c2"), time.Minute)
+	c.Set(ctx, "e", []byte("e"), time.Hour) // drops a: c was set again after it
 	have := func() map[string]string {
 		out := map[string]string{}
 		for _, k := range []string{"a", "b", "c", "d", "e"} {
-			if v, ok := c.Get(k); ok {
+			if v, ok, _ := c.Get(ctx, k); ok {
 				out[k] = string(v)
 			}
 		}
@@ -55,7 +57,7 @@ func BenchmarkMemoryCacheSet(b *testing.B) {
 			c := NewMemoryCache()
 			if full {
 				for i := range c.max {
-					c.Set(fmt.Sprintf("old:%d", i), nil, time.Hour)
+					c.set(memoryKey{key: fmt.Sprintf("old:%d", i)}, memoryEntry{}, time.Hour)
 				}
 			}
 			b.ReportAllocs()
@@ -66,7 +68,7 @@ func BenchmarkMemoryCacheSet(b *testing.B) {
 					c = NewMemoryCache()
 					b.StartTimer()
 				}
-				c.set(keys[i%len(keys)], memoryEntry{}, time.Hour)
+				c.set(memoryKey{key: keys[i%len(keys)]}, memoryEntry{}, time.Hour)
 				i++
 			}
 		})

@@ -103,12 +103,14 @@ type Options struct {
 // Executor runs compiled workflows: it owns the HTTP layer, the limits and
 // the environment. An Executor is safe for concurrent use.
 type Executor struct {
-	opts     Options
-	guard    *guard
-	guardErr error // malformed host options: every request fails with it
-	client   *http.Client
-	retries  sync.Map          // retryPolicy -> *retryablehttp.Client
-	watchdog watchdog.Watchdog // request timeouts
+	opts        Options
+	guard       *guard
+	guardErr    error // malformed host options: every request fails with it
+	client      *http.Client
+	retries     sync.Map          // retryPolicy -> *retryablehttp.Client
+	watchdog    watchdog.Watchdog // request timeouts
+	flights     flights           // fetches of entries kept across calls
+	cacheHealth cacheHealth       // what was logged about the Cache
 }
 
 // NewExecutor returns an Executor configured by opts.

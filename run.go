@@ -5,15 +5,12 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -35,6 +32,7 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
 	}
 	r.secrets.secrets = r.secretBuf[:0]
+	r.shared = r.sharedBuf[:0]
 	for _, name := range w.secretEnv {
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
@@ -66,8 +64,14 @@ type run struct {
 	last    *Response // the last step's response, nil after a cache hit
 	// observed: an Observer or the debug log wants step events.
 	observed bool
+	// shared lists the entries kept across calls this run has read, for
+	// a 401 to invalidate; retried: the chain already ran again after one.
+	shared  []sharedRead
+	retried bool
+	lead    *flight // the fetch this run leads, while its step runs
 
-	secretBuf [4]string // secrets' first backing array
+	secretBuf [4]string     // secrets' first backing array
+	sharedBuf [2]sharedRead // shared's
 }
 
 // Lookup implements template.Values.
@@ -125,6 +129,10 @@ func (r *run) exec() Result {
 		if done {
 			return res
 		}
+		if next == restartChain {
+			r.restart()
+			next = 0
+		}
 		idx = next
 	}
 	if r.last == nil {
@@ -145,6 +153,12 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		return 0, r.fail("step %d: %v", s.index, err), true
 	}
 	cached := key != "" && r.cacheGet(s, key)
+	if !cached && key != "" && s.cacheTTL > 0 {
+		var f *flight
+		if cached, f = r.awaitShared(s, key); f != nil {
+			defer r.finishFlight(f)
+		}
+	}
 	if r.observed {
 		r.e.observeStep(r.ctx, r.w.Name, s.index, key != "", cached)
 	}
@@ -153,6 +167,9 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		resp, err := r.e.Send(r.ctx, req)
 		if err != nil {
 			return 0, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
+		}
+		if resp.StatusCode == http.StatusUnauthorized && r.invalidate(s) {
+			return restartChain, Result{}, false
 		}
 		r.last = resp
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
@@ -420,10 +437,14 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 
 // cacheGet fills step s's vars from the cache if every one is there.
 func (r *run) cacheGet(s *step, key string) bool {
-	entry := r.cache[key]
-	if entry == nil && s.cacheTTL > 0 {
-		entry = r.sharedCacheGet(key)
+	if entry := r.cache[key]; entry != nil || s.cacheTTL <= 0 {
+		return r.fill(s, entry)
 	}
+	return r.fillShared(s, key, r.sharedCacheGet(key))
+}
+
+// fill sets step s's vars from entry if every one is there.
+func (r *run) fill(s *step, entry map[string]template.Value) bool {
 	for _, v := range s.vars {
 		if _, ok := entry[v.name]; !ok {
 			return false
@@ -450,32 +471,6 @@ func (r *run) cachePut(s *step, key string) {
 	}
 	if s.cacheTTL > 0 {
 		r.sharedCachePut(key, entry, s.cacheTTL)
-	}
-}
-
-// sharedCacheGet reads variables kept across calls. The in-memory store
-// keeps them decoded; entries are never changed once stored.
-func (r *run) sharedCacheGet(key string) map[string]template.Value {
-	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		e, _ := mc.get(key)
-		vars, _ := e.vars.(map[string]template.Value)
-		return vars
-	}
-	var vars map[string]template.Value
-	if data, ok := r.e.opts.Cache.Get(key); ok {
-		_ = json.Unmarshal(data, &vars)
-	}
-	return vars
-}
-
-func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl time.Duration) {
-	entry = maps.Clone(entry)
-	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		mc.set(key, memoryEntry{vars: entry}, ttl)
-		return
-	}
-	if data, err := json.Marshal(entry); err == nil {
-		r.e.opts.Cache.Set(key, data, ttl)
 	}
 }
 

@@ -520,17 +520,25 @@ type mapCache struct {
 	m  map[string][]byte
 }
 
-func (c *mapCache) Get(key string) ([]byte, bool) {
+func (c *mapCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v, ok := c.m[key]
-	return v, ok
+	return v, ok, nil
 }
 
-func (c *mapCache) Set(key string, value []byte, ttl time.Duration) {
+func (c *mapCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.m[key] = value
+	return nil
+}
+
+func (c *mapCache) Delete(ctx context.Context, key string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, key)
+	return nil
 }
 
 func TestCacheTTLHostStore(t *testing.T) {

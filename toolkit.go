@@ -155,6 +155,9 @@ type callOptions struct {
 	header http.Header
 	locale string
 	notify func(Notice)
+
+	cacheScope    string
+	hasCacheScope bool
 }
 
 // WithValue passes a named per-call value (a tenant id, a user token, a

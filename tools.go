@@ -137,6 +137,7 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 		}
 	}
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
+	ctx = call.opts.withCacheScope(ctx)
 	check, err := e.checker()
 	if err == nil {
 		err = check.Check(decoded)

@@ -1,0 +1,216 @@
+package toolkit
+
+import (
+	"encoding/json"
+	"errors"
+	"maps"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolkit-sdk/toolkit/template"
+)
+
+// ErrNoCacheScope is returned (wrapped) by a Cache shared between tenants
+// for a call without a cache scope (WithCacheScope). The step then runs
+// uncached, and the Executor logs it as an error once per capability.
+var ErrNoCacheScope = errors.New("the call has no cache scope (toolkit.WithCacheScope)")
+
+// restartChain is the step index that runs the chain again from its first
+// step, after a 401 to a credential read from the cache.
+const restartChain = -1
+
+// sharedRead is an entry kept across calls that filled a step's vars.
+type sharedRead struct {
+	step int
+	key  string
+}
+
+// cacheHealth keeps what the Executor has logged about its Cache: a
+// failing store is logged once until it answers again, a call without a
+// scope once per capability.
+type cacheHealth struct {
+	failing atomic.Bool
+	noScope sync.Map // capability name -> struct{}
+}
+
+// scope returns the call's cache scope, "" without one.
+func (r *run) scope() string {
+	s, _ := CacheScope(r.ctx)
+	return s
+}
+
+// sharedCacheGet reads variables kept across calls. The in-memory store
+// keeps them decoded; entries are never changed once stored. A store that
+// fails reads as a miss.
+func (r *run) sharedCacheGet(key string) map[string]template.Value {
+	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
+		e, _ := mc.get(memoryKey{r.scope(), key})
+		vars, _ := e.vars.(map[string]template.Value)
+		return vars
+	}
+	data, ok, err := r.e.opts.Cache.Get(r.ctx, key)
+	if !r.cacheAnswered(err) || !ok {
+		return nil
+	}
+	var vars map[string]template.Value
+	if json.Unmarshal(data, &vars) != nil {
+		return nil
+	}
+	return vars
+}
+
+// sharedCachePut stores entry across calls and returns the copy stored.
+func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl time.Duration) {
+	entry = maps.Clone(entry)
+	if r.lead != nil {
+		r.lead.entry = entry // read-only from now on
+	}
+	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
+		mc.set(memoryKey{r.scope(), key}, memoryEntry{vars: entry}, ttl)
+		return
+	}
+	if data, err := json.Marshal(entry); err == nil {
+		r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl))
+	}
+}
+
+// fillShared fills step s's vars from an entry kept across calls and
+// notes that the run read it.
+func (r *run) fillShared(s *step, key string, entry map[string]template.Value) bool {
+	if !r.fill(s, entry) {
+		return false
+	}
+	r.shared = append(r.shared, sharedRead{s.index, key})
+	return true
+}
+
+// cacheAnswered reports whether the store answered (err is nil), and logs
+// a failure once until the store answers again. Errors of a call that has
+// ended are its own, not the store's.
+func (r *run) cacheAnswered(err error) bool {
+	h := &r.e.cacheHealth
+	switch {
+	case err == nil:
+		if h.failing.Load() && h.failing.Swap(false) {
+			r.e.opts.Logger.InfoContext(r.ctx, "toolkit: the cache store answers again")
+		}
+		return true
+	case r.ctx.Err() != nil:
+	case errors.Is(err, ErrNoCacheScope):
+		if _, logged := h.noScope.LoadOrStore(r.w.Name, struct{}{}); !logged {
+			r.e.opts.Logger.ErrorContext(r.ctx, "toolkit: the cache store refuses a call without a cache scope; its steps run uncached",
+				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
+		}
+	default:
+		if !h.failing.Swap(true) {
+			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: the cache store failed; steps fetch without it until it answers again",
+				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
+		}
+	}
+	return false
+}
+
+// invalidate handles a 401 to step s: if s sent a value read from an
+// entry kept across calls, and the chain has not run again yet, it drops
+// those entries and reports that the chain should run again.
+func (r *run) invalidate(s *step) bool {
+	if r.retried {
+		return false
+	}
+	found := false
+	for _, read := range r.shared {
+		if !readsStep(s, read.step) {
+			continue
+		}
+		found = true
+		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
+			mc.delete(memoryKey{r.scope(), read.key})
+		} else {
+			r.cacheAnswered(r.e.opts.Cache.Delete(r.ctx, read.key))
+		}
+	}
+	return found
+}
+
+// readsStep reports whether s's request reads a var of step index.
+func readsStep(s *step, index int) bool {
+	for _, ref := range s.refs {
+		if ref.Source == template.Step && ref.Step == index {
+			return true
+		}
+	}
+	return false
+}
+
+// restart resets the run to run its chain again from the first step; the
+// step budget goes on counting.
+func (r *run) restart() {
+	for _, vs := range r.vars {
+		clear(vs)
+	}
+	clear(r.cache)
+	r.last = nil
+	r.shared = r.shared[:0]
+	r.retried = true
+}
+
+// flights lets concurrent misses of one entry kept across calls, in one
+// scope, share a fetch within the process: the first caller fetches, the
+// others wait for its entry. Unlike x/sync/singleflight, a waiting caller
+// leaves when its context ends, and the fetch runs on the first caller's
+// goroutine, with its call's state.
+type flights struct {
+	mu sync.Mutex
+	m  map[string]*flight
+}
+
+type flight struct {
+	key   string
+	done  chan struct{}
+	entry map[string]template.Value // what the fetch stored; nil if nothing
+}
+
+// awaitShared handles a miss of step s's entry kept across calls. If
+// another call of the process is fetching it, it waits for that entry and
+// fills the vars from it (cached). Else it leads the fetch: f is not nil,
+// and the caller must finish it when the step ends.
+func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
+	fs := &r.e.flights
+	fk := r.scope() + "\x00" + key
+	fs.mu.Lock()
+	if other := fs.m[fk]; other != nil {
+		fs.mu.Unlock()
+		select {
+		case <-other.done:
+			// Without its entry (the fetch failed), fetch alone: waiting in
+			// turn would repeat a failure one call after another.
+			return r.fillShared(s, key, other.entry), nil
+		case <-r.ctx.Done():
+			return false, nil // the request fails at once with the context's error
+		}
+	}
+	if fs.m == nil {
+		fs.m = map[string]*flight{}
+	}
+	f = &flight{key: fk, done: make(chan struct{})}
+	fs.m[fk] = f
+	fs.mu.Unlock()
+	r.lead = f
+	// Stored since this call's lookup, by a fetch that just ended?
+	if entry := r.sharedCacheGet(key); r.fillShared(s, key, entry) {
+		f.entry = entry
+		return true, f
+	}
+	return false, f
+}
+
+// finishFlight ends the fetch r leads: its followers read its entry.
+func (r *run) finishFlight(f *flight) {
+	r.lead = nil
+	fs := &r.e.flights
+	fs.mu.Lock()
+	delete(fs.m, f.key)
+	fs.mu.Unlock()
+	close(f.done)
+}

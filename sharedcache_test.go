@@ -1,0 +1,256 @@
+package toolkit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const tokenTool = `
+name: orders
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/orders
+    headers: {Authorization: "Bearer ${step0:token}"}
+    var: [{name: who, extract: who, abort: true}]
+    result: ${step1:who}
+`
+
+// tokenAPI issues a new token per token request (t1, t2, ...) and answers
+// /orders with the token it got, or 401 for a revoked one.
+type tokenAPI struct {
+	*testServer
+	issued  atomic.Int32
+	mu      sync.Mutex
+	revoked map[string]bool
+	release chan struct{} // when set, token requests wait for it
+}
+
+func newTokenAPI(t *testing.T) *tokenAPI {
+	a := &tokenAPI{revoked: map[string]bool{}}
+	a.testServer = newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" {
+			if a.release != nil {
+				<-a.release
+			}
+			fmt.Fprintf(w, `{"token":"t%d"}`, a.issued.Add(1))
+			return
+		}
+		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		a.mu.Lock()
+		revoked := a.revoked[tok]
+		a.mu.Unlock()
+		if revoked {
+			w.WriteHeader(http.StatusUnauthorized)
+			fmt.Fprint(w, `{"error":"invalid token"}`)
+			return
+		}
+		fmt.Fprintf(w, `{"who":"with %s"}`, tok)
+	})
+	return a
+}
+
+func (a *tokenAPI) revoke(tok string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.revoked[tok] = true
+}
+
+// TestCacheScopes: entries kept across calls are shared within a scope
+// only; a call without a scope has a scope of its own.
+func TestCacheScopes(t *testing.T) {
+	api := newTokenAPI(t)
+	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	for _, c := range []struct {
+		scope []CallOption
+		want  string
+	}{
+		{[]CallOption{WithCacheScope("acme")}, "with t1"},
+		{[]CallOption{WithCacheScope("globex")}, "with t2"},
+		{nil, "with t3"},
+		{[]CallOption{WithCacheScope("acme")}, "with t1"},
+		{[]CallOption{WithCacheScope("globex")}, "with t2"},
+		{nil, "with t3"},
+	} {
+		wantText(t, call(t, reg, "orders", `{}`, c.scope...), c.want)
+	}
+}
+
+// TestCacheConcurrentMisses: concurrent calls that miss the same entry
+// send one token request; the others wait for its entry.
+func TestCacheConcurrentMisses(t *testing.T) {
+	api := newTokenAPI(t)
+	api.release = make(chan struct{})
+	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	var wg sync.WaitGroup
+	results := make([]Result, 100)
+	for i := range results {
+		wg.Go(func() { results[i] = call(t, reg, "orders", `{}`, WithCacheScope("acme")) })
+	}
+	close(api.release)
+	wg.Wait()
+	for i, res := range results {
+		if res.Text != "with t1" {
+			t.Errorf("call %d: %q", i, res.Text)
+		}
+	}
+	if n := api.issued.Load(); n != 1 {
+		t.Errorf("token requests = %d, want 1", n)
+	}
+}
+
+// TestCacheWaitCanceled: a call waiting for another call's fetch leaves
+// when its context ends.
+func TestCacheWaitCanceled(t *testing.T) {
+	api := newTokenAPI(t)
+	api.release = make(chan struct{})
+	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	first := make(chan Result)
+	go func() { first <- call(t, reg, "orders", `{}`) }()
+	for len(api.requests()) == 0 { // the first call is fetching
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := reg.Call(ctx, ToolCallCapability, []byte(`{"name": "orders", "parameters": {}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantError(t, res, "canceled")
+	close(api.release)
+	wantText(t, <-first, "with t1")
+}
+
+// failingCache is a store that is down while failing is set, and counts
+// the calls it gets.
+type failingCache struct {
+	MemoryCache
+	failing atomic.Bool
+	err     error
+}
+
+func (c *failingCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	if c.failing.Load() {
+		return nil, false, c.err
+	}
+	return c.MemoryCache.Get(ctx, key)
+}
+
+func (c *failingCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
+	if c.failing.Load() {
+		return c.err
+	}
+	return c.MemoryCache.Set(ctx, key, value, ttl)
+}
+
+func (c *failingCache) Delete(ctx context.Context, key string) error {
+	if c.failing.Load() {
+		return c.err
+	}
+	return c.MemoryCache.Delete(ctx, key)
+}
+
+// TestCacheStoreDown: a store that fails does not fail the call, which
+// fetches as on a miss; the failure is logged once until the store
+// answers again, and again if it fails after that.
+func TestCacheStoreDown(t *testing.T) {
+	api := newTokenAPI(t)
+	store := &failingCache{MemoryCache: *newMemoryCache(10), err: errors.New("dial tcp 10.0.0.9:6379: connection refused")}
+	store.failing.Store(true)
+	var logs logBuffer
+	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenTool)
+	for i := range 5 {
+		wantText(t, call(t, reg, "orders", `{}`), fmt.Sprintf("with t%d", i+1))
+	}
+	store.failing.Store(false)
+	wantText(t, call(t, reg, "orders", `{}`), "with t6") // a miss, then stored
+	wantText(t, call(t, reg, "orders", `{}`), "with t6")
+	store.failing.Store(true)
+	wantText(t, call(t, reg, "orders", `{}`), "with t7")
+	wantText(t, call(t, reg, "orders", `{}`), "with t8")
+	var got []string
+	for line := range strings.Lines(logs.String()) {
+		_, msg, _ := strings.Cut(line, "msg=")
+		got = append(got, strings.TrimSpace(msg))
+	}
+	failed := `"toolkit: the cache store failed; steps fetch without it until it answers again" capability=orders error="dial tcp 10.0.0.9:6379: connection refused"`
+	want := []string{failed, `"toolkit: the cache store answers again"`, failed}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("log (-want +got):\n%s", diff)
+	}
+}
+
+// TestCacheNoScope: a store that refuses calls without a scope has them
+// run uncached, logged as an error once per capability.
+func TestCacheNoScope(t *testing.T) {
+	api := newTokenAPI(t)
+	store := &failingCache{MemoryCache: *newMemoryCache(10), err: fmt.Errorf("redis: %w", ErrNoCacheScope)}
+	store.failing.Store(true)
+	var logs logBuffer
+	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenTool)
+	for i := range 3 {
+		wantText(t, call(t, reg, "orders", `{}`), fmt.Sprintf("with t%d", i+1))
+	}
+	if n := strings.Count(logs.String(), "level=ERROR"); n != 1 {
+		t.Errorf("%d errors logged:\n%s", n, logs.String())
+	}
+	if !strings.Contains(logs.String(), "refuses a call without a cache scope") {
+		t.Errorf("log: %s", logs.String())
+	}
+	if strings.Contains(logs.String(), "store failed") {
+		t.Errorf("a refusal is not a failing store: %s", logs.String())
+	}
+}
+
+// TestCache401 covers the retry after a 401 to a cached credential.
+func TestCache401(t *testing.T) {
+	for _, store := range []struct {
+		name  string
+		cache func() Cache
+	}{
+		{"memory", func() Cache { return NewMemoryCache() }},
+		{"host store", func() Cache { return &mapCache{m: map[string][]byte{}} }},
+	} {
+		t.Run(store.name, func(t *testing.T) {
+			api := newTokenAPI(t)
+			reg := loadRegistry(t, &Options{Cache: store.cache()}, api.URL, tokenTool)
+			wantText(t, call(t, reg, "orders", `{}`), "with t1")
+			// The cached token is revoked: the entry is dropped and the
+			// chain runs again once, with a new token.
+			api.revoke("t1")
+			wantText(t, call(t, reg, "orders", `{}`), "with t2")
+			wantText(t, call(t, reg, "orders", `{}`), "with t2")
+			want := []string{"POST /token", "GET /orders", "GET /orders", "POST /token", "GET /orders", "GET /orders"}
+			if diff := cmp.Diff(want, api.uris()); diff != "" {
+				t.Errorf("requests (-want +got):\n%s", diff)
+			}
+			// Once only: a fresh token refused too ends with the 401.
+			api.revoke("t2")
+			api.revoke("t3")
+			wantError(t, call(t, reg, "orders", `{}`), `variable "who" extraction failed`, "HTTP 401")
+			if n := api.issued.Load(); n != 3 {
+				t.Errorf("tokens issued = %d, want 3", n)
+			}
+			// A token just fetched, not read from the cache, is not retried.
+			api.revoke("t4")
+			wantError(t, call(t, reg, "orders", `{}`, WithCacheScope("other")), "HTTP 401")
+			if n := api.issued.Load(); n != 4 {
+				t.Errorf("tokens issued = %d, want 4", n)
+			}
+		})
+	}
+}
