@@ -18,6 +18,7 @@ import (
 type registered struct {
 	cap    Capability
 	schema json.RawMessage // the JSON Schema of the arguments, compact
+	w      *Workflow       // the workflow it runs, if it is one
 
 	compile  sync.Once
 	check    *argcheck.Schema

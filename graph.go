@@ -19,14 +19,15 @@ const maxGraphResult = 120
 // named by next ("next: ..."), to the following step (fall-through), to a
 // result node holding the result template, or, past the last step, to the
 // raw body of the last response. Dotted edges are the failure handling of
-// a var: jump to a fallback step, or abort. Node declarations come first,
+// a var: jump to a fallback step, or abort. A pre_request is a node
+// between the start and step 0. Node declarations come first,
 // then the edges; labels are quoted and escaped with Mermaid's entity
 // codes, so any template text is safe in them.
 func (w *Workflow) Mermaid() string {
 	var b strings.Builder
 	b.WriteString("flowchart TD\n")
 	fmt.Fprintf(&b, "  start([%s])\n", mermaidLabel(w.Name))
-	aborts, rawBody := false, false
+	aborts, rawBody := w.mermaidPreNode(&b), false
 	for _, s := range w.steps {
 		fmt.Fprintf(&b, "  s%d[%s]\n", s.index, mermaidLabel(stepLabel(s)))
 		if s.result != nil {
@@ -43,7 +44,7 @@ func (w *Workflow) Mermaid() string {
 	if rawBody {
 		fmt.Fprintf(&b, "  body([%s])\n", mermaidLabel("last response body"))
 	}
-	b.WriteString("  start --> s0\n")
+	w.mermaidPreEdges(&b)
 	for _, s := range w.steps {
 		for _, v := range s.vars {
 			switch {

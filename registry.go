@@ -54,8 +54,16 @@ type Capability struct {
 	Effects Effects
 }
 
-// WorkflowCapability returns the Capability that runs w on exec.
+// WorkflowCapability returns the Capability that runs w on exec. A
+// workflow that names a shared pre_request (Workflow.PreRequest) needs a
+// Registry to find it (AddWorkflow); here its calls fail, saying so.
 func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
+	return workflowCapability(w, exec, nil)
+}
+
+// workflowCapability is WorkflowCapability with the lookup of shared
+// pre_requests, done at each call so that reloading one takes effect.
+func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *PreRequest) *Capability {
 	env := make([]string, len(w.Env))
 	for i, v := range w.Env {
 		env[i] = v.Name
@@ -68,7 +76,11 @@ func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
 		Env:         env,
 		Effects:     w.Effects(),
 		Handler: func(ctx context.Context, call *Call) (Result, error) {
-			return exec.run(ctx, w, call.Args, &call.opts), nil
+			var pre *PreRequest
+			if w.PreRequest != "" && shared != nil {
+				pre = shared(w.PreRequest)
+			}
+			return exec.run(ctx, w, call.Args, &call.opts, pre), nil
 		},
 	}
 }
@@ -87,6 +99,7 @@ type Registry struct {
 	flat bool
 	mu   sync.RWMutex
 	caps map[string]*registered
+	pres map[string]*PreRequest // shared pre_requests by name
 	// index ranks capabilities for query_capabilities' keyword, kept
 	// current under mu.
 	index *search.Index
@@ -113,7 +126,8 @@ func (r *Registry) Executor() *Executor { return r.exec }
 // and a Schema that does not compile. Nothing is added when one is refused.
 func (r *Registry) Add(caps ...*Capability) error { return r.add(caps, false) }
 
-func (r *Registry) add(caps []*Capability, lazy bool) error {
+// add registers caps; ws, when given, are the workflows they run.
+func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 	regs := make([]*registered, 0, len(caps))
 	for _, c := range caps {
 		e, err := prepare(c, lazy)
@@ -121,6 +135,9 @@ func (r *Registry) add(caps []*Capability, lazy bool) error {
 			return err
 		}
 		regs = append(regs, e)
+	}
+	for i, w := range ws {
+		regs[i].w = w
 	}
 	r.mu.Lock()
 	names := make([]string, len(regs))
@@ -138,10 +155,10 @@ func (r *Registry) add(caps []*Capability, lazy bool) error {
 func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 	caps := make([]*Capability, len(ws))
 	for i, w := range ws {
-		caps[i] = WorkflowCapability(w, r.exec)
+		caps[i] = workflowCapability(w, r.exec, r.preRequest)
 		r.exec.warnUnguarded(w)
 	}
-	return r.add(caps, true)
+	return r.add(caps, true, ws...)
 }
 
 // Remove unregisters capabilities by name; unknown names are ignored.
@@ -238,10 +255,28 @@ func (r *Registry) entries() []*registered {
 // LoadBytes compiles one YAML tool file and registers it. The Diagnostics
 // hold warnings too; the error is non-nil when the file did not load. A
 // file over Options.MaxFileBytes does not load.
+//
+// A file that defines a shared pre_request adds it (replacing one of the
+// same name). A tool file naming one that is not loaded yet loads with a
+// warning, and its calls fail until the file defining it is loaded (Check
+// reports it meanwhile); LoadDir and LoadFS, which see every file at
+// once, refuse such a tool file instead.
 func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
-	w, diags := parseWorkflow(filename, src, r.exec.opts.MaxFileBytes)
-	if w != nil {
+	w, p, diags := parseToolFile(filename, src, r.exec.opts.MaxFileBytes)
+	switch {
+	case p != nil:
+		diags = append(diags, unsetEnv(p.File, p.Env, r.exec.opts.Env)...)
+		r.logWarnings(diags)
+		return diags, r.AddPreRequest(p)
+	case w != nil:
 		diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
+		if w.PreRequest != "" {
+			diags = append(diags, r.bindDiags(w, r.preRequest(w.PreRequest), SeverityWarning)...)
+			slices.SortStableFunc(diags, diagOrder)
+			if diags.HasErrors() {
+				w = nil
+			}
+		}
 	}
 	r.logWarnings(diags)
 	if w == nil {
@@ -317,6 +352,14 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	var all Diagnostics
 	var loaded []*Workflow
 	byName := map[string]string{}
+	type parsed struct {
+		display string
+		w       *Workflow
+		diags   Diagnostics
+		pre     bool // the file defines a shared pre_request
+	}
+	var tools []parsed
+	pres := map[string]*PreRequest{}
 	for _, f := range files {
 		display := f
 		if prefix != "" {
@@ -324,12 +367,35 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		}
 		src, diags, err := r.readFS(fsys, f, display)
 		if err != nil {
-			all = append(all, Diagnostic{File: display, Msg: err.Error()})
+			tools = append(tools, parsed{display: display, diags: Diagnostics{{File: display, Msg: err.Error()}}, pre: true})
 			continue
 		}
 		var w *Workflow
+		var p *PreRequest
 		if diags == nil {
-			w, diags = parseWorkflow(display, src, r.exec.opts.MaxFileBytes)
+			w, p, diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
+		}
+		if p != nil {
+			diags = append(diags, r.loadPreRequest(pres, p)...)
+		}
+		tools = append(tools, parsed{display, w, diags, p != nil})
+	}
+	for _, t := range tools {
+		display, w, diags := t.display, t.w, t.diags
+		if t.pre {
+			all = append(all, diags...)
+			continue
+		}
+		if w != nil && w.PreRequest != "" {
+			p := pres[w.PreRequest]
+			if p == nil {
+				p = r.preRequest(w.PreRequest)
+			}
+			diags = append(diags, r.bindDiags(w, p, SeverityError, slices.Collect(maps.Keys(pres))...)...)
+			slices.SortStableFunc(diags, diagOrder)
+			if diags.HasErrors() {
+				w = nil
+			}
 		}
 		if w != nil {
 			if other, dup := byName[w.Name]; dup {
@@ -348,6 +414,9 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		all = append(all, diags...)
 	}
 	r.logWarnings(all)
+	if err := r.AddPreRequest(slices.Collect(maps.Values(pres))...); err != nil {
+		return all, err
+	}
 	if err := r.AddWorkflow(loaded...); err != nil {
 		return all, err
 	}
@@ -370,7 +439,8 @@ func (r *Registry) logWarnings(ds Diagnostics) {
 }
 
 // Check reports environment variables that capabilities need and that are
-// unset: a readiness check for the host.
+// unset, and shared pre_requests that tools name and that are not loaded
+// (or lack a var the tool reads): a readiness check for the host.
 func (r *Registry) Check() error {
 	var errs []error
 	for _, e := range r.entries() {
@@ -379,6 +449,7 @@ func (r *Registry) Check() error {
 				errs = append(errs, fmt.Errorf("capability %q: environment variable %s is not set", e.cap.Name, name))
 			}
 		}
+		errs = append(errs, r.checkPre(e)...)
 	}
 	return errors.Join(errs...)
 }

@@ -22,10 +22,12 @@ import (
 // (WithValue), which w reads as ${value:name}.
 func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, opts ...CallOption) Result {
 	co := newCallOptions(opts)
-	return e.run(ctx, w, args, &co)
+	return e.run(ctx, w, args, &co, nil)
 }
 
-func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) Result {
+// run runs w; shared is the pre_request w names (Workflow.PreRequest), as
+// its Registry resolved it.
+func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
 	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
@@ -38,7 +40,13 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 			r.secrets.Add(v)
 		}
 	}
-	res, ok := r.bindValues()
+	res, ok := r.bindPre(shared)
+	if ok {
+		res, ok = r.bindValues()
+	}
+	if ok && r.pre != nil {
+		res, ok = r.runPre(r.pre)
+	}
 	if ok {
 		res = r.exec()
 	}
@@ -58,6 +66,8 @@ type run struct {
 	ctx     context.Context
 	args    map[string]any
 	values  map[string]string // the host's per-call values
+	pre     *PreRequest       // the pre_request run, if any
+	preVars []varValue        // its vars
 	vars    [][]varValue
 	cache   map[string]map[string]template.Value
 	secrets Redactor
@@ -95,6 +105,11 @@ func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
 	case template.PerCall:
 		v, ok := r.lookupValue(ref.Name)
 		return template.Value{Text: v}, ok // declared, checked and recorded by bindValues
+	case template.Pre:
+		if v, ok := r.lookupPre(ref.Name); ok {
+			return v, true
+		}
+		r.warn("pre_request variable has no value", ref)
 	case template.Step:
 		if ref.Step < len(r.vars) {
 			if i := r.w.steps[ref.Step].varIndex(ref.Name); i >= 0 && r.vars[ref.Step][i].set {
@@ -150,7 +165,7 @@ func (r *run) exec() Result {
 func (r *run) step(s *step) (next int, res Result, done bool) {
 	x, key, err := r.prepare(s)
 	if err != nil {
-		return 0, r.fail("step %d: %v", s.index, err), true
+		return 0, r.fail("%s: %v", stepName(s), err), true
 	}
 	cached := key != "" && r.cacheGet(s, key)
 	if !cached && key != "" && s.cacheTTL > 0 {
@@ -166,7 +181,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		req := r.newRequest(s, x)
 		resp, err := r.e.Send(r.ctx, req)
 		if err != nil {
-			return 0, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
+			return 0, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
 		}
 		if resp.StatusCode == http.StatusUnauthorized && r.invalidate(s) {
 			return restartChain, Result{}, false
@@ -176,21 +191,21 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		for i, v := range s.vars {
 			val, err := r.extract(v, doc, resp.Body)
 			if err == nil {
-				r.vars[s.index][i] = varValue{Value: val, set: true}
+				r.varsOf(s)[i] = varValue{Value: val, set: true}
 				continue
 			}
 			structural := errors.Is(err, extract.ErrNotStructured)
 			switch {
 			case v.hasDefault:
-				r.vars[s.index][i] = varValue{Value: template.Value{Text: v.def}, set: true}
+				r.varsOf(s)[i] = varValue{Value: template.Value{Text: v.def}, set: true}
 			case v.abort:
-				return 0, r.fail("variable %q extraction failed (step %d, extract %q): %s", v.name, s.index, v.expr, reason(err, resp)), true
+				return 0, r.fail("variable %q extraction failed (%s, extract %q): %s", v.name, stepName(s), v.expr, reason(err, resp)), true
 			case v.jump >= 0:
 				return v.jump, Result{}, false
 			case structural:
-				return 0, r.fail("step %d: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", s.index, v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
+				return 0, r.fail("%s: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", stepName(s), v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
 			default:
-				r.vars[s.index][i] = varValue{set: true}
+				r.varsOf(s)[i] = varValue{set: true}
 			}
 		}
 		if s.cache && len(s.vars) > 0 {
@@ -432,7 +447,11 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 	sum := sha256.Sum256(buf)
 	var hx [2 * sha256.Size]byte
 	hex.Encode(hx[:], sum[:])
-	return r.w.Name + ":" + string(hx[:]) // one allocation
+	prefix := r.w.Name
+	if s.index == PreRequestIndex && r.pre.Name != "" {
+		prefix = "pre_request:" + r.pre.Name // shared by the tools that use it
+	}
+	return prefix + ":" + string(hx[:]) // one allocation
 }
 
 // cacheGet fills step s's vars from the cache if every one is there.
@@ -451,7 +470,7 @@ func (r *run) fill(s *step, entry map[string]template.Value) bool {
 		}
 	}
 	for i, v := range s.vars {
-		r.vars[s.index][i] = varValue{Value: entry[v.name], set: true}
+		r.varsOf(s)[i] = varValue{Value: entry[v.name], set: true}
 	}
 	r.last = nil
 	return true
@@ -467,7 +486,7 @@ func (r *run) cachePut(s *step, key string) {
 		r.cache[key] = entry
 	}
 	for i, v := range s.vars {
-		entry[v.name] = r.vars[s.index][i].Value
+		entry[v.name] = r.varsOf(s)[i].Value
 	}
 	if s.cacheTTL > 0 {
 		r.sharedCachePut(key, entry, s.cacheTTL)

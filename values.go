@@ -103,10 +103,19 @@ func (w *Workflow) value(name string) *CallValue {
 	return nil
 }
 
+// declaredValues returns the values the workflow and its shared
+// pre_request declare.
+func (r *run) declaredValues() []CallValue {
+	if r.pre == nil || len(r.pre.Values) == 0 {
+		return r.w.Values
+	}
+	return append(slices.Clip(r.w.Values), r.pre.Values...)
+}
+
 // bindValues checks that the host passed every declared value that has no
 // default, and records the secret ones.
 func (r *run) bindValues() (Result, bool) {
-	for _, v := range r.w.Values {
+	for _, v := range r.declaredValues() {
 		val, ok := r.values[v.Name]
 		switch {
 		case !ok && !v.HasDefault:
@@ -128,8 +137,10 @@ func (r *run) lookupValue(name string) (string, bool) {
 	if v, ok := r.values[name]; ok {
 		return v, true
 	}
-	if d := r.w.value(name); d != nil && d.HasDefault {
-		return d.Default, true
+	for _, d := range r.declaredValues() {
+		if d.Name == name && d.HasDefault {
+			return d.Default, true
+		}
 	}
 	return "", false
 }

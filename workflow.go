@@ -37,10 +37,17 @@ type Workflow struct {
 	Params      []Param
 	Env         []EnvVar
 	// Values are the per-call values the workflow reads (${value:name}).
-	Values    []CallValue
-	steps     []*step
-	nvars     int      // vars of all steps
-	secretEnv []string // env names whose values are secrets, sorted
+	Values []CallValue
+	// PreRequest names the shared pre_request run before the steps, defined
+	// in another file of the same Registry; "" when there is none, or when
+	// the file writes its pre_request out.
+	PreRequest string
+	pre        *PreRequest // written out in the file
+	preAt      [2]int      // line and column of PreRequest's name
+	preRefs    []preRef    // ${pre:…} references, checked against a shared pre_request
+	steps      []*step
+	nvars      int      // vars of all steps
+	secretEnv  []string // env names whose values are secrets, sorted
 }
 
 // EnvVar is an environment variable a workflow declares in `env`.
@@ -141,10 +148,16 @@ func (w *Workflow) Effects() Effects {
 // unsetEnv returns a warning for each declared environment variable that
 // lookup does not find.
 func (w *Workflow) unsetEnv(lookup func(string) (string, bool)) Diagnostics {
+	return unsetEnv(w.File, w.Env, lookup)
+}
+
+// unsetEnv returns a warning for each of a file's env that lookup does not
+// find.
+func unsetEnv(file string, env []EnvVar, lookup func(string) (string, bool)) Diagnostics {
 	var ds Diagnostics
-	for i, v := range w.Env {
+	for i, v := range env {
 		if _, ok := lookup(v.Name); !ok {
-			ds = append(ds, Diagnostic{Severity: SeverityWarning, File: w.File, Line: v.line, Col: v.col,
+			ds = append(ds, Diagnostic{Severity: SeverityWarning, File: file, Line: v.line, Col: v.col,
 				Field: fmt.Sprintf("env[%d]", i), Msg: fmt.Sprintf("environment variable %s is not set; it expands to \"\"", v.Name)})
 		}
 	}
@@ -178,14 +191,25 @@ func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 }
 
 func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagnostics) {
+	w, p, diags := parseToolFile(filename, src, maxBytes)
+	if p != nil {
+		diags = append(diags, notATool(p))
+		slices.SortStableFunc(diags, diagOrder)
+	}
+	return w, diags
+}
+
+// parseToolFile compiles a tool file, or a file that defines a shared
+// pre_request; at most one of w and p is non-nil.
+func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *PreRequest, _ Diagnostics) {
 	if len(src) > maxBytes {
-		return nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
+		return nil, nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
 	}
 	r := &nodeReader{file: filename}
 	f, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
-		return nil, r.diags
+		return nil, nil, r.diags
 	}
 	var body ast.Node
 	for _, doc := range f.Docs {
@@ -200,21 +224,30 @@ func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagno
 	}
 	if body == nil {
 		r.diags = append(r.diags, Diagnostic{File: filename, Line: 1, Col: 1, Msg: "empty tool file"})
-		return nil, r.diags
+		return nil, nil, r.diags
 	}
 	if at := aliasBomb(body, maxBytes); at != nil {
 		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
-		return nil, r.diags
+		return nil, nil, r.diags
 	}
 	c := compiler{nodeReader: r, w: &Workflow{File: filename}}
 	c.top(body)
-	slices.SortStableFunc(r.diags, func(a, b Diagnostic) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-	})
-	if r.diags.HasErrors() {
-		return nil, r.diags
+	slices.SortStableFunc(r.diags, diagOrder)
+	switch {
+	case r.diags.HasErrors():
+		return nil, nil, r.diags
+	case c.def:
+		p := c.pre
+		p.Env, p.Values, p.secretEnv = c.w.Env, c.w.Values, c.w.secretEnv
+		return nil, p, r.diags
 	}
-	return c.w, r.diags
+	c.w.pre = c.pre
+	return c.w, nil, r.diags
+}
+
+// diagOrder orders diagnostics by position.
+func diagOrder(a, b Diagnostic) int {
+	return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 }
 
 // tooLarge reports a file of size bytes (-1: unknown, over the limit).
@@ -262,6 +295,8 @@ func flowReferenceHint(src []byte, line int) string {
 type compiler struct {
 	*nodeReader
 	w         *Workflow
+	pre       *PreRequest // the pre_request written out in the file
+	def       bool        // the file defines a shared pre_request
 	stepNodes []ast.Node
 	nextNodes []ast.Node // each step's next field, nil where unset
 	// references checked after all steps are known
@@ -280,7 +315,7 @@ func (c *compiler) top(body ast.Node) {
 	if !ok {
 		return
 	}
-	var stepsNode ast.Node
+	var stepsNode, preKey, preNode ast.Node
 	have := map[string]bool{}
 	for _, f := range fields {
 		have[f.key] = true
@@ -308,17 +343,30 @@ func (c *compiler) top(body ast.Node) {
 		case "steps":
 			stepsNode = f.value
 		case "pre_request":
-			c.errorf(f.keyN, "pre_request", "reserved extension not supported yet; put the request in steps[0] with cache: true")
+			preKey, preNode = f.keyN, f.value
 		}
 	}
-	for _, req := range []string{"name", "desc", "steps"} {
-		if !have[req] {
-			c.errorf(body, "", "missing required field %q", req)
+	if c.def = c.definesPreRequest(have, preNode); c.def {
+		for _, f := range fields {
+			if !slices.Contains(preFileFields, f.key) {
+				c.errorf(f.keyN, f.key, "a file that defines a shared pre_request holds only env, values and pre_request; tools reference it by name")
+			}
 		}
+		stepsNode = nil
+	} else {
+		for _, req := range []string{"name", "desc", "steps"} {
+			if !have[req] {
+				c.errorf(body, "", "missing required field %q", req)
+			}
+		}
+	}
+	if preNode != nil {
+		c.preRequest(preKey, preNode)
 	}
 	if stepsNode != nil {
 		c.steps(stepsNode)
 	}
+	c.checkRefs()
 }
 
 func (c *compiler) params(n ast.Node) {
@@ -440,17 +488,17 @@ func (c *compiler) steps(n ast.Node) {
 	c.nextNodes = make([]ast.Node, len(items))
 	c.w.steps = make([]*step, len(items))
 	for i, item := range items {
-		c.w.steps[i] = c.step(i, item)
+		c.w.steps[i] = c.step(i, fmt.Sprintf("steps[%d]", i), item, stepFields)
 		c.w.nvars += len(c.w.steps[i].vars)
 	}
-	c.checkRefs()
 	c.checkReachable()
 }
 
-func (c *compiler) step(i int, n ast.Node) *step {
-	path := fmt.Sprintf("steps[%d]", i)
+// step compiles step i (PreRequestIndex for a pre_request) at path, whose
+// fields may be known.
+func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 	s := &step{index: i, method: http.MethodGet, timeout: DefaultStepTimeout, next: -1}
-	fields, ok := c.mapping(n, path, stepFields)
+	fields, ok := c.mapping(n, path, known)
 	if !ok {
 		return s
 	}
@@ -758,6 +806,10 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 					handlers++
 				}
 			case "jump":
+				if s.index == PreRequestIndex {
+					c.errorf(f.value, fp, "a pre_request runs before the steps and cannot jump to one; use abort or default")
+					continue
+				}
 				if j, ok := c.integer(f.value, fp); ok {
 					v.jump = j
 					handlers++
@@ -820,6 +872,9 @@ func (c *compiler) checkRefs() {
 		report := func(sev Severity, format string, args ...any) {
 			c.diags = append(c.diags, Diagnostic{Severity: sev, File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
 		}
+		if strings.HasPrefix(p.path, "pre_request") && c.badPreRef(ref, report) {
+			continue
+		}
 		switch ref.Source {
 		case template.Param:
 			if !slices.ContainsFunc(c.w.Params, func(q Param) bool { return q.Name == ref.Name }) {
@@ -836,7 +891,12 @@ func (c *compiler) checkRefs() {
 			if c.w.value(ref.Name) == nil {
 				report(SeverityError, "%s: per-call value %q is not declared in values", ref, ref.Name)
 			}
+		case template.Pre:
+			c.checkPreRef(ref, p.path, line, col, report)
 		case template.Step:
+			if len(c.w.steps) == 0 {
+				continue // no steps: reported already
+			}
 			if ref.Step < 0 || ref.Step >= len(c.w.steps) {
 				report(SeverityError, "%s: unknown step %d (steps are numbered 0 to %d)", ref, ref.Step, len(c.w.steps)-1)
 				continue

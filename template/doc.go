@@ -7,6 +7,7 @@
 //	${env:VAR}     an environment variable     (VAR: [A-Za-z_][A-Za-z0-9_]*)
 //	${stepN:var}   a var extracted by step N   (N: 0, 1, 2, ...)
 //	${value:name}  a per-call value of the host (name: letters, digits, _ . -)
+//	${pre:var}     a var extracted by the pre_request
 //
 // Nested references (${step0:${env:KEY}}) and raw step references
 // (${step:0}) are syntax errors, as are unknown sources, empty names and
@@ -17,10 +18,11 @@
 // # Escaping
 //
 // The Context given to Parse decides, per reference, how its value is
-// inserted. Values from param and step are untrusted (they come from the
-// model or from responses), and value ones are escaped like them (they
-// come with each call, often from the end user's request); env values are
-// trusted configuration. Below, "param" stands for param, step and value.
+// inserted. Values from param, step and pre are untrusted (they come
+// from the model or from responses), and value ones are escaped like them
+// (they come with each call, often from the end user's request); env
+// values are trusted configuration. Below, "param" stands for param, step,
+// pre and value.
 //
 //   - Text: as is.
 //   - Header: as is; a value with CR, LF or NUL fails with ErrUnsafeValue.

@@ -16,6 +16,7 @@ const (
 	Env                   // ${env:VAR}: an environment variable (trusted configuration)
 	Step                  // ${stepN:var}: a var extracted by step N
 	PerCall               // ${value:name}: a per-call value the host passes
+	Pre                   // ${pre:var}: a var extracted by the pre_request
 )
 
 // String returns the source as written in a reference ("step" for Step).
@@ -29,6 +30,8 @@ func (s Source) String() string {
 		return "step"
 	case PerCall:
 		return "value"
+	case Pre:
+		return "pre"
 	}
 	return "Source(" + strconv.Itoa(int(s)) + ")"
 }
@@ -282,7 +285,7 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 }
 
 // sourceList names the sources in syntax errors.
-const sourceList = "param, env, value or stepN"
+const sourceList = "param, env, value, pre or stepN"
 
 // parseRef parses the reference whose "${" is at src[at:]. end is the
 // offset just past its "}".
@@ -329,6 +332,8 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source = Env
 	case source == "value":
 		ref.Source = PerCall
+	case source == "pre":
+		ref.Source = Pre
 	case source == "":
 		return ref, 0, syntaxErr(src, at+2, "empty source in %s: want %s", text, sourceList)
 	case source == "step":
@@ -347,7 +352,7 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source, ref.Step = Step, n
 	default:
 		hint := ""
-		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || strings.HasPrefix(l, "step") {
+		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || l == "pre" || strings.HasPrefix(l, "step") {
 			hint = " (sources are lower case)"
 		}
 		return ref, 0, syntaxErr(src, at+2, "unknown source %q in %s: want %s%s", source, text, sourceList, hint)
