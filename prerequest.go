@@ -36,15 +36,6 @@ type PreRequest struct {
 	line, col int // where the file's pre_request starts
 }
 
-// vars returns the names of the vars p extracts.
-func (p *PreRequest) vars() []string {
-	names := make([]string, len(p.step.vars))
-	for i, v := range p.step.vars {
-		names[i] = v.name
-	}
-	return names
-}
-
 // preRef is a ${pre:name} reference of a workflow naming a shared
 // pre_request, kept to be checked when the name is resolved.
 type preRef struct {
@@ -69,13 +60,7 @@ func (c *compiler) definesPreRequest(have map[string]bool, pre ast.Node) bool {
 
 // mappingValue returns the value of key in a mapping node, or nil.
 func mappingValue(n ast.Node, key string) ast.Node {
-	var values []*ast.MappingValueNode
-	switch x := n.(type) {
-	case *ast.MappingNode:
-		values = x.Values
-	case *ast.MappingValueNode:
-		values = []*ast.MappingValueNode{x}
-	}
+	values, _ := mappingValues(n)
 	for _, mv := range values {
 		if k, ok := mv.Key.(ast.ScalarNode); ok && fmt.Sprint(k.GetValue()) == key {
 			return mv.Value
@@ -98,11 +83,9 @@ func (c *compiler) preRequest(key, n ast.Node) {
 		c.w.preAt[0], c.w.preAt[1] = nodePos(c.resolve(n))
 		return
 	}
-	if _, isMap := c.resolve(n).(*ast.MappingNode); !isMap {
-		if _, isOne := c.resolve(n).(*ast.MappingValueNode); !isOne {
-			c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", nodeKind(c.resolve(n)))
-			return
-		}
+	if _, ok := mappingValues(c.resolve(n)); !ok {
+		c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", nodeKind(c.resolve(n)))
+		return
 	}
 	p := &PreRequest{File: c.file}
 	p.line, p.col = nodePos(key)
@@ -202,9 +185,14 @@ func (r *run) bindPre(shared *PreRequest) (Result, bool) {
 	return Result{}, true
 }
 
-// runPre runs the pre_request p before the steps. Its vars whose names
-// look like secrets' (a token) are secrets for the rest of the call.
-func (r *run) runPre(p *PreRequest) (Result, bool) {
+// runPre runs the call's pre_request, if it has one, before the steps
+// (again when the chain runs again after a 401). Its vars whose names look
+// like secrets' (a token) are secrets for the rest of the call.
+func (r *run) runPre() (Result, bool) {
+	p := r.pre
+	if p == nil {
+		return Result{}, true
+	}
 	r.preVars = make([]varValue, len(p.step.vars))
 	if _, res, done := r.step(p.step); done {
 		return res, false

@@ -272,3 +272,40 @@ func TestPreRequestSpecOrder(t *testing.T) {
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 }
+
+// TestPreRequestTokenRevoked: a 401 to a step that sent the cached
+// pre_request token drops the entry and runs the pre_request and the
+// steps again, once.
+func TestPreRequestTokenRevoked(t *testing.T) {
+	var issued atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/token":
+			fmt.Fprintf(w, `{"access_token":"tok-%d-0123456789"}`, issued.Add(1))
+		case "/items":
+			if r.Header.Get("Authorization") != fmt.Sprintf("Bearer tok-%d-0123456789", issued.Load()) {
+				w.WriteHeader(http.StatusUnauthorized) // only the latest token is valid
+				return
+			}
+			fmt.Fprint(w, `{"ok":true}`)
+		}
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: items
+desc: d
+pre_request:
+  url: ${env:BASE_URL}/token
+  cache: {ttl: 300}
+  var: [{name: token, extract: access_token, abort: true}]
+steps:
+  - url: ${env:BASE_URL}/items
+    headers: {Authorization: "Bearer ${pre:token}"}
+`)
+	wantText(t, call(t, reg, "items", `{}`), `{"ok":true}`)
+	issued.Add(1) // the server revokes the token the cache holds
+	wantText(t, call(t, reg, "items", `{}`), `{"ok":true}`)
+	want := []string{"GET /token", "GET /items", "GET /items", "GET /token", "GET /items"}
+	if diff := cmp.Diff(want, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}

@@ -18,7 +18,8 @@ func TestReadmeYAML(t *testing.T) {
 		t.Fatal("no yaml blocks in README.md")
 	}
 	for i, b := range blocks {
-		if _, diags := ParseWorkflow("README.md yaml block "+string(rune('1'+i)), []byte(b)); diags.HasErrors() {
+		// A block is a tool file or one that defines a shared pre_request.
+		if _, _, diags := parseToolFile("README.md yaml block "+string(rune('1'+i)), []byte(b), DefaultMaxFileBytes); diags.HasErrors() {
 			t.Errorf("%v", diags)
 		}
 	}

@@ -44,9 +44,6 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 	if ok {
 		res, ok = r.bindValues()
 	}
-	if ok && r.pre != nil {
-		res, ok = r.runPre(r.pre)
-	}
 	if ok {
 		res = r.exec()
 	}
@@ -132,6 +129,9 @@ func (r *run) fail(format string, args ...any) Result {
 func (r *run) exec() Result {
 	steps := r.w.steps
 	runs := 0
+	if res, ok := r.runPre(); !ok {
+		return res
+	}
 	for idx := 0; idx < len(steps); {
 		if err := r.ctx.Err(); err != nil {
 			return r.fail("call canceled: %v", err)
@@ -146,6 +146,9 @@ func (r *run) exec() Result {
 		}
 		if next == restartChain {
 			r.restart()
+			if res, ok := r.runPre(); !ok {
+				return res
+			}
 			next = 0
 		}
 		idx = next

@@ -133,10 +133,11 @@ func (r *run) invalidate(s *step) bool {
 	return found
 }
 
-// readsStep reports whether s's request reads a var of step index.
+// readsStep reports whether s's request reads a var of step index (the
+// pre_request's for PreRequestIndex).
 func readsStep(s *step, index int) bool {
 	for _, ref := range s.refs {
-		if ref.Source == template.Step && ref.Step == index {
+		if ref.Source == template.Step && ref.Step == index || ref.Source == template.Pre && index == PreRequestIndex {
 			return true
 		}
 	}

@@ -94,13 +94,8 @@ func (r *nodeReader) resolve(n ast.Node) ast.Node {
 // a mapping, duplicate keys and keys outside known.
 func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, bool) {
 	n = r.resolve(n)
-	var values []*ast.MappingValueNode
-	switch x := n.(type) {
-	case *ast.MappingNode:
-		values = x.Values
-	case *ast.MappingValueNode:
-		values = []*ast.MappingValueNode{x}
-	default:
+	values, ok := mappingValues(n)
+	if !ok {
 		r.errorf(n, path, "must be a mapping, got %s", nodeKind(n))
 		return nil, false
 	}
@@ -138,6 +133,18 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 		fields = append(fields, field{key: key, keyN: keyNode, value: mv.Value})
 	}
 	return fields, true
+}
+
+// mappingValues returns the key-value pairs of a mapping node (a single
+// pair is one too); ok is false for any other node.
+func mappingValues(n ast.Node) (values []*ast.MappingValueNode, ok bool) {
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		return x.Values, true
+	case *ast.MappingValueNode:
+		return []*ast.MappingValueNode{x}, true
+	}
+	return nil, false
 }
 
 func joinPath(path, key string) string {
