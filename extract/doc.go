@@ -17,6 +17,16 @@
 // Keys may hold any character but '.', '[' and ']'. A duplicate JSON key
 // reads its last value.
 //
+// An expression that starts with "$" is a JSONPath query (RFC 9535, parsed
+// and run by github.com/ohler55/ojg/jp): filters, recursive descent (in
+// the RFC's order: a node before its descendants), slices, unions and the
+// functions length, count, match and search. A query that selects one
+// node gives that node's value; several give a JSON array of their values;
+// none, or a single null, fails with ErrNotFound. Values render as below
+// (filters compare integers within int64 exactly, other numbers as
+// float64). Bodies nested deeper than Options.MaxJSONPathDepth fail a
+// query, and so does a result over 8 times the body's size plus 1 MiB.
+//
 // Values are text: strings as is, numbers exactly as written in the body
 // (1234567.89, 1.0, 1e3 and 30-digit integers are kept), booleans as
 // true/false, arrays and objects as compact JSON with keys in document

@@ -32,6 +32,9 @@ type Options struct {
 	// a converted body stays within a few times its size plus this bound.
 	// Default 1 MiB; negative refuses any alias.
 	MaxYAMLAliasBytes int
+	// MaxJSONPathDepth bounds the nesting of a body that a JSONPath ("$")
+	// expression reads; deeper bodies fail it with ErrNotFound. Default 100.
+	MaxJSONPathDepth int
 }
 
 // Doc is one response body. The JSON/YAML parse happens at most once,
@@ -43,6 +46,9 @@ type Doc struct {
 	t      *tape
 	reason string // why the body is not structured
 	parses int    // for tests: parse count
+
+	jt       *jtree // JSONPath view of t, built on the first "$" Eval
+	jtReason string // why there is none
 }
 
 // NewDoc wraps body (not copied; do not modify it while the Doc is in use).
@@ -63,6 +69,9 @@ func NewDoc(body []byte, opts *Options) *Doc {
 	}
 	if d.opts.MaxYAMLAliasBytes == 0 {
 		d.opts.MaxYAMLAliasBytes = DefaultMaxYAMLAliasBytes
+	}
+	if d.opts.MaxJSONPathDepth <= 0 {
+		d.opts.MaxJSONPathDepth = DefaultMaxJSONPathDepth
 	}
 	return d
 }
@@ -98,6 +107,9 @@ func (e *Expr) Eval(d *Doc) (Value, error) {
 			return Value{}, fmt.Errorf("extract %q: group 1 did not take part in the match: %w", e.src, ErrNotFound)
 		}
 		return Value{Text: string(d.body[loc[2]:loc[3]]), Kind: String}, nil
+	}
+	if e.q != nil {
+		return e.evalQuery(d)
 	}
 	t := d.tree()
 	if t == nil {

@@ -57,3 +57,36 @@ func ExampleCompile_error() {
 	// extract "data..status": col 6: empty key
 	// extract "/no group/": col 1: regular expression has no capture group (the value is group 1)
 }
+
+func ExampleCompile_jsonPath() {
+	body := []byte(`{"orders": [
+  {"id": 12345678901234567890, "total": 1234567.89, "status": "paid"},
+  {"id": 2, "total": 9.50, "status": "open", "items": [{"sku": "a"}, {"sku": "b"}]},
+  {"id": 3, "total": 20, "status": "open"}]}`)
+	doc := extract.NewDoc(body, nil)
+	for _, q := range []string{
+		"$.orders[?@.status == 'paid'].id", // one node: its value, every digit kept
+		"$.orders[?@.status == 'open'].id", // several: a JSON array
+		"$..sku",                           // recursive descent
+		"$.orders[-1:]",                    // a slice of one element
+		"$.orders[?@.total > 1e6].total",   // number text as written
+		"$.orders[?@.status == 'lost']",    // none: a failed extraction
+	} {
+		v, err := extract.MustCompile(q).Eval(doc)
+		if err != nil {
+			fmt.Println(q, "->", errors.Is(err, extract.ErrNotFound))
+			continue
+		}
+		fmt.Println(q, "->", v.Kind, v.Text)
+	}
+	_, err := extract.Compile("$.orders[?@.total >]")
+	fmt.Println(err)
+	// Output:
+	// $.orders[?@.status == 'paid'].id -> number 12345678901234567890
+	// $.orders[?@.status == 'open'].id -> array [2,3]
+	// $..sku -> array ["a","b"]
+	// $.orders[-1:] -> object {"id":3,"total":20,"status":"open"}
+	// $.orders[?@.total > 1e6].total -> number 1234567.89
+	// $.orders[?@.status == 'lost'] -> true
+	// extract "$.orders[?@.total >]": col 20: bad JSONPath: '' is not a value or function
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -88,6 +89,7 @@ type op struct {
 type Expr struct {
 	src   string
 	re    *regexp.Regexp
+	q     *query // a JSONPath ("$") expression
 	ops   []op
 	multi bool // has an [] step: the result is always an array
 }
@@ -103,6 +105,13 @@ func Compile(expr string) (*Expr, error) {
 			return nil, &SyntaxError{Expr: expr, Col: 1, Msg: "regular expression has no capture group (the value is group 1)"}
 		}
 		return &Expr{src: expr, re: re}, nil
+	}
+	if strings.HasPrefix(expr, "$") {
+		q, err := compileQuery(expr)
+		if err != nil {
+			return nil, err
+		}
+		return &Expr{src: expr, q: q}, nil
 	}
 	ops, err := parsePath(expr)
 	if err != nil {

@@ -4,16 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ohler55/ojg/jp"
+	"github.com/ohler55/ojg/oj"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 func FuzzCompile(f *testing.F) {
-	for _, s := range []string{"", "a", "a.b[0][]", "[0].x", "a..b", "a[", "a[-1]", "a]", "/(x)/", "//", "/(/", "中[1].文"} {
+	for _, s := range []string{"", "a", "a.b[0][]", "[0].x", "a..b", "a[", "a[-1]", "a]", "/(x)/", "//", "/(/", "中[1].文",
+		"$", "$..a[?@.b < 2]", "$.x[", "$[?(", "$..", "$['é'", "$[1:2:3:4]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -53,7 +58,7 @@ func FuzzEval(f *testing.F) {
 		} else {
 			checkValue(t, got)
 		}
-		if !e.IsRegex() && json.Valid(body) {
+		if !e.IsRegex() && e.q == nil && json.Valid(body) {
 			compareWithReference(t, e, body, got, err)
 		}
 	})
@@ -184,4 +189,141 @@ func refWalk(v any, ops []op, out *[]any, top bool) {
 		}
 	}
 	*out = append(*out, v)
+}
+
+// FuzzJSONPath compiles "$" expressions and evaluates them; over JSON it
+// checks the nodes against jp's own Get over ojg's generic decoding.
+func FuzzJSONPath(f *testing.F) {
+	for _, s := range []struct{ expr, body string }{
+		{"$..book[?@.price<10].title", bookstore}, {"$.store.*", bookstore}, {"$..*", rfcDescent},
+		{"$.a[?@.b == $.x]", rfcFilter}, {"$[1:5:2]", rfcSlice}, {`$["'"]["@"]`, rfcNames}, {"$.*[0]", rfcNull},
+		{"$..[?@..j]", rfcDescent}, {"$[?count(@.*) == 5]", rfcFilter}, {"$.x[", "{}"}, {"$[?(((", "[]"},
+		{"$..a", "a: [1, {a: 2}]"}, {"$", "[[[[[["}, {"$[?@ == @]", `[[1],[1]]`}, {"$..", "{}"},
+	} {
+		f.Add(s.expr, []byte(s.body))
+	}
+	opts := &Options{MaxYAMLBytes: 16 << 10, MaxYAMLDepth: 20, MaxYAMLAliases: 1000, MaxJSONPathDepth: 20}
+	f.Fuzz(func(t *testing.T, expr string, body []byte) {
+		if !strings.HasPrefix(expr, "$") {
+			expr = "$" + expr
+		}
+		e, err := Compile(expr)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Expr != expr || se.Col < 1 || se.Col > len([]rune(expr))+1 {
+				t.Fatalf("Compile(%q): bad error %#v", expr, err)
+			}
+			return
+		}
+		got, err := e.Eval(NewDoc(body, opts))
+		if err != nil {
+			if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrNotStructured) {
+				t.Fatalf("unexpected error %v", err)
+			}
+		} else {
+			checkValue(t, got)
+		}
+		if json.Valid(body) {
+			compareWithJP(t, expr, body, got, err)
+		}
+	})
+}
+
+// compareWithJP checks a query's nodes, as a multiset (jp's own order over
+// maps is random), against jp over ojg's decoding of body. Documents and
+// expressions where the two views differ on purpose are skipped: numbers
+// that ojg would not decode as int64 or float64, and the functions and
+// operators that only work on map[string]any.
+func compareWithJP(t *testing.T, expr string, body []byte, got Value, gotErr error) {
+	t.Helper()
+	for _, s := range []string{"length(", "empty", " in ", "=~", "~="} {
+		if strings.Contains(expr, s) {
+			return
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil || !plainNumbers(v, 0) {
+		return
+	}
+	data, err := oj.Parse(body)
+	if err != nil {
+		return
+	}
+	var ref []any
+	panicked := func() (p bool) {
+		defer func() { p = recover() != nil }()
+		ref = jp.MustParseString(expr).Get(data)
+		return false
+	}()
+	if panicked || errors.Is(gotErr, ErrNotStructured) || strings.Contains(fmt.Sprint(gotErr), "evaluation failed") {
+		return
+	}
+	canon := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatalf("marshal %#v: %v", v, err)
+		}
+		return string(b)
+	}
+	decode := func(text string) any {
+		var v any
+		if err := json.Unmarshal([]byte(text), &v); err != nil {
+			t.Fatalf("decode %q: %v", text, err)
+		}
+		return v
+	}
+	var want, have []string
+	for _, r := range ref {
+		want = append(want, canon(decode(canon(r))))
+	}
+	switch {
+	case len(ref) == 0 || (len(ref) == 1 && ref[0] == nil):
+		if !errors.Is(gotErr, ErrNotFound) {
+			t.Fatalf("%s over %q: got %v, %v; jp found %q", expr, body, got, gotErr, want)
+		}
+		return
+	case gotErr != nil:
+		t.Fatalf("%s over %q: %v; jp found %q", expr, body, gotErr, want)
+	case len(ref) == 1 && got.Kind == String:
+		have = []string{canon(got.Text)}
+	case len(ref) == 1:
+		have = []string{canon(decode(got.Text))}
+	default:
+		for _, x := range decode(got.Text).([]any) {
+			have = append(have, canon(x))
+		}
+	}
+	sort.Strings(want)
+	sort.Strings(have)
+	if diff := cmp.Diff(want, have); diff != "" {
+		t.Fatalf("%s over %q (-jp +got)\n%s", expr, body, diff)
+	}
+}
+
+// plainNumbers reports whether every number in v reads the same as int64 or
+// float64 and no object repeats a key (the generic decoding keeps neither).
+func plainNumbers(v any, depth int) bool {
+	switch v := v.(type) {
+	case json.Number:
+		if _, err := v.Int64(); err == nil {
+			return true
+		}
+		f, err := v.Float64()
+		return err == nil && !strings.ContainsAny(string(v), "eE") && len(v) < 16 && f == f
+	case []any:
+		for _, x := range v {
+			if !plainNumbers(x, depth+1) {
+				return false
+			}
+		}
+	case map[string]any:
+		for _, x := range v {
+			if !plainNumbers(x, depth+1) {
+				return false
+			}
+		}
+	}
+	return depth < 20
 }
