@@ -24,10 +24,7 @@ func FuzzCompile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		e, err := Compile(s)
 		if err != nil {
-			var se *SyntaxError
-			if !errors.As(err, &se) || se.Expr != s || se.Col < 1 || se.Col > len([]rune(s))+1 {
-				t.Fatalf("Compile(%q): bad error %#v", s, err)
-			}
+			checkSyntaxError(t, s, err)
 			return
 		}
 		if e.String() != s {
@@ -50,18 +47,36 @@ func FuzzEval(f *testing.F) {
 		if err != nil {
 			return
 		}
-		got, err := e.Eval(NewDoc(body, opts))
-		if err != nil {
-			if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrNotStructured) {
-				t.Fatalf("unexpected error %v", err)
-			}
-		} else {
-			checkValue(t, got)
-		}
+		got, err := evalChecked(t, e, body, opts)
 		if !e.IsRegex() && e.q == nil && json.Valid(body) {
 			compareWithReference(t, e, body, got, err)
 		}
 	})
+}
+
+// checkSyntaxError: a compile error is a *SyntaxError on s with a column
+// inside it or just past its end.
+func checkSyntaxError(t *testing.T, s string, err error) {
+	t.Helper()
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Expr != s || se.Col < 1 || se.Col > len([]rune(s))+1 {
+		t.Fatalf("Compile(%q): bad error %#v", s, err)
+	}
+}
+
+// evalChecked evaluates e over body: a failure wraps one of the sentinels,
+// a value is well formed.
+func evalChecked(t *testing.T, e *Expr, body []byte, opts *Options) (Value, error) {
+	t.Helper()
+	got, err := e.Eval(NewDoc(body, opts))
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrNotStructured) {
+			t.Fatalf("unexpected error %v", err)
+		}
+	} else {
+		checkValue(t, got)
+	}
+	return got, err
 }
 
 // checkValue: numbers are JSON numbers, arrays/objects are JSON.
@@ -209,20 +224,10 @@ func FuzzJSONPath(f *testing.F) {
 		}
 		e, err := Compile(expr)
 		if err != nil {
-			var se *SyntaxError
-			if !errors.As(err, &se) || se.Expr != expr || se.Col < 1 || se.Col > len([]rune(expr))+1 {
-				t.Fatalf("Compile(%q): bad error %#v", expr, err)
-			}
+			checkSyntaxError(t, expr, err)
 			return
 		}
-		got, err := e.Eval(NewDoc(body, opts))
-		if err != nil {
-			if !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrNotStructured) {
-				t.Fatalf("unexpected error %v", err)
-			}
-		} else {
-			checkValue(t, got)
-		}
+		got, err := evalChecked(t, e, body, opts)
 		if json.Valid(body) {
 			compareWithJP(t, expr, body, got, err)
 		}

@@ -170,13 +170,12 @@ func (q *query) run(jt *jtree, maxNodes int) ([]any, bool) {
 				if len(kids) == 0 {
 					continue // no children to select
 				}
-				var got []any
 				if q.rootRef {
-					got = jt.pathTo(c, part).Get(jt.root)
+					next = append(next, jt.pathTo(c, part).Get(jt.root)...)
 				} else {
-					got = part.Get(c)
+					next = apply(next, part, c, kids)
 				}
-				if next = append(next, got...); len(next) > maxNodes {
+				if len(next) > maxNodes {
 					return nil, false
 				}
 				for i := len(kids) - 1; i >= 0; i-- {
@@ -190,6 +189,35 @@ func (q *query) run(jt *jtree, maxNodes int) ([]any, bool) {
 		nodes = next
 	}
 	return nodes, len(nodes) <= maxNodes
+}
+
+// apply appends what part selects from container c with children kids. A
+// leading name or wildcard is applied here: a descendant segment visits
+// every container, and one jp Get each would cost more than the lookup.
+func apply(dst []any, part jp.Expr, c any, kids []any) []any {
+	var one [1]any
+	sel := kids
+	switch f := part[0].(type) {
+	case jp.Child:
+		o, ok := c.(jobj)
+		if !ok {
+			return dst
+		}
+		if one[0], ok = o.ValueForKey(string(f)); !ok {
+			return dst
+		}
+		sel = one[:]
+	case jp.Wildcard:
+	default:
+		return append(dst, part.Get(c)...)
+	}
+	if len(part) == 1 {
+		return append(dst, sel...)
+	}
+	for _, v := range sel {
+		dst = append(dst, part[1:].Get(v)...)
+	}
+	return dst
 }
 
 // single renders the value of a query's only node.
@@ -228,7 +256,14 @@ func (jt *jtree) appendJSON(dst []byte, n any) []byte {
 		}
 		return t.appendCompact(dst, &t.nodes[jt.conts[jt.arrs[&n[0]]].node])
 	}
-	nd := &t.nodes[jt.nums[n]]
+	var i uint32
+	switch n := n.(type) {
+	case *int64:
+		i = jt.inums[n]
+	case *float64:
+		i = jt.fnums[n]
+	}
+	nd := &t.nodes[i]
 	return append(dst, t.src[nd.start:nd.end]...)
 }
 
@@ -240,10 +275,11 @@ func (jt *jtree) appendJSON(dst []byte, n any) []byte {
 type jtree struct {
 	t     *tape
 	root  any
-	conts []cont         // containers; jobj.c and arrs index it
-	arrs  map[*any]int32 // first element of a non-empty array -> container
-	nums  map[any]uint32 // *int64 or *float64 -> number node
-	ints  []int64        // chunks the number pointers point into
+	conts []cont              // containers; jobj.c and arrs index it
+	arrs  map[*any]int32      // first element of a non-empty array -> container
+	inums map[*int64]uint32   // number -> its node
+	fnums map[*float64]uint32 // number -> its node
+	ints  []int64             // chunks the number pointers point into
 	flts  []float64
 }
 
@@ -337,7 +373,7 @@ func (jt *jtree) pathTo(c any, part jp.Expr) jp.Expr {
 
 // buildTree makes the jp view of t, or says why not.
 func buildTree(t *tape, maxDepth int) (*jtree, string) {
-	jt := &jtree{t: t, arrs: map[*any]int32{}, nums: map[any]uint32{}}
+	jt := &jtree{t: t, arrs: map[*any]int32{}, inums: map[*int64]uint32{}, fnums: map[*float64]uint32{}}
 	if k := t.nodes[0].kind; k != nObject && k != nArray {
 		jt.root = jt.scalar(0)
 		return jt, ""
@@ -426,21 +462,21 @@ func (jt *jtree) scalar(i uint32) any {
 		return nil
 	}
 	text := string(t.src[nd.start:nd.end])
-	var p any
 	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
 		if len(jt.ints) == cap(jt.ints) {
 			jt.ints = make([]int64, 0, 64)
 		}
 		jt.ints = append(jt.ints, n)
-		p = &jt.ints[len(jt.ints)-1]
-	} else {
-		f, _ := strconv.ParseFloat(text, 64) // beyond float64: ±Inf, text kept
-		if len(jt.flts) == cap(jt.flts) {
-			jt.flts = make([]float64, 0, 64)
-		}
-		jt.flts = append(jt.flts, f)
-		p = &jt.flts[len(jt.flts)-1]
+		p := &jt.ints[len(jt.ints)-1]
+		jt.inums[p] = i
+		return p
 	}
-	jt.nums[p] = i
+	f, _ := strconv.ParseFloat(text, 64) // beyond float64: ±Inf, text kept
+	if len(jt.flts) == cap(jt.flts) {
+		jt.flts = make([]float64, 0, 64)
+	}
+	jt.flts = append(jt.flts, f)
+	p := &jt.flts[len(jt.flts)-1]
+	jt.fnums[p] = i
 	return p
 }
