@@ -463,20 +463,22 @@ func (jt *jtree) scalar(i uint32) any {
 	}
 	text := string(t.src[nd.start:nd.end])
 	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
-		if len(jt.ints) == cap(jt.ints) {
-			jt.ints = make([]int64, 0, 64)
-		}
-		jt.ints = append(jt.ints, n)
-		p := &jt.ints[len(jt.ints)-1]
+		p := push(&jt.ints, n)
 		jt.inums[p] = i
 		return p
 	}
 	f, _ := strconv.ParseFloat(text, 64) // beyond float64: ±Inf, text kept
-	if len(jt.flts) == cap(jt.flts) {
-		jt.flts = make([]float64, 0, 64)
-	}
-	jt.flts = append(jt.flts, f)
-	p := &jt.flts[len(jt.flts)-1]
+	p := push(&jt.flts, f)
 	jt.fnums[p] = i
 	return p
+}
+
+// push stores v in the chunk and returns its address, which stays valid:
+// a full chunk is replaced, never grown.
+func push[T any](chunk *[]T, v T) *T {
+	if len(*chunk) == cap(*chunk) {
+		*chunk = make([]T, 0, 64)
+	}
+	*chunk = append(*chunk, v)
+	return &(*chunk)[len(*chunk)-1]
 }
