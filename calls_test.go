@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,7 +13,8 @@ import (
 )
 
 // callScenario is one testdata/calls file: a tool, the routes of a fake
-// API, and the calls a model makes.
+// API ("METHOD URI", or "METHOD URI BODY" for a request with that body),
+// and the calls a model makes.
 type callScenario struct {
 	Tool   string           `yaml:"tool"`
 	Routes map[string]route `yaml:"routes"`
@@ -20,9 +22,10 @@ type callScenario struct {
 }
 
 type route struct {
-	Status      int    `yaml:"status"`
-	ContentType string `yaml:"content_type"`
-	Body        string `yaml:"body"`
+	Status      int               `yaml:"status"`
+	ContentType string            `yaml:"content_type"`
+	Headers     map[string]string `yaml:"headers"`
+	Body        string            `yaml:"body"`
 }
 
 // TestCallsGolden runs each scenario and compares the requests sent and the
@@ -44,7 +47,11 @@ func TestCallsGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-				rt, ok := sc.Routes[r.Method+" "+r.URL.RequestURI()]
+				body, _ := io.ReadAll(r.Body)
+				rt, ok := sc.Routes[r.Method+" "+r.URL.RequestURI()+" "+string(body)]
+				if !ok {
+					rt, ok = sc.Routes[r.Method+" "+r.URL.RequestURI()]
+				}
 				if !ok {
 					http.Error(w, "no route "+r.Method+" "+r.URL.RequestURI(), http.StatusNotFound)
 					return
@@ -53,6 +60,9 @@ func TestCallsGolden(t *testing.T) {
 					rt.ContentType = "application/json"
 				}
 				w.Header().Set("Content-Type", rt.ContentType)
+				for k, v := range rt.Headers {
+					w.Header().Set(k, strings.ReplaceAll(v, "{{base}}", "http://"+r.Host))
+				}
 				w.WriteHeader(max(rt.Status, 200))
 				fmt.Fprint(w, rt.Body)
 			})

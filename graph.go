@@ -14,7 +14,8 @@ const maxGraphResult = 120
 // a review (GitHub renders a ```mermaid block as a diagram).
 //
 // Each step is a node showing its index, method and URL template (with
-// its query, and cache or retry when set). Solid edges are the success
+// its query, and cache, retry or loop when set); a loop step has an edge
+// to itself saying how it reaches the next page. Solid edges are the success
 // paths, labelled with the vars the step extracts on its way: to the step
 // named by next ("next: ..."), to the following step (fall-through), to a
 // result node holding the result template, or, past the last step, to the
@@ -46,6 +47,9 @@ func (w *Workflow) Mermaid() string {
 	}
 	w.mermaidPreEdges(&b)
 	for _, s := range w.steps {
+		if s.loop != nil {
+			fmt.Fprintf(&b, "  s%d -->|%s| s%d\n", s.index, mermaidLabel(loopEdge(s.loop)), s.index)
+		}
 		for _, v := range s.vars {
 			switch {
 			case v.jump >= 0:
@@ -101,10 +105,49 @@ func stepLabel(s *step) string {
 	if s.retry.max > 0 {
 		extra = append(extra, fmt.Sprintf("retry %d", s.retry.max))
 	}
+	if l := s.loop; l != nil {
+		pages := "loop: items " + l.items.String()
+		if l.maxPages > 0 {
+			pages += fmt.Sprintf(", max %d pages", l.maxPages)
+		}
+		extra = append(extra, pages+fmt.Sprintf(", max %d items", l.maxItems))
+	}
 	if len(extra) > 0 {
 		b.WriteString("\n" + strings.Join(extra, ", "))
 	}
 	return b.String()
+}
+
+// loopEdge is the label of a loop step's edge to itself: how it reaches
+// the next page, and the condition it pages under.
+func loopEdge(l *loopSpec) string {
+	var how string
+	switch l.style {
+	case pageNextURL:
+		how = "URL from " + l.next.String()
+	case pageLink:
+		how = "Link rel=" + l.rel
+	case pageCursor:
+		how = "cursor from " + l.next.String()
+	case pageNumber:
+		how = "page + 1"
+	case pageOffset:
+		how = "offset + items"
+		if l.step > 0 {
+			how = "offset + " + strconv.Itoa(l.step)
+		}
+	}
+	if l.param != "" {
+		how += " as ?" + l.param + "="
+	}
+	switch {
+	case l.cond == nil:
+	case l.until:
+		how += ", until " + l.cond.String()
+	default:
+		how += ", while " + l.cond.String()
+	}
+	return "next page: " + how
 }
 
 // edgeVars lists the vars a step sets on its success path, with their

@@ -294,16 +294,22 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 				first.Body != nil && first.Body != http.NoBody {
 				return fmt.Errorf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname())
 			}
-			for k := range req.Header {
-				if !slices.Contains(forwardedOnRedirect, k) {
-					delete(req.Header, k)
-				}
-			}
+			keepForwarded(req.Header)
 		}
 		if next != nil {
 			return next(req, via)
 		}
 		return nil
+	}
+}
+
+// keepForwarded deletes from h every header but those of
+// forwardedOnRedirect.
+func keepForwarded(h http.Header) {
+	for k := range h {
+		if !slices.Contains(forwardedOnRedirect, k) {
+			delete(h, k)
+		}
 	}
 }
 

@@ -69,6 +69,8 @@ type run struct {
 	cache   map[string]map[string]template.Value
 	secrets Redactor
 	last    *Response // the last step's response, nil after a cache hit
+	runs    int       // step runs so far, a loop's pages included
+	page    pageState // what ${loop:…} reads
 	// observed: an Observer or the debug log wants step events.
 	observed bool
 	// shared lists the entries kept across calls this run has read, for
@@ -114,6 +116,8 @@ func (r *run) Lookup(ref template.Ref) (template.Value, bool) {
 			}
 		}
 		r.warn("step variable has no value yet", ref)
+	case template.Loop:
+		return r.page.lookup(ref.Name)
 	}
 	return template.Value{}, false
 }
@@ -128,7 +132,7 @@ func (r *run) fail(format string, args ...any) Result {
 
 func (r *run) exec() Result {
 	steps := r.w.steps
-	runs := 0
+	var last *step
 	if res, ok := r.runPre(); !ok {
 		return res
 	}
@@ -136,11 +140,11 @@ func (r *run) exec() Result {
 		if err := r.ctx.Err(); err != nil {
 			return r.fail("call canceled: %v", err)
 		}
-		if runs++; runs > r.e.opts.MaxSteps {
+		if r.runs++; r.runs > r.e.opts.MaxSteps {
 			return r.fail("step budget of %d step runs exceeded (a next/jump loop?); stopped at step %d", r.e.opts.MaxSteps, idx)
 		}
-		s := steps[idx]
-		next, res, done := r.step(s)
+		last = steps[idx]
+		next, res, done := r.step(last)
 		if done {
 			return res
 		}
@@ -152,6 +156,9 @@ func (r *run) exec() Result {
 			next = 0
 		}
 		idx = next
+	}
+	if res, ok := r.loopResult(last); ok {
+		return res
 	}
 	if r.last == nil {
 		return TextResult("")
@@ -166,6 +173,9 @@ func (r *run) exec() Result {
 // step runs one step and returns the index of the next one, or the final
 // Result with done set.
 func (r *run) step(s *step) (next int, res Result, done bool) {
+	if s.loop != nil {
+		r.page = pageState{n: s.loop.start}
+	}
 	x, key, err := r.prepare(s)
 	if err != nil {
 		return 0, r.fail("%s: %v", stepName(s), err), true
@@ -181,17 +191,18 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		r.e.observeStep(r.ctx, r.w.Name, s.index, key != "", cached)
 	}
 	if !cached {
-		req := r.newRequest(s, x)
-		resp, err := r.e.Send(r.ctx, req)
-		if err != nil {
-			return 0, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
+		resp, doc, res, done := r.fetch(s, x)
+		if done {
+			return 0, res, true
 		}
 		if resp.StatusCode == http.StatusUnauthorized && r.invalidate(s) {
 			return restartChain, Result{}, false
 		}
 		r.last = resp
-		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
 		for i, v := range s.vars {
+			if v.fromLoop {
+				continue
+			}
 			val, err := r.extract(v, doc, resp.Body)
 			if err == nil {
 				r.varsOf(s)[i] = varValue{Value: val, set: true}
@@ -226,6 +237,20 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		return s.next, Result{}, false
 	}
 	return s.index + 1, Result{}, false
+}
+
+// fetch sends step s's request, or its pages when it loops, and returns
+// the (last) response, parsed; done is set with the failure Result.
+func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool) {
+	if s.loop != nil {
+		return r.pages(s, x)
+	}
+	req := r.newRequest(s, x)
+	resp, err := r.e.Send(r.ctx, req)
+	if err != nil {
+		return nil, nil, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
+	}
+	return resp, extract.NewDoc(resp.Body, r.e.opts.Extract), Result{}, false
 }
 
 func reason(err error, resp *Response) string {
@@ -353,7 +378,13 @@ func (r *run) recordSecrets(s *step, x *expanded) {
 			r.secrets.Add(x.headers[i])
 		}
 	}
-	_, query, ok := strings.Cut(x.url, "?")
+	r.recordQuerySecrets(x.url)
+}
+
+// recordQuerySecrets adds the values of u's query parameters in a
+// credential position to the redactor.
+func (r *run) recordQuerySecrets(u string) {
+	_, query, ok := strings.Cut(u, "?")
 	for ok && query != "" {
 		var pair string
 		pair, query, _ = strings.Cut(query, "&")

@@ -78,6 +78,7 @@ type step struct {
 	vars     []varSpec
 	result   *template.Template
 	retry    retryPolicy
+	loop     *loopSpec      // nil: one request
 	refs     []template.Ref // every reference of url, headers, query and body
 	envOnly  bool           // every ref is ${env:…}: see envMemo
 	envNames []string       // when envOnly, the variables the refs name, each once
@@ -102,7 +103,8 @@ type varSpec struct {
 	hasDefault bool
 	def        string
 	abort      bool
-	jump       int // -1: none
+	jump       int  // -1: none
+	fromLoop   bool // set by the step's loop (items, more), not extracted
 }
 
 func (s *step) varIndex(name string) int {
@@ -299,6 +301,7 @@ type compiler struct {
 	def       bool        // the file defines a shared pre_request
 	stepNodes []ast.Node
 	nextNodes []ast.Node // each step's next field, nil where unset
+	varNodes  []ast.Node // the current step's var items, as in its vars
 	// references checked after all steps are known
 	pending []pendingRef
 }
@@ -503,8 +506,10 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 		return s
 	}
 	have := map[string]bool{}
-	var bodyNode, nextNode ast.Node
+	var bodyNode, nextNode, loopNode ast.Node
 	var bodySrc string
+	pending := len(c.pending)
+	c.varNodes = c.varNodes[:0]
 	for _, f := range fields {
 		have[f.key] = true
 		fp := path + "." + f.key
@@ -551,7 +556,10 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			}
 		case "retry":
 			c.retry(s, f.value, fp)
-		case "loop", "export":
+		case "loop":
+			loopNode = f.value
+			c.loop(s, f.value, fp)
+		case "export":
 			c.errorf(f.keyN, fp, "reserved extension not supported yet")
 		}
 	}
@@ -565,6 +573,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			s.headers = append(s.headers, headerTemplate{name: "Content-Type", value: template.MustParse("application/json", template.InHeader)})
 		}
 	}
+	c.checkLoop(s, loopNode, path+".loop", pending)
 	if nextNode != nil && s.result != nil {
 		c.warnf(nextNode, path+".next", "ignored: a step with result is the last step run")
 	}
@@ -785,16 +794,7 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 					c.errorf(f.value, fp, "%q is not a valid variable name", v.name)
 				}
 			case "extract":
-				src, ok := c.str(f.value, fp)
-				if !ok {
-					continue
-				}
-				e, err := extract.Compile(src)
-				if err != nil {
-					c.errorf(f.value, fp, "%v", err)
-					continue
-				}
-				v.expr = e
+				v.expr = c.expr(f.value, fp)
 			case "default":
 				if d, ok := c.scalar(f.value, fp); ok {
 					v.hasDefault, v.def = true, argText(d)
@@ -827,6 +827,7 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 			c.errorf(item, ip+".name", "duplicate variable %q in this step", v.name)
 		}
 		s.vars = append(s.vars, v)
+		c.varNodes = append(c.varNodes, item)
 	}
 }
 

@@ -8,6 +8,7 @@
 //	${stepN:var}   a var extracted by step N   (N: 0, 1, 2, ...)
 //	${value:name}  a per-call value of the host (name: letters, digits, _ . -)
 //	${pre:var}     a var extracted by the pre_request
+//	${loop:name}   the state of a paging step  (cursor, page or offset)
 //
 // Nested references (${step0:${env:KEY}}) and raw step references
 // (${step:0}) are syntax errors, as are unknown sources, empty names and
@@ -18,11 +19,11 @@
 // # Escaping
 //
 // The Context given to Parse decides, per reference, how its value is
-// inserted. Values from param, step and pre are untrusted (they come
-// from the model or from responses), and value ones are escaped like them
-// (they come with each call, often from the end user's request); env
+// inserted. Values from param, step, pre and loop are untrusted (they
+// come from the model or from responses), and value ones are escaped like
+// them (they come with each call, often from the end user's request); env
 // values are trusted configuration. Below, "param" stands for param, step,
-// pre and value.
+// pre, loop and value.
 //
 //   - Text: as is.
 //   - Header: as is; a value with CR, LF or NUL fails with ErrUnsafeValue.

@@ -17,6 +17,7 @@ const (
 	Step                  // ${stepN:var}: a var extracted by step N
 	PerCall               // ${value:name}: a per-call value the host passes
 	Pre                   // ${pre:var}: a var extracted by the pre_request
+	Loop                  // ${loop:name}: the state of the step's loop (cursor, page, offset)
 )
 
 // String returns the source as written in a reference ("step" for Step).
@@ -32,6 +33,8 @@ func (s Source) String() string {
 		return "value"
 	case Pre:
 		return "pre"
+	case Loop:
+		return "loop"
 	}
 	return "Source(" + strconv.Itoa(int(s)) + ")"
 }
@@ -285,7 +288,7 @@ func (s *scanState) mode(ctx Context, r Ref, src string) (mode, error) {
 }
 
 // sourceList names the sources in syntax errors.
-const sourceList = "param, env, value, pre or stepN"
+const sourceList = "param, env, value, pre, loop or stepN"
 
 // parseRef parses the reference whose "${" is at src[at:]. end is the
 // offset just past its "}".
@@ -334,6 +337,8 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source = PerCall
 	case source == "pre":
 		ref.Source = Pre
+	case source == "loop":
+		ref.Source = Loop
 	case source == "":
 		return ref, 0, syntaxErr(src, at+2, "empty source in %s: want %s", text, sourceList)
 	case source == "step":
@@ -352,7 +357,7 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source, ref.Step = Step, n
 	default:
 		hint := ""
-		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || l == "pre" || strings.HasPrefix(l, "step") {
+		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || l == "pre" || l == "loop" || strings.HasPrefix(l, "step") {
 			hint = " (sources are lower case)"
 		}
 		return ref, 0, syntaxErr(src, at+2, "unknown source %q in %s: want %s%s", source, text, sourceList, hint)

@@ -31,6 +31,7 @@ func TestParseRefs(t *testing.T) {
 		{"${env:_X1}${param:1}", []Ref{{Source: Env, Name: "_X1"}, {Source: Param, Name: "1", Offset: 10}}},
 		{"tenant ${value:tenant.id}", []Ref{{Source: PerCall, Name: "tenant.id", Offset: 7}}},
 		{"Bearer ${pre:token}", []Ref{{Source: Pre, Name: "token", Offset: 7}}},
+		{"?cursor=${loop:cursor}", []Ref{{Source: Loop, Name: "cursor", Offset: 8}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -75,6 +76,7 @@ func TestRefString(t *testing.T) {
 		{Ref{Source: Step, Step: 3, Name: "v"}, "${step3:v}"},
 		{Ref{Source: PerCall, Name: "tenant"}, "${value:tenant}"},
 		{Ref{Source: Pre, Name: "token"}, "${pre:token}"},
+		{Ref{Source: Loop, Name: "page"}, "${loop:page}"},
 	}
 	for _, tt := range tests {
 		if got := tt.ref.String(); got != tt.want {
@@ -95,13 +97,13 @@ func TestParseErrors(t *testing.T) {
 		{"${step0\n:x}", 0, `col 1: unterminated reference: "${" without a closing "}"`},
 		{"${}", 0, `col 1: empty reference "${}": want ${param:name}, ${env:NAME}, ${value:name} or ${stepN:name}`},
 		{"${param}", 7, `col 8: missing ":" in ${param}: want ${source:name}, e.g. ${param:param}`},
-		{"${:x}", 2, `col 3: empty source in ${:x}: want param, env, value, pre or stepN`},
+		{"${:x}", 2, `col 3: empty source in ${:x}: want param, env, value, pre, loop or stepN`},
 		{"${param:}", 8, `col 9: empty name in ${param:}`},
 		{"${env:}", 6, `col 7: empty name in ${env:}`},
 		{"${step1:}", 8, `col 9: empty name in ${step1:}`},
-		{"x ${foo:x}", 4, `col 5: unknown source "foo" in ${foo:x}: want param, env, value, pre or stepN`},
-		{"${Param:x}", 2, `col 3: unknown source "Param" in ${Param:x}: want param, env, value, pre or stepN (sources are lower case)`},
-		{"${ param:x}", 2, `col 3: unknown source " param" in ${ param:x}: want param, env, value, pre or stepN`},
+		{"x ${foo:x}", 4, `col 5: unknown source "foo" in ${foo:x}: want param, env, value, pre, loop or stepN`},
+		{"${Param:x}", 2, `col 3: unknown source "Param" in ${Param:x}: want param, env, value, pre, loop or stepN (sources are lower case)`},
+		{"${ param:x}", 2, `col 3: unknown source " param" in ${ param:x}: want param, env, value, pre, loop or stepN`},
 		{"${step:0}", 2, `col 3: raw step reference ${step:0} is not allowed: extract a named var from step 0's response (var: - name: ...) and use ${step0:name}`},
 		{"${step:x}", 2, `col 3: raw step reference ${step:x} is not allowed: write ${stepN:x} with N the index of the step whose var list extracts "x"`},
 		{"${step:}", 2, `col 3: raw step reference ${step:} is not allowed: write ${stepN:name} with a var extracted by step N`},
@@ -121,7 +123,7 @@ func TestParseErrors(t *testing.T) {
 		{"${env:1X}", 6, `col 7: invalid character '1' in env name "1X"; env names are letters, digits and '_', not starting with a digit`},
 		{"${env:A.B}", 7, `col 8: invalid character '.' in env name "A.B"; env names are letters, digits and '_', not starting with a digit`},
 		{"${env:A-B}", 7, `col 8: invalid character '-' in env name "A-B"; env names are letters, digits and '_', not starting with a digit`},
-		{"ok ${param:a}\nline two ${bad:x}", 25, `line 2, col 12: unknown source "bad" in ${bad:x}: want param, env, value, pre or stepN`},
+		{"ok ${param:a}\nline two ${bad:x}", 25, `line 2, col 12: unknown source "bad" in ${bad:x}: want param, env, value, pre, loop or stepN`},
 		{"${param:a} ${param:b", 11, `col 12: unterminated reference: "${" without a closing "}"`},
 	}
 	for _, tt := range tests {

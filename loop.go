@@ -1,0 +1,661 @@
+package toolkit
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/template"
+)
+
+// DefaultMaxLoopItems bounds the items a loop step collects when its loop
+// sets no max_items.
+const DefaultMaxLoopItems = 1000
+
+// The vars a loop step sets besides those it extracts.
+const (
+	loopItemsVar = "items" // the items of every page, as a JSON array
+	loopMoreVar  = "more"  // true when a max ended the loop before the API's last page
+)
+
+// pageStyle is how a loop step reaches its next page.
+type pageStyle uint8
+
+const (
+	pageNextURL pageStyle = iota + 1 // a URL from the body
+	pageLink                         // the Link header's URL for a relation
+	pageCursor                       // a cursor from the body, sent in the next request
+	pageNumber                       // a page counter
+	pageOffset                       // an offset counter
+)
+
+var (
+	loopFields   = []string{"items", "next_url", "link", "cursor", "page", "offset", "while", "until", "max_pages", "max_items", "hosts"}
+	loopStyles   = []string{"next_url", "link", "cursor", "page", "offset"}
+	cursorFields = []string{"path", "param"}
+	pageFields   = []string{"param", "start"}
+	offsetFields = []string{"param", "start", "step"}
+)
+
+// loopSpec is a step's compiled loop: how it pages, what it collects and
+// when it stops.
+type loopSpec struct {
+	style    pageStyle
+	items    *extract.Expr // each page's items
+	next     *extract.Expr // next_url: the URL; cursor: the cursor
+	rel      string        // link: the relation followed
+	param    string        // the query parameter the cursor or counter is sent in ("" for none)
+	escParam string        // param, query-escaped
+	start    int           // the counter's first value
+	step     int           // offset: the increment; 0: the number of items of the page
+	cond     *extract.Expr // while or until
+	until    bool          // cond is an until
+	maxPages int           // 0: the step budget only
+	maxItems int
+	hosts    []hostPattern // hosts a next URL may go to besides the step's
+}
+
+// refName is the name ${loop:…} reads for the style, "" when it has none.
+func (l *loopSpec) refName() string {
+	switch l.style {
+	case pageCursor:
+		return "cursor"
+	case pageNumber:
+		return "page"
+	case pageOffset:
+		return "offset"
+	}
+	return ""
+}
+
+func (l *loopSpec) styleName() string {
+	switch l.style {
+	case pageNextURL:
+		return "next_url"
+	case pageLink:
+		return "link"
+	}
+	return l.refName()
+}
+
+// loop compiles a step's loop field.
+func (c *compiler) loop(s *step, n ast.Node, path string) {
+	fields, ok := c.mapping(n, path, loopFields)
+	if !ok {
+		return
+	}
+	l := &loopSpec{maxItems: DefaultMaxLoopItems}
+	var style, condKey string
+	var hostsNode ast.Node
+	for _, f := range fields {
+		fp := path + "." + f.key
+		if slices.Contains(loopStyles, f.key) {
+			if style != "" {
+				c.errorf(f.keyN, fp, "a loop pages one way: %s and %s are both set; keep one", style, f.key)
+				continue
+			}
+			style = f.key
+		}
+		switch f.key {
+		case "items":
+			l.items = c.expr(f.value, fp)
+		case "next_url":
+			l.style, l.next = pageNextURL, c.expr(f.value, fp)
+		case "link":
+			l.style = pageLink
+			if rel, ok := c.str(f.value, fp); ok {
+				if !isToken(rel) {
+					c.errorf(f.value, fp, "%q is not a link relation; write link: next", rel)
+				}
+				l.rel = rel
+			}
+		case "cursor":
+			l.style = pageCursor
+			c.cursor(l, f.value, fp)
+		case "page":
+			l.style, l.start = pageNumber, 1
+			c.counter(l, f.value, fp, pageFields)
+		case "offset":
+			l.style = pageOffset
+			c.counter(l, f.value, fp, offsetFields)
+		case "while", "until":
+			if condKey != "" {
+				c.errorf(f.keyN, fp, "set one of while and until (%s is set)", condKey)
+				continue
+			}
+			condKey = f.key
+			l.cond, l.until = c.expr(f.value, fp), f.key == "until"
+		case "max_pages":
+			l.maxPages = c.positive(f.value, fp)
+		case "max_items":
+			l.maxItems = c.positive(f.value, fp)
+		case "hosts":
+			hostsNode = f.value
+			items, _ := c.seq(f.value, fp)
+			for i, item := range items {
+				ip := fmt.Sprintf("%s[%d]", fp, i)
+				if h, ok := c.str(item, ip); ok {
+					p, err := parseHostPattern(h)
+					if err != nil {
+						c.errorf(item, ip, "%v", err)
+						continue
+					}
+					l.hosts = append(l.hosts, p)
+				}
+			}
+		}
+	}
+	if style == "" {
+		c.errorf(n, path, "missing the way to the next page: set one of next_url, link, cursor, page and offset")
+	}
+	if !slices.ContainsFunc(fields, func(f field) bool { return f.key == "items" }) {
+		c.errorf(n, path, "missing required field \"items\": the path of each page's items, e.g. items: data[]")
+	}
+	if hostsNode != nil && style != "" && l.style != pageNextURL && l.style != pageLink {
+		c.errorf(hostsNode, path+".hosts", "only next_url and link pages leave the step's URL; %s keeps it", style)
+	}
+	s.loop = l
+}
+
+// expr compiles an extract expression.
+func (c *compiler) expr(n ast.Node, path string) *extract.Expr {
+	src, ok := c.str(n, path)
+	if !ok {
+		return nil
+	}
+	e, err := extract.Compile(src)
+	if err != nil {
+		c.errorf(n, path, "%v", err)
+		return nil
+	}
+	return e
+}
+
+// positive reads an integer of at least 1.
+func (c *compiler) positive(n ast.Node, path string) int {
+	v, ok := c.integer(n, path)
+	if ok && v < 1 {
+		c.errorf(n, path, "must be at least 1")
+	}
+	return v
+}
+
+// cursor reads `cursor: path` or `cursor: {path: ..., param: ...}`.
+func (c *compiler) cursor(l *loopSpec, n ast.Node, path string) {
+	if _, isStr := c.resolve(n).(ast.ScalarNode); isStr {
+		l.next = c.expr(n, path)
+		return
+	}
+	fields, ok := c.mapping(n, path, cursorFields)
+	if !ok {
+		return
+	}
+	for _, f := range fields {
+		switch f.key {
+		case "path":
+			l.next = c.expr(f.value, path+".path")
+		case "param":
+			c.param(l, f.value, path+".param")
+		}
+	}
+	if l.next == nil && !slices.ContainsFunc(fields, func(f field) bool { return f.key == "path" }) {
+		c.errorf(n, path, "missing required field \"path\": where each page's body holds the next cursor")
+	}
+}
+
+// counter reads `page: {param, start}` or `offset: {param, start, step}`.
+func (c *compiler) counter(l *loopSpec, n ast.Node, path string, known []string) {
+	fields, ok := c.mapping(n, path, known)
+	if !ok {
+		return
+	}
+	for _, f := range fields {
+		fp := path + "." + f.key
+		switch f.key {
+		case "param":
+			c.param(l, f.value, fp)
+		case "start":
+			if v, ok := c.integer(f.value, fp); ok {
+				if v < 0 {
+					c.errorf(f.value, fp, "must not be negative")
+				}
+				l.start = v
+			}
+		case "step":
+			l.step = c.positive(f.value, fp)
+		}
+	}
+}
+
+func (c *compiler) param(l *loopSpec, n ast.Node, path string) {
+	if p, ok := c.str(n, path); ok {
+		if p == "" {
+			c.errorf(n, path, "must not be empty")
+		}
+		l.param, l.escParam = p, url.QueryEscape(p)
+	}
+}
+
+// checkLoop adds a loop step's own vars and checks the ${loop:…}
+// references of step s, whose templates are c.pending[from:].
+func (c *compiler) checkLoop(s *step, loopNode ast.Node, path string, from int) {
+	l := s.loop
+	used := false
+	for _, p := range c.pending[from:] {
+		ref := p.ref
+		if ref.Source != template.Loop {
+			continue
+		}
+		line, col := scalarPos(p.node, p.src, ref.Offset)
+		report := func(format string, args ...any) {
+			c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
+		}
+		switch {
+		case l == nil:
+			report("%s: only a step with loop has loop values", ref)
+		case strings.HasSuffix(p.path, ".result"):
+			report("%s: the loop's values are for its requests (url, query, headers, body); result reads ${step%d:%s}", ref, s.index, loopItemsVar)
+		case l.refName() == "":
+			report("%s: a %s loop has no loop values; the next page's URL comes from the response", ref, l.styleName())
+		case ref.Name != l.refName():
+			report("%s: a %s loop has only ${loop:%s}", ref, l.styleName(), l.refName())
+		default:
+			used = true
+		}
+	}
+	if l == nil {
+		return
+	}
+	if name := l.refName(); name != "" && l.param == "" && !used {
+		c.errorf(loopNode, path, "the %s is never sent: set %s.param, or use ${loop:%s} in the url, query, headers or body", name, l.styleName(), name)
+	}
+	for _, name := range []string{loopItemsVar, loopMoreVar} {
+		if i := s.varIndex(name); i >= 0 {
+			c.errorf(c.varNodes[i], fmt.Sprintf("%s.var[%d].name", strings.TrimSuffix(path, ".loop"), i),
+				"a loop step sets %q itself (%s); name this var differently", name, map[string]string{loopItemsVar: "the items of every page", loopMoreVar: "whether pages were left"}[name])
+		}
+		s.vars = append(s.vars, varSpec{name: name, jump: -1, fromLoop: true})
+	}
+}
+
+// pageState is what ${loop:…} reads while a loop step runs.
+type pageState struct {
+	cursor template.Value
+	n      int // the page or offset counter
+}
+
+func (p *pageState) lookup(name string) (template.Value, bool) {
+	switch name {
+	case "cursor":
+		return p.cursor, true
+	case "page", "offset":
+		return template.Value{Text: strconv.Itoa(p.n), Raw: true}, true
+	}
+	return template.Value{}, false
+}
+
+// withParam appends the loop's query parameter, once it has a value.
+func (l *loopSpec) withParam(u string, p *pageState) string {
+	if l.param == "" || l.style == pageCursor && p.cursor.Text == "" {
+		return u
+	}
+	v, _ := p.lookup(l.refName())
+	sep := "?"
+	if strings.Contains(u, "?") {
+		sep = "&"
+	}
+	return u + sep + l.escParam + "=" + url.QueryEscape(v.Text)
+}
+
+// pages runs loop step s from its first expanded request x: it fetches
+// page after page, collects their items into the step's items and more
+// vars, and returns the last page's response, parsed. done is set with the
+// failure Result.
+func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res Result, done bool) {
+	l := s.loop
+	fail := func(page int, format string, args ...any) (*Response, *extract.Doc, Result, bool) {
+		return nil, nil, r.fail("%s: page %d: %s", stepName(s), page, fmt.Sprintf(format, args...)), true
+	}
+	u := l.withParam(x.url, &r.page)
+	first, _ := url.Parse(u) // a bad URL fails in Send
+	items := []byte{'['}
+	count, more := 0, false
+	seen := map[string]int{} // next URLs or cursors, and the page that gave them
+	if l.style == pageNextURL || l.style == pageLink {
+		seen[u] = 1
+	}
+	for page := 1; ; page++ {
+		if page > 1 {
+			if r.runs++; r.runs > r.e.opts.MaxSteps {
+				return fail(page, "step budget of %d step runs exceeded (each page is a step run); set loop.max_pages to end the loop sooner", r.e.opts.MaxSteps)
+			}
+			if err := r.ctx.Err(); err != nil {
+				return fail(page, "call canceled: %v", err)
+			}
+		}
+		req := r.newRequest(s, x)
+		req.URL = u
+		if page > 1 && (l.style == pageNextURL || l.style == pageLink) {
+			if msg := r.crossHost(l, first, req); msg != "" {
+				return fail(page, "%s", msg)
+			}
+		}
+		resp, err := r.e.Send(r.ctx, req)
+		if err != nil {
+			return fail(page, "%s %s: %v", req.Method, redactURL(req.URL), err)
+		}
+		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
+		if !resp.OK() {
+			if page > 1 {
+				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, redactURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+			}
+			// The first page failing is a step's failing response: its
+			// vars' handling applies.
+			r.setLoopVars(s, []byte("[]"), false)
+			return resp, doc, Result{}, false
+		}
+		n := 0
+		if l.items != nil {
+			v, err := l.items.Eval(doc)
+			switch {
+			case errors.Is(err, extract.ErrNotStructured):
+				return fail(page, "loop items %q: the response is neither JSON nor YAML (HTTP %s, body %s)", l.items, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+			case err == nil:
+				var cut bool
+				if items, n, cut, err = appendItems(items, v, l.maxItems-count); err != nil {
+					return fail(page, "loop items %q: %v", l.items, err)
+				}
+				more = cut
+			}
+		}
+		count += n
+		if int64(len(items)) > r.e.opts.MaxBodyBytes {
+			return fail(page, "the collected items have %d bytes, over the limit of %d (MaxBodyBytes); set loop.max_items or loop.max_pages", len(items), r.e.opts.MaxBodyBytes)
+		}
+		next, end := nextPage(l, resp, doc, n)
+		if !end && l.cond != nil && truthy(l.cond, doc) == l.until {
+			end = true
+		}
+		switch {
+		case more: // items were left on this page
+		case end:
+		case count >= l.maxItems, l.maxPages > 0 && page >= l.maxPages:
+			more = true
+		}
+		if more || end {
+			r.setLoopVars(s, append(items, ']'), more)
+			return resp, doc, Result{}, false
+		}
+		// The next request.
+		switch l.style {
+		case pageNextURL, pageLink:
+			nu, err := url.Parse(u)
+			if err == nil {
+				nu, err = nu.Parse(next.Text)
+			}
+			if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
+				return fail(page, "the next page's URL %q is not an http(s) URL", redactURL(next.Text))
+			}
+			u = nu.String()
+			r.recordQuerySecrets(u)
+		case pageCursor:
+			r.page.cursor = next
+		case pageNumber:
+			r.page.n++
+		case pageOffset:
+			r.page.n += cmp0(l.step, n)
+		}
+		if l.style == pageCursor || l.style == pageNextURL || l.style == pageLink {
+			key := next.Text
+			if l.style != pageCursor {
+				key = u
+			}
+			if p, ok := seen[key]; ok {
+				what := fmt.Sprintf("cursor %s", bodyExcerpt(next.Text))
+				if l.style != pageCursor {
+					what = "next page URL " + redactURL(u)
+				}
+				return fail(page, "the API answered with the %s that page %d was fetched with, which would repeat pages without end; stopped", what, p)
+			}
+			seen[key] = page + 1
+		}
+		if l.style == pageCursor || l.style == pageNumber || l.style == pageOffset {
+			if x, err = r.expand(s, r); err != nil {
+				return fail(page+1, "%v", err)
+			}
+			r.recordSecrets(s, &x)
+			u = l.withParam(x.url, &r.page)
+		}
+	}
+}
+
+// cmp0 returns a, or b when a is 0.
+func cmp0(a, b int) int {
+	if a != 0 {
+		return a
+	}
+	return b
+}
+
+// nextPage reads from a page where the next one is, and whether this page
+// is the last: no next URL or cursor, or, for the counters, no items.
+func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next template.Value, end bool) {
+	switch l.style {
+	case pageNumber, pageOffset:
+		return next, items == 0
+	case pageLink:
+		t := linkTarget(resp.Header, l.rel)
+		return template.Value{Text: t}, t == ""
+	}
+	v, err := l.next.Eval(doc)
+	if err != nil || v.Text == "" {
+		return next, true
+	}
+	return template.Value{Text: v.Text, Raw: v.Kind != extract.String}, false
+}
+
+// crossHost checks a next page's request against the step's first URL:
+// another host must be listed in loop.hosts, and gets no credential (only
+// the headers a redirect keeps, and no body). It returns why the request
+// may not be sent, or "".
+func (r *run) crossHost(l *loopSpec, first *url.URL, req *Request) string {
+	u, err := url.Parse(req.URL)
+	if err != nil {
+		return fmt.Sprintf("invalid next page URL %q", redactURL(req.URL))
+	}
+	if sameHost(first, u) {
+		return ""
+	}
+	if strings.EqualFold(first.Scheme, "https") && !strings.EqualFold(u.Scheme, "https") {
+		return fmt.Sprintf("the next page's URL %s leaves https for http; refused", redactURL(req.URL))
+	}
+	host, port := strings.ToLower(u.Hostname()), effectivePort(u)
+	if !slices.ContainsFunc(l.hosts, func(p hostPattern) bool { return p.match(host, port) }) {
+		return fmt.Sprintf("the next page is on %s, not on the step's host %s; list it in loop.hosts to follow it there", u.Host, first.Host)
+	}
+	if len(req.Body) > 0 {
+		return fmt.Sprintf("the next page is on %s, another host than the step's: the request body is not sent there", u.Host)
+	}
+	keepForwarded(req.Header)
+	return ""
+}
+
+// setLoopVars stores a loop step's items and more vars.
+func (r *run) setLoopVars(s *step, items []byte, more bool) {
+	vars := r.varsOf(s)
+	for i, v := range s.vars {
+		switch {
+		case !v.fromLoop:
+		case v.name == loopItemsVar:
+			vars[i] = varValue{Value: template.Value{Text: string(items), Raw: true}, set: true}
+		case v.name == loopMoreVar:
+			vars[i] = varValue{Value: template.Value{Text: strconv.FormatBool(more), Raw: true}, set: true}
+		}
+	}
+}
+
+// loopResult is what the model gets when a call ends after loop step s
+// without a result: the items collected, with a note when pages were
+// left. ok is false when the step's last page failed (the raw body is
+// shown then).
+func (r *run) loopResult(s *step) (Result, bool) {
+	if s == nil || s.loop == nil || r.last != nil && !r.last.OK() {
+		return Result{}, false
+	}
+	vars := r.varsOf(s)
+	text := r.secrets.Cap(vars[s.varIndex(loopItemsVar)].Text, r.e.opts.MaxResultBytes)
+	if vars[s.varIndex(loopMoreVar)].Text == "true" {
+		text += "\n[more: the loop stopped at its max_pages or max_items before the last page]"
+	}
+	return TextResult(text), true
+}
+
+// appendItems appends the elements of v (v itself when it is not an array)
+// to the JSON array being built in dst, at most room of them. cut reports
+// elements left out.
+func appendItems(dst []byte, v extract.Value, room int) (out []byte, n int, cut bool, err error) {
+	add := func(item []byte) {
+		if len(dst) > 1 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, item...)
+		n++
+	}
+	switch v.Kind {
+	case extract.Array:
+		var elems []json.RawMessage
+		if err := json.Unmarshal([]byte(v.Text), &elems); err != nil {
+			return dst, 0, false, err
+		}
+		for _, e := range elems {
+			if n == room {
+				return dst, n, true, nil
+			}
+			add(e)
+		}
+		return dst, n, false, nil
+	case extract.String:
+		if room < 1 {
+			return dst, 0, true, nil
+		}
+		add(jsonstr.Append(nil, v.Text))
+	default:
+		if room < 1 {
+			return dst, 0, true, nil
+		}
+		add([]byte(v.Text))
+	}
+	return dst, n, false, nil
+}
+
+// truthy reports whether e finds a value on the page that is not false:
+// missing, null, false, 0, "", "false", "0", [] and {} are false.
+func truthy(e *extract.Expr, doc *extract.Doc) bool {
+	v, err := e.Eval(doc)
+	if err != nil {
+		return false
+	}
+	switch v.Kind {
+	case extract.Number:
+		f, err := strconv.ParseFloat(v.Text, 64)
+		return err != nil || f != 0
+	case extract.String:
+		return v.Text != "" && v.Text != "false" && v.Text != "0"
+	}
+	return v.Text != "false" && v.Text != "[]" && v.Text != "{}"
+}
+
+// linkTarget returns the target of the first link of relation rel in the
+// Link headers (RFC 8288), "" if there is none. The target is as written:
+// a relative reference resolves against the page's URL.
+func linkTarget(h http.Header, rel string) string {
+	for _, v := range h.Values("Link") {
+		for v != "" {
+			var target, rels string
+			var ok bool
+			target, rels, v, ok = nextLink(v)
+			if !ok {
+				break
+			}
+			for _, r := range strings.Fields(rels) {
+				if strings.EqualFold(r, rel) {
+					return target
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// nextLink reads one link-value of a Link header: "<target>" and its
+// parameters up to the next top-level comma. rels is its rel parameter;
+// ok is false when s holds no well-formed link.
+func nextLink(s string) (target, rels, rest string, ok bool) {
+	s = strings.TrimLeft(s, " \t,")
+	if s == "" || s[0] != '<' {
+		return "", "", "", false
+	}
+	end := strings.IndexByte(s, '>')
+	if end < 0 {
+		return "", "", "", false
+	}
+	target, s = s[1:end], s[end+1:]
+	haveRel := false
+	for {
+		s = strings.TrimLeft(s, " \t")
+		if s == "" || s[0] == ',' {
+			return target, rels, s, true
+		}
+		if s[0] != ';' {
+			return "", "", "", false
+		}
+		s = strings.TrimLeft(s[1:], " \t")
+		i := strings.IndexAny(s, "=;, \t")
+		if i < 0 {
+			i = len(s)
+		}
+		name := s[:i]
+		s = strings.TrimLeft(s[i:], " \t")
+		var value string
+		if s != "" && s[0] == '=' {
+			s = strings.TrimLeft(s[1:], " \t")
+			value, s = paramValue(s)
+		}
+		if strings.EqualFold(name, "rel") && !haveRel { // only the first rel counts (RFC 8288, 3.3)
+			rels, haveRel = value, true
+		}
+	}
+}
+
+// paramValue reads a token or a quoted-string from the start of s.
+func paramValue(s string) (value, rest string) {
+	if s == "" || s[0] != '"' {
+		i := strings.IndexAny(s, ";, \t")
+		if i < 0 {
+			return s, ""
+		}
+		return s[:i], s[i:]
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			i++
+			b.WriteByte(s[i])
+		case c == '"':
+			return b.String(), s[i+1:]
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), "" // unterminated: the rest is the value
+}
