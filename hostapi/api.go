@@ -282,6 +282,7 @@ func callSchema() map[string]any {
 		{Key: "path_params", Value: map[string]any{"type": "object", "description": "values of the {placeholders} in the endpoint's path"}},
 		{Key: "query", Value: map[string]any{"type": "object", "description": "query parameters"}},
 		{Key: "headers", Value: map[string]any{"type": "object", "description": "header parameters the endpoint documents"}},
+		{Key: "cookies", Value: map[string]any{"type": "object", "description": "cookie parameters the endpoint documents"}},
 		{Key: "body", Value: map[string]any{"description": "the request body, as the endpoint's body schema says"}},
 	})
 	return map[string]any{

@@ -23,9 +23,9 @@ import (
 const formType = "application/x-www-form-urlencoded"
 
 type callInput struct {
-	endpoint             string
-	path, query, headers map[string]any
-	body                 any
+	endpoint                      string
+	path, query, headers, cookies map[string]any
+	body                          any
 }
 
 func callArgs(args map[string]any) (callInput, error) {
@@ -53,8 +53,10 @@ func callArgs(args map[string]any) (callInput, error) {
 			dst = &in.query
 		case "headers":
 			dst = &in.headers
+		case "cookies":
+			dst = &in.cookies
 		default:
-			return in, fmt.Errorf("unknown argument %q; accepted: endpoint, path_params, query, headers, body", k)
+			return in, fmt.Errorf("unknown argument %q; accepted: endpoint, path_params, query, headers, cookies, body", k)
 		}
 		m, ok := v.(map[string]any)
 		if !ok {
@@ -99,9 +101,13 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		return confirmation(e, req), nil
 	}
 	var red toolkit.Redactor
+	model := req.header.Get("Cookie")
 	for k, vs := range call.Header() {
 		red.Add(vs...)
 		req.header[http.CanonicalHeaderKey(k)] = slices.Clone(vs)
+	}
+	if model != "" {
+		req.header.Set("Cookie", mergeCookies(call.Header().Values("Cookie"), model))
 	}
 	var status int
 	var ctype string
@@ -174,7 +180,7 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	locs := [...]struct {
 		in    In
 		given map[string]any
-	}{{InPath, in.path}, {InQuery, in.query}, {InHeader, in.headers}}
+	}{{InPath, in.path}, {InQuery, in.query}, {InHeader, in.headers}, {InCookie, in.cookies}}
 	for _, l := range locs {
 		if m := e.sortOut(l.in, l.given, &errs); m != nil {
 			args[argName(l.in)] = m
@@ -205,6 +211,7 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	req := &request{method: e.Method, header: http.Header{}}
 	values := map[string]string{}
 	query := rawQuery{}
+	var cookies []string
 	for _, p := range e.Params {
 		given, _ := args[argName(p.In)].(map[string]any)
 		v, ok := given[p.Name]
@@ -225,10 +232,17 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 				problem = "must not hold control characters"
 			}
 			req.header.Set(p.Name, s)
+		case InCookie:
+			var pairs []string
+			pairs, problem = cookiePairs(p, v)
+			cookies = append(cookies, pairs...)
 		}
 		if problem != "" {
 			errs = append(errs, fmt.Sprintf("parameter %s %s", field, problem))
 		}
+	}
+	if len(cookies) > 0 {
+		req.header.Set("Cookie", strings.Join(cookies, "; "))
 	}
 	for _, f := range e.Fixed {
 		if f.In == InQuery {
@@ -317,8 +331,30 @@ func (e *endpoint) hint(p argcheck.Problem) string {
 	return p.Msg
 }
 
+// mergeCookies is the Cookie header of a request: the host's cookies, then
+// the model's pairs whose names the host does not send.
+func mergeCookies(host []string, model string) string {
+	if len(host) == 0 {
+		return model
+	}
+	names := map[string]bool{}
+	for _, h := range host {
+		for pair := range strings.SplitSeq(h, ";") {
+			name, _, _ := strings.Cut(pair, "=")
+			names[strings.TrimSpace(name)] = true
+		}
+	}
+	out := slices.Clone(host)
+	for pair := range strings.SplitSeq(model, "; ") {
+		if name, _, _ := strings.Cut(pair, "="); !names[name] {
+			out = append(out, pair)
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
 func otherLocation(e *endpoint, in In, name string) (In, bool) {
-	for _, other := range []In{InPath, InQuery, InHeader} {
+	for _, other := range []In{InPath, InQuery, InHeader, InCookie} {
 		if _, ok := e.param(other, name); ok && other != in {
 			return other, true
 		}
@@ -333,6 +369,8 @@ func argName(in In) string {
 		return "path_params"
 	case InHeader:
 		return "headers"
+	case InCookie:
+		return "cookies"
 	}
 	return "query"
 }

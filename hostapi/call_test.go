@@ -58,7 +58,7 @@ func TestCallValidation(t *testing.T) {
 	tests := []struct{ args, want string }{
 		{`{"endpoint": "getFle", "path_params": {"name": "x"}}`, `unknown endpoint "getFle"; did you mean "getFile"?`},
 		{`{"path_params": {}}`, `capability "call_http_api": parameter "endpoint" is required (string): the endpoint id from query_api_docs`},
-		{`{"endpoint": "stats", "params": {}}`, `capability "call_http_api": unknown parameter "params"; did you mean "path_params"? accepted parameters: endpoint, path_params, query, headers, body`},
+		{`{"endpoint": "stats", "params": {}}`, `capability "call_http_api": unknown parameter "params"; did you mean "path_params"? accepted parameters: endpoint, path_params, query, headers, cookies, body`},
 		{`{"endpoint": "stats", "query": [1]}`, `capability "call_http_api": parameter "query" must be an object, got an array`},
 		{`{"endpoint": "listFiles"}`, `endpoint "listFiles": parameter "query.limit" is required (integer): page size`},
 		{`{"endpoint": "listFiles", "query": {"limit": "ten"}}`, `endpoint "listFiles": parameter "query.limit" must be an integer, got "ten"`},

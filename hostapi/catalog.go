@@ -32,9 +32,13 @@ const (
 	InPath   In = "path"
 	InQuery  In = "query"
 	InHeader In = "header"
+	// InCookie parameters are sent together in one Cookie header; a
+	// cookie of the same name that the host sends (toolkit.WithHeader)
+	// replaces the model's.
+	InCookie In = "cookie"
 )
 
-// Param is a path, query or header parameter of an endpoint.
+// Param is a path, query, header or cookie parameter of an endpoint.
 type Param struct {
 	Name string
 	In   In
@@ -57,17 +61,22 @@ type Param struct {
 	// Example is shown only when the model asks for examples.
 	Example    any
 	Deprecated bool
+	// Schema is the JSON Schema of an object parameter (its properties),
+	// shown to the model with the parameter.
+	Schema map[string]any
 	// Style is how an array or object value is written, as in OpenAPI:
 	// simple (default), label or matrix in a path; form (default),
 	// spaceDelimited, pipeDelimited or deepObject in a query; simple in
-	// a header.
+	// a header; form (default, percent-encoded) or cookie (as given) in a
+	// cookie.
 	Style string
 	// Explode writes each array item or object member as its own pair.
 	// Nil means true for the form style, false for the others.
 	Explode *bool
 	// AllowReserved sends the reserved characters :/?@!$'()*,[] of a
 	// query value as they are. & = # + ; are always escaped (some servers
-	// split pairs at ;).
+	// split pairs at ;). In a form-style cookie it keeps them too, except
+	// the , and ; that cookie values cannot hold.
 	AllowReserved bool
 	// MultiSegment lets a path value hold slashes (GitHub's {path} of
 	// repos/get-content, marked "x-multi-segment": true); its segments
@@ -264,12 +273,14 @@ func normalize(e Endpoint) (Endpoint, error) {
 		switch {
 		case p.Name == "":
 			return bad("parameter %d has no name", i)
-		case p.In != InPath && p.In != InQuery && p.In != InHeader:
-			return bad("parameter %q: location %q is not path, query or header", p.Name, p.In)
+		case p.In != InPath && p.In != InQuery && p.In != InHeader && p.In != InCookie:
+			return bad("parameter %q: location %q is not path, query, header or cookie", p.Name, p.In)
 		case !validType(p.Type, true) || (p.Type == toolkit.TypeArray && !validType(p.Items, false)):
 			return bad("parameter %q: unknown type %q", p.Name, p.Type)
 		case p.In == InHeader && !isToken(p.Name):
 			return bad("header parameter %q is not a valid header name", p.Name)
+		case p.In == InCookie && !isToken(p.Name):
+			return bad("cookie parameter %q is not a valid cookie name", p.Name)
 		case p.In == InHeader && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept"):
 			return bad("header %q is reserved: credentials and content headers come from the host", p.Name)
 		case !validStyle(p.In, p.Style):
@@ -303,6 +314,9 @@ func normalize(e Endpoint) (Endpoint, error) {
 		}
 		if p.Example, err = cloneJSON(p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
+		}
+		if p.Schema, err = cloneJSON(p.Schema); err != nil {
+			return bad("parameter %q: schema: %v", p.Name, err)
 		}
 	}
 	e.Fixed = slices.Clone(e.Fixed)

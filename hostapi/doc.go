@@ -10,7 +10,7 @@
 //     the Registry's discovery budget (toolkit.Options.MaxDiscoveryBytes)
 //     and page with {"cursor": c}.
 //   - call_http_api: {"endpoint", "path_params", "query", "headers",
-//     "body"} runs one endpoint after validating the arguments, and returns
+//     "cookies", "body"} runs one endpoint after validating the arguments, and returns
 //     "HTTP <status>" and the body, redacted and capped.
 //
 // Quick start:
@@ -36,10 +36,13 @@
 // ".." are refused) — except in a parameter the document marks
 // "x-multi-segment", whose "/" separates segments that are each escaped and
 // may not be empty, "." or ".." — query values query-escaped (by the
-// parameter's OpenAPI style), header values without control characters. Credentials and content headers are never model
-// parameters: headers the host passes with toolkit.WithHeader are added to
-// every request, override model headers of the same name, and are redacted
-// from what the model sees.
+// parameter's OpenAPI style), header values without control characters,
+// cookie values percent-encoded (form style) or refused when they hold a
+// control character, "," or ";" (cookie style). Credentials and content
+// headers are never model parameters: headers the host passes with
+// toolkit.WithHeader are added to every request, override model headers
+// of the same name (and the host's cookies the model's of the same name),
+// and are redacted from what the model sees.
 //
 // Endpoints for which Options.Confirm returns true are not sent at once:
 // the Result carries Signals.NeedsConfirmation and, in ExtraParams, the

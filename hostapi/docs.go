@@ -152,6 +152,8 @@ type paramDoc struct {
 	Default     any               `json:"default,omitempty"`
 	Example     any               `json:"example,omitempty"`
 	Deprecated  bool              `json:"deprecated,omitempty"`
+	// Schema is an object parameter's: its properties.
+	Schema any `json:"schema,omitempty"`
 }
 
 type bodyDoc struct {
@@ -174,6 +176,7 @@ type detail struct {
 	PathParams        jsonstr.Object `json:"path_params,omitempty"`
 	Query             jsonstr.Object `json:"query,omitempty"`
 	Headers           jsonstr.Object `json:"headers,omitempty"`
+	Cookies           jsonstr.Object `json:"cookies,omitempty"`
 	Body              *bodyDoc       `json:"body,omitempty"`
 	Extensions        map[string]any `json:"extensions,omitempty"`
 	Call              string         `json:"call"`
@@ -386,6 +389,9 @@ func (a *API) detail(e *endpoint, examples bool) detail {
 		if examples {
 			pd.Example = p.Example
 		}
+		if p.Schema != nil {
+			pd.Schema = docSchema(p.Schema, examples)
+		}
 		np := jsonstr.Member{Key: p.Name, Value: pd}
 		switch p.In {
 		case InPath:
@@ -394,13 +400,15 @@ func (a *API) detail(e *endpoint, examples bool) detail {
 			d.Query = append(d.Query, np)
 		case InHeader:
 			d.Headers = append(d.Headers, np)
+		case InCookie:
+			d.Cookies = append(d.Cookies, np)
 		}
 	}
 	call := fmt.Sprintf(`%s {"endpoint": %q`, ToolCall, e.ID)
 	for _, part := range []struct {
 		key string
 		ps  jsonstr.Object
-	}{{"path_params", d.PathParams}, {"query", d.Query}, {"headers", d.Headers}} {
+	}{{"path_params", d.PathParams}, {"query", d.Query}, {"headers", d.Headers}, {"cookies", d.Cookies}} {
 		if len(part.ps) > 0 {
 			call += fmt.Sprintf(`, %q: {...}`, part.key)
 		}

@@ -34,8 +34,9 @@ type LoadOptions struct {
 // YAML) into a Catalog. Each operation becomes an endpoint: its id is the
 // operationId, else "METHOD /path"; its group is its first tag, else the
 // first literal path segment. Local $refs are resolved and recursive
-// schemas cut; external $refs are not followed. Cookie parameters and the
-// Content-Type and Authorization headers are left out, as OpenAPI says.
+// schemas cut; external $refs are not followed. The Content-Type and
+// Authorization headers are left out, as OpenAPI says, and so is a
+// parameter named Cookie in a header (a cookie parameter is in: cookie).
 // Of the responses, only the media types of the successful ones are
 // read: when there are two or more, the endpoint gets an Accept header
 // parameter that takes one of them (so does a documented Accept).
@@ -110,7 +111,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		}
 	}
 	for _, p := range params {
-		if p.In == "cookie" || (p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept")) {
+		if p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept") {
 			continue
 		}
 		e.Params = append(e.Params, convertParam(p))
@@ -129,10 +130,12 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		switch {
 		case p.Name == "":
 			why = fmt.Sprintf("parameter %d has no name", i)
-		case p.In != InPath && p.In != InQuery && p.In != InHeader:
+		case p.In != InPath && p.In != InQuery && p.In != InHeader && p.In != InCookie:
 			why = fmt.Sprintf("parameter %q: location %q is not path, query, header or cookie", p.Name, p.In)
 		case p.In == InHeader && !isToken(p.Name):
 			why = fmt.Sprintf("header parameter %q is not a valid header name", p.Name)
+		case p.In == InCookie && !isToken(p.Name):
+			why = fmt.Sprintf("cookie parameter %q is not a valid cookie name", p.Name)
 		case p.In == InPath && err == nil && !slices.Contains(t.names(), p.Name):
 			why = fmt.Sprintf("path parameter %q does not appear in the path", p.Name)
 		case slices.ContainsFunc(kept, func(q Param) bool { return sameParam(string(q.In), q.Name, string(p.In), p.Name) }):
@@ -284,7 +287,7 @@ func convertParam(p *openapi3.Parameter) Param {
 		x := *p.Explode
 		out.Explode = &x
 	}
-	out.AllowReserved = p.AllowReserved && p.In == "query"
+	out.AllowReserved = p.AllowReserved && (p.In == "query" || p.In == "cookie")
 	out.MultiSegment = p.In == "path" && p.Extensions["x-multi-segment"] == true
 	if out.Example == nil {
 		out.Example = firstExample(p.Examples)
@@ -309,6 +312,10 @@ func convertParam(p *openapi3.Parameter) Param {
 	out.Type = scalarType(v.Type)
 	if out.Type != toolkit.TypeObject {
 		out.Enum = v.Enum
+	} else if len(v.Properties) > 0 {
+		conv := &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}}
+		out.Schema = conv.convert(s, 0)
+		delete(out.Schema, "description") // in out.Description
 	}
 	out.Default = v.Default
 	if out.Example == nil {

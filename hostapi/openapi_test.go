@@ -56,8 +56,8 @@ func TestLoadOpenAPI30(t *testing.T) {
 		{"updateCategory", "catalog", "PUT", "/categories/{id}", "Replace a category", "path:id:integer!", "application/json!"},
 		// No tag: the group is the first path segment.
 		{"GET /health", "health", "GET", "/health", "Liveness probe", "", ""},
-		// Authorization and cookie parameters are left out.
-		{"listOrders", "orders", "GET", "/orders", "List orders", "query:status:string query:limit:integer query:tag:array header:X-Request-Id:string", ""},
+		// An Authorization parameter is left out; a cookie parameter is kept.
+		{"listOrders", "orders", "GET", "/orders", "List orders", "query:status:string query:limit:integer query:tag:array header:X-Request-Id:string cookie:session:string", ""},
 		{"createOrder", "orders", "POST", "/orders", "Place an order", "", "application/json!"},
 		// Path-level parameter through a $ref; no operationId on DELETE.
 		{"getOrder", "orders", "GET", "/orders/{orderId}", "Get one order", "path:orderId:string!", ""},
@@ -105,6 +105,7 @@ func TestLoadOpenAPI30(t *testing.T) {
 		{Name: "limit", In: InQuery, Type: "integer", Default: jsonNum("20"), Example: jsonNum("5")},
 		{Name: "tag", In: InQuery, Type: "array", Items: "string"},
 		{Name: "X-Request-Id", In: InHeader, Type: "string", Description: "trace id"},
+		{Name: "session", In: InCookie, Type: "string"},
 	}
 	if diff := cmp.Diff(wantParams, list.Params); diff != "" {
 		t.Errorf("listOrders params (-want +got):\n%s", diff)

@@ -31,7 +31,7 @@ func (e *endpoint) checker() (*argcheck.Schema, error) {
 }
 
 // argsSchema is one JSON Schema of a call's arguments as the endpoint
-// documents them: path_params, query and headers, each an object of its
+// documents them: path_params, query, headers and cookies, each an object of its
 // parameters that takes no other names, and the body. Members keep the
 // documented order, so messages list accepted names in that order.
 func (e *endpoint) argsSchema(withBody bool) jsonstr.Object {
@@ -39,6 +39,7 @@ func (e *endpoint) argsSchema(withBody bool) jsonstr.Object {
 		{Key: "path_params", Value: e.paramsSchema(InPath)},
 		{Key: "query", Value: e.paramsSchema(InQuery)},
 		{Key: "headers", Value: e.paramsSchema(InHeader)},
+		{Key: "cookies", Value: e.paramsSchema(InCookie)},
 		{Key: "body", Value: e.bodySchema(withBody)},
 	}
 	s := jsonstr.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}

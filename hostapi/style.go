@@ -22,6 +22,7 @@ const (
 	styleSpace  = "spaceDelimited"
 	stylePipe   = "pipeDelimited"
 	styleDeep   = "deepObject"
+	styleCookie = "cookie"
 )
 
 // validStyle reports a style that applies to a parameter in in ("" is the
@@ -34,8 +35,12 @@ func validStyle(in In, style string) bool {
 		return in == InPath || in == InHeader
 	case styleLabel, styleMatrix:
 		return in == InPath
-	case styleForm, styleSpace, stylePipe, styleDeep:
+	case styleForm:
+		return in == InQuery || in == InCookie
+	case styleSpace, stylePipe, styleDeep:
 		return in == InQuery
+	case styleCookie:
+		return in == InCookie
 	}
 	return false
 }
@@ -44,14 +49,14 @@ func validStyle(in In, style string) bool {
 func styleOf(in In, style string, explode *bool) (string, bool) {
 	if style == "" {
 		style = styleSimple
-		if in == InQuery {
+		if in == InQuery || in == InCookie {
 			style = styleForm
 		}
 	}
 	if explode != nil {
 		return style, *explode
 	}
-	return style, style == styleForm
+	return style, style == styleForm || style == styleCookie
 }
 
 // scalarText is a scalar's text; ok is false for an array or object.
@@ -190,6 +195,51 @@ func headerValue(p Param, v any) (string, string) {
 		return join(texts, keyed, "=", ",", same), ""
 	}
 	return join(texts, keyed, ",", ",", same), ""
+}
+
+// cookiePairs writes a cookie parameter as name=value pairs (several for
+// an exploded array or object), as the style table's form and cookie rows
+// do, but with the pairs of an exploded form value apart like cookies,
+// not joined with &. The form style percent-encodes (space as %20, and ,
+// and ; always); the cookie style sends texts as given, so a text holding
+// a control character, a comma or a semicolon is refused: the caller
+// encodes it first.
+func cookiePairs(p Param, v any) ([]string, string) {
+	style, explode := styleOf(InCookie, p.Style, p.Explode)
+	texts, keyed, problem := parts(v, style)
+	if problem != "" {
+		return nil, problem
+	}
+	esc := func(s string) string {
+		return escape(s, func(c byte) bool { return p.AllowReserved && strings.IndexByte(":/?@!$'()*[]", c) >= 0 }, false)
+	}
+	if style == styleCookie {
+		for _, s := range texts {
+			if i := strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ',' || r == ';' }); i >= 0 {
+				return nil, fmt.Sprintf("%q holds %q, which a cookie value cannot hold: encode it first (the cookie style sends values as given)", s, s[i:i+1])
+			}
+		}
+		esc = func(s string) string { return s }
+	}
+	_, isArray := v.([]any)
+	switch {
+	case explode && isArray:
+		out := make([]string, len(texts))
+		for i, s := range texts {
+			out[i] = p.Name + "=" + esc(s)
+		}
+		return out, ""
+	case explode && keyed:
+		var out []string
+		for i := 0; i < len(texts); i += 2 {
+			if !isToken(texts[i]) {
+				return nil, fmt.Sprintf("member %q is not a valid cookie name", texts[i])
+			}
+			out = append(out, texts[i]+"="+esc(texts[i+1]))
+		}
+		return out, ""
+	}
+	return []string{p.Name + "=" + join(texts, keyed, ",", ",", esc)}, ""
 }
 
 // rawQuery is a query or form body being written: escaped name=value

@@ -21,7 +21,10 @@ import (
 // path's empty simple values (a path segment cannot be empty). The table
 // writes | and [ ] as they read; they are sent percent-encoded, as every
 // client does. Label and matrix follow RFC 6570 as the 3.1.1 table does
-// (3.0's wrote .blue.black.brown for label without explode).
+// (3.0's wrote .blue.black.brown for label without explode). The cookie
+// rows are 3.2's: its cookie style, and the form style in a cookie, whose
+// exploded pairs are apart like cookies ("; ") where the query's form row
+// joins them with & (a Cookie header cannot hold & between cookies).
 func TestStyleTable(t *testing.T) {
 	const (
 		empty  = `""`
@@ -49,9 +52,16 @@ func TestStyleTable(t *testing.T) {
 		{"spaceDelimited", false, InQuery, []cell{{array, "color=blue%20black%20brown"}, {object, "color=B%20150%20G%20200%20R%20100"}}},
 		{"pipeDelimited", false, InQuery, []cell{{array, "color=blue%7Cblack%7Cbrown"}, {object, "color=B%7C150%7CG%7C200%7CR%7C100"}}},
 		{"deepObject", true, InQuery, []cell{{object, "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100"}}},
+		{"form", false, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"form", true, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
+		{"cookie", false, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"cookie", true, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
 	}
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "%s?%s color:%q", r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("Color"))
+		if c := r.Header.Values("Cookie"); len(c) > 0 {
+			fmt.Fprintf(w, " cookie:%q", c)
+		}
 	})
 	for _, tt := range tests {
 		for _, c := range tt.cells {
@@ -73,6 +83,8 @@ func TestStyleTable(t *testing.T) {
 				}
 			case InHeader:
 				p.Name, arg = "Color", "headers"
+			case InCookie:
+				arg = "cookies"
 			}
 			cat := NewCatalog()
 			if err := cat.Add(Endpoint{ID: "e", Method: "GET", Path: path, Params: []Param{p}}); err != nil {
@@ -88,6 +100,8 @@ func TestStyleTable(t *testing.T) {
 				want = "/c?" + c.want + ` color:""`
 			case InHeader:
 				want = fmt.Sprintf("/c? color:%q", c.want)
+			case InCookie:
+				want = fmt.Sprintf(`/c? color:"" cookie:["%s"]`, c.want)
 			}
 			if res.IsError || !strings.HasSuffix(res.Text, "\n"+want) {
 				t.Errorf("%s explode=%v in %s, %s:\n got %s\nwant %s", tt.style, tt.explode, tt.in, c.value, res.Text, want)
