@@ -84,6 +84,9 @@ func TestCallCookies(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		cookies = r.Header.Values("Cookie")
 		fmt.Fprintf(w, "cookies: %s", strings.Join(cookies, " | "))
+		if c, err := r.Cookie("session"); err == nil {
+			fmt.Fprintf(w, "; your session is %s", c.Value)
+		}
 	}))
 	defer srv.Close()
 	reg := newRegistry(t, cookieCatalog(t), Options{BaseURL: srv.URL})
@@ -98,7 +101,7 @@ func TestCallCookies(t *testing.T) {
 	if diff := cmp.Diff([]string{"session=s3cr3t-v4lue; theme=host-theme; lang=en"}, cookies); diff != "" {
 		t.Errorf("host and model cookies (-want +got):\n%s", diff)
 	}
-	if res.IsError || strings.Contains(res.Text, "s3cr3t") || !strings.Contains(res.Text, "[REDACTED]") {
+	if res.IsError || strings.Contains(res.Text, "s3cr3t") || !strings.Contains(res.Text, "your session is [REDACTED]") {
 		t.Errorf("the host's cookie reached the model: %s", show(res))
 	}
 }
