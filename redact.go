@@ -3,10 +3,10 @@ package toolkit
 import (
 	"encoding/base64"
 	"encoding/hex"
-	"fmt"
 	"hash/maphash"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -155,10 +155,15 @@ func (r *Redactor) Redact(s string) string {
 	if len(r.secrets) == 0 || len(s) < minSecretLen {
 		return s
 	}
+	r.prepare()
+	return r.set.redact(s)
+}
+
+// prepare makes r.set the set of r's secrets.
+func (r *Redactor) prepare() {
 	if r.set == nil || !slices.Equal(r.set.secrets, r.secrets) {
 		r.set = lookupSet(r.secrets)
 	}
-	return r.set.redact(s)
 }
 
 // secretSet holds the forms of a list of secrets and a filter that finds
@@ -168,10 +173,12 @@ func (r *Redactor) Redact(s string) string {
 type secretSet struct {
 	secrets []string
 	forms   []string // every form of every secret, longest first
-	stride  int      // distance between the positions scan samples
-	grams   []uint32 // grams[k*stride+j]: the 4 bytes at forms[k][j:]
-	filter  []uint64 // bit set for the hash of each gram
-	shift   uint     // hash >> shift indexes filter's bits
+	// formBytes is the length of all forms together.
+	formBytes int
+	stride    int      // distance between the positions scan samples
+	grams     []uint32 // grams[k*stride+j]: the 4 bytes at forms[k][j:]
+	filter    []uint64 // bit set for the hash of each gram
+	shift     uint     // hash >> shift indexes filter's bits
 }
 
 // maxStride bounds the distance between sampled positions, and so the
@@ -301,6 +308,7 @@ func newSecretSet(secrets []string) *secretSet {
 		return a.start - b.start
 	})
 	all := string(buf)
+	set.formBytes = len(all)
 	set.forms = make([]string, len(spans))
 	for i, sp := range spans {
 		set.forms[i] = all[sp.start:sp.end]
@@ -533,13 +541,64 @@ func appendJSON(buf []byte, v string, style int) []byte {
 }
 
 // Cap redacts s and cuts the result at n bytes on a UTF-8 boundary, with a
-// note of how much is shown. Redacting first means a cut can never leave
-// the start of a secret behind.
-func (r *Redactor) Cap(s string, n int) string {
-	s = r.Redact(s)
-	shown, cut := textcut.Prefix(s, n)
-	if !cut {
-		return s
+// note of how much is shown and of the size of s. Only the part shown, and
+// a margin past it that holds any secret the cut crosses, is redacted: the
+// text shown is the start of the whole text redacted, so a cut can never
+// leave the start of a secret behind, and the part cut away costs nothing.
+func (r *Redactor) Cap(s string, n int) string { return capText(r, s, n) }
+
+// CapBytes is Cap for a body as read, converting only what it shows.
+func (r *Redactor) CapBytes(b []byte, n int) string { return capText(r, b, n) }
+
+func capText[T string | []byte](r *Redactor, s T, n int) string {
+	n = max(n, 0)
+	if len(s) <= n {
+		return r.Redact(string(s))
 	}
-	return shown + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", len(shown), len(s))
+	m := r.margin()
+	if m == 0 { // no secrets
+		shown, _ := textcut.Prefix(s, n)
+		return truncated(shown, len(s))
+	}
+	// Replacing a form changes the text only where the form is: the head
+	// redacts like the whole text up to the place where a form crossing
+	// its end begins, and each form replaced after it may have matched
+	// across what the first one left, one form's length further back.
+	// So the head redacts like the whole except in its last m bytes, which
+	// redaction makes at most 2.5 m long ([REDACTED] for 4 bytes). The 4
+	// bytes more let the cut see where a UTF-8 sequence ends.
+	need := n + 4 + 3*m
+	for h := need + n/32; ; { // n/32: room for the secrets replaced
+		if h >= len(s) {
+			text := r.Redact(string(s))
+			shown, cut := textcut.Prefix(text, n)
+			if !cut {
+				return text
+			}
+			return truncated(shown, len(s))
+		}
+		head := r.Redact(string(s[:h]))
+		if len(head) >= need {
+			shown, _ := textcut.Prefix(head, n)
+			return truncated(shown, len(s))
+		}
+		// Secrets replaced made the head shorter: as much longer again.
+		h += (need-len(head))*h/max(len(head), 1) + m
+	}
+}
+
+// truncated is a text cut from one of size bytes, with the note saying so.
+func truncated[T string | []byte](shown T, size int) string {
+	return string(shown) + "\n[truncated: " + strconv.Itoa(len(shown)) + " of " + strconv.Itoa(size) + " bytes shown]"
+}
+
+// margin returns the length of every form of the secrets together: how far
+// back from the end of a text its redaction may differ from that of a
+// longer text it begins.
+func (r *Redactor) margin() int {
+	if len(r.secrets) == 0 {
+		return 0
+	}
+	r.prepare()
+	return r.set.formBytes
 }

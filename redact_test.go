@@ -5,12 +5,15 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 func TestRedactForms(t *testing.T) {
@@ -77,9 +80,102 @@ func TestCapRedactsForms(t *testing.T) {
 	r.Add("s3cr3t-value")
 	form := base64.StdEncoding.EncodeToString([]byte("s3cr3t-value"))
 	got := r.Cap("token="+form+" and more text after it", 20)
-	want := "token=[REDACTED] and\n[truncated: 20 of 39 bytes shown]"
+	want := "token=[REDACTED] and\n[truncated: 20 of 45 bytes shown]" // 45: the text's size as given
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Cap (-want +got):\n%s", diff)
+	}
+}
+
+// capWhole is what Cap shows: the whole text redacted, then cut.
+func capWhole(r *Redactor, s string, n int) string {
+	text := r.Redact(s)
+	shown, cut := textcut.Prefix(text, n)
+	if !cut {
+		return text
+	}
+	return truncated(shown, len(s))
+}
+
+// TestCapAtTheCut puts every form of a secret across the cut, at every
+// offset: what Cap shows is the start of the whole text redacted, and no
+// start of the form of half its length or more.
+func TestCapAtTheCut(t *testing.T) {
+	var r Redactor
+	r.Add("s3cr3t-value", "Bearer tok/+x=y<z>&w", strings.Repeat("k9", 40))
+	r.prepare()
+	const n = 400
+	filler := strings.Repeat("é. ", 200) // two-byte characters: the cut backs up
+	for _, f := range r.set.forms {
+		for k := -len(f) - 2; k <= 2; k++ {
+			text := filler[:n+k] + f + filler
+			got := r.Cap(text, n)
+			if want := capWhole(&r, text, n); got != want {
+				t.Fatalf("form %q at %d: Cap shows\n%q\nwant\n%q", f, n+k, got, want)
+			}
+			if shown, _, _ := strings.Cut(got, "\n[truncated"); strings.Contains(shown, f[:len(f)/2]) {
+				t.Fatalf("form %q at %d: its start is shown: %q", f, n+k, shown)
+			}
+			if got := r.CapBytes([]byte(text), n); got != r.Cap(text, n) {
+				t.Fatalf("form %q at %d: CapBytes shows %q, Cap %q", f, n+k, got, r.Cap(text, n))
+			}
+		}
+	}
+}
+
+// TestCapMatchesWhole compares Cap with redacting the whole text before
+// cutting, on random texts of forms, parts of forms and other bytes, with
+// cuts anywhere: also where replacing long secrets shortens the text by
+// more than the margin Cap starts with.
+func TestCapMatchesWhole(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	alphabet := "abcXYZ019/+=%-_\\\"u é"
+	randString := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[rnd.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	for _, nsecrets := range []int{0, 1, 3} {
+		for range 300 {
+			var r Redactor
+			for range nsecrets {
+				r.Add(randString(4 + rnd.IntN(60)))
+			}
+			r.prepare()
+			var text strings.Builder
+			for range rnd.IntN(200) {
+				text.WriteString(randString(rnd.IntN(8)))
+				if f := r.set.forms; len(f) > 0 {
+					f := f[rnd.IntN(len(f))]
+					text.WriteString(f[:len(f)-rnd.IntN(2)*rnd.IntN(len(f))])
+				}
+			}
+			s := text.String()
+			n := rnd.IntN(len(s) + 10)
+			if diff := cmp.Diff(capWhole(&r, s, n), r.Cap(s, n)); diff != "" {
+				t.Fatalf("secrets %q, text %q, cut at %d (-whole +got):\n%s", r.secrets, s, n, diff)
+			}
+		}
+	}
+}
+
+// TestCapRedactsOnlyTheHead: capping a large body redacts (and copies)
+// what it shows and a margin, not the part cut away.
+func TestCapRedactsOnlyTheHead(t *testing.T) {
+	var r Redactor
+	r.Add("s3cr3t-value")
+	body := []byte(strings.Repeat("lorem ipsum s3cr3t-value dolor "+strings.Repeat("sit amet ", 20), 6000)) // 1.27 MB
+	r.CapBytes(body, 64<<10)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := r.CapBytes(body, 64<<10)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 4*64<<10 {
+		t.Errorf("capping a %d-byte body allocated %d bytes", len(body), n)
+	}
+	if strings.Contains(got, "s3cr3t") || !strings.HasSuffix(got, " of 1266000 bytes shown]") {
+		t.Errorf("capped body ends %q", got[len(got)-80:])
 	}
 }
 

@@ -163,7 +163,7 @@ func (r *run) exec() Result {
 	if r.last == nil {
 		return TextResult("")
 	}
-	text := r.secrets.Cap(string(r.last.Body), r.e.opts.MaxResultBytes)
+	text := r.secrets.CapBytes(r.last.Body, r.e.opts.MaxResultBytes)
 	if !r.last.OK() {
 		text = "HTTP " + r.last.Status + "\n" + text
 	}

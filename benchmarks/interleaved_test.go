@@ -15,20 +15,33 @@ import (
 // drifts between sub-benchmarks moves both sides of a round alike, so the
 // ratio holds still where two separate medians would not.
 func interleave(b *testing.B, toolkit, baseline func()) {
-	const calls = 100
+	interleaveN(b, 100, toolkit, baseline, nil)
+}
+
+// interleaveN is interleave with `calls` calls per side and round; around,
+// when not nil, is called with each side's timed run of a round (side 0 is
+// toolkit) and must call it once, to measure what the timing leaves out.
+func interleaveN(b *testing.B, calls int, toolkit, baseline func(), around func(side int, run func())) {
 	var ratios, times []float64
 	sides := [2]func(){toolkit, baseline}
 	for b.Loop() {
 		var el [2]time.Duration
 		for _, i := range rand.Perm(2) {
-			start := time.Now()
-			for range calls {
-				sides[i]()
+			run := func() {
+				start := time.Now()
+				for range calls {
+					sides[i]()
+				}
+				el[i] = time.Since(start)
 			}
-			el[i] = time.Since(start)
+			if around != nil {
+				around(i, run)
+			} else {
+				run()
+			}
 		}
 		ratios = append(ratios, float64(el[0])/float64(el[1]))
-		times = append(times, float64(el[0].Nanoseconds())/calls)
+		times = append(times, float64(el[0].Nanoseconds())/float64(calls))
 	}
 	b.ReportMetric(median(times), "ns/op")
 	b.ReportMetric(median(ratios), "ratio")

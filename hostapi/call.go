@@ -155,7 +155,7 @@ func (a *API) responseText(status int, ctype string, body []byte, red *toolkit.R
 	if !utf8.Valid(body) {
 		return text + fmt.Sprintf("\n[binary body: %d bytes, %s]", len(body), cmp.Or(ctype, "unknown type"))
 	}
-	return text + "\n" + red.Cap(string(body), a.opts.MaxResultBytes)
+	return text + "\n" + red.CapBytes(body, a.opts.MaxResultBytes)
 }
 
 func confirmation(e *endpoint, req *request) toolkit.Result {

@@ -5,7 +5,7 @@ package textcut
 // Prefix returns s cut to at most n bytes, backing up to the start of a
 // UTF-8 sequence the cut would split (four bytes at most, so text that is
 // not UTF-8 is still cut near n), and whether it cut anything.
-func Prefix(s string, n int) (string, bool) {
+func Prefix[T string | []byte](s T, n int) (T, bool) {
 	if len(s) <= n {
 		return s, false
 	}
