@@ -127,8 +127,8 @@ func (e *Expr) Eval(d *Doc) (Value, error) {
 	if !e.multi {
 		return t.value(i, e, k)
 	}
-	if t.nodes[i].kind != nArray {
-		return Value{}, e.notFound(k, "cannot iterate "+t.nodes[i].kind.article())
+	if t.kind(i) != nArray {
+		return Value{}, e.notFound(k, "cannot iterate "+t.kind(i).article())
 	}
 	out := []byte{'['}
 	out = e.each(t, i, k, out)
@@ -142,7 +142,7 @@ func (e *Expr) notFound(k int, why string) error {
 
 // each applies the [] at ops[k] to array node i and appends every result.
 func (e *Expr) each(t *tape, i uint32, k int, out []byte) []byte {
-	for c := i + 1; c < t.nodes[i].next; c = t.nodes[c].next {
+	for c, n := i+1, t.next(i); c < n; c = t.next(c) {
 		out = e.rest(t, c, k+1, out)
 	}
 	return out
@@ -153,7 +153,7 @@ func (e *Expr) rest(t *tape, i uint32, k int, out []byte) []byte {
 	for ; k < len(e.ops); k++ {
 		o := &e.ops[k]
 		if o.kind == opIter {
-			if t.nodes[i].kind != nArray {
+			if t.kind(i) != nArray {
 				return out
 			}
 			return e.each(t, i, k, out)
@@ -167,35 +167,35 @@ func (e *Expr) rest(t *tape, i uint32, k int, out []byte) []byte {
 	if len(out) > 1 {
 		out = append(out, ',')
 	}
-	return t.appendCompact(out, &t.nodes[i])
+	return t.appendCompact(out, i)
 }
 
 // step applies one key or index op to node i.
 func (t *tape) step(i uint32, o *op) (uint32, string) {
-	nd := &t.nodes[i]
+	k := t.kind(i)
 	switch o.kind {
 	case opKey:
-		if nd.kind != nObject {
-			return 0, "cannot take a key of " + nd.kind.article()
+		if k != nObject {
+			return 0, "cannot take a key of " + k.article()
 		}
 		found, ok := uint32(0), false
-		for c := i + 1; c < nd.next; {
+		for c, n := i+1, t.nodes[i].x; c < n; {
 			v := c + 1
-			if t.keyIs(&t.nodes[c], o.key) {
+			if t.keyIs(c, o.key) {
 				found, ok = v, true // last duplicate wins, like JSON.parse
 			}
-			c = t.nodes[v].next
+			c = t.next(v)
 		}
 		if !ok {
 			return 0, "no key " + strconv.Quote(o.key)
 		}
 		return found, ""
 	case opIndex:
-		if nd.kind != nArray {
-			return 0, "cannot index " + nd.kind.article()
+		if k != nArray {
+			return 0, "cannot index " + k.article()
 		}
 		n := 0
-		for c := i + 1; c < nd.next; c = t.nodes[c].next {
+		for c, end := i+1, t.nodes[i].x; c < end; c = t.next(c) {
 			if n == o.n {
 				return c, ""
 			}
@@ -208,20 +208,19 @@ func (t *tape) step(i uint32, o *op) (uint32, string) {
 
 // value renders a single result node.
 func (t *tape) value(i uint32, e *Expr, k int) (Value, error) {
-	nd := &t.nodes[i]
-	switch nd.kind {
+	switch t.kind(i) {
 	case nString:
-		return Value{Text: t.stringText(nd), Kind: String}, nil
+		return Value{Text: t.stringText(i), Kind: String}, nil
 	case nNumber:
-		return Value{Text: string(t.src[nd.start:nd.end]), Kind: Number}, nil
+		return Value{Text: string(t.text(i)), Kind: Number}, nil
 	case nTrue:
 		return Value{Text: "true", Kind: Bool}, nil
 	case nFalse:
 		return Value{Text: "false", Kind: Bool}, nil
 	case nArray:
-		return Value{Text: string(t.appendCompact(nil, nd)), Kind: Array}, nil
+		return Value{Text: string(t.appendCompact(nil, i)), Kind: Array}, nil
 	case nObject:
-		return Value{Text: string(t.appendCompact(nil, nd)), Kind: Object}, nil
+		return Value{Text: string(t.appendCompact(nil, i)), Kind: Object}, nil
 	}
 	return Value{}, e.notFound(k-1, "value is null")
 }

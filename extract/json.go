@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -24,12 +25,12 @@ const (
 )
 
 // node is one JSON value indexed in document order (a "tape"). Object
-// children alternate key, value.
+// children alternate key, value. The value's first byte tells its kind.
 type node struct {
-	start, end uint32 // src[start:end] is the value's JSON text
-	next       uint32 // index of the first node after this subtree
-	kind       nkind
-	esc        bool // string holds a backslash escape
+	start uint32 // src[start] is the value's first byte
+	// x is a scalar's end (src[start:x] is its JSON text) and a
+	// container's next: the index of the first node after its subtree.
+	x uint32
 }
 
 // tape is a parsed JSON document: the source and its index.
@@ -38,10 +39,84 @@ type tape struct {
 	nodes []node
 }
 
+// kinds maps the first byte of a valid JSON value to its kind.
+var kinds = func() (k [256]nkind) {
+	for c := range k {
+		k[c] = nNumber
+	}
+	k['"'], k['t'], k['f'], k['n'], k['['], k['{'] = nString, nTrue, nFalse, nNull, nArray, nObject
+	return k
+}()
+
+// kind returns the kind of node i.
+func (t *tape) kind(i uint32) nkind { return kinds[t.src[t.nodes[i].start]] }
+
+func (k nkind) container() bool { return k == nArray || k == nObject }
+
+// next returns the index of the first node after node i's subtree.
+func (t *tape) next(i uint32) uint32 {
+	if t.kind(i).container() {
+		return t.nodes[i].x
+	}
+	return i + 1
+}
+
+// end returns the offset just past node i's JSON text. A container's is
+// found after the last node of its subtree: its closing bracket follows,
+// after those of the containers that end with it.
+func (t *tape) end(i uint32) uint32 {
+	if !t.kind(i).container() {
+		return t.nodes[i].x
+	}
+	n := t.nodes[i].x
+	c, closers := i, 0
+	for t.kind(c).container() && c+1 < n { // c has children: down to its last
+		closers++
+		ch := c + 1
+		for t.next(ch) != n {
+			ch = t.next(ch)
+		}
+		c = ch
+	}
+	pos := t.nodes[c].x        // c's end if it is a scalar
+	if t.kind(c).container() { // an empty one
+		pos = t.nodes[c].start + 1
+		closers++
+	}
+	for ; closers > 0; closers-- {
+		for isWS(t.src[pos]) {
+			pos++
+		}
+		pos++
+	}
+	return pos
+}
+
+// text returns node i's JSON text.
+func (t *tape) text(i uint32) []byte { return t.src[t.nodes[i].start:t.end(i)] }
+
+// push appends a node; pos is how far the scan is, to size the index.
+func (t *tape) push(start, x uint32, pos int) {
+	if len(t.nodes) == cap(t.nodes) {
+		t.grow(pos)
+	}
+	t.nodes = append(t.nodes, node{start, x})
+}
+
+// grow makes room for the nodes of the rest of the source, assumed as
+// dense as what pos bytes of it held, and an eighth more.
+func (t *tape) grow(pos int) {
+	n := len(t.nodes)
+	rest := float64(len(t.src)-pos) * float64(n) / float64(max(pos, 1))
+	t.nodes = slices.Grow(t.nodes, int(rest*1.125)+16)
+}
+
 func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // scanJSON indexes src if it is exactly one valid JSON value (RFC 8259,
 // optional UTF-8 BOM). It never recurses, so nesting depth is unbounded.
+// The index starts at one node per 16 bytes and grows by what the part
+// scanned predicts for the rest.
 func scanJSON(src []byte) (*tape, bool) {
 	if len(src) >= math.MaxUint32 {
 		return nil, false
@@ -50,7 +125,7 @@ func scanJSON(src []byte) (*tape, bool) {
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		i = 3
 	}
-	t := &tape{src: src, nodes: make([]node, 0, 16+len(src)/8)}
+	t := &tape{src: src, nodes: make([]node, 0, 16+len(src)/16)}
 	var stack []uint32 // open containers
 	n := len(src)
 
@@ -76,8 +151,7 @@ func scanJSON(src []byte) (*tape, bool) {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				i++
-				t.nodes[top].end = uint32(i)
-				t.nodes[top].next = uint32(len(t.nodes))
+				t.nodes[top].x = uint32(len(t.nodes))
 				state = stAfter
 				continue
 			}
@@ -91,11 +165,11 @@ func scanJSON(src []byte) (*tape, bool) {
 			if i >= n || src[i] != '"' {
 				return nil, false
 			}
-			end, esc, ok := scanString(src, i)
+			end, ok := scanString(src, i)
 			if !ok {
 				return nil, false
 			}
-			t.nodes = append(t.nodes, node{start: uint32(i), end: uint32(end), next: uint32(len(t.nodes) + 1), kind: nString, esc: esc})
+			t.push(uint32(i), uint32(end), i)
 			i = end
 			for i < n && isWS(src[i]) {
 				i++
@@ -114,7 +188,7 @@ func scanJSON(src []byte) (*tape, bool) {
 				return nil, false
 			}
 			top := stack[len(stack)-1]
-			isObj := t.nodes[top].kind == nObject
+			isObj := src[t.nodes[top].start] == '{'
 			switch c := src[i]; {
 			case c == ',':
 				i++
@@ -126,8 +200,7 @@ func scanJSON(src []byte) (*tape, bool) {
 			case (c == '}' && isObj) || (c == ']' && !isObj):
 				stack = stack[:len(stack)-1]
 				i++
-				t.nodes[top].end = uint32(i)
-				t.nodes[top].next = uint32(len(t.nodes))
+				t.nodes[top].x = uint32(len(t.nodes))
 			default:
 				return nil, false
 			}
@@ -137,43 +210,42 @@ func scanJSON(src []byte) (*tape, bool) {
 		if i >= n {
 			return nil, false
 		}
-		idx := uint32(len(t.nodes))
 		switch c := src[i]; c {
 		case '{', '[':
-			k, st := nObject, stFirstKey
+			st := stFirstKey
 			if c == '[' {
-				k, st = nArray, stFirstVal
+				st = stFirstVal
 			}
-			t.nodes = append(t.nodes, node{start: uint32(i), kind: k})
-			stack = append(stack, idx)
+			stack = append(stack, uint32(len(t.nodes)))
+			t.push(uint32(i), 0, i)
 			i++
 			state = st
 			continue
 		case '"':
-			end, esc, ok := scanString(src, i)
+			end, ok := scanString(src, i)
 			if !ok {
 				return nil, false
 			}
-			t.nodes = append(t.nodes, node{start: uint32(i), end: uint32(end), next: idx + 1, kind: nString, esc: esc})
+			t.push(uint32(i), uint32(end), i)
 			i = end
 		case 't', 'f', 'n':
-			lit, k := "null", nNull
+			lit := "null"
 			if c == 't' {
-				lit, k = "true", nTrue
+				lit = "true"
 			} else if c == 'f' {
-				lit, k = "false", nFalse
+				lit = "false"
 			}
 			if !bytes.HasPrefix(src[i:], []byte(lit)) {
 				return nil, false
 			}
-			t.nodes = append(t.nodes, node{start: uint32(i), end: uint32(i + len(lit)), next: idx + 1, kind: k})
+			t.push(uint32(i), uint32(i+len(lit)), i)
 			i += len(lit)
 		default:
 			end, ok := jsonstr.ScanNumber(src, i)
 			if !ok {
 				return nil, false
 			}
-			t.nodes = append(t.nodes, node{start: uint32(i), end: uint32(end), next: idx + 1, kind: nNumber})
+			t.push(uint32(i), uint32(end), i)
 			i = end
 		}
 		state = stAfter
@@ -182,7 +254,7 @@ func scanJSON(src []byte) (*tape, bool) {
 
 // scanString checks the JSON string starting at src[i] == '"' and returns
 // the offset just past its closing quote.
-func scanString(src []byte, i int) (end int, esc, ok bool) {
+func scanString(src []byte, i int) (end int, ok bool) {
 	n := len(src)
 	for j := i + 1; j < n; j++ {
 		c := src[j]
@@ -191,33 +263,32 @@ func scanString(src []byte, i int) (end int, esc, ok bool) {
 		}
 		switch {
 		case c == '"':
-			return j + 1, esc, true
+			return j + 1, true
 		case c == '\\':
-			esc = true
 			j++
 			if j >= n {
-				return 0, false, false
+				return 0, false
 			}
 			switch src[j] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
 				if j+4 >= n {
-					return 0, false, false
+					return 0, false
 				}
 				for k := 1; k <= 4; k++ {
 					if unhex(src[j+k]) < 0 {
-						return 0, false, false
+						return 0, false
 					}
 				}
 				j += 4
 			default:
-				return 0, false, false
+				return 0, false
 			}
 		case c < 0x20:
-			return 0, false, false
+			return 0, false
 		}
 	}
-	return 0, false, false
+	return 0, false
 }
 
 func unhex(c byte) rune {
@@ -232,11 +303,16 @@ func unhex(c byte) rune {
 	return -1
 }
 
-// stringText decodes a validated JSON string node. Like encoding/json, bad
-// UTF-8 and lone surrogates become U+FFFD.
-func (t *tape) stringText(nd *node) string {
-	raw := t.src[nd.start+1 : nd.end-1]
-	if !nd.esc && utf8.Valid(raw) {
+// stringText decodes string node i.
+func (t *tape) stringText(i uint32) string {
+	return decodeString(t.src[t.nodes[i].start:t.nodes[i].x])
+}
+
+// decodeString decodes a validated JSON string, quotes included. Like
+// encoding/json, bad UTF-8 and lone surrogates become U+FFFD.
+func decodeString(quoted []byte) string {
+	raw := quoted[1 : len(quoted)-1]
+	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
 		return string(raw)
 	}
 	b := make([]byte, 0, len(raw))
@@ -297,19 +373,20 @@ func hex4(b []byte) rune {
 	return unhex(b[0])<<12 | unhex(b[1])<<8 | unhex(b[2])<<4 | unhex(b[3])
 }
 
-// keyIs reports whether the object key node equals key.
-func (t *tape) keyIs(nd *node, key string) bool {
-	if !nd.esc {
-		return string(t.src[nd.start+1:nd.end-1]) == key
+// keyIs reports whether the object key node i equals key.
+func (t *tape) keyIs(i uint32, key string) bool {
+	raw := t.src[t.nodes[i].start+1 : t.nodes[i].x-1]
+	if string(raw) == key {
+		return bytes.IndexByte(raw, '\\') < 0 || t.stringText(i) == key
 	}
-	return t.stringText(nd) == key
+	return bytes.IndexByte(raw, '\\') >= 0 && t.stringText(i) == key
 }
 
-// appendCompact appends the node's JSON text without insignificant
+// appendCompact appends node i's JSON text without insignificant
 // whitespace. Number and string text is kept byte for byte.
-func (t *tape) appendCompact(dst []byte, nd *node) []byte {
-	span := t.src[nd.start:nd.end]
-	if nd.kind != nArray && nd.kind != nObject {
+func (t *tape) appendCompact(dst []byte, i uint32) []byte {
+	span := t.text(i)
+	if !t.kind(i).container() {
 		return append(dst, span...)
 	}
 	inStr := false

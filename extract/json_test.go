@@ -11,6 +11,7 @@ var jsonSeeds = []string{
 	`{"a":1,}`, `[1,]`, `[1 2]`, `{"a" 1}`, `{a:1}`, `01`, `1.`, `.5`, `1e`, `-`, `+1`, `"\x"`, `"\u12"`,
 	"\"a\tb\"", `"\ud83d\ude00"`, `"\ud83d"`, `"\udc00\ud83d"`, "\"\xff\xfe\"", `[[[]]]`, `[`, `]`, `{"a":}`,
 	`nul`, `truex`, `"abc`, `[1]x`, "\xef\xbb\xbf[1]", `{"a":1}{"b":2}`, `{"\u0061":1}`, `1E+2`, `[-]`,
+	`[ [ [ ] ] , { } , { "a" : { "b" : [ ] } } ] `, `{"a":{"b":{"c":1}} }`, `[[1,[2,[3]]],[[]]]`, `{"k\"y":{"\\":[ ]}}`,
 }
 
 // TestScanJSONMatchesEncodingJSON: the indexer accepts exactly what
@@ -43,21 +44,28 @@ func checkScan(t *testing.T, b []byte) {
 	if err := json.Compact(&wantC, bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))); err != nil {
 		t.Fatal(err)
 	}
-	root := &tp.nodes[0]
-	if got := tp.appendCompact(nil, root); !bytes.Equal(got, wantC.Bytes()) && (root.kind == nArray || root.kind == nObject) {
+	if got := tp.appendCompact(nil, 0); !bytes.Equal(got, wantC.Bytes()) && tp.kind(0).container() {
 		t.Fatalf("compact(%q) = %q, want %q", b, got, wantC.Bytes())
 	}
-	for i := range tp.nodes {
-		nd := &tp.nodes[i]
-		if nd.kind != nString {
+	for i := range uint32(len(tp.nodes)) {
+		// Every node's text is one JSON value, and compacts as encoding/json does.
+		text := tp.text(i)
+		wantC.Reset()
+		if err := json.Compact(&wantC, text); err != nil {
+			t.Fatalf("node %d of %q: text %q: %v", i, b, text, err)
+		}
+		if got := tp.appendCompact(nil, i); !bytes.Equal(got, wantC.Bytes()) {
+			t.Fatalf("node %d of %q: compact %q, want %q", i, b, got, wantC.Bytes())
+		}
+		if tp.kind(i) != nString {
 			continue
 		}
 		var want string
-		if err := json.Unmarshal(tp.src[nd.start:nd.end], &want); err != nil {
+		if err := json.Unmarshal(text, &want); err != nil {
 			t.Fatal(err)
 		}
-		if got := tp.stringText(nd); got != want {
-			t.Fatalf("string %q decodes to %q, encoding/json says %q", tp.src[nd.start:nd.end], got, want)
+		if got := tp.stringText(i); got != want {
+			t.Fatalf("string %q decodes to %q, encoding/json says %q", text, got, want)
 		}
 	}
 }

@@ -436,8 +436,7 @@ func (c *conv) key(k ast.MapKeyNode) (string, error) {
 	out := c.buf[start:]
 	var s string
 	if len(out) > 0 && out[0] == '"' {
-		t := tape{src: out}
-		s = t.stringText(&node{start: 0, end: uint32(len(out)), esc: true})
+		s = decodeString(out)
 	} else {
 		s = string(out)
 	}
