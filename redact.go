@@ -541,10 +541,12 @@ func appendJSON(buf []byte, v string, style int) []byte {
 }
 
 // Cap redacts s and cuts the result at n bytes on a UTF-8 boundary, with a
-// note of how much is shown and of the size of s. Only the part shown, and
-// a margin past it that holds any secret the cut crosses, is redacted: the
-// text shown is the start of the whole text redacted, so a cut can never
-// leave the start of a secret behind, and the part cut away costs nothing.
+// note of how much is shown and of the size of the text. Only the part
+// shown, and a margin past it that holds any secret the cut crosses, is
+// redacted: the text shown is the start of the whole text redacted, so a
+// cut can never leave the start of a secret behind, and the part cut away
+// costs nothing. The size is the redacted text's, or, when only its start
+// was redacted, the size of s.
 func (r *Redactor) Cap(s string, n int) string { return capText(r, s, n) }
 
 // CapBytes is Cap for a body as read, converting only what it shows.
@@ -552,12 +554,12 @@ func (r *Redactor) CapBytes(b []byte, n int) string { return capText(r, b, n) }
 
 func capText[T string | []byte](r *Redactor, s T, n int) string {
 	n = max(n, 0)
-	if len(s) <= n {
-		return r.Redact(string(s))
-	}
 	m := r.margin()
 	if m == 0 { // no secrets
-		shown, _ := textcut.Prefix(s, n)
+		shown, cut := textcut.Prefix(s, n)
+		if !cut {
+			return string(s)
+		}
 		return truncated(shown, len(s))
 	}
 	// Replacing a form changes the text only where the form is: the head
@@ -575,7 +577,7 @@ func capText[T string | []byte](r *Redactor, s T, n int) string {
 			if !cut {
 				return text
 			}
-			return truncated(shown, len(s))
+			return truncated(shown, len(text))
 		}
 		head := r.Redact(string(s[:h]))
 		if len(head) >= need {

@@ -80,43 +80,50 @@ func TestCapRedactsForms(t *testing.T) {
 	r.Add("s3cr3t-value")
 	form := base64.StdEncoding.EncodeToString([]byte("s3cr3t-value"))
 	got := r.Cap("token="+form+" and more text after it", 20)
-	want := "token=[REDACTED] and\n[truncated: 20 of 45 bytes shown]" // 45: the text's size as given
+	want := "token=[REDACTED] and\n[truncated: 20 of 39 bytes shown]"
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Cap (-want +got):\n%s", diff)
 	}
 }
 
-// capWhole is what Cap shows: the whole text redacted, then cut.
-func capWhole(r *Redactor, s string, n int) string {
-	text := r.Redact(s)
-	shown, cut := textcut.Prefix(text, n)
-	if !cut {
-		return text
+// checkCap checks that r.Cap(s, n) shows what redacting the whole of s
+// and cutting it shows, and notes the size of the redacted text or of s.
+func checkCap(t *testing.T, r *Redactor, s string, n int) {
+	t.Helper()
+	got := r.Cap(s, n)
+	whole := r.Redact(s)
+	shown, cut := textcut.Prefix(whole, n)
+	want := shown
+	if cut {
+		want = truncated(shown, len(whole))
+		if other := truncated(shown, len(s)); got == other {
+			want = other
+		}
 	}
-	return truncated(shown, len(s))
+	if got != want {
+		t.Fatalf("secrets %q, text %q, cut at %d:\n got %q\nwant %q", r.secrets, s, n, got, want)
+	}
+	if b := r.CapBytes([]byte(s), n); b != got {
+		t.Fatalf("secrets %q, text %q, cut at %d: CapBytes %q, Cap %q", r.secrets, s, n, b, got)
+	}
 }
 
 // TestCapAtTheCut puts every form of a secret across the cut, at every
 // offset: what Cap shows is the start of the whole text redacted, and no
 // start of the form of half its length or more.
 func TestCapAtTheCut(t *testing.T) {
-	var r Redactor
-	r.Add("s3cr3t-value", "Bearer tok/+x=y<z>&w", strings.Repeat("k9", 40))
-	r.prepare()
-	const n = 400
-	filler := strings.Repeat("é. ", 200) // two-byte characters: the cut backs up
-	for _, f := range r.set.forms {
-		for k := -len(f) - 2; k <= 2; k++ {
-			text := filler[:n+k] + f + filler
-			got := r.Cap(text, n)
-			if want := capWhole(&r, text, n); got != want {
-				t.Fatalf("form %q at %d: Cap shows\n%q\nwant\n%q", f, n+k, got, want)
-			}
-			if shown, _, _ := strings.Cut(got, "\n[truncated"); strings.Contains(shown, f[:len(f)/2]) {
-				t.Fatalf("form %q at %d: its start is shown: %q", f, n+k, shown)
-			}
-			if got := r.CapBytes([]byte(text), n); got != r.Cap(text, n) {
-				t.Fatalf("form %q at %d: CapBytes shows %q, Cap %q", f, n+k, got, r.Cap(text, n))
+	for _, secret := range []string{"s3cr3t-value", "Bearer tok/+x=y<z>&w", strings.Repeat("k9", 40)} {
+		var r Redactor
+		r.Add(secret)
+		n := 4*r.margin() + 100              // past the margin: Cap redacts only the start
+		filler := strings.Repeat("é. ", n/2) // two-byte characters: the cut backs up
+		for _, f := range r.set.forms {
+			for k := -len(f) - 2; k <= 2; k++ {
+				text := filler[:n+k] + f + filler
+				checkCap(t, &r, text, n)
+				if shown, _, _ := strings.Cut(r.Cap(text, n), "\n[truncated"); strings.Contains(shown, f[:len(f)/2]) {
+					t.Fatalf("form %q at %d: its start is shown: %q", f, n+k, shown)
+				}
 			}
 		}
 	}
@@ -128,34 +135,10 @@ func TestCapAtTheCut(t *testing.T) {
 // more than the margin Cap starts with.
 func TestCapMatchesWhole(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
-	alphabet := "abcXYZ019/+=%-_\\\"u é"
-	randString := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[rnd.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
 	for _, nsecrets := range []int{0, 1, 3} {
 		for range 300 {
-			var r Redactor
-			for range nsecrets {
-				r.Add(randString(4 + rnd.IntN(60)))
-			}
-			r.prepare()
-			var text strings.Builder
-			for range rnd.IntN(200) {
-				text.WriteString(randString(rnd.IntN(8)))
-				if f := r.set.forms; len(f) > 0 {
-					f := f[rnd.IntN(len(f))]
-					text.WriteString(f[:len(f)-rnd.IntN(2)*rnd.IntN(len(f))])
-				}
-			}
-			s := text.String()
-			n := rnd.IntN(len(s) + 10)
-			if diff := cmp.Diff(capWhole(&r, s, n), r.Cap(s, n)); diff != "" {
-				t.Fatalf("secrets %q, text %q, cut at %d (-whole +got):\n%s", r.secrets, s, n, diff)
-			}
+			r, s := randomCase(rnd, "abcXYZ019/+=%-_\\\"u é", nsecrets, 60, rnd.IntN(200), true)
+			checkCap(t, r, s, rnd.IntN(len(s)+10))
 		}
 	}
 }
@@ -329,12 +312,10 @@ func BenchmarkRedact(b *testing.B) {
 	})
 }
 
-// TestRedactMatchesNaive checks the sampled scan against replacing every
-// form in turn, on random texts full of forms, with few and with many
-// secrets (more forms than scan tracks one by one).
-func TestRedactMatchesNaive(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(1, 2))
-	alphabet := "abcXYZ019/+=%-_\\\"u "
+// randomCase returns a Redactor of nsecrets random secrets of 4 to
+// 4+longer bytes of alphabet, and a text of pieces: random bytes, then a
+// form of a secret, or when partial is set, often only its start.
+func randomCase(rnd *rand.Rand, alphabet string, nsecrets, longer, pieces int, partial bool) (*Redactor, string) {
 	randString := func(n int) string {
 		b := make([]byte, n)
 		for i := range b {
@@ -342,26 +323,39 @@ func TestRedactMatchesNaive(t *testing.T) {
 		}
 		return string(b)
 	}
+	var r Redactor
+	for range nsecrets {
+		r.Add(randString(4 + rnd.IntN(longer)))
+	}
+	r.prepare()
+	var text strings.Builder
+	for range pieces {
+		text.WriteString(randString(rnd.IntN(8)))
+		if f := r.set.forms; len(f) > 0 {
+			f := f[rnd.IntN(len(f))]
+			if partial {
+				f = f[:len(f)-rnd.IntN(2)*rnd.IntN(len(f))]
+			}
+			text.WriteString(f)
+		}
+	}
+	return &r, text.String()
+}
+
+// TestRedactMatchesNaive checks the sampled scan against replacing every
+// form in turn, on random texts full of forms, with few and with many
+// secrets (more forms than scan tracks one by one).
+func TestRedactMatchesNaive(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
 	for _, nsecrets := range []int{1, 3, 30} {
 		for range 200 {
-			var r Redactor
-			for range nsecrets {
-				r.Add(randString(4 + rnd.IntN(12)))
-			}
-			r.Redact("warm up") // computes r.set
-			var text strings.Builder
-			for range 20 {
-				text.WriteString(randString(rnd.IntN(8)))
-				if f := r.set.forms; len(f) > 0 {
-					text.WriteString(f[rnd.IntN(len(f))])
-				}
-			}
-			want := text.String()
+			r, text := randomCase(rnd, "abcXYZ019/+=%-_\\\"u ", nsecrets, 12, 20, false)
+			want := text
 			for _, f := range r.set.forms {
 				want = strings.ReplaceAll(want, f, Redacted)
 			}
-			if diff := cmp.Diff(want, r.Redact(text.String())); diff != "" {
-				t.Fatalf("secrets %q, text %q (-naive +got):\n%s", r.secrets, text.String(), diff)
+			if diff := cmp.Diff(want, r.Redact(text)); diff != "" {
+				t.Fatalf("secrets %q, text %q (-naive +got):\n%s", r.secrets, text, diff)
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func largeBody(size int) []byte {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		fmt.Fprintf(&b, `{"id": %d, "name": "item %d", "price": %d.5, "tags": ["a", "b\n"], "owner": {"login": "u%d", "admin": false}}`, i, i, i, i)
+		fmt.Fprintf(&b, `{"id": %d, "sku": "SKU-%06d", "name": "item %d", "price": {"amount": %d.99, "currency": "EUR"}, "stock": %d, "tags": ["new", "sale"], "updated_at": "2026-11-30T12:00:00Z"}`, i, i, i, i%100, i%7)
 	}
 	b.WriteString("],\n" + `"meta": {"total": 42, "next": "/page/2"}}`)
 	return []byte(b.String())
