@@ -59,6 +59,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 			l.d = &rawDoc{text: data}
 		}
 		l.add(toolkit.SeverityError, derr.offset, derr.pointer, derr.msg)
+		if derr.line > 0 {
+			last := &l.diags[len(l.diags)-1]
+			last.Line, last.Col = derr.line, derr.col
+		}
 		return nil
 	}
 	l.d = d

@@ -161,7 +161,10 @@ func TestLoadOpenAPIRefused(t *testing.T) {
 		{"no version", `{"info":{"title":"t","version":"1"},"paths":{}}`, `t.json:1:1: neither "openapi" nor "swagger" names the version`},
 		{"swagger 1.2", `{"paths":{}, "swagger":"1.2"}`, `t.json:1:14: /swagger: version "1.2": Swagger 2.0 or OpenAPI 3.x is supported`},
 		{"not an object", `[1, 2]`, `the document is not a JSON or YAML object`},
-		{"bad YAML", "openapi: 3.0.0\npaths:\n  /a: [\n", `t.json: not valid JSON or YAML: `},
+		{"bad YAML", "openapi: 3.0.0\npaths:\n  /a: [\n", `t.json:4:1: not valid JSON or YAML: did not find expected node content (while parsing a flow node)`},
+		{"YAML indentation", "openapi: 3.0.0\npaths:\n  /a:\n    get: {}\n   post: {}\n", `t.json:5:4: not valid JSON or YAML: did not find expected key (while parsing a block mapping)`},
+		{"YAML tab", "openapi: 3.0.0\npaths:\n\t/a: {}\n", `t.json:3:1: not valid JSON or YAML: found character that cannot start any token`},
+		{"YAML unclosed quote", "openapi: 3.0.0\ninfo: {title: 'x}\n", `t.json:3:1: not valid JSON or YAML: found unexpected end of stream (while scanning a quoted scalar)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

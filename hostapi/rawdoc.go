@@ -93,7 +93,15 @@ func readDocument(data []byte) (*rawDoc, *docError) {
 	}
 	if !isJSON {
 		node, err := parseYAML(data)
-		if err != nil {
+		var le *yaml.LoadError
+		switch {
+		case errors.As(err, &le) && le.Mark.Line > 0:
+			msg := le.Message
+			if le.ContextMsg != "" {
+				msg += " (" + le.ContextMsg + ")"
+			}
+			return nil, &docError{offset: -1, line: le.Mark.Line, col: le.Mark.Column, msg: "not valid JSON or YAML: " + msg}
+		case err != nil:
 			return nil, &docError{offset: -1, msg: "not valid JSON or YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}
 		}
 		return d.fromYAML(node, len(data))
@@ -124,11 +132,13 @@ func (d *rawDoc) fromYAML(node *yaml.Node, size int) (*rawDoc, *docError) {
 }
 
 // docError is a problem of the whole document, at a byte offset of its
-// text when known (-1 otherwise).
+// text when known (-1 otherwise), or at a line and column the YAML parser
+// gave.
 type docError struct {
-	offset  int
-	pointer string
-	msg     string
+	offset    int
+	line, col int
+	pointer   string
+	msg       string
 }
 
 func (d *rawDoc) index() *docError {
