@@ -63,3 +63,42 @@ steps:
 	// tools/orders.yaml:7:29: steps[0].var[0].extract: extract "items[x]": col 7: index must be a non-negative integer or empty
 	// tools/orders.yaml:8:53: steps[1].url: ${step3:token}: unknown step 3 (steps are numbered 0 to 1)
 }
+
+// A step with loop follows the API's pages and collects their items.
+func Example_loop() {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Query().Get("cursor") {
+		case "":
+			fmt.Fprint(w, `{"data":[{"id":"A-1"},{"id":"A-2"}],"next":"p2"}`)
+		case "p2":
+			fmt.Fprint(w, `{"data":[{"id":"A-3"}],"next":null}`)
+		}
+	}))
+	defer api.Close()
+
+	reg := toolkit.NewRegistry(&toolkit.Options{
+		Env:          func(name string) (string, bool) { return api.URL, name == "SHOP_URL" },
+		AllowPrivate: []string{"127.0.0.1"},
+	})
+	_, err := reg.LoadBytes("orders.yaml", []byte(`
+name: list_orders
+desc: Every order.
+env: [SHOP_URL]
+steps:
+  - url: ${env:SHOP_URL}/orders
+    loop:
+      cursor: {path: next, param: cursor}
+      items: data[].id
+    result: "orders: ${step0:items}"
+`))
+	if err != nil {
+		panic(err)
+	}
+	res, err := reg.Call(context.Background(), toolkit.ToolCallCapability,
+		json.RawMessage(`{"name": "list_orders", "parameters": {}}`))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Text)
+	// Output: orders: ["A-1","A-2","A-3"]
+}

@@ -1,6 +1,8 @@
 package toolkit
 
 import (
+	"cmp"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -303,6 +305,14 @@ func (p *pageState) lookup(name string) (template.Value, bool) {
 	return template.Value{}, false
 }
 
+// sentAs says where the cursor or counter goes in the request.
+func (l *loopSpec) sentAs() string {
+	if l.param != "" {
+		return "query parameter " + strconv.Quote(l.param)
+	}
+	return "${loop:" + l.refName() + "}"
+}
+
 // withParam appends the loop's query parameter, once it has a value.
 func (l *loopSpec) withParam(u string, p *pageState) string {
 	if l.param == "" || l.style == pageCursor && p.cursor.Text == "" {
@@ -329,7 +339,8 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 	first, _ := url.Parse(u) // a bad URL fails in Send
 	items := []byte{'['}
 	count, more := 0, false
-	seen := map[string]int{} // next URLs or cursors, and the page that gave them
+	var prev [sha256.Size]byte // the body of the page before, for the counters
+	seen := map[string]int{}   // next URLs or cursors, and the page that gave them
 	if l.style == pageNextURL || l.style == pageLink {
 		seen[u] = 1
 	}
@@ -378,6 +389,15 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			}
 		}
 		count += n
+		if l.style == pageNumber || l.style == pageOffset {
+			// A counter the API ignores (a misspelt param) serves the
+			// same page again and again.
+			sum := sha256.Sum256(resp.Body)
+			if page > 1 && n > 0 && sum == prev {
+				return fail(page, "the API answered with the same page as page %d: does it read the %s where the loop sends it (%s)?", page-1, l.refName(), l.sentAs())
+			}
+			prev = sum
+		}
 		if int64(len(items)) > r.e.opts.MaxBodyBytes {
 			return fail(page, "the collected items have %d bytes, over the limit of %d (MaxBodyBytes); set loop.max_items or loop.max_pages", len(items), r.e.opts.MaxBodyBytes)
 		}
@@ -395,55 +415,52 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			r.setLoopVars(s, append(items, ']'), more)
 			return resp, doc, Result{}, false
 		}
-		// The next request.
-		switch l.style {
-		case pageNextURL, pageLink:
-			nu, err := url.Parse(u)
-			if err == nil {
-				nu, err = nu.Parse(next.Text)
-			}
-			if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
-				return fail(page, "the next page's URL %q is not an http(s) URL", redactURL(next.Text))
-			}
-			u = nu.String()
-			r.recordQuerySecrets(u)
-		case pageCursor:
-			r.page.cursor = next
-		case pageNumber:
-			r.page.n++
-		case pageOffset:
-			r.page.n += cmp0(l.step, n)
-		}
-		if l.style == pageCursor || l.style == pageNextURL || l.style == pageLink {
-			key := next.Text
-			if l.style != pageCursor {
-				key = u
-			}
-			if p, ok := seen[key]; ok {
-				what := fmt.Sprintf("cursor %s", bodyExcerpt(next.Text))
-				if l.style != pageCursor {
-					what = "next page URL " + redactURL(u)
-				}
-				return fail(page, "the API answered with the %s that page %d was fetched with, which would repeat pages without end; stopped", what, p)
-			}
-			seen[key] = page + 1
-		}
-		if l.style == pageCursor || l.style == pageNumber || l.style == pageOffset {
-			if x, err = r.expand(s, r); err != nil {
-				return fail(page+1, "%v", err)
-			}
-			r.recordSecrets(s, &x)
-			u = l.withParam(x.url, &r.page)
+		if msg := r.advance(s, &x, &u, next, n, page, seen); msg != "" {
+			return fail(page, "%s", msg)
 		}
 	}
 }
 
-// cmp0 returns a, or b when a is 0.
-func cmp0(a, b int) int {
-	if a != 0 {
-		return a
+// advance makes the request of the page after page, from where page said
+// the next one is (next) and its number of items (n): the next URL u, or
+// the step's request x expanded again with the new cursor or counter. It
+// returns why there is no next request, or "".
+func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, page int, seen map[string]int) string {
+	l := s.loop
+	switch l.style {
+	case pageNextURL, pageLink:
+		nu, err := url.Parse(*u)
+		if err == nil {
+			nu, err = nu.Parse(next.Text)
+		}
+		if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
+			return fmt.Sprintf("the next page's URL %q is not an http(s) URL", redactURL(next.Text))
+		}
+		*u = nu.String()
+		r.recordQuerySecrets(*u)
+		if p, ok := seen[*u]; ok {
+			return fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", redactURL(*u), p)
+		}
+		seen[*u] = page + 1
+		return ""
+	case pageCursor:
+		if p, ok := seen[next.Text]; ok {
+			return fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p)
+		}
+		seen[next.Text] = page + 1
+		r.page.cursor = next
+	case pageNumber:
+		r.page.n++
+	case pageOffset:
+		r.page.n += cmp.Or(l.step, n)
 	}
-	return b
+	nx, err := r.expand(s, r)
+	if err != nil {
+		return err.Error()
+	}
+	r.recordSecrets(s, &nx)
+	*x, *u = nx, l.withParam(nx.url, &r.page)
+	return ""
 }
 
 // nextPage reads from a page where the next one is, and whether this page

@@ -80,6 +80,21 @@ func TestLoopRepeats(t *testing.T) {
 	}
 }
 
+// TestLoopCounterIgnored: a counter the API does not read (a misspelt
+// param) gets the same page again; the loop stops with an error at once.
+func TestLoopCounterIgnored(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"items":[%q]}`, r.URL.Query().Get("page"))
+	})
+	reg := loadRegistry(t, nil, srv.URL, loopTool("${env:BASE_URL}/p", "    loop: {page: {param: p}, items: \"items[]\"}\n"))
+	wantError(t, call(t, reg, "t", `{}`), `step 0: page 2: the API answered with the same page as page 1: does it read the page where the loop sends it (query parameter "p")?`)
+	if diff := cmp.Diff([]string{"GET /p?p=1", "GET /p?p=2"}, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	reg = loadRegistry(t, nil, srv.URL, loopTool("${env:BASE_URL}/q?page=${loop:page}", "    loop: {page: {}, items: \"items[]\", max_pages: 3}\n"))
+	wantText(t, call(t, reg, "t", `{}`), "[\"1\",\"2\",\"3\"]\n[more: the loop stopped at its max_pages or max_items before the last page]")
+}
+
 // TestLoopHosts: a next URL on another host is refused unless loop.hosts
 // lists it; followed there, it gets no credential header and no body, and
 // the host options still apply.
@@ -162,7 +177,7 @@ func TestLoopCacheRetry(t *testing.T) {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
 		}
-		fmt.Fprintf(w, `{"items":[%q]}`, strings.Repeat("x", 3-len(r.URL.Query().Get("page"))))
+		fmt.Fprintf(w, `{"items":[%s]}`, r.URL.Query().Get("page"))
 	})
 	reg := loadRegistry(t, nil, srv.URL, loopTool("${env:BASE_URL}/p", `    cache: {ttl: 60}
     retry: {max: 2, wait_min: 0.001, wait_max: 0.01}
@@ -170,7 +185,7 @@ func TestLoopCacheRetry(t *testing.T) {
 `))
 	for range 2 {
 		res := call(t, reg, "t", `{}`)
-		wantText(t, res, "[\"xx\",\"xx\"]\n[more: the loop stopped at its max_pages or max_items before the last page]")
+		wantText(t, res, "[1,2]\n[more: the loop stopped at its max_pages or max_items before the last page]")
 	}
 	want := []string{"GET /p?page=1", "GET /p?page=2", "GET /p?page=2"}
 	if diff := cmp.Diff(want, srv.uris()); diff != "" {
