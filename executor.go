@@ -62,6 +62,10 @@ type Options struct {
 	MaxResultBytes int
 	// MaxRedirects bounds the redirects one request follows.
 	MaxRedirects int
+	// Exports keeps what steps export (export:) between the calls of a
+	// conversation (WithConversation), for which it is their per-call
+	// values. Default: none; exports reach only Result.Exports.
+	Exports ExportStore
 	// Cache keeps `cache: {ttl: N}` entries across calls. Default: an
 	// in-memory store.
 	Cache Cache

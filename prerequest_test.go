@@ -309,3 +309,16 @@ steps:
 		t.Errorf("requests (-want +got):\n%s", diff)
 	}
 }
+
+func TestPreRequestUnreachable(t *testing.T) {
+	reg := loadRegistry(t, nil, "http://127.0.0.1:1", `
+name: t
+desc: d
+pre_request:
+  url: http://127.0.0.1:1/token
+  var: [{name: token, extract: access_token}]
+steps:
+  - url: http://127.0.0.1:1/items?t=${pre:token}
+`)
+	wantError(t, call(t, reg, "t", `{}`), `capability "t" failed: pre_request: GET http://127.0.0.1:1/token:`)
+}

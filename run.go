@@ -40,12 +40,14 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 			r.secrets.Add(v)
 		}
 	}
+	r.loadExports(co)
 	res, ok := r.bindPre(shared)
 	if ok {
 		res, ok = r.bindValues()
 	}
 	if ok {
 		res = r.exec()
+		r.saveExports(&res, co)
 	}
 	res.Text = r.secrets.Redact(res.Text)
 	return res
@@ -248,7 +250,7 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool)
 	req := r.newRequest(s, x)
 	resp, err := r.e.Send(r.ctx, req)
 	if err != nil {
-		return nil, nil, r.fail("step %d: %s %s: %v", s.index, req.Method, redactURL(req.URL), err), true
+		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
 	}
 	return resp, extract.NewDoc(resp.Body, r.e.opts.Extract), Result{}, false
 }

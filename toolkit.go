@@ -38,6 +38,9 @@ type Result struct {
 	IsError bool `json:"is_error,omitempty"`
 	// Signals tell the host what to do besides showing Text to the model.
 	Signals Signals `json:"signals,omitzero"`
+	// Exports are the vars a YAML capability's steps exported (export:),
+	// for the host alone: never part of what the model is shown.
+	Exports []Export `json:"-"`
 }
 
 // Signals are instructions for the host's agent loop. The zero value asks
@@ -158,6 +161,8 @@ type callOptions struct {
 
 	cacheScope    string
 	hasCacheScope bool
+
+	conversation string // WithConversation
 }
 
 // WithValue passes a named per-call value (a tenant id, a user token, a

@@ -120,7 +120,11 @@ func (r *run) bindValues() (Result, bool) {
 		switch {
 		case !ok && !v.HasDefault:
 			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: per-call value not passed (toolkit.WithValue)", "capability", r.w.Name, "value", v.Name)
-			return r.fail("the host passed no per-call value %q, which the tool file declares in values; this is for the application's developers, not something a parameter can supply", v.Name), false
+			exported := ""
+			if r.e.opts.Exports != nil {
+				exported = ", nor did an earlier call of the conversation export it"
+			}
+			return r.fail("the host passed no per-call value %q%s, which the tool file declares in values; this is for the application's developers, not something a parameter can supply", v.Name, exported), false
 		case !ok:
 			val = v.Default
 		}

@@ -46,6 +46,7 @@ type Workflow struct {
 	preAt      [2]int      // line and column of PreRequest's name
 	preRefs    []preRef    // ${pre:…} references, checked against a shared pre_request
 	steps      []*step
+	exports    bool     // a step exports vars
 	nvars      int      // vars of all steps
 	secretEnv  []string // env names whose values are secrets, sorted
 }
@@ -76,6 +77,7 @@ type step struct {
 	cacheTTL time.Duration
 	next     int // -1: the following step
 	vars     []varSpec
+	exports  []exportSpec
 	result   *template.Template
 	retry    retryPolicy
 	loop     *loopSpec      // nil: one request
@@ -506,7 +508,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 		return s
 	}
 	have := map[string]bool{}
-	var bodyNode, nextNode, loopNode ast.Node
+	var bodyNode, nextNode, loopNode, exportNode ast.Node
 	var bodySrc string
 	pending := len(c.pending)
 	c.varNodes = c.varNodes[:0]
@@ -560,7 +562,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			loopNode = f.value
 			c.loop(s, f.value, fp)
 		case "export":
-			c.errorf(f.keyN, fp, "reserved extension not supported yet")
+			exportNode = f.value
 		}
 	}
 	if !have["url"] {
@@ -574,6 +576,10 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 		}
 	}
 	c.checkLoop(s, loopNode, path+".loop", pending)
+	if exportNode != nil { // after the loop's vars
+		c.exports(s, exportNode, path+".export")
+		c.w.exports = c.w.exports || len(s.exports) > 0
+	}
 	if nextNode != nil && s.result != nil {
 		c.warnf(nextNode, path+".next", "ignored: a step with result is the last step run")
 	}
