@@ -249,12 +249,12 @@ func (jt *jtree) appendJSON(dst []byte, n any) []byte {
 	case bool:
 		return strconv.AppendBool(dst, n)
 	case jobj:
-		return t.appendCompact(dst, &t.nodes[jt.conts[n.c].node])
+		return t.appendCompact(dst, jt.conts[n.c].node)
 	case []any:
 		if len(n) == 0 {
 			return append(dst, "[]"...)
 		}
-		return t.appendCompact(dst, &t.nodes[jt.conts[jt.arrs[&n[0]]].node])
+		return t.appendCompact(dst, jt.conts[jt.arrs[&n[0]]].node)
 	}
 	var i uint32
 	switch n := n.(type) {
@@ -263,8 +263,7 @@ func (jt *jtree) appendJSON(dst []byte, n any) []byte {
 	case *float64:
 		i = jt.fnums[n]
 	}
-	nd := &t.nodes[i]
-	return append(dst, t.src[nd.start:nd.end]...)
+	return append(dst, t.text(i)...)
 }
 
 // jtree is the Doc's index as jp reads it: objects are jobj (keys in
@@ -374,7 +373,7 @@ func (jt *jtree) pathTo(c any, part jp.Expr) jp.Expr {
 // buildTree makes the jp view of t, or says why not.
 func buildTree(t *tape, maxDepth int) (*jtree, string) {
 	jt := &jtree{t: t, arrs: map[*any]int32{}, inums: map[*int64]uint32{}, fnums: map[*float64]uint32{}}
-	if k := t.nodes[0].kind; k != nObject && k != nArray {
+	if !t.kind(0).container() {
 		jt.root = jt.scalar(0)
 		return jt, ""
 	}
@@ -382,8 +381,8 @@ func buildTree(t *tape, maxDepth int) (*jtree, string) {
 	open := func(i uint32, parent int32, frag jp.Frag, key string) {
 		ci := int32(len(jt.conts))
 		jt.conts = append(jt.conts, cont{node: i, parent: parent, frag: frag})
-		f := frame{ci: ci, cur: i + 1, end: t.nodes[i].next, key: key}
-		if t.nodes[i].kind == nObject {
+		f := frame{ci: ci, cur: i + 1, end: t.next(i), key: key}
+		if t.kind(i) == nObject {
 			f.obj = jobj{&object{c: ci}}
 		}
 		stack = append(stack, f)
@@ -410,11 +409,11 @@ func buildTree(t *tape, maxDepth int) (*jtree, string) {
 		}
 		vi, key := f.cur, ""
 		if f.obj.object != nil {
-			key = t.stringText(&t.nodes[vi])
+			key = t.stringText(vi)
 			vi++
 		}
-		f.cur = t.nodes[vi].next
-		if k := t.nodes[vi].kind; k != nObject && k != nArray {
+		f.cur = t.next(vi)
+		if !t.kind(vi).container() {
 			f.add(key, jt.scalar(vi))
 			continue
 		}
@@ -450,10 +449,9 @@ func (f *frame) add(key string, v any) {
 // scalar converts a string, number, boolean or null node.
 func (jt *jtree) scalar(i uint32) any {
 	t := jt.t
-	nd := &t.nodes[i]
-	switch nd.kind {
+	switch t.kind(i) {
 	case nString:
-		return t.stringText(nd)
+		return t.stringText(i)
 	case nTrue:
 		return true
 	case nFalse:
@@ -461,7 +459,7 @@ func (jt *jtree) scalar(i uint32) any {
 	case nNull:
 		return nil
 	}
-	text := string(t.src[nd.start:nd.end])
+	text := string(t.text(i))
 	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
 		p := push(&jt.ints, n)
 		jt.inums[p] = i
