@@ -62,7 +62,7 @@ type Param struct {
 	Example    any
 	Deprecated bool
 	// Schema is the JSON Schema of an object parameter (its properties),
-	// shown to the model with the parameter.
+	// shown to the model with the parameter and checked like a body's.
 	Schema map[string]any
 	// Style is how an array or object value is written, as in OpenAPI:
 	// simple (default), label or matrix in a path; form (default),

@@ -163,3 +163,39 @@ func TestDocsCookiesAndObjectProperties(t *testing.T) {
 		t.Errorf("docs with examples: %s", show(res))
 	}
 }
+
+// An object parameter's members are checked against its schema, with the
+// same messages as a body's; a schema the validator cannot compile leaves
+// them to the API.
+func TestObjectParamChecked(t *testing.T) {
+	var query string
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { query = r.URL.RawQuery })
+	cat := NewCatalog()
+	filter := map[string]any{"type": "object", "required": []any{"status"}, "additionalProperties": false,
+		"properties": map[string]any{"status": map[string]any{"type": "string", "enum": []any{"open", "done"}}, "owner": map[string]any{"type": "string"}}}
+	broken := map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": 5}}}
+	err := cat.Add(
+		Endpoint{ID: "search", Method: "GET", Path: "/s", Params: []Param{{Name: "filter", In: InQuery, Type: toolkit.TypeObject, Style: "deepObject", Schema: filter}}},
+		Endpoint{ID: "odd", Method: "GET", Path: "/o", Params: []Param{{Name: "f", In: InQuery, Type: toolkit.TypeObject, Style: "deepObject", Schema: broken}}},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := newRegistry(t, cat, Options{Handler: handler})
+	tests := []struct{ args, want string }{
+		{`{"endpoint": "search", "query": {"filter": {"status": "lost"}}}`, `parameter "query.filter.status" must be one of "open", "done", got "lost"`},
+		{`{"endpoint": "search", "query": {"filter": {"owner": "ann"}}}`, `parameter "query.filter.status" is required (string)`},
+		{`{"endpoint": "search", "query": {"filter": {"status": "open", "colour": "red"}}}`, `unknown parameter "query.filter.colour"; accepted parameters in query.filter: owner, status`},
+	}
+	for _, tt := range tests {
+		if res := run(reg, ToolCall, tt.args); !res.IsError || !strings.Contains(res.Text, tt.want) {
+			t.Errorf("%s:\n got %s\nwant ~%s", tt.args, show(res), tt.want)
+		}
+	}
+	if res := run(reg, ToolCall, `{"endpoint": "search", "query": {"filter": {"status": "open", "owner": "ann"}}}`); res.IsError || query != "filter%5Bowner%5D=ann&filter%5Bstatus%5D=open" {
+		t.Errorf("valid filter: %s, query %q", show(res), query)
+	}
+	if res := run(reg, ToolCall, `{"endpoint": "odd", "query": {"f": {"a": [1]}}}`); res.IsError || query != "f%5Ba%5D%5B0%5D=1" {
+		t.Errorf("unchecked filter: %s, query %q", show(res), query)
+	}
+}

@@ -21,9 +21,10 @@ import (
 func (e *endpoint) checker() (*argcheck.Schema, error) {
 	e.compile.Do(func() {
 		e.check, e.checkErr = argcheck.Compile(e.argsSchema(true))
-		if e.checkErr != nil && e.Body != nil {
-			// A body schema the validator cannot compile (a catalog's own
-			// dialect): the body goes unchecked, the API checks it.
+		if e.checkErr != nil && (e.Body != nil || slices.ContainsFunc(e.Params, func(p Param) bool { return p.Schema != nil })) {
+			// A body or object parameter schema the validator cannot
+			// compile (a catalog's own dialect): what it describes goes
+			// unchecked, the API checks it.
 			e.check, e.checkErr = argcheck.Compile(e.argsSchema(false))
 		}
 	})
@@ -34,13 +35,13 @@ func (e *endpoint) checker() (*argcheck.Schema, error) {
 // documents them: path_params, query, headers and cookies, each an object of its
 // parameters that takes no other names, and the body. Members keep the
 // documented order, so messages list accepted names in that order.
-func (e *endpoint) argsSchema(withBody bool) jsonstr.Object {
+func (e *endpoint) argsSchema(withSchemas bool) jsonstr.Object {
 	props := jsonstr.Object{
-		{Key: "path_params", Value: e.paramsSchema(InPath)},
-		{Key: "query", Value: e.paramsSchema(InQuery)},
-		{Key: "headers", Value: e.paramsSchema(InHeader)},
-		{Key: "cookies", Value: e.paramsSchema(InCookie)},
-		{Key: "body", Value: e.bodySchema(withBody)},
+		{Key: "path_params", Value: e.paramsSchema(InPath, withSchemas)},
+		{Key: "query", Value: e.paramsSchema(InQuery, withSchemas)},
+		{Key: "headers", Value: e.paramsSchema(InHeader, withSchemas)},
+		{Key: "cookies", Value: e.paramsSchema(InCookie, withSchemas)},
+		{Key: "body", Value: e.bodySchema(withSchemas)},
 	}
 	s := jsonstr.Object{{Key: "type", Value: "object"}, {Key: "properties", Value: props}}
 	if e.Body != nil && e.Body.Required {
@@ -49,7 +50,9 @@ func (e *endpoint) argsSchema(withBody bool) jsonstr.Object {
 	return s
 }
 
-func (e *endpoint) paramsSchema(in In) jsonstr.Object {
+// paramsSchema is the schema of in's parameters; withSchemas, an object
+// parameter's members are checked against its Schema.
+func (e *endpoint) paramsSchema(in In, withSchemas bool) jsonstr.Object {
 	props := jsonstr.Object{}
 	var required []any
 	for _, p := range e.Params {
@@ -61,6 +64,16 @@ func (e *endpoint) paramsSchema(in In) jsonstr.Object {
 			t = p.Items
 		}
 		s := jsonstr.Object{{Key: "type", Value: string(t)}}
+		if p.Type == toolkit.TypeObject && p.Schema != nil && withSchemas {
+			base := "#/properties/" + argName(in) + "/properties/" + escapeToken(p.Name)
+			if v, ok := validationSchema(p.Schema, p.Schema, base).(map[string]any); ok {
+				for _, k := range slices.Sorted(maps.Keys(v)) {
+					if k != "type" && k != "description" {
+						s = append(s, jsonstr.Member{Key: k, Value: v[k]})
+					}
+				}
+			}
+		}
 		if len(p.Enum) > 0 {
 			enum := make([]any, len(p.Enum))
 			for i, v := range p.Enum {
@@ -122,7 +135,7 @@ func (e *endpoint) bodySchema(withBody bool) any {
 	case !withBody:
 		s = map[string]any{}
 	case e.jsonBody || b.ContentType == formType:
-		s, _ = validationSchema(b.Schema, b.Schema).(map[string]any)
+		s, _ = validationSchema(b.Schema, b.Schema, "#/properties/body").(map[string]any)
 		if s == nil {
 			s = map[string]any{}
 		}
@@ -138,13 +151,14 @@ func (e *endpoint) bodySchema(withBody bool) any {
 	return s
 }
 
-// validationSchema copies a body schema for the validator: a $ref to a
-// place inside the body schema points there, one to anything else (the
+// validationSchema copies a body (or object parameter) schema, which is
+// at base in the arguments' schema, for the validator: a $ref to a
+// place inside it points there, one to anything else (the
 // catalog resolved the document's references; what is left marks a
 // recursive schema) is dropped; defaults are dropped (the API applies
 // them; they must not be added to the body sent), and so are what only
 // documents (examples, x- extensions) and patterns Go cannot compile.
-func validationSchema(v, root any) any {
+func validationSchema(v, root any, base string) any {
 	s, ok := v.(map[string]any)
 	if !ok {
 		return v
@@ -155,7 +169,7 @@ func validationSchema(v, root any) any {
 		case k == "$ref":
 			ref, _ := x.(string)
 			if ref == "#" || strings.HasPrefix(ref, "#/") && pointerResolves(root, ref[2:]) {
-				out[k] = "#/properties/body" + ref[1:]
+				out[k] = base + ref[1:]
 			}
 			continue
 		case k == "default" || k == "example" || k == "examples" || k == "$id" || k == "$schema" || strings.HasPrefix(k, "x-"):
@@ -165,7 +179,7 @@ func validationSchema(v, root any) any {
 				continue
 			}
 		}
-		out[k] = subschemas(k, x, func(sub any) any { return validationSchema(sub, root) })
+		out[k] = subschemas(k, x, func(sub any) any { return validationSchema(sub, root, base) })
 	}
 	return out
 }
