@@ -26,12 +26,36 @@ type sharedRead struct {
 	key  string
 }
 
-// cacheHealth keeps what the Executor has logged about its Cache: a
-// failing store is logged once until it answers again, a call without a
-// scope once per capability.
+// cacheRetryInterval is how often a failing store is tried again; in
+// between, steps fetch without it.
+const cacheRetryInterval = time.Second
+
+// cacheHealth keeps the state of the Executor's Cache: a failing store is
+// logged once until it answers again, and asked again once a second (so a
+// store that is down costs the calls nothing in between); a call without
+// a scope is logged once per capability.
 type cacheHealth struct {
 	failing atomic.Bool
-	noScope sync.Map // capability name -> struct{}
+	retryAt atomic.Int64 // UnixNano when a failing store is tried again
+	noScope sync.Map     // capability name -> struct{}
+	now     func() time.Time
+}
+
+func (h *cacheHealth) clock() int64 {
+	if h.now != nil {
+		return h.now().UnixNano()
+	}
+	return time.Now().UnixNano()
+}
+
+// usable reports whether the store may be asked: always, unless it is
+// failing; then once per cacheRetryInterval.
+func (h *cacheHealth) usable() bool {
+	if !h.failing.Load() {
+		return true
+	}
+	at, now := h.retryAt.Load(), h.clock()
+	return now >= at && h.retryAt.CompareAndSwap(at, now+int64(cacheRetryInterval))
 }
 
 // scope returns the call's cache scope, "" without one.
@@ -48,6 +72,9 @@ func (r *run) sharedCacheGet(key string) map[string]template.Value {
 		e, _ := mc.get(memoryKey{r.scope(), key})
 		vars, _ := e.vars.(map[string]template.Value)
 		return vars
+	}
+	if !r.e.cacheHealth.usable() {
+		return nil
 	}
 	data, ok, err := r.e.opts.Cache.Get(r.ctx, key)
 	if !r.cacheAnswered(err) || !ok {
@@ -70,7 +97,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 		mc.set(memoryKey{r.scope(), key}, memoryEntry{vars: entry}, ttl)
 		return
 	}
-	if data, err := json.Marshal(entry); err == nil {
+	if data, err := json.Marshal(entry); err == nil && r.e.cacheHealth.usable() {
 		r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl))
 	}
 }
@@ -103,8 +130,9 @@ func (r *run) cacheAnswered(err error) bool {
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
 	default:
+		h.retryAt.Store(h.clock() + int64(cacheRetryInterval))
 		if !h.failing.Swap(true) {
-			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: the cache store failed; steps fetch without it until it answers again",
+			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: the cache store failed; steps fetch without it until it answers again (it is tried once a second)",
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
 	}
@@ -126,7 +154,7 @@ func (r *run) invalidate(s *step) bool {
 		found = true
 		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
 			mc.delete(memoryKey{r.scope(), read.key})
-		} else {
+		} else if r.e.cacheHealth.usable() {
 			r.cacheAnswered(r.e.opts.Cache.Delete(r.ctx, read.key))
 		}
 	}

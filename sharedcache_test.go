@@ -141,53 +141,72 @@ type failingCache struct {
 	MemoryCache
 	failing atomic.Bool
 	err     error
+	calls   atomic.Int32
+}
+
+func (c *failingCache) fail() error {
+	c.calls.Add(1)
+	if c.failing.Load() {
+		return c.err
+	}
+	return nil
 }
 
 func (c *failingCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
-	if c.failing.Load() {
-		return nil, false, c.err
+	if err := c.fail(); err != nil {
+		return nil, false, err
 	}
 	return c.MemoryCache.Get(ctx, key)
 }
 
 func (c *failingCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
-	if c.failing.Load() {
-		return c.err
+	if err := c.fail(); err != nil {
+		return err
 	}
 	return c.MemoryCache.Set(ctx, key, value, ttl)
 }
 
 func (c *failingCache) Delete(ctx context.Context, key string) error {
-	if c.failing.Load() {
-		return c.err
+	if err := c.fail(); err != nil {
+		return err
 	}
 	return c.MemoryCache.Delete(ctx, key)
 }
 
 // TestCacheStoreDown: a store that fails does not fail the call, which
-// fetches as on a miss; the failure is logged once until the store
-// answers again, and again if it fails after that.
+// fetches as on a miss. The failure is logged once until the store
+// answers again, and again if it fails after that; while it fails it is
+// asked once a second, not by every call.
 func TestCacheStoreDown(t *testing.T) {
 	api := newTokenAPI(t)
 	store := &failingCache{MemoryCache: *newMemoryCache(10), err: errors.New("dial tcp 10.0.0.9:6379: connection refused")}
 	store.failing.Store(true)
 	var logs logBuffer
 	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenTool)
-	for i := range 5 {
-		wantText(t, call(t, reg, "orders", `{}`), fmt.Sprintf("with t%d", i+1))
+	now := time.Unix(1000, 0)
+	reg.exec.cacheHealth.now = func() time.Time { return now }
+	calls := func(want ...string) {
+		t.Helper()
+		for _, w := range want {
+			wantText(t, call(t, reg, "orders", `{}`), w)
+		}
+	}
+	calls("with t1", "with t2", "with t3")
+	if n := store.calls.Load(); n != 1 {
+		t.Errorf("the failing store was asked %d times in a second, want 1", n)
 	}
 	store.failing.Store(false)
-	wantText(t, call(t, reg, "orders", `{}`), "with t6") // a miss, then stored
-	wantText(t, call(t, reg, "orders", `{}`), "with t6")
+	calls("with t4") // not asked yet
+	now = now.Add(time.Second)
+	calls("with t5", "with t5") // asked again: a miss, stored, a hit
 	store.failing.Store(true)
-	wantText(t, call(t, reg, "orders", `{}`), "with t7")
-	wantText(t, call(t, reg, "orders", `{}`), "with t8")
+	calls("with t6", "with t7")
 	var got []string
 	for line := range strings.Lines(logs.String()) {
 		_, msg, _ := strings.Cut(line, "msg=")
 		got = append(got, strings.TrimSpace(msg))
 	}
-	failed := `"toolkit: the cache store failed; steps fetch without it until it answers again" capability=orders error="dial tcp 10.0.0.9:6379: connection refused"`
+	failed := `"toolkit: the cache store failed; steps fetch without it until it answers again (it is tried once a second)" capability=orders error="dial tcp 10.0.0.9:6379: connection refused"`
 	want := []string{failed, `"toolkit: the cache store answers again"`, failed}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)

@@ -1,6 +1,6 @@
 module github.com/toolkit-sdk/toolkit/examples/agent-loop
 
-go 1.26
+go 1.26.0
 
 require github.com/toolkit-sdk/toolkit v0.0.0
 

@@ -1,0 +1,187 @@
+package rediscache_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/rediscache"
+)
+
+const ordersTool = `
+name: orders
+desc: List orders.
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/orders
+    headers: {Authorization: "Bearer ${step0:token}"}
+    var: [{name: who, extract: who, abort: true}]
+    result: ${step1:who}
+`
+
+// tokenAPI issues a new token per token request (t1, t2, ...) and answers
+// /orders with the token it got, or 401 for a revoked one.
+type tokenAPI struct {
+	*httptest.Server
+	issued  atomic.Int32
+	mu      sync.Mutex
+	revoked map[string]bool
+}
+
+func newTokenAPI(t testing.TB) *tokenAPI {
+	a := &tokenAPI{revoked: map[string]bool{}}
+	a.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" {
+			fmt.Fprintf(w, `{"token":"t%d"}`, a.issued.Add(1))
+			return
+		}
+		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+		a.mu.Lock()
+		revoked := a.revoked[tok]
+		a.mu.Unlock()
+		if revoked {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprintf(w, `{"who":"with %s"}`, tok)
+	}))
+	t.Cleanup(a.Close)
+	return a
+}
+
+func (a *tokenAPI) revoke(tok string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.revoked[tok] = true
+}
+
+// syncBuffer is a log destination safe for concurrent writes.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// newRegistry is one replica of an agent: a Registry with ordersTool on
+// store, logging to logs.
+func newRegistry(t testing.TB, store toolkit.Cache, base string, logs *syncBuffer) *toolkit.Registry {
+	t.Helper()
+	reg := toolkit.NewRegistry(&toolkit.Options{
+		Cache:        store,
+		Env:          func(name string) (string, bool) { return base, name == "BASE_URL" },
+		AllowPrivate: []string{"127.0.0.1"},
+		Logger:       slog.New(slog.NewTextHandler(logs, nil)),
+	})
+	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersTool)); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+func callOrders(t *testing.T, reg *toolkit.Registry, tenant string) toolkit.Result {
+	res, err := reg.Call(context.Background(), toolkit.ToolCallCapability,
+		json.RawMessage(`{"name": "orders", "parameters": {}}`), toolkit.WithCacheScope(tenant))
+	if err != nil {
+		t.Error(err)
+	}
+	return res
+}
+
+// TestReplicas: two replicas (two Registries, each with its own client
+// and Cache) share one Redis. 100 concurrent calls of two tenants fetch
+// one token per tenant (a second replica waits for the first one's
+// fetch; FetchWait is long enough here for any fetch to end within it),
+// and no tenant reads the other's. A revoked token is dropped and
+// fetched again once, for every replica.
+func TestReplicas(t *testing.T) {
+	eachServer(t, func(t *testing.T, srv server) {
+		api := newTokenAPI(t)
+		opts := &rediscache.Options{Prefix: testPrefix(), Key: bytes.Repeat([]byte{1}, 32), FetchWait: 30 * time.Second}
+		var logs syncBuffer
+		replicas := []*toolkit.Registry{
+			newRegistry(t, newCache(t, srv.client(t), opts), api.URL, &logs),
+			newRegistry(t, newCache(t, srv.client(t), opts), api.URL, &logs),
+		}
+		tenants := []string{"acme", "globex"}
+		run := func() map[string]map[string]int {
+			var mu sync.Mutex
+			seen := map[string]map[string]int{} // tenant -> text -> calls
+			var wg sync.WaitGroup
+			for i := range 100 {
+				wg.Go(func() {
+					tenant := tenants[i%2]
+					res := callOrders(t, replicas[i/2%2], tenant)
+					mu.Lock()
+					defer mu.Unlock()
+					if seen[tenant] == nil {
+						seen[tenant] = map[string]int{}
+					}
+					seen[tenant][res.Text]++
+				})
+			}
+			wg.Wait()
+			return seen
+		}
+		seen := run()
+		if n := api.issued.Load(); n != 2 {
+			t.Errorf("tokens issued = %d, want 2 (one per tenant)", n)
+		}
+		if len(seen["acme"]) != 1 || len(seen["globex"]) != 1 {
+			t.Fatalf("each tenant saw one token: %v", seen)
+		}
+		for text := range seen["acme"] {
+			if seen["globex"][text] > 0 || !strings.HasPrefix(text, "with t") {
+				t.Errorf("acme and globex saw %q", text)
+			}
+		}
+
+		// acme's token is revoked: the calls that get a 401 drop the entry
+		// and run again; the replicas fetch a new token for acme alone.
+		for text := range seen["acme"] {
+			api.revoke(strings.TrimPrefix(text, "with "))
+		}
+		before := seen
+		seen = run()
+		if n := api.issued.Load(); n < 3 {
+			t.Errorf("tokens issued = %d, want a new one for acme", n)
+		}
+		if diff := cmp.Diff(before["globex"], seen["globex"]); diff != "" {
+			t.Errorf("globex (-before +after):\n%s", diff)
+		}
+		for text, n := range seen["acme"] {
+			if before["acme"][text] > 0 || !strings.HasPrefix(text, "with t") {
+				t.Errorf("acme after the revocation: %d calls saw %q", n, text)
+			}
+		}
+		if logs.String() != "" {
+			t.Errorf("log:\n%s", logs.String())
+		}
+	})
+}
