@@ -66,8 +66,10 @@ type Options struct {
 	// conversation (WithConversation), for which it is their per-call
 	// values. Default: none; exports reach only Result.Exports.
 	Exports ExportStore
-	// Cache keeps `cache: {ttl: N}` entries across calls. Default: an
-	// in-memory store.
+	// Cache keeps `cache: {ttl: N}` entries across calls, per cache scope
+	// (WithCacheScope). A store that fails never fails a call. Default: an
+	// in-memory store (MemoryCache); package rediscache shares one between
+	// replicas.
 	Cache Cache
 	// AllowedHosts, when set, are the only hosts requests and redirects
 	// may go to: exact names ("api.example.com"), ".example.com" for a

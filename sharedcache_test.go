@@ -88,6 +88,12 @@ func TestCacheScopes(t *testing.T) {
 	} {
 		wantText(t, call(t, reg, "orders", `{}`, c.scope...), c.want)
 	}
+	// Executor.Run takes the scope with the call's options.
+	w, diags := ParseWorkflow("orders.yaml", []byte(tokenTool))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	wantText(t, reg.Executor().Run(context.Background(), w, map[string]any{}, WithCacheScope("globex")), "with t2")
 }
 
 // TestCacheConcurrentMisses: concurrent calls that miss the same entry

@@ -2,10 +2,14 @@ module github.com/toolkit-sdk/toolkit/examples/agent-loop
 
 go 1.26.0
 
-require github.com/toolkit-sdk/toolkit v0.0.0
+require (
+	github.com/redis/go-redis/v9 v9.23.0
+	github.com/toolkit-sdk/toolkit v0.0.0
+)
 
 require (
 	code.dny.dev/ssrf v0.3.0 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.5.2 // indirect
 	github.com/dop251/goja v0.0.0-20260917113740-793a2a65c13b // indirect
 	github.com/getkin/kin-openapi v0.153.0 // indirect
@@ -19,7 +23,9 @@ require (
 	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
 	github.com/ohler55/ojg v1.28.5 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	go.uber.org/atomic v1.12.0 // indirect
 	go.yaml.in/yaml/v4 v4.0.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
 

@@ -13,9 +13,13 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/hostapi"
+	"github.com/toolkit-sdk/toolkit/rediscache"
 	"github.com/toolkit-sdk/toolkit/toolkittest"
 	"github.com/toolkit-sdk/toolkit/yqcloud"
 )
@@ -131,4 +135,28 @@ func readmeMermaid(src []byte) {
 	w, diags := toolkit.ParseWorkflow("weather.yaml", src)
 	fmt.Print(w.Mermaid())
 	_ = diags
+}
+
+// README: a cache shared by replicas.
+func readmeSharedCache(ctx context.Context, args json.RawMessage, redisPassword string, cacheKey []byte, tenant string) error {
+	client := redis.NewClient(&redis.Options{
+		Addr:         "cache.internal:6379", // private to the agent: entries hold credentials
+		Password:     redisPassword,
+		DialTimeout:  200 * time.Millisecond, // a store that is down costs a call little
+		ReadTimeout:  200 * time.Millisecond,
+		WriteTimeout: 200 * time.Millisecond,
+	})
+	store, err := rediscache.New(client, &rediscache.Options{
+		Prefix: "support-agent:", // several agents on one Redis
+		Key:    cacheKey,         // 32 bytes, the same on every replica: values are encrypted
+	})
+	if err != nil {
+		return err
+	}
+	reg := toolkit.NewRegistry(&toolkit.Options{Cache: store})
+
+	// Per call: the tenant scopes the entries, so two tenants never share one.
+	res, err := reg.Call(ctx, toolkit.ToolCallCapability, args, toolkit.WithCacheScope(tenant))
+	_ = res
+	return err
 }
