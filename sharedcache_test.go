@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 )
 
 const tokenTool = `
@@ -30,50 +31,10 @@ steps:
     result: ${step1:who}
 `
 
-// tokenAPI issues a new token per token request (t1, t2, ...) and answers
-// /orders with the token it got, or 401 for a revoked one.
-type tokenAPI struct {
-	*testServer
-	issued  atomic.Int32
-	mu      sync.Mutex
-	revoked map[string]bool
-	release chan struct{} // when set, token requests wait for it
-}
-
-func newTokenAPI(t *testing.T) *tokenAPI {
-	a := &tokenAPI{revoked: map[string]bool{}}
-	a.testServer = newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/token" {
-			if a.release != nil {
-				<-a.release
-			}
-			fmt.Fprintf(w, `{"token":"t%d"}`, a.issued.Add(1))
-			return
-		}
-		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		a.mu.Lock()
-		revoked := a.revoked[tok]
-		a.mu.Unlock()
-		if revoked {
-			w.WriteHeader(http.StatusUnauthorized)
-			fmt.Fprint(w, `{"error":"invalid token"}`)
-			return
-		}
-		fmt.Fprintf(w, `{"who":"with %s"}`, tok)
-	})
-	return a
-}
-
-func (a *tokenAPI) revoke(tok string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.revoked[tok] = true
-}
-
 // TestCacheScopes: entries kept across calls are shared within a scope
 // only; a call without a scope has a scope of its own.
 func TestCacheScopes(t *testing.T) {
-	api := newTokenAPI(t)
+	api := tokenapi.New(t)
 	reg := loadRegistry(t, nil, api.URL, tokenTool)
 	for _, c := range []struct {
 		scope []CallOption
@@ -99,22 +60,22 @@ func TestCacheScopes(t *testing.T) {
 // TestCacheConcurrentMisses: concurrent calls that miss the same entry
 // send one token request; the others wait for its entry.
 func TestCacheConcurrentMisses(t *testing.T) {
-	api := newTokenAPI(t)
-	api.release = make(chan struct{})
+	api := tokenapi.New(t)
+	release := api.Hold()
 	reg := loadRegistry(t, nil, api.URL, tokenTool)
 	var wg sync.WaitGroup
 	results := make([]Result, 100)
 	for i := range results {
 		wg.Go(func() { results[i] = call(t, reg, "orders", `{}`, WithCacheScope("acme")) })
 	}
-	close(api.release)
+	release()
 	wg.Wait()
 	for i, res := range results {
 		if res.Text != "with t1" {
 			t.Errorf("call %d: %q", i, res.Text)
 		}
 	}
-	if n := api.issued.Load(); n != 1 {
+	if n := api.Issued(); n != 1 {
 		t.Errorf("token requests = %d, want 1", n)
 	}
 }
@@ -122,12 +83,12 @@ func TestCacheConcurrentMisses(t *testing.T) {
 // TestCacheWaitCanceled: a call waiting for another call's fetch leaves
 // when its context ends.
 func TestCacheWaitCanceled(t *testing.T) {
-	api := newTokenAPI(t)
-	api.release = make(chan struct{})
+	api := tokenapi.New(t)
+	release := api.Hold()
 	reg := loadRegistry(t, nil, api.URL, tokenTool)
 	first := make(chan Result)
 	go func() { first <- call(t, reg, "orders", `{}`) }()
-	for len(api.requests()) == 0 { // the first call is fetching
+	for len(api.URIs()) == 0 { // the first call is fetching
 		time.Sleep(time.Millisecond)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -137,7 +98,7 @@ func TestCacheWaitCanceled(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantError(t, res, "canceled")
-	close(api.release)
+	release()
 	wantText(t, <-first, "with t1")
 }
 
@@ -184,7 +145,7 @@ func (c *failingCache) Delete(ctx context.Context, key string) error {
 // answers again, and again if it fails after that; while it fails it is
 // asked once a second, not by every call.
 func TestCacheStoreDown(t *testing.T) {
-	api := newTokenAPI(t)
+	api := tokenapi.New(t)
 	store := &failingCache{MemoryCache: *newMemoryCache(10), err: errors.New("dial tcp 10.0.0.9:6379: connection refused")}
 	store.failing.Store(true)
 	var logs logBuffer
@@ -222,7 +183,7 @@ func TestCacheStoreDown(t *testing.T) {
 // TestCacheNoScope: a store that refuses calls without a scope has them
 // run uncached, logged as an error once per capability.
 func TestCacheNoScope(t *testing.T) {
-	api := newTokenAPI(t)
+	api := tokenapi.New(t)
 	store := &failingCache{MemoryCache: *newMemoryCache(10), err: fmt.Errorf("redis: %w", ErrNoCacheScope)}
 	store.failing.Store(true)
 	var logs logBuffer
@@ -251,29 +212,29 @@ func TestCache401(t *testing.T) {
 		{"host store", func() Cache { return &mapCache{m: map[string][]byte{}} }},
 	} {
 		t.Run(store.name, func(t *testing.T) {
-			api := newTokenAPI(t)
+			api := tokenapi.New(t)
 			reg := loadRegistry(t, &Options{Cache: store.cache()}, api.URL, tokenTool)
 			wantText(t, call(t, reg, "orders", `{}`), "with t1")
 			// The cached token is revoked: the entry is dropped and the
 			// chain runs again once, with a new token.
-			api.revoke("t1")
+			api.Revoke("t1")
 			wantText(t, call(t, reg, "orders", `{}`), "with t2")
 			wantText(t, call(t, reg, "orders", `{}`), "with t2")
 			want := []string{"POST /token", "GET /orders", "GET /orders", "POST /token", "GET /orders", "GET /orders"}
-			if diff := cmp.Diff(want, api.uris()); diff != "" {
+			if diff := cmp.Diff(want, api.URIs()); diff != "" {
 				t.Errorf("requests (-want +got):\n%s", diff)
 			}
 			// Once only: a fresh token refused too ends with the 401.
-			api.revoke("t2")
-			api.revoke("t3")
+			api.Revoke("t2")
+			api.Revoke("t3")
 			wantError(t, call(t, reg, "orders", `{}`), `variable "who" extraction failed`, "HTTP 401")
-			if n := api.issued.Load(); n != 3 {
+			if n := api.Issued(); n != 3 {
 				t.Errorf("tokens issued = %d, want 3", n)
 			}
 			// A token just fetched, not read from the cache, is not retried.
-			api.revoke("t4")
+			api.Revoke("t4")
 			wantError(t, call(t, reg, "orders", `{}`, WithCacheScope("other")), "HTTP 401")
-			if n := api.issued.Load(); n != 4 {
+			if n := api.Issued(); n != 4 {
 				t.Errorf("tokens issued = %d, want 4", n)
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 	"github.com/toolkit-sdk/toolkit/rediscache"
 )
 
@@ -57,7 +58,7 @@ func BenchmarkGet(b *testing.B) {
 // BenchmarkCachedCall is a call of a two-step capability whose token step
 // hits the cache: one HTTP request per call, and one cache lookup.
 func BenchmarkCachedCall(b *testing.B) {
-	api := newTokenAPI(b)
+	api := tokenapi.New(b)
 	for _, s := range benchStores(b) {
 		reg := newRegistry(b, s.store, api.URL, &syncBuffer{})
 		call := func() {

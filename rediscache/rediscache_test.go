@@ -18,6 +18,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 	"github.com/toolkit-sdk/toolkit/rediscache"
 )
 
@@ -317,7 +318,7 @@ func TestStoreDown(t *testing.T) {
 	l.Close() // nothing listens there now
 	client := redis.NewClient(&redis.Options{Addr: addr, MaxRetries: -1, DialerRetries: 1})
 	t.Cleanup(func() { client.Close() })
-	api := newTokenAPI(t)
+	api := tokenapi.New(t)
 	var logs syncBuffer
 	reg := newRegistry(t, newCache(t, client, nil), api.URL, &logs)
 	for range 5 {
@@ -325,7 +326,7 @@ func TestStoreDown(t *testing.T) {
 			t.Fatalf("call: %+v", res)
 		}
 	}
-	if n := api.issued.Load(); n != 5 {
+	if n := api.Issued(); n != 5 {
 		t.Errorf("tokens issued = %d, want 5 (one per call, uncached)", n)
 	}
 	out := logs.String()

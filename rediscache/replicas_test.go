@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 	"github.com/toolkit-sdk/toolkit/rediscache"
 )
 
@@ -34,42 +31,6 @@ steps:
     var: [{name: who, extract: who, abort: true}]
     result: ${step1:who}
 `
-
-// tokenAPI issues a new token per token request (t1, t2, ...) and answers
-// /orders with the token it got, or 401 for a revoked one.
-type tokenAPI struct {
-	*httptest.Server
-	issued  atomic.Int32
-	mu      sync.Mutex
-	revoked map[string]bool
-}
-
-func newTokenAPI(t testing.TB) *tokenAPI {
-	a := &tokenAPI{revoked: map[string]bool{}}
-	a.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/token" {
-			fmt.Fprintf(w, `{"token":"t%d"}`, a.issued.Add(1))
-			return
-		}
-		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		a.mu.Lock()
-		revoked := a.revoked[tok]
-		a.mu.Unlock()
-		if revoked {
-			w.WriteHeader(http.StatusUnauthorized)
-			return
-		}
-		fmt.Fprintf(w, `{"who":"with %s"}`, tok)
-	}))
-	t.Cleanup(a.Close)
-	return a
-}
-
-func (a *tokenAPI) revoke(tok string) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.revoked[tok] = true
-}
 
 // syncBuffer is a log destination safe for concurrent writes.
 type syncBuffer struct {
@@ -122,7 +83,7 @@ func callOrders(t *testing.T, reg *toolkit.Registry, tenant string) toolkit.Resu
 // fetched again once, for every replica.
 func TestReplicas(t *testing.T) {
 	eachServer(t, func(t *testing.T, srv server) {
-		api := newTokenAPI(t)
+		api := tokenapi.New(t)
 		opts := &rediscache.Options{Prefix: testPrefix(), Key: bytes.Repeat([]byte{1}, 32), FetchWait: 30 * time.Second}
 		var logs syncBuffer
 		replicas := []*toolkit.Registry{
@@ -150,7 +111,7 @@ func TestReplicas(t *testing.T) {
 			return seen
 		}
 		seen := run()
-		if n := api.issued.Load(); n != 2 {
+		if n := api.Issued(); n != 2 {
 			t.Errorf("tokens issued = %d, want 2 (one per tenant)", n)
 		}
 		if len(seen["acme"]) != 1 || len(seen["globex"]) != 1 {
@@ -165,11 +126,11 @@ func TestReplicas(t *testing.T) {
 		// acme's token is revoked: the calls that get a 401 drop the entry
 		// and run again; the replicas fetch a new token for acme alone.
 		for text := range seen["acme"] {
-			api.revoke(strings.TrimPrefix(text, "with "))
+			api.Revoke(strings.TrimPrefix(text, "with "))
 		}
 		before := seen
 		seen = run()
-		if n := api.issued.Load(); n < 3 {
+		if n := api.Issued(); n < 3 {
 			t.Errorf("tokens issued = %d, want a new one for acme", n)
 		}
 		if diff := cmp.Diff(before["globex"], seen["globex"]); diff != "" {

@@ -1,0 +1,80 @@
+// Package tokenapi is a test API behind a token: POST /token issues a new
+// token per request (t1, t2, ...), and /orders answers with the token it
+// got ({"who":"with t1"}), or 401 for a revoked one. Tests of caching
+// count the tokens issued.
+package tokenapi
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// Server is the API on a loopback httptest server.
+type Server struct {
+	*httptest.Server
+	issued  atomic.Int32
+	mu      sync.Mutex
+	revoked map[string]bool
+	uris    []string
+	hold    chan struct{} // when set, token requests wait until it is closed
+}
+
+// New starts a Server, closed when the test ends.
+func New(t testing.TB) *Server {
+	s := &Server{revoked: map[string]bool{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.serve))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.uris = append(s.uris, r.Method+" "+r.URL.RequestURI())
+	hold := s.hold
+	revoked := s.revoked[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+	s.mu.Unlock()
+	if r.URL.Path == "/token" {
+		if hold != nil {
+			<-hold
+		}
+		fmt.Fprintf(w, `{"token":"t%d"}`, s.issued.Add(1))
+		return
+	}
+	if revoked {
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprint(w, `{"error":"invalid token"}`)
+		return
+	}
+	fmt.Fprintf(w, `{"who":"with %s"}`, strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
+}
+
+// Issued returns how many tokens were issued.
+func (s *Server) Issued() int { return int(s.issued.Load()) }
+
+// Revoke makes /orders refuse tok with a 401.
+func (s *Server) Revoke(tok string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.revoked[tok] = true
+}
+
+// Hold makes token requests wait until the returned function is called.
+func (s *Server) Hold() (release func()) {
+	ch := make(chan struct{})
+	s.mu.Lock()
+	s.hold = ch
+	s.mu.Unlock()
+	return func() { close(ch) }
+}
+
+// URIs returns "METHOD /path" of every request received, in order.
+func (s *Server) URIs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.uris...)
+}
