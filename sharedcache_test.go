@@ -16,26 +16,11 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 )
 
-const tokenTool = `
-name: orders
-desc: d
-env: [BASE_URL]
-steps:
-  - url: ${env:BASE_URL}/token
-    method: POST
-    cache: {ttl: 300}
-    var: [{name: token, extract: token}]
-  - url: ${env:BASE_URL}/orders
-    headers: {Authorization: "Bearer ${step0:token}"}
-    var: [{name: who, extract: who, abort: true}]
-    result: ${step1:who}
-`
-
 // TestCacheScopes: entries kept across calls are shared within a scope
 // only; a call without a scope has a scope of its own.
 func TestCacheScopes(t *testing.T) {
 	api := tokenapi.New(t)
-	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	reg := loadRegistry(t, nil, api.URL, tokenapi.Tool)
 	for _, c := range []struct {
 		scope []CallOption
 		want  string
@@ -50,7 +35,7 @@ func TestCacheScopes(t *testing.T) {
 		wantText(t, call(t, reg, "orders", `{}`, c.scope...), c.want)
 	}
 	// Executor.Run takes the scope with the call's options.
-	w, diags := ParseWorkflow("orders.yaml", []byte(tokenTool))
+	w, diags := ParseWorkflow("orders.yaml", []byte(tokenapi.Tool))
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -62,7 +47,7 @@ func TestCacheScopes(t *testing.T) {
 func TestCacheConcurrentMisses(t *testing.T) {
 	api := tokenapi.New(t)
 	release := api.Hold()
-	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	reg := loadRegistry(t, nil, api.URL, tokenapi.Tool)
 	var wg sync.WaitGroup
 	results := make([]Result, 100)
 	for i := range results {
@@ -85,7 +70,7 @@ func TestCacheConcurrentMisses(t *testing.T) {
 func TestCacheWaitCanceled(t *testing.T) {
 	api := tokenapi.New(t)
 	release := api.Hold()
-	reg := loadRegistry(t, nil, api.URL, tokenTool)
+	reg := loadRegistry(t, nil, api.URL, tokenapi.Tool)
 	first := make(chan Result)
 	go func() { first <- call(t, reg, "orders", `{}`) }()
 	for len(api.URIs()) == 0 { // the first call is fetching
@@ -149,7 +134,7 @@ func TestCacheStoreDown(t *testing.T) {
 	store := &failingCache{MemoryCache: *newMemoryCache(10), err: errors.New("dial tcp 10.0.0.9:6379: connection refused")}
 	store.failing.Store(true)
 	var logs logBuffer
-	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenTool)
+	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenapi.Tool)
 	now := time.Unix(1000, 0)
 	reg.exec.cacheHealth.now = func() time.Time { return now }
 	calls := func(want ...string) {
@@ -187,7 +172,7 @@ func TestCacheNoScope(t *testing.T) {
 	store := &failingCache{MemoryCache: *newMemoryCache(10), err: fmt.Errorf("redis: %w", ErrNoCacheScope)}
 	store.failing.Store(true)
 	var logs logBuffer
-	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenTool)
+	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenapi.Tool)
 	for i := range 3 {
 		wantText(t, call(t, reg, "orders", `{}`), fmt.Sprintf("with t%d", i+1))
 	}
@@ -213,7 +198,7 @@ func TestCache401(t *testing.T) {
 	} {
 		t.Run(store.name, func(t *testing.T) {
 			api := tokenapi.New(t)
-			reg := loadRegistry(t, &Options{Cache: store.cache()}, api.URL, tokenTool)
+			reg := loadRegistry(t, &Options{Cache: store.cache()}, api.URL, tokenapi.Tool)
 			wantText(t, call(t, reg, "orders", `{}`), "with t1")
 			// The cached token is revoked: the entry is dropped and the
 			// chain runs again once, with a new token.

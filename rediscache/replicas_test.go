@@ -17,21 +17,6 @@ import (
 	"github.com/toolkit-sdk/toolkit/rediscache"
 )
 
-const ordersTool = `
-name: orders
-desc: List orders.
-env: [BASE_URL]
-steps:
-  - url: ${env:BASE_URL}/token
-    method: POST
-    cache: {ttl: 300}
-    var: [{name: token, extract: token}]
-  - url: ${env:BASE_URL}/orders
-    headers: {Authorization: "Bearer ${step0:token}"}
-    var: [{name: who, extract: who, abort: true}]
-    result: ${step1:who}
-`
-
 // syncBuffer is a log destination safe for concurrent writes.
 type syncBuffer struct {
 	mu  sync.Mutex
@@ -50,7 +35,7 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// newRegistry is one replica of an agent: a Registry with ordersTool on
+// newRegistry is one replica of an agent: a Registry with tokenapi.Tool on
 // store, logging to logs.
 func newRegistry(t testing.TB, store toolkit.Cache, base string, logs *syncBuffer) *toolkit.Registry {
 	t.Helper()
@@ -60,7 +45,7 @@ func newRegistry(t testing.TB, store toolkit.Cache, base string, logs *syncBuffe
 		AllowPrivate: []string{"127.0.0.1"},
 		Logger:       slog.New(slog.NewTextHandler(logs, nil)),
 	})
-	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersTool)); err != nil {
+	if _, err := reg.LoadBytes("orders.yaml", []byte(tokenapi.Tool)); err != nil {
 		t.Fatal(err)
 	}
 	return reg

@@ -14,6 +14,24 @@ import (
 	"testing"
 )
 
+// Tool is a tool file of the API, named orders: step 0 fetches a token
+// and keeps it across calls, step 1 sends it; the result is /orders'
+// answer. It reads BASE_URL.
+const Tool = `
+name: orders
+desc: List orders.
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/orders
+    headers: {Authorization: "Bearer ${step0:token}"}
+    var: [{name: who, extract: who, abort: true}]
+    result: ${step1:who}
+`
+
 // Server is the API on a loopback httptest server.
 type Server struct {
 	*httptest.Server
