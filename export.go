@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -210,4 +211,13 @@ func (m *memoryExports) Save(_ context.Context, conversation string, exports []E
 	}
 	m.c.set(memoryKey{key: conversation}, memoryEntry{vars: merged}, m.ttl)
 	return nil
+}
+
+// exportNames lists what step s exports, for its Mermaid node.
+func exportNames(s *step) string {
+	names := make([]string, len(s.exports))
+	for i, e := range s.exports {
+		names[i] = e.name
+	}
+	return strings.Join(names, " ")
 }

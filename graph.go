@@ -14,7 +14,7 @@ const maxGraphResult = 120
 // a review (GitHub renders a ```mermaid block as a diagram).
 //
 // Each step is a node showing its index, method and URL template (with
-// its query, and cache, retry or loop when set); a loop step has an edge
+// its query, and cache, retry, loop or export when set); a loop step has an edge
 // to itself saying how it reaches the next page. Solid edges are the success
 // paths, labelled with the vars the step extracts on its way: to the step
 // named by next ("next: ..."), to the following step (fall-through), to a
@@ -111,6 +111,9 @@ func stepLabel(s *step) string {
 			pages += fmt.Sprintf(", max %d pages", l.maxPages)
 		}
 		extra = append(extra, pages+fmt.Sprintf(", max %d items", l.maxItems))
+	}
+	if len(s.exports) > 0 {
+		extra = append(extra, "export "+exportNames(s))
 	}
 	if len(extra) > 0 {
 		b.WriteString("\n" + strings.Join(extra, ", "))

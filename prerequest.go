@@ -347,7 +347,7 @@ func (w *Workflow) mermaidPreNode(b *strings.Builder) (aborts bool) {
 		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request · "+strings.TrimPrefix(stepLabel(w.pre.step), "-1 · ")))
 		return slices.ContainsFunc(w.pre.step.vars, func(v varSpec) bool { return v.abort })
 	case w.PreRequest != "":
-		fmt.Fprintf(b, "  pre[[%s]]\n", mermaidLabel("pre_request: "+w.PreRequest))
+		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request: "+w.PreRequest+" (shared)"))
 	}
 	return false
 }
