@@ -139,6 +139,63 @@ var heldOutQueries = []struct{ query, want string }{
 	{"待我审批的单子", "approval_list_pending"},
 }
 
+// newHeldOutQueries were written in one sitting before the engine's
+// second round of changes (stemming, related terms, weights) and are not
+// edited after it: they are the figure that counts. A want of several
+// names (multi-intent requests) is found only when all are in the top 5.
+var newHeldOutQueries = []struct{ query, want string }{
+	{"raise a task for the backend team on our jira board", "jira_create_issue"},
+	{"move PROJ-42 to done", "jira_transition_issue"},
+	{"reassign the ticket to someone else", "jira_assign_issue"},
+	{"write a note under issue PROJ-7", "jira_add_comment"},
+	{"look up every unresolved bug in the payments project", "jira_search_issues"},
+	{"let the team know in slack that the release is out", "slack_post_message"},
+	{"slack a quick private message to my manager", "slack_send_dm"},
+	{"set up a channel for the incident war room", "slack_create_channel"},
+	{"bring the new hires into the #onboarding channel", "slack_invite_to_channel"},
+	{"change my slack status to in a meeting", "slack_set_status"},
+	{"upload the screenshot to slack", "slack_upload_file"},
+	{"register acme corp as a customer in stripe", "stripe_create_customer"},
+	{"refnud the last charge", "stripe_create_refund"},
+	{"which invoices have we sent out lately", "stripe_list_invoices"},
+	{"the client wants to unsubscribe, stop their recurring payments", "stripe_cancel_subscription"},
+	{"generate a link so people can pay online", "stripe_create_payment_link"},
+	{"how much cash is pending in stripe", "stripe_retrieve_balance"},
+	{"open a PR from feature-x to main", "github_create_pull_request"},
+	{"land the approved pull request", "github_merge_pull_request"},
+	{"history of commits on the develop branch", "github_list_commits"},
+	{"tag v3.1 and publish it", "github_create_release"},
+	{"favorite this github project", "github_star_repo"},
+	{"show me what is in src/main.go on github", "github_get_file_contents"},
+	{"get dave to look over my code changes", "github_request_review"},
+	{"put a 1:1 with sam on my calendar for friday", "gcal_create_event"},
+	{"find a slot that works for everyone next week", "gcal_find_free_time"},
+	{"send a mesage to the client by gmail", "gmail_send_email"},
+	{"did I get any emails from HR about payroll", "gmail_search_messages"},
+	{"do I need an umbrella today in seattle", "weather_current"},
+	{"what will the weather be like next week in rome", "weather_forecast"},
+	{"weahter forcast for the weekend", "weather_forecast"},
+	{"how do you say thank you in japanese", "translate_text"},
+	{"usd to gbp exchange rate", "currency_convert"},
+	{"directions from the office to the train station", "maps_directions"},
+	{"alert the on-call person that the database is down", "pagerduty_trigger_incident"},
+	{"share an s3 file with someone outside through a link that expires", "s3_generate_presigned_url"},
+	{"merge pul request 42", "github_merge_pull_request"},
+	{"create a jira ticket for the outage and page the on-call", "jira_create_issue pagerduty_trigger_incident"},
+	{"refund the customer and then cancel their subscription", "stripe_create_refund stripe_cancel_subscription"},
+	{"find a time everyone is free and send the invite", "gcal_find_free_time gcal_create_event"},
+	{"新建一个服务请求", "itsm_create_ticket"},
+	{"查一下工单 12345 现在谁在处理", "itsm_query_ticket_status"},
+	{"下周一到周三想休假", "hr_apply_leave"},
+	{"我的调休还剩多少", "hr_leave_balance"},
+	{"出差的发票怎么报销", "expense_submit"},
+	{"预约明天上午十点的会议室，五个人", "meeting_room_book"},
+	{"在知识库里搜一下打印机怎么设置", "kb_search"},
+	{"VPN 登不上去了，帮我重置一下密码", "vpn_reset_password"},
+	{"还有哪些流程等我批", "approval_list_pending"},
+	{"差旅费用报销", "expense_submit"},
+}
+
 func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
 	reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: 1 << 20})
 	handler := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("ok"), nil }
@@ -155,16 +212,16 @@ func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
 
 // TestRetrieval reports the share of queries whose wanted capability is in
 // the top 5 of query_capabilities, over the hand-written capabilities
-// alone (it fails under 90% for the tuned queries, 80% for the held-out
-// ones) and among 1,000 and 10,000 generated ones,
-// whose names and words overlap theirs (stripe's invoices among 40
-// services' invoices: a query naming no service is ambiguous there).
+// alone (it fails under each set's floor) and among 1,000 and 10,000
+// generated ones, whose names and words overlap theirs (stripe's invoices
+// among 40 services' invoices: a query naming no service is ambiguous
+// there).
 func TestRetrieval(t *testing.T) {
 	for _, set := range []struct {
 		name    string
 		queries []struct{ query, want string }
 		floor   float64 // top-5 share below which the test fails, over the hand-written capabilities
-	}{{"tuned", retrievalQueries, 0.9}, {"held out", heldOutQueries, 0.8}} {
+	}{{"tuned", retrievalQueries, 0.9}, {"held out", heldOutQueries, 0.8}, {"new held out", newHeldOutQueries, 0.85}} {
 		for _, distractors := range []int{0, 1000, 10000} {
 			reg := retrievalRegistry(t, distractors)
 			top1, top5, zh, zh5 := 0, 0, 0, 0
@@ -172,15 +229,21 @@ func TestRetrieval(t *testing.T) {
 				args, _ := json.Marshal(map[string]string{"keyword": q.query})
 				res, _ := reg.Call(context.Background(), toolkit.ToolQueryCapabilities, args)
 				ranked := rankedNames(res.Text)
-				rank := slices.Index(ranked, q.want)
+				wants := strings.Fields(q.want)
+				found := true
+				for _, w := range wants {
+					if r := slices.Index(ranked, w); r < 0 || r >= 5 {
+						found = false
+					}
+				}
 				chinese := strings.ContainsFunc(q.query, func(r rune) bool { return r >= 0x4e00 && r <= 0x9fff })
 				if chinese {
 					zh++
 				}
-				if rank == 0 {
+				if len(ranked) > 0 && slices.Contains(wants, ranked[0]) {
 					top1++
 				}
-				if rank >= 0 && rank < 5 {
+				if found {
 					top5++
 					if chinese {
 						zh5++
@@ -193,7 +256,7 @@ func TestRetrieval(t *testing.T) {
 			t.Logf("retrieval (%s queries), %d capabilities: top-1 %d/%d (%.0f%%), top-5 %d/%d (%.0f%%); Chinese top-5 %d/%d",
 				set.name, len(retrievalCaps)+distractors, top1, n, 100*float64(top1)/float64(n), top5, n, 100*float64(top5)/float64(n), zh5, zh)
 			if distractors == 0 && float64(top5) < set.floor*float64(n) {
-				t.Errorf("top-5 %d/%d is under %.0f%%", top5, n, 100*set.floor)
+				t.Errorf("%s: top-5 %d/%d is under %.0f%%", set.name, top5, n, 100*set.floor)
 			}
 		}
 	}
