@@ -5,18 +5,20 @@
 // punctuation, '_', '-', '/', and camelCase), lower-cased, stripped of HTML
 // tags and Markdown link targets, and reduced to a light stem (plural and
 // common verb forms: "customers", "created", "creating" -> "customer",
-// "creat"). CJK text is indexed by character bigrams. A query ranks every
-// document holding any of its words with BM25F; a word that matches nothing
-// is ignored, a misspelled word (one edit away, two for long words) stands
-// for the indexed words it is close to, and a few API verbs and nouns
-// stand for their common synonyms at a lower weight.
+// "creat"); a short hyphenated word is also indexed whole ("on-call").
+// CJK text is indexed by character bigrams. A query ranks every document
+// holding any of its words with BM25F; a word that matches nothing is
+// ignored, a number weighs little, adjacent words are also tried joined
+// ("look up"), a word finds its morphological family ("assignment",
+// "reassign" -> "assign"), a misspelled word (one edit away, two for long
+// words) stands for the indexed words it is close to, and a few API verbs
+// and nouns stand for their common synonyms, all at lower weights.
 //
 // An Index is safe for concurrent use; Add and Remove update it in place.
 package search
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 	"sync"
 )
@@ -45,6 +47,7 @@ type Index struct {
 	byID     map[string]int32 // id -> slot
 	postings map[string]*postingList
 	deletes  map[string][]string // a word with one letter deleted -> indexed words
+	families map[string][]string // familyKey -> indexed words (see variants)
 	stale    int                 // postings of removed documents not yet dropped
 	total    int                 // postings in all lists
 	totalLen [2]float64          // of the main and the minor fields
@@ -72,7 +75,7 @@ type postingList struct {
 
 // New returns an empty Index.
 func New() *Index {
-	return &Index{byID: map[string]int32{}, postings: map[string]*postingList{}, deletes: map[string][]string{}}
+	return &Index{byID: map[string]int32{}, postings: map[string]*postingList{}, deletes: map[string][]string{}, families: map[string][]string{}}
 }
 
 // Len returns the number of documents.
@@ -189,10 +192,14 @@ func (ix *Index) compact() {
 }
 
 // addDeletes records t under each of its one-letter deletions, so a
-// misspelling finds it (symmetric delete search).
+// misspelling finds it (symmetric delete search), and under its family key.
 func (ix *Index) addDeletes(t string) {
-	if len(t) < 4 || len(t) > 24 || !isASCIIWord(t) {
+	k, ok := familyKey(t)
+	if !ok {
 		return
+	}
+	if !slices.Contains(ix.families[k], t) {
+		ix.families[k] = append(ix.families[k], t)
 	}
 	for i := range len(t) {
 		k := t[:i] + t[i+1:]
@@ -242,7 +249,7 @@ func (ix *Index) Search(query string, keep func(id string) bool, need int) []Hit
 
 // score returns the documents matching query with their scores.
 func (ix *Index) score(query string) []scored {
-	words := queryTerms(query)
+	words, counted := parseQuery(query)
 	if len(words) == 0 {
 		return nil
 	}
@@ -257,25 +264,30 @@ func (ix *Index) score(query string) []scored {
 		words  uint64
 	}
 	terms := map[string]want{}
-	add := func(t string, w float64, word int) {
+	add := func(t string, w float64, words uint64) {
 		if _, ok := ix.postings[t]; !ok {
 			return
 		}
 		cur := terms[t]
 		cur.weight = max(cur.weight, w)
-		cur.words |= 1 << (word % 64)
+		cur.words |= words
 		terms[t] = cur
 	}
-	for i, w := range words {
-		if _, ok := ix.postings[w]; ok {
-			add(w, float64(termWeight(w)), i)
-		} else {
-			for _, f := range ix.fuzzy(w) {
-				add(f, fuzzyWeight, i)
+	for _, w := range words {
+		_, indexed := ix.postings[w.term]
+		switch {
+		case indexed:
+			add(w.term, w.weight, w.words)
+		case !w.compound:
+			for _, f := range ix.fuzzy(w.term) {
+				add(f, w.weight*fuzzyWeight, w.words)
 			}
 		}
-		for _, s := range synonyms[w] {
-			add(s, synonymWeight, i)
+		if !w.compound {
+			ix.variants(w.term, func(v string) { add(v, w.weight*variantWeight, w.words) })
+		}
+		for _, s := range synonyms[w.term] {
+			add(s, w.weight*synonymWeight, w.words)
 		}
 	}
 	if len(terms) == 0 {
@@ -314,12 +326,11 @@ func (ix *Index) score(query string) []scored {
 		}
 	}
 	hits := make([]scored, 0, len(sc.touched))
-	nwords := float64(min(len(words), 64))
 	for _, slot := range sc.touched {
 		s, w := sc.score[slot], sc.words[slot]
 		sc.score[slot], sc.words[slot] = 0, 0
 		// A document matching more of the query's words ranks higher.
-		coord := float64(bits.OnesCount64(w)) / nwords
+		coord := coordination(w, counted)
 		hits = append(hits, scored{slot: slot, id: ix.slots[slot].id, score: s * (0.5 + coord)})
 	}
 	return hits

@@ -18,6 +18,7 @@ func TestTerms(t *testing.T) {
 		"shipping bills added categories created":                    {"ship", "bill", "add", "category", "creat"},
 		"创建工单":   {"创建", "建工", "工单", "创", "建", "工", "单"},
 		"我想请三天假": {"想请", "请三", "三天", "天假", "三", "天", "假"},
+		"page the on-call engineer, e-mail a follow-up": {"page", "oncall", "call", "engineer", "e", "email", "mail", "follow", "followup", "up"},
 	} {
 		if diff := cmp.Diff(want, Terms(in)); diff != "" {
 			t.Errorf("Terms(%q) (-want +got):\n%s", in, diff)
@@ -151,5 +152,51 @@ func TestRemoveCompacts(t *testing.T) {
 	}
 	if got := len(ix.Search("common", nil, 0)); got != 15 {
 		t.Errorf("%d hits after re-adding, want 15", got)
+	}
+}
+
+func TestRelated(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"assign", "assignment", true}, {"creat", "creation", true}, {"invit", "invitation", true},
+		{"subscrib", "subscription", true}, {"review", "reviewer", true}, {"week", "weekly", true},
+		{"direct", "direction", true}, {"custom", "customer", true},
+		{"genera", "general", false}, {"comment", "commit", false}, {"customer", "customize", false},
+		{"user", "us", false}, {"pay", "payment", false}, {"convert", "conversation", false},
+	} {
+		if got := related(c.a, c.b); got != c.want {
+			t.Errorf("related(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+func TestQueryForms(t *testing.T) {
+	ix := New()
+	ix.Add("assign", Field{"jira_assign_issue", 3}, Field{"Set the assignee of an issue.", 1})
+	ix.Add("subscription", Field{"stripe_cancel_subscription", 3}, Field{"Cancels a subscription.", 1})
+	ix.Add("forecast", Field{"weather_forecast", 3}, Field{"Forecast for the next 7 days.", 1})
+	ix.Add("comment", Field{"jira_add_comment", 3}, Field{"Add a comment to an issue.", 1})
+	ix.Add("lookup", Field{"dns_lookup", 3}, Field{"Resolve a host name.", 1})
+	ix.Add("pager", Field{"pagerduty_trigger", 3}, Field{"Page the on-call responder.", 1})
+	ix.Add("calls", Field{"zoom_list_calls", 3}, Field{"List the calls of a user.", 1})
+	for q, want := range map[string]string{
+		"reassign the issue":            "assign", // a prefix dropped
+		"issue assignment":              "assign", // a derivational suffix
+		"unsubscribe":                   "subscription",
+		"comment on issue 7":            "comment", // a number weighs little
+		"look up example.com":           "lookup",  // adjacent words joined
+		"who is on call":                "pager",   // and found as a hyphenated word
+		"who is on-call":                "pager",
+		"the days of the forecast":      "forecast",
+		"PROJ-7 needs a comment, 7 7 7": "comment",
+	} {
+		if hs := ix.Search(q, nil, 0); len(hs) == 0 || hs[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", q, ids(hs), want)
+		}
+	}
+	if hs := ix.Search("7", nil, 0); len(ids(hs)) != 1 || hs[0].ID != "forecast" {
+		t.Errorf("a query of a number alone: %v", ids(hs))
 	}
 }

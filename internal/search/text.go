@@ -7,31 +7,28 @@ import (
 )
 
 // Terms returns the index terms of text: stemmed words and CJK bigrams, in
-// order, stop words left out.
+// order, stop words left out; two words joined by a hyphen, one of them of
+// three letters or fewer, are also a term together ("on-call": on, call,
+// oncall; "follow-up", "e-mail"), as a query joins adjacent words.
 func Terms(text string) []string {
 	var out []string
-	eachWord(text, func(w string, cjk bool) {
+	prev := ""
+	eachWord(text, func(w string, cjk, hyphen bool) {
 		if cjk {
 			out = appendBigrams(out, w)
+			prev = ""
 			return
 		}
 		w = strings.ToLower(w)
+		if hyphen && min(len(prev), len(w)) <= 3 && isASCIIWord(prev) && isASCIIWord(w) {
+			out = append(out, stem(prev+w))
+		}
+		prev = w
 		if stopWords[w] {
 			return
 		}
 		out = append(out, stem(w))
 	})
-	return out
-}
-
-// queryTerms is Terms without the words of a request ("please show me").
-func queryTerms(q string) []string {
-	var out []string
-	for _, t := range Terms(q) {
-		if !queryStopWords[t] {
-			out = append(out, t)
-		}
-	}
 	return out
 }
 
@@ -74,16 +71,20 @@ var cjkStopChars = func() map[rune]bool {
 }()
 
 // eachWord calls f with each word of text: a run of letters and digits
-// split at camelCase boundaries, or a run of CJK characters. HTML tags,
-// entities and Markdown link targets are skipped.
-func eachWord(text string, f func(w string, cjk bool)) {
+// split at camelCase boundaries, or a run of CJK characters; hyphen says
+// the word is joined to the one before by a hyphen ("on-call"). HTML
+// tags, entities and Markdown link targets are skipped.
+func eachWord(text string, f func(w string, cjk, hyphen bool)) {
 	start, kind := -1, 0 // kind: 1 word, 2 CJK
+	prevEnd := -2        // end of the last run of letters and digits
 	flush := func(end int) {
 		if start >= 0 {
 			if kind == 2 {
-				f(text[start:end], true)
+				f(text[start:end], true, false)
 			} else {
-				splitCamel(text[start:end], func(w string) { f(w, false) })
+				hyphen := prevEnd == start-1 && text[prevEnd] == '-'
+				splitCamel(text[start:end], func(w string) { f(w, false, hyphen); hyphen = false })
+				prevEnd = end
 			}
 		}
 		start, kind = -1, 0

@@ -1,0 +1,158 @@
+package search
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// A queryWord is a term of a query with the query words it stands for
+// (one, or two for a compound of adjacent words: "look up", "log in").
+type queryWord struct {
+	term     string
+	words    uint64  // bits of the words it stands for
+	weight   float64 // 1, less for a number
+	compound bool
+}
+
+// numberWeight is the weight of a query word of digits only: "PROJ-42",
+// "12345" or "100 dollars" rarely say which capability is wanted.
+const numberWeight = 0.2
+
+// parseQuery returns the words of a query — its terms without stop words
+// and the words of a request ("please show me"), then the compounds of
+// adjacent words — and the bits of the words that count for coordination
+// (all but numbers, unless the query is only numbers).
+func parseQuery(q string) (words []queryWord, counted uint64) {
+	var raw []string // ASCII words, lower-cased, stop words kept; "" between runs
+	var numbers uint64
+	push := func(t string) {
+		bit := uint64(1) << (len(words) % 64)
+		w := queryWord{term: t, words: bit, weight: float64(termWeight(t))}
+		if isDigits(t) {
+			w.weight *= numberWeight
+			numbers |= bit
+		}
+		words = append(words, w)
+	}
+	var rawBits []uint64 // the word bit of each raw word (0 for a stop word)
+	eachWord(q, func(w string, cjk, _ bool) {
+		if cjk {
+			raw, rawBits = append(raw, ""), append(rawBits, 0)
+			for _, t := range appendBigrams(nil, w) {
+				push(t)
+			}
+			return
+		}
+		w = strings.ToLower(w)
+		raw = append(raw, w)
+		if t := stem(w); !stopWords[w] && !queryStopWords[t] {
+			push(t)
+			rawBits = append(rawBits, words[len(words)-1].words)
+		} else {
+			rawBits = append(rawBits, 0)
+		}
+	})
+	n := len(words)
+	for i := 0; i+1 < len(raw); i++ {
+		a, b := raw[i], raw[i+1]
+		if a == "" || b == "" || !isASCIIWord(a) || !isASCIIWord(b) || rawBits[i]|rawBits[i+1] == 0 {
+			continue
+		}
+		if t := stem(a + b); !stopWords[a+b] {
+			words = append(words, queryWord{term: t, words: rawBits[i] | rawBits[i+1], weight: 1, compound: true})
+		}
+	}
+	all := uint64(1)<<min(n, 64) - 1
+	if n >= 64 {
+		all = ^uint64(0)
+	}
+	counted = all &^ numbers
+	if counted == 0 {
+		counted = all
+	}
+	return words, counted
+}
+
+func isDigits(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return t != ""
+}
+
+// coordination is the share of the counted query words a document matched.
+func coordination(matched, counted uint64) float64 {
+	return float64(bits.OnesCount64(matched&counted)) / float64(bits.OnesCount64(counted))
+}
+
+// Morphological variants: a query word also finds indexed words of its
+// family — the same word with a derivational suffix ("assign",
+// "assignment"; "creat", "creation"), or sharing a long stem
+// ("subscrib", "subscription") — and, when it is not indexed itself, its
+// base without a "re" or "un" prefix ("reassign", "unarchive").
+const variantWeight = 0.7
+
+// derivational are the suffixes of derived words, as stem leaves them.
+var derivational = set("ment ion ation er or al anc enc ity abl ibl ness iz ly")
+
+// related reports whether two stems are of one family.
+func related(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 4 && strings.HasPrefix(b, a) && derivational[b[len(a):]] {
+		return true
+	}
+	return len(a) >= 8 && commonPrefix(a, b) >= 7
+}
+
+func commonPrefix(a, b string) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// familyKey is the key of a term in Index.family: its first four letters.
+func familyKey(t string) (string, bool) {
+	if len(t) < 4 || len(t) > 24 || !isASCIIWord(t) {
+		return "", false
+	}
+	return t[:4], true
+}
+
+// variants calls f with the indexed words of t's family (see
+// variantWeight), t itself left out.
+func (ix *Index) variants(t string, f func(string)) {
+	if _, ok := ix.postings[t]; !ok {
+		for _, p := range [...]struct {
+			prefix string
+			min    int
+		}{{"re", 6}, {"un", 5}} {
+			if base := strings.TrimPrefix(t, p.prefix); len(base) < len(t) && len(base) >= p.min {
+				if _, ok := ix.postings[base]; ok {
+					f(base)
+				}
+				ix.family(base, t, f)
+			}
+		}
+	}
+	ix.family(t, t, f)
+}
+
+func (ix *Index) family(t, skip string, f func(string)) {
+	k, ok := familyKey(t)
+	if !ok {
+		return
+	}
+	for _, c := range ix.families[k] {
+		if c != t && c != skip && related(t, c) {
+			if _, ok := ix.postings[c]; ok {
+				f(c)
+			}
+		}
+	}
+}
