@@ -217,13 +217,14 @@ func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
 // among 40 services' invoices: a query naming no service is ambiguous
 // there).
 func TestRetrieval(t *testing.T) {
-	for _, set := range []struct {
+	sets := []struct {
 		name    string
 		queries []struct{ query, want string }
 		floor   float64 // top-5 share below which the test fails, over the hand-written capabilities
-	}{{"tuned", retrievalQueries, 0.9}, {"held out", heldOutQueries, 0.8}, {"new held out", newHeldOutQueries, 0.85}} {
-		for _, distractors := range []int{0, 1000, 10000} {
-			reg := retrievalRegistry(t, distractors)
+	}{{"tuned", retrievalQueries, 0.9}, {"held out", heldOutQueries, 0.8}, {"new held out", newHeldOutQueries, 0.85}}
+	for _, distractors := range []int{0, 1000, 10000} {
+		reg := retrievalRegistry(t, distractors)
+		for _, set := range sets {
 			top1, top5, zh, zh5 := 0, 0, 0, 0
 			for _, q := range set.queries {
 				args, _ := json.Marshal(map[string]string{"keyword": q.query})
