@@ -12,7 +12,9 @@
 // ("look up"), a word finds its morphological family ("assignment",
 // "reassign" -> "assign"), a misspelled word (one edit away, two for long
 // words) stands for the indexed words it is close to, and a few API verbs
-// and nouns stand for their common synonyms, all at lower weights.
+// and nouns stand for their common synonyms, all at lower weights. A
+// document scores the best of what stands for a word, not their sum, and
+// no more than the word itself would (its idf at most the word's).
 //
 // An Index is safe for concurrent use; Add and Remove update it in place.
 package search
@@ -226,6 +228,8 @@ type scratch struct {
 	score   []float64
 	words   []uint64
 	touched []int32
+	best    []float64 // per document, the best term of the query word being scored
+	held    []int32   // the documents holding it
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -258,39 +262,57 @@ func (ix *Index) score(query string) []scored {
 	if ix.n == 0 {
 		return nil
 	}
-	// Each term searched: its weight and the query words it stands for.
-	type want struct {
+	// Each query word stands for the indexed words it finds: itself, its
+	// family, its misspellings and synonyms, at their weights. A document
+	// scores the best of them for the word, not their sum, so a word with
+	// many synonyms counts no more than one word.
+	type term struct {
+		p      *postingList
+		weight float64
+	}
+	type group struct {
+		terms  []term
 		weight float64
 		words  uint64
+		df     int // of the word itself, when indexed
 	}
-	terms := map[string]want{}
-	add := func(t string, w float64, words uint64) {
-		if _, ok := ix.postings[t]; !ok {
-			return
-		}
-		cur := terms[t]
-		cur.weight = max(cur.weight, w)
-		cur.words |= words
-		terms[t] = cur
-	}
+	groups := make([]group, 0, len(words))
 	for _, w := range words {
-		_, indexed := ix.postings[w.term]
+		g := group{weight: w.weight, words: w.words}
+		add := func(t string, weight float64) {
+			p, ok := ix.postings[t]
+			if !ok {
+				return
+			}
+			for i := range g.terms {
+				if g.terms[i].p == p {
+					g.terms[i].weight = max(g.terms[i].weight, weight)
+					return
+				}
+			}
+			g.terms = append(g.terms, term{p, weight})
+		}
+		p, indexed := ix.postings[w.term]
 		switch {
 		case indexed:
-			add(w.term, w.weight, w.words)
+			add(w.term, 1)
+			g.df = p.live
 		case !w.compound:
 			for _, f := range ix.fuzzy(w.term) {
-				add(f, w.weight*fuzzyWeight, w.words)
+				add(f, fuzzyWeight)
 			}
 		}
 		if !w.compound {
-			ix.variants(w.term, func(v string) { add(v, w.weight*variantWeight, w.words) })
+			ix.variants(w.term, func(v string) { add(v, variantWeight) })
 		}
 		for _, s := range synonyms[w.term] {
-			add(s, w.weight*synonymWeight, w.words)
+			add(s, synonymWeight)
+		}
+		if len(g.terms) > 0 {
+			groups = append(groups, g)
 		}
 	}
-	if len(terms) == 0 {
+	if len(groups) == 0 {
 		return nil
 	}
 	sc := scratchPool.Get().(*scratch)
@@ -298,31 +320,52 @@ func (ix *Index) score(query string) []scored {
 	if len(sc.score) < len(ix.slots) {
 		sc.score = make([]float64, len(ix.slots))
 		sc.words = make([]uint64, len(ix.slots))
+		sc.best = make([]float64, len(ix.slots))
 	}
 	sc.touched = sc.touched[:0]
 	avg := [2]float64{max(ix.totalLen[0]/float64(ix.n), 1), max(ix.totalLen[1]/float64(ix.n), 1)}
-	for t, q := range terms {
-		p := ix.postings[t]
-		df := float64(p.live)
-		idf := math.Log(1 + (float64(ix.n)-df+0.5)/(df+0.5))
-		for _, it := range p.items {
-			d := &ix.slots[it.slot]
-			if !d.live || d.gen != it.gen {
-				continue
+	for _, g := range groups {
+		sc.held = sc.held[:0]
+		// What stands for a word is no more telling than the word: its
+		// idf is at most the word's (a rare synonym must not outrank it).
+		idfCap := math.Inf(1)
+		if g.df > 0 {
+			idfCap = ix.idf(g.df)
+		}
+		for _, t := range g.terms {
+			idf := ix.idf(t.p.live)
+			if t.weight < 1 {
+				idf = min(idf, idfCap)
 			}
-			// BM25F: each class of fields normalised by its own length.
-			var f float64
-			if it.tf[0] > 0 {
-				f = float64(it.tf[0]) / (1 - b + b*float64(d.len[0])/avg[0])
+			for _, it := range t.p.items {
+				d := &ix.slots[it.slot]
+				if !d.live || d.gen != it.gen {
+					continue
+				}
+				// BM25F: each class of fields normalised by its own length.
+				var f float64
+				if it.tf[0] > 0 {
+					f = float64(it.tf[0]) / (1 - b + b*float64(d.len[0])/avg[0])
+				}
+				if it.tf[1] > 0 {
+					f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
+				}
+				v := t.weight * idf * f * (k1 + 1) / (f + k1)
+				best := &sc.best[it.slot]
+				if *best == 0 {
+					sc.held = append(sc.held, it.slot)
+				}
+				*best = max(*best, v)
 			}
-			if it.tf[1] > 0 {
-				f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
+		}
+		for _, slot := range sc.held {
+			v := sc.best[slot]
+			sc.best[slot] = 0
+			if sc.words[slot] == 0 {
+				sc.touched = append(sc.touched, slot)
 			}
-			if sc.words[it.slot] == 0 {
-				sc.touched = append(sc.touched, it.slot)
-			}
-			sc.score[it.slot] += q.weight * idf * f * (k1 + 1) / (f + k1)
-			sc.words[it.slot] |= q.words
+			sc.score[slot] += g.weight * v
+			sc.words[slot] |= g.words
 		}
 	}
 	hits := make([]scored, 0, len(sc.touched))
@@ -334,6 +377,11 @@ func (ix *Index) score(query string) []scored {
 		hits = append(hits, scored{slot: slot, id: ix.slots[slot].id, score: s * (0.5 + coord)})
 	}
 	return hits
+}
+
+// idf is the BM25 inverse document frequency of a term in df documents.
+func (ix *Index) idf(df int) float64 {
+	return math.Log(1 + (float64(ix.n)-float64(df)+0.5)/(float64(df)+0.5))
 }
 
 type scored struct {

@@ -200,3 +200,20 @@ func TestQueryForms(t *testing.T) {
 		t.Errorf("a query of a number alone: %v", ids(hs))
 	}
 }
+
+// TestExpansionsDoNotOutrank: a word's synonyms neither add up (an
+// endpoint holding several synonyms of both words) nor count for more than
+// the word (a synonym rarer than it), as on PagerDuty's description.
+func TestExpansionsDoNotOutrank(t *testing.T) {
+	ix := New()
+	for i := range 20 {
+		ix.Add(fmt.Sprintf("listIncident%d", i), Field{fmt.Sprintf("getIncidentThing%d", i), 3}, Field{"Read a thing of an incident.", 1})
+	}
+	ix.Add("createAddon", Field{"createAddon", 3}, Field{"Install an Add-on", 2},
+		Field{"Add-ons insert new functionality into a page, from a drop-down menu.", 1})
+	ix.Add("createIncident", Field{"createIncident", 3}, Field{"Create an Incident", 2},
+		Field{"Create an incident synchronously, without an event from a monitoring service. An incident represents a problem that needs to be addressed and resolved.", 1})
+	if hs := ix.Search("create incident", nil, 0); len(hs) == 0 || hs[0].ID != "createIncident" {
+		t.Errorf("got %v, want createIncident first", ids(hs))
+	}
+}
