@@ -346,13 +346,13 @@ func readBody(r io.Reader, size, max int64) ([]byte, error) {
 		return readChunked(r, nil, limit)
 	}
 	b := make([]byte, 0, min(size, firstBodyBuffer)+1) // the byte after: room for the read that sees EOF
-	done, err := fill(r, &b, limit)
+	b, done, err := fill(r, b, limit)
 	if done || err != nil {
 		return b, err
 	}
 	if int64(len(b)) <= size { // the first MiB arrived: room for the rest at once
 		b = append(make([]byte, 0, size+1), b...)
-		if done, err = fill(r, &b, limit); done || err != nil {
+		if b, done, err = fill(r, b, limit); done || err != nil {
 			return b, err
 		}
 	}
@@ -364,24 +364,24 @@ func readBody(r io.Reader, size, max int64) ([]byte, error) {
 const firstBodyBuffer = 1 << 20
 
 // fill reads into b's spare capacity until it is full, r ends (done) or b
-// holds limit bytes (done). It returns nil and the error of a failed read.
-func fill(r io.Reader, b *[]byte, limit int64) (done bool, err error) {
-	for len(*b) < cap(*b) {
-		room := (*b)[len(*b):cap(*b)]
-		if left := limit - int64(len(*b)); int64(len(room)) > left {
+// holds limit bytes (done), and returns b with what it read. A failed read
+// returns nil and its error.
+func fill(r io.Reader, b []byte, limit int64) ([]byte, bool, error) {
+	for len(b) < cap(b) {
+		room := b[len(b):cap(b)]
+		if left := limit - int64(len(b)); int64(len(room)) > left {
 			room = room[:left]
 		}
 		n, err := r.Read(room)
-		*b = (*b)[:len(*b)+n]
+		b = b[:len(b)+n]
 		switch {
-		case err == io.EOF || int64(len(*b)) >= limit:
-			return true, nil
+		case err == io.EOF || int64(len(b)) >= limit:
+			return b, true, nil
 		case err != nil:
-			*b = nil
-			return true, err
+			return nil, true, err
 		}
 	}
-	return false, nil
+	return b, false, nil
 }
 
 // bodyChunk is a piece of a body of unknown length being read.
@@ -404,9 +404,9 @@ func readChunked(r io.Reader, head []byte, limit int64) ([]byte, error) {
 	for {
 		c := bodyChunks.Get().(*bodyChunk)
 		chunks = append(chunks, c)
-		last = c[:0]
-		done, err := fill(r, &last, limit-total)
-		if err != nil {
+		var done bool
+		var err error
+		if last, done, err = fill(r, c[:0], limit-total); err != nil {
 			return nil, err
 		}
 		total += int64(len(last))
