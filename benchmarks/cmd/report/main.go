@@ -29,11 +29,14 @@ func main() {
 type sample struct {
 	ns, bytes, allocs []float64
 	ratio             []float64 // the "ratio" metric of interleaved benchmarks
+	perByte, basePer  []float64 // the large-body benchmarks' B/byte and base-B/byte
 }
 
 var (
 	line       = regexp.MustCompile(`^(Benchmark\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?(?:\s+([\d.]+) B/op)?(?:\s+([\d.]+) allocs/op)?`)
 	ratioField = regexp.MustCompile(`\s([\d.]+) ratio(?:\s|$)`)
+	perByte    = regexp.MustCompile(`\s([\d.]+) B/byte(?:\s|$)`)
+	basePer    = regexp.MustCompile(`\s([\d.]+) base-B/byte(?:\s|$)`)
 )
 
 func report(in io.Reader, out io.Writer) error {
@@ -64,6 +67,12 @@ func report(in io.Reader, out io.Writer) error {
 		if r := ratioField.FindStringSubmatch(text); r != nil {
 			s.ratio = append(s.ratio, num(r[1]))
 		}
+		if r := perByte.FindStringSubmatch(text); r != nil {
+			s.perByte = append(s.perByte, num(r[1]))
+		}
+		if r := basePer.FindStringSubmatch(text); r != nil {
+			s.basePer = append(s.basePer, num(r[1]))
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return err
@@ -83,6 +92,12 @@ func report(in io.Reader, out io.Writer) error {
 		}
 		if len(t.ratio) > 0 { // interleaved: its own ratio, no allocations
 			cells[3], cells[4], cells[7] = fmt.Sprintf("%.2fx", r.timeRatio), "", strconv.Itoa(len(t.ratio))
+		}
+		if len(t.perByte) > 0 { // bytes allocated per body byte instead
+			cells[4] = fmt.Sprintf("%.2f B/byte", r.perByte)
+		}
+		if len(t.basePer) > 0 {
+			cells[5] = fmt.Sprintf("%.2f B/byte", median(t.basePer))
 		}
 		if hasBudget {
 			cells[8], cells[9] = bg.String(), "met"
@@ -129,7 +144,7 @@ func report(in io.Reader, out io.Writer) error {
 		bench := strings.TrimPrefix(name, "Benchmark")
 		bg, ok := budgets[bench[strings.LastIndex(bench, "/")+1:]]
 		bg.allocs = 0 // not measured interleaved
-		emit(bench+" (interleaved)", t, nil, row{ns: median(t.ns), timeRatio: median(t.ratio)}, bg, ok)
+		emit(bench+" (interleaved)", t, nil, row{ns: median(t.ns), timeRatio: median(t.ratio), perByte: median(t.perByte)}, bg, ok)
 	}
 	// Benchmarks with an absolute budget.
 	for _, name := range order {
@@ -148,19 +163,22 @@ func report(in io.Reader, out io.Writer) error {
 type row struct {
 	ns, allocs            float64 // the toolkit side's
 	timeRatio, allocRatio float64
+	perByte               float64 // bytes allocated per body byte
 }
 
 // budget is what a benchmark must meet (zero: no bound).
 type budget struct {
 	time, allocs     float64 // ratios to the baseline
 	maxNS, maxAllocs float64 // the toolkit side's
+	maxPerByte       float64 // bytes allocated per body byte
 }
 
 func (b budget) met(r row) bool {
 	return (b.time == 0 || r.timeRatio <= b.time) &&
 		(b.allocs == 0 || r.allocRatio <= b.allocs) &&
 		(b.maxNS == 0 || r.ns <= b.maxNS) &&
-		(b.maxAllocs == 0 || r.allocs <= b.maxAllocs)
+		(b.maxAllocs == 0 || r.allocs <= b.maxAllocs) &&
+		(b.maxPerByte == 0 || r.perByte <= b.maxPerByte)
 }
 
 func (b budget) String() string {
@@ -177,6 +195,9 @@ func (b budget) String() string {
 	if b.maxAllocs > 0 {
 		parts = append(parts, fmt.Sprintf("<= %.0f allocs", b.maxAllocs))
 	}
+	if b.maxPerByte > 0 {
+		parts = append(parts, fmt.Sprintf("<= %.0f B/byte", b.maxPerByte))
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -190,6 +211,18 @@ var budgets = map[string]budget{
 	"ResponseParserExport": {time: 1.20, maxNS: 100e3}, // the 100 µs is defined with Export
 	"Extract10Vars":        {time: 1.10},
 	"ExpandURL":            {maxNS: 1000, maxAllocs: 2},
+}
+
+// The large-body benchmarks (BenchmarkBody): each case at each size.
+func init() {
+	for _, size := range []string{"100KB", "1MB", "10MB"} {
+		for _, c := range []string{"Raw", "RawLength", "RawSecret"} {
+			budgets[c+size] = budget{time: 1.20, maxPerByte: 3}
+		}
+		for _, c := range []string{"Extract", "ExtractLength"} {
+			budgets[c+size] = budget{time: 1.20, maxPerByte: 4}
+		}
+	}
 }
 
 // namedPairs are pairs the naming convention does not give: a budget

@@ -42,6 +42,8 @@ BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
 BenchmarkEval/100KB/1vars-2 100 200000 ns/op 512.00 MB/s 1000 B/op 10 allocs/op
 BenchmarkEval/100KB/10vars-2 100 230000 ns/op 445.22 MB/s 1000 B/op 20 allocs/op
 BenchmarkExpandURL-2 1000000 140 ns/op 64 B/op 1 allocs/op
+BenchmarkBody/Raw1MB-2 20 900000 ns/op 1.10 B/byte 2.20 base-B/byte 0.95 ratio 9811100 B/op 4312 allocs/op
+BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 ratio
 `
 	if err := report(strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
@@ -54,6 +56,8 @@ BenchmarkExpandURL-2 1000000 140 ns/op 64 B/op 1 allocs/op
 		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
 		{"Extract10Vars (vs Eval/100KB/1vars)", "time <= 1.10x", "MISSED"},
 		{"ExpandURL", "<= 1.0µs, <= 2 allocs", "met"},
+		{"Body/Raw1MB (interleaved)", "time <= 1.20x, <= 3 B/byte", "met"},
+		{"Body/Extract10MB (interleaved)", "time <= 1.20x, <= 4 B/byte", "MISSED"}, // 4.5 B/byte
 	} {
 		var line string
 		for l := range strings.Lines(out.String()) {
@@ -67,8 +71,11 @@ BenchmarkExpandURL-2 1000000 140 ns/op 64 B/op 1 allocs/op
 	}
 
 	for l := range strings.Lines(out.String()) {
-		if strings.Contains(l, "(interleaved)") && (!strings.Contains(l, "45.0µs") || !strings.Contains(l, "1.09x")) {
+		if strings.Contains(l, "CachedToken (interleaved)") && (!strings.Contains(l, "45.0µs") || !strings.Contains(l, "1.09x")) {
 			t.Errorf("interleaved row: want the medians 45.0µs and 1.09x:\n%s", l)
+		}
+		if strings.Contains(l, "Body/Raw1MB") && (!strings.Contains(l, "1.10 B/byte") || !strings.Contains(l, "2.20 B/byte")) {
+			t.Errorf("large-body row: want both sides' bytes per body byte:\n%s", l)
 		}
 		if strings.Contains(l, "Extract10Vars") && !strings.Contains(l, "2.00x") {
 			t.Errorf("Extract10Vars row: want the allocations read past MB/s (20 vs 10):\n%s", l)
