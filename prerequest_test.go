@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/fstest"
@@ -321,4 +322,52 @@ steps:
   - url: http://127.0.0.1:1/items?t=${pre:token}
 `)
 	wantError(t, call(t, reg, "t", `{}`), `capability "t" failed: pre_request: GET http://127.0.0.1:1/token:`)
+}
+
+// TestPreRequestReplicas: two Registries (two replicas of an agent)
+// sharing one Cache fetch the shared pre_request's token once per replica
+// at most, over concurrent calls of two tools, and per tenant.
+func TestPreRequestReplicas(t *testing.T) {
+	srv := newAuthServer(t)
+	cache := NewMemoryCache()
+	var regs []*Registry
+	for range 2 {
+		regs = append(regs, loadRegistry(t, &Options{Cache: cache}, srv.URL, shopAuth, tenantShopTool("orders"), tenantShopTool("refunds")))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	for i := range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reg, tool := regs[i%2], []string{"orders", "refunds"}[i/2%2]
+			tenant := []string{"acme", "globex"}[i/4%2]
+			res := call(t, reg, tool, `{"id": "A-1"}`, WithValue("tenant", tenant), WithCacheScope(tenant))
+			if res.IsError || res.Text != "order A-1" {
+				errs <- res.Text
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Errorf("call failed: %s", e)
+	}
+	// Each replica may miss each tenant's token once before the other
+	// stored it: at most 2 replicas × 2 tenants.
+	if n := srv.tokens.Load(); n < 2 || n > 4 {
+		t.Errorf("token requests = %d, want 2 to 4", n)
+	}
+	for _, r := range srv.requests() {
+		if tenant := r.Header.Get("X-Tenant"); strings.HasPrefix(r.URI, "/orders/") && r.Header.Get("Authorization") != "Bearer tok-"+tenant+"-0123456789" {
+			t.Errorf("a call of tenant %s sent %q", tenant, r.Header.Get("Authorization"))
+		}
+	}
+}
+
+// tenantShopTool is shopTool telling the API its tenant.
+func tenantShopTool(name string) string {
+	return strings.Replace(strings.Replace(shopTool(name), `headers: {Authorization: "Bearer ${pre:token}"}`,
+		`headers: {Authorization: "Bearer ${pre:token}", X-Tenant: "${value:tenant}"}`, 1),
+		"pre_request: shop_auth", "values: [tenant]\npre_request: shop_auth", 1)
 }
