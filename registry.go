@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/parallel"
 	"github.com/toolkit-sdk/toolkit/internal/search"
 )
 
@@ -128,13 +129,11 @@ func (r *Registry) Add(caps ...*Capability) error { return r.add(caps, false) }
 
 // add registers caps; ws, when given, are the workflows they run.
 func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
-	regs := make([]*registered, 0, len(caps))
-	for _, c := range caps {
-		e, err := prepare(c, lazy)
-		if err != nil {
-			return err
-		}
-		regs = append(regs, e)
+	regs := make([]*registered, len(caps))
+	errs := make([]error, len(caps))
+	parallel.For(len(caps), func(i int) { regs[i], errs[i] = prepare(caps[i], lazy) })
+	if err := cmp.Or(errs...); err != nil { // the first refused, in order
+		return err
 	}
 	for i, w := range ws {
 		regs[i].w = w
@@ -330,59 +329,63 @@ func (r *Registry) LoadDir(dir string) (Diagnostics, error) {
 
 // LoadFS loads every *.yaml and *.yml file under root in fsys. A broken
 // file is skipped (logged as a warning) and the others still load; the
-// returned error holds every problem of the skipped files.
+// returned error holds every problem of the skipped files. Files are read
+// and compiled in parallel (one goroutine per core), so fsys must be safe
+// for concurrent use, as os.DirFS, embed.FS and fstest.MapFS are; the
+// diagnostics come in file order, and the capabilities are registered at
+// once (one OnChange call).
 func (r *Registry) LoadFS(fsys fs.FS, root string) (Diagnostics, error) {
 	return r.loadFS(fsys, root, "")
 }
 
+// toolFile is one file of a load: what it compiled to (a workflow, a
+// shared pre_request, or neither) and its diagnostics.
+type toolFile struct {
+	display string
+	w       *Workflow
+	p       *PreRequest
+	diags   Diagnostics
+	failed  bool // unreadable: not a tool
+}
+
+// loadFS loads in three phases: each file on its own (read and compile),
+// in parallel; checks across files (shared pre_requests, duplicate
+// names), in file order; the registration of what passed.
 func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) {
-	var files []string
+	var names []string
 	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
 		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-			files = append(files, p)
+			names = append(names, p)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
+	files := make([]toolFile, len(names))
+	parallel.For(len(names), func(i int) {
+		display := names[i]
+		if prefix != "" {
+			display = path.Join(prefix, names[i])
+		}
+		files[i] = r.compileFile(fsys, names[i], display)
+	})
+
+	pres := map[string]*PreRequest{}
+	for i := range files {
+		if f := &files[i]; f.p != nil {
+			f.diags = append(f.diags, r.loadPreRequest(pres, f.p)...)
+		}
+	}
 	var all Diagnostics
 	var loaded []*Workflow
 	byName := map[string]string{}
-	type parsed struct {
-		display string
-		w       *Workflow
-		diags   Diagnostics
-		pre     bool // the file defines a shared pre_request
-	}
-	var tools []parsed
-	pres := map[string]*PreRequest{}
-	for _, f := range files {
-		display := f
-		if prefix != "" {
-			display = path.Join(prefix, f)
-		}
-		src, diags, err := r.readFS(fsys, f, display)
-		if err != nil {
-			tools = append(tools, parsed{display: display, diags: Diagnostics{{File: display, Msg: err.Error()}}, pre: true})
-			continue
-		}
-		var w *Workflow
-		var p *PreRequest
-		if diags == nil {
-			w, p, diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
-		}
-		if p != nil {
-			diags = append(diags, r.loadPreRequest(pres, p)...)
-		}
-		tools = append(tools, parsed{display, w, diags, p != nil})
-	}
-	for _, t := range tools {
+	for _, t := range files {
 		display, w, diags := t.display, t.w, t.diags
-		if t.pre {
+		if t.p != nil || t.failed {
 			all = append(all, diags...)
 			continue
 		}
@@ -421,6 +424,19 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		return all, err
 	}
 	return all, all.asError()
+}
+
+// compileFile reads and compiles one file of a load.
+func (r *Registry) compileFile(fsys fs.FS, name, display string) toolFile {
+	src, diags, err := r.readFS(fsys, name, display)
+	if err != nil {
+		return toolFile{display: display, diags: Diagnostics{{File: display, Msg: err.Error()}}, failed: true}
+	}
+	f := toolFile{display: display, diags: diags}
+	if diags == nil {
+		f.w, f.p, f.diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
+	}
+	return f
 }
 
 func (r *Registry) readFS(fsys fs.FS, name, display string) ([]byte, Diagnostics, error) {

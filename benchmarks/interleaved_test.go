@@ -1,19 +1,18 @@
 package benchmarks
 
 import (
-	"math/rand/v2"
 	"net/http"
-	"slices"
 	"testing"
-	"time"
+
+	interleaved "github.com/toolkit-sdk/toolkit/internal/interleave"
 )
 
-// interleave measures two functions in alternation: each b.N iteration is
-// one round of `calls` calls of each, in random order, timed apart. It
-// reports the median per-round time of toolkit as ns/op and the median of
-// the per-round ratios toolkit/baseline as "ratio". A machine whose speed
-// drifts between sub-benchmarks moves both sides of a round alike, so the
-// ratio holds still where two separate medians would not.
+// interleave measures two functions in alternation, 100 calls a side per
+// round (see package interleave): it reports the median per-round time of
+// toolkit as ns/op and the median of the per-round ratios
+// toolkit/baseline as "ratio". A machine whose speed drifts between
+// sub-benchmarks moves both sides of a round alike, so the ratio holds
+// still where two separate medians would not.
 func interleave(b *testing.B, toolkit, baseline func()) {
 	interleaveN(b, 100, toolkit, baseline, nil)
 }
@@ -22,34 +21,7 @@ func interleave(b *testing.B, toolkit, baseline func()) {
 // when not nil, is called with each side's timed run of a round (side 0 is
 // toolkit) and must call it once, to measure what the timing leaves out.
 func interleaveN(b *testing.B, calls int, toolkit, baseline func(), around func(side int, run func())) {
-	var ratios, times []float64
-	sides := [2]func(){toolkit, baseline}
-	for b.Loop() {
-		var el [2]time.Duration
-		for _, i := range rand.Perm(2) {
-			run := func() {
-				start := time.Now()
-				for range calls {
-					sides[i]()
-				}
-				el[i] = time.Since(start)
-			}
-			if around != nil {
-				around(i, run)
-			} else {
-				run()
-			}
-		}
-		ratios = append(ratios, float64(el[0])/float64(el[1]))
-		times = append(times, float64(el[0].Nanoseconds())/float64(calls))
-	}
-	b.ReportMetric(median(times), "ns/op")
-	b.ReportMetric(median(ratios), "ratio")
-}
-
-func median(xs []float64) float64 {
-	slices.Sort(xs)
-	return xs[len(xs)/2]
+	interleaved.RunAround(b, calls, interleaved.Wall, toolkit, baseline, around)
 }
 
 // BenchmarkInterleaved runs the token chain and the cached token against

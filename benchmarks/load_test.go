@@ -5,12 +5,17 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
+	"runtime"
+	"slices"
 	"testing"
 	"testing/fstest"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/parser"
 
 	"github.com/toolkit-sdk/toolkit"
+	interleaved "github.com/toolkit-sdk/toolkit/internal/interleave"
 )
 
 // toolFiles returns n small tool files in an in-memory file system.
@@ -102,5 +107,53 @@ func BenchmarkLoad1000(b *testing.B) {
 				b.Fatal(err, len(tools))
 			}
 		}
+	})
+}
+
+// BenchmarkLoad10000 loads 10,000 tool files in interleaved rounds (one
+// load a side per round; -benchtime 5x for five rounds). "cores": the
+// time of a load on 2 cores against the same load on 1 (GOMAXPROCS), so
+// its ratio is the 2-core time over the 1-core time. "cpu": the CPU time
+// of every thread (the garbage collector's too) of a load on every core
+// against goccy/go-yaml's bare parser.ParseBytes of the same files on one
+// goroutine: what loading adds to parsing.
+func BenchmarkLoad10000(b *testing.B) {
+	files := toolFiles(10_000)
+	srcs := make([][]byte, 0, len(files))
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		srcs = append(srcs, files[name].Data)
+	}
+	load := func() {
+		reg := toolkit.NewRegistry(&toolkit.Options{Env: func(string) (string, bool) { return "x", true }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if _, err := reg.LoadFS(files, "tools"); err != nil {
+			b.Fatal(err)
+		}
+		if n := len(reg.Capabilities()); n != len(files) {
+			b.Fatalf("%d capabilities loaded, want %d", n, len(files))
+		}
+	}
+	procs := func(n int, f func()) func() {
+		return func() {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
+			f()
+		}
+	}
+	b.Run("cores", func(b *testing.B) {
+		if runtime.NumCPU() < 2 {
+			b.Skip("needs 2 cores")
+		}
+		interleaved.Run(b, 1, interleaved.Wall, procs(2, load), procs(1, load))
+	})
+	b.Run("cpu", func(b *testing.B) {
+		if interleaved.CPU == nil {
+			b.Skip("no CPU clock on this system")
+		}
+		interleaved.Run(b, 1, interleaved.CPU, load, func() {
+			for _, src := range srcs {
+				if _, err := parser.ParseBytes(src, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	})
 }

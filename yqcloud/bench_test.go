@@ -1,6 +1,7 @@
 package yqcloud
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,12 +10,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/dop251/goja"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/interleave"
 )
 
 // serviceItems returns a catalog page of n items like YQCloud's; every
@@ -116,9 +120,10 @@ func BenchmarkResponseParserParallel(b *testing.B) {
 	b.Run("plain", func(b *testing.B) { benchHook(b, parserPlain, true, false) })
 }
 
-// BenchmarkCall: the whole getAllServiceItem call (HTTP + parser) against
-// a hand-written Go twin doing the same with net/http and encoding/json.
-func BenchmarkCall(b *testing.B) {
+// callBench serves the 50-item page and returns a getAllServiceItem call
+// through the Registry and its hand-written Go twin (net/http and
+// encoding/json), each checking what it got.
+func callBench(b *testing.B) (toolkitCall, goTwin func(), stop func()) {
 	page := serviceItems(50)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Authorization") != "bearer "+testToken {
@@ -128,61 +133,92 @@ func BenchmarkCall(b *testing.B) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(page)
 	}))
-	defer srv.Close()
 	want := `{"allServiceItemList":[` + pickedItem(0) + "," + pickedItem(1) + ","
+	reg := loadFile(b, "testdata/spec/getAllServiceItem.json")
+	opts := []toolkit.CallOption{toolkit.WithValue(ValueBaseURL, srv.URL), toolkit.WithValue(ValueTenantID, testTenant), toolkit.WithValue(ValueAccessToken, testToken)}
+	toolkitCall = func() {
+		res := call(reg, "getAllServiceItem", `{}`, opts...)
+		if !strings.HasPrefix(res.Text, want) {
+			b.Fatal(res.Text)
+		}
+	}
+	client := &http.Client{}
+	type item struct {
+		ID               string `json:"id"`
+		Name             string `json:"name"`
+		Type             string `json:"type,omitempty"`
+		ShortDescription string `json:"shortDescription"`
+		Description      string `json:"description"`
+	}
+	goTwin = func() {
+		req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet,
+			srv.URL+"/itsm/v1/"+testTenant+"/service_items/catalog/page/all?serviceCatalogFlag=true&page=0&size=9999", nil)
+		req.Header.Set("Authorization", "bearer "+testToken)
+		resp, err := client.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var in struct {
+			Content []item `json:"content"`
+		}
+		if err := json.Unmarshal(body, &in); err != nil {
+			b.Fatal(err)
+		}
+		out := struct {
+			List []item `json:"allServiceItemList"`
+		}{List: []item{}}
+		for _, it := range in.Content {
+			if it.Type == "SERVICE" || it.Type == "RECORD" {
+				it.Type = ""
+				out.List = append(out.List, it)
+			}
+		}
+		text, _ := json.Marshal(out)
+		if !strings.HasPrefix(string(text), want) {
+			b.Fatal(string(text))
+		}
+	}
+	return toolkitCall, goTwin, srv.Close
+}
 
+// BenchmarkCall: the whole getAllServiceItem call (HTTP + parser) against
+// a hand-written Go twin doing the same with net/http and encoding/json.
+func BenchmarkCall(b *testing.B) {
+	toolkitCall, goTwin, stop := callBench(b)
+	defer stop()
 	b.Run("toolkit", func(b *testing.B) {
-		reg := loadFile(b, "testdata/spec/getAllServiceItem.json")
-		opts := []toolkit.CallOption{toolkit.WithValue(ValueBaseURL, srv.URL), toolkit.WithValue(ValueTenantID, testTenant), toolkit.WithValue(ValueAccessToken, testToken)}
 		b.ReportAllocs()
 		for b.Loop() {
-			res := call(reg, "getAllServiceItem", `{}`, opts...)
-			if !strings.HasPrefix(res.Text, want) {
-				b.Fatal(res.Text)
-			}
+			toolkitCall()
 		}
 	})
 	b.Run("go-twin", func(b *testing.B) {
-		client := &http.Client{}
-		type item struct {
-			ID               string `json:"id"`
-			Name             string `json:"name"`
-			Type             string `json:"type,omitempty"`
-			ShortDescription string `json:"shortDescription"`
-			Description      string `json:"description"`
-		}
 		b.ReportAllocs()
 		for b.Loop() {
-			req, _ := http.NewRequestWithContext(context.Background(), http.MethodGet,
-				srv.URL+"/itsm/v1/"+testTenant+"/service_items/catalog/page/all?serviceCatalogFlag=true&page=0&size=9999", nil)
-			req.Header.Set("Authorization", "bearer "+testToken)
-			resp, err := client.Do(req)
-			if err != nil {
-				b.Fatal(err)
-			}
-			body, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
-			var in struct {
-				Content []item `json:"content"`
-			}
-			if err := json.Unmarshal(body, &in); err != nil {
-				b.Fatal(err)
-			}
-			out := struct {
-				List []item `json:"allServiceItemList"`
-			}{List: []item{}}
-			for _, it := range in.Content {
-				if it.Type == "SERVICE" || it.Type == "RECORD" {
-					it.Type = ""
-					out.List = append(out.List, it)
-				}
-			}
-			text, _ := json.Marshal(out)
-			if !strings.HasPrefix(string(text), `{"allServiceItemList":[{"id":"1000"`) {
-				b.Fatal(string(text))
-			}
+			goTwin()
 		}
 	})
+}
+
+// BenchmarkInterleaved times pairs in alternating rounds (package
+// interleave): YQCloudCall is BenchmarkCall's pair, 100 calls a side per
+// round; ResponseParserNode is getAllServiceItem's parser on the 50-item
+// page, the page parsed and the result written as JSON each run, in the
+// pooled sandbox against Node running it unsandboxed with new Function and
+// real lodash, 200 runs a side per round. ResponseParserNode needs node
+// and TOOLKIT_NODE_LODASH, the path of lodash's package (npm install
+// lodash; e.g. /tmp/node-bench/node_modules/lodash), and skips without.
+func BenchmarkInterleaved(b *testing.B) {
+	b.Run("YQCloudCall", func(b *testing.B) {
+		toolkitCall, goTwin, stop := callBench(b)
+		defer stop()
+		toolkitCall()
+		goTwin()
+		interleave.Run(b, 100, interleave.Wall, toolkitCall, goTwin)
+	})
+	b.Run("ResponseParserNode", benchNode)
 }
 
 // BenchmarkParse compiles the spec's definitions (load time, not calls).
@@ -275,4 +311,91 @@ func BenchmarkWideObject(b *testing.B) {
 			}
 		})
 	}
+}
+
+// nodeDriver runs a parser in Node: the first line it reads is the page
+// (a JSON string), the second the parser's body (a JSON string); then
+// each line "n" runs n times JSON.parse of the page, the parser made with
+// new Function (no sandbox) and real lodash, and JSON.stringify, and
+// answers with the length in bytes of the last JSON text.
+const nodeDriver = `
+const _ = require(process.argv[1]);
+let page, fn;
+require('readline').createInterface({input: process.stdin}).on('line', line => {
+  if (page === undefined) { page = JSON.parse(line); return; }
+  if (fn === undefined) { fn = new Function('data', '_', JSON.parse(line)); return; }
+  let out = '';
+  for (let i = 0, n = Number(line); i < n; i++) out = JSON.stringify(fn(JSON.parse(page), _));
+  process.stdout.write(Buffer.byteLength(out) + '\n');
+});
+`
+
+// benchNode is BenchmarkInterleaved/ResponseParserNode.
+func benchNode(b *testing.B) {
+	lodashDir := os.Getenv("TOOLKIT_NODE_LODASH")
+	node, err := exec.LookPath("node")
+	if lodashDir == "" || err != nil {
+		b.Skip("needs node and TOOLKIT_NODE_LODASH (the path of lodash's npm package)")
+	}
+	page := serviceItems(50)
+	cmd := exec.Command(node, "-e", nodeDriver, lodashDir)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer func() { stdin.Close(); cmd.Wait() }()
+	lines := bufio.NewScanner(stdout)
+	pageJSON, _ := json.Marshal(string(page))
+	bodyJSON, _ := json.Marshal(parserLodash)
+	fmt.Fprintf(stdin, "%s\n%s\n", pageJSON, bodyJSON)
+
+	eng := newSet(nil).eng
+	h, err := compileHook("getAllServiceItem", FieldResponseParser, parserLodash)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var out string
+	sandboxed := func() {
+		v, err := parseBody(ctx, page)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rt := eng.acquire(ctx, nil, nil)
+		err = eng.run(ctx, rt, h, rt.toJS(v), func(v goja.Value) error {
+			s, _, err := rt.toJSON(v)
+			out = s
+			return err
+		})
+		eng.release(rt)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	var nodeLen string
+	inNode := func(n int) {
+		fmt.Fprintf(stdin, "%d\n", n)
+		if !lines.Scan() {
+			b.Fatal("node: no answer", lines.Err())
+		}
+		nodeLen = lines.Text()
+	}
+	sandboxed()
+	inNode(1)
+	if nodeLen != strconv.Itoa(len(out)) {
+		b.Fatalf("node wrote %s bytes of JSON, the sandbox %d: %s", nodeLen, len(out), out)
+	}
+	interleave.RunBatch(b, 200, interleave.Wall, func(n int) {
+		for range n {
+			sandboxed()
+		}
+	}, inNode)
 }

@@ -130,6 +130,12 @@ type Options struct {
 	// does not load (a diagnostic says so) and is not read past the
 	// limit. Default 4 MiB (DefaultMaxFileBytes).
 	MaxFileBytes int
+	// MaxIdleRuntimes bounds the JavaScript runtimes kept between calls for
+	// the next ones (about 1 MB each; making one takes milliseconds). The
+	// pool grows with the number of hooks running at once up to this bound;
+	// past it, the runtimes of the extra concurrent calls are dropped after
+	// use. Default 64 (DefaultMaxIdleRuntimes).
+	MaxIdleRuntimes int
 }
 
 // Defaults for Options.
@@ -137,6 +143,7 @@ const (
 	DefaultHookTimeout      = time.Second
 	DefaultMaxCallStackSize = 1000
 	DefaultMaxFileBytes     = 4 << 20
+	DefaultMaxIdleRuntimes  = 64
 )
 
 // MaxFileDepth is how deeply arrays and objects may nest in a definition
@@ -166,6 +173,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if out.MaxFileBytes <= 0 {
 		out.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if out.MaxIdleRuntimes <= 0 {
+		out.MaxIdleRuntimes = DefaultMaxIdleRuntimes
 	}
 	return out
 }

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"math"
 	"reflect"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -178,18 +177,21 @@ func compileError(fn, field, body string, err error) *HookError {
 
 // engine runs hooks on pooled goja runtimes. Idle runtimes wait in a
 // channel rather than a sync.Pool: making one costs milliseconds (lodash,
-// lockdown), and a sync.Pool would drop them at every other GC.
+// lockdown), and a sync.Pool would drop them at every other GC. The
+// channel holds up to Options.MaxIdleRuntimes, so the pool grows to the
+// most hooks run at once, within that bound.
 type engine struct {
 	timeout  time.Duration
 	stack    int
 	logger   *slog.Logger
 	idle     chan *jsRuntime
+	made     atomic.Int64      // runtimes made, for tests
 	watchdog watchdog.Watchdog // run timeouts
 }
 
 func newEngine(o Options) *engine {
 	return &engine{timeout: o.HookTimeout, stack: o.MaxCallStackSize, logger: o.Logger,
-		idle: make(chan *jsRuntime, max(4, 2*runtime.GOMAXPROCS(0)))}
+		idle: make(chan *jsRuntime, o.MaxIdleRuntimes)}
 }
 
 // jsRuntime is one goja runtime with `_` installed and its global object
@@ -241,6 +243,7 @@ var lockdown = goja.MustCompile("lockdown.js", `(function () {
 })()`, true)
 
 func (e *engine) newRuntime() (*jsRuntime, error) {
+	e.made.Add(1)
 	vm := goja.New()
 	rt := &jsRuntime{vm: vm, fns: map[*goja.Program]goja.Callable{}, logger: e.logger, halted: make(chan struct{}, 2)}
 	rt.halt = func(cause error) {

@@ -22,7 +22,9 @@ import (
 // object is a JSON object in member order. An object of more than
 // smallObject members has an index by name, built when it is made (the
 // parser) or grows (set), never when it is read: Definitions share their
-// objects between goroutines.
+// objects between goroutines. Objects of the same members may share keys
+// (jsonParser.shape), with no room to append in place: keys are never
+// written, only replaced.
 type object struct {
 	keys []string
 	vals []any
@@ -71,7 +73,7 @@ func (o *object) set(k string, v any) {
 
 func (o *object) del(k string) {
 	if i := o.index(k); i >= 0 {
-		o.keys = slices.Delete(o.keys, i, i+1)
+		o.keys = slices.Delete(slices.Clone(o.keys), i, i+1) // keys may be shared (jsonParser.shape)
 		o.vals = slices.Delete(o.vals, i, i+1)
 		if o.idx != nil {
 			o.idx = indexKeys(o.keys)
@@ -121,9 +123,15 @@ type jsonParser struct {
 	work     int // member names compared when looking for duplicates (tests)
 
 	names map[string]string // interned member names
-	keys  []string          // scratch: members of the objects being parsed
-	vals  []any
-	elems []any // scratch: elements of the arrays being parsed
+	// text is src as a string when strings may be cut from it (one copy
+	// of the document instead of one per string).
+	text   string
+	shapes [4][]string // the member lists of the last objects, shared by those alike
+	shaped int         // the next of shapes to replace
+	last   []string    // the members of the object parsed last
+	keys   []string    // scratch: members of the objects being parsed
+	vals   []any
+	elems  []any // scratch: elements of the arrays being parsed
 }
 
 type dupKey struct {
@@ -131,16 +139,16 @@ type dupKey struct {
 	off  int
 }
 
-// parseJSON parses one JSON document.
+// parseJSON parses one JSON document. Its strings share one copy of src.
 func parseJSON(src []byte) (any, error) {
-	p := &jsonParser{src: src}
+	p := &jsonParser{src: src, text: string(src)}
 	return p.document()
 }
 
 // parseJSONContext parses one JSON document, stopping with ctx's error
-// when ctx ends.
+// when ctx ends. Its strings share one copy of src.
 func parseJSONContext(ctx context.Context, src []byte) (any, error) {
-	p := &jsonParser{src: src, ctx: ctx}
+	p := &jsonParser{src: src, ctx: ctx, text: string(src)}
 	return p.document()
 }
 
@@ -268,13 +276,18 @@ func (p *jsonParser) object(path string) (any, error) {
 	}
 	base := len(p.keys)
 	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:base] }()
+	like := p.last         // the members of the object parsed last, likely this one's too
 	var idx map[string]int // name -> position, past smallObject members
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			return nil, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
 		}
 		keyOff := p.pos
-		k, err := p.name()
+		var guess string
+		if n := len(p.keys) - base; n < len(like) {
+			guess = like[n]
+		}
+		k, err := p.name(guess)
 		if err != nil {
 			return nil, err
 		}
@@ -327,9 +340,30 @@ func (p *jsonParser) object(path string) (any, error) {
 			return nil, err
 		}
 		if !more {
-			return &object{keys: slices.Clone(p.keys[base:]), vals: slices.Clone(p.vals[base:]), idx: idx}, nil
+			return &object{keys: p.shape(p.keys[base:]), vals: slices.Clone(p.vals[base:]), idx: idx}, nil
 		}
 	}
+}
+
+// shape returns a copy of keys, the members of an object, or the copy
+// made for a recent object of the same members (a list of like items
+// shares one), without room to append in place.
+func (p *jsonParser) shape(keys []string) []string {
+	if len(keys) <= smallObject {
+		for _, s := range p.shapes {
+			if slices.Equal(s, keys) {
+				p.last = s
+				return s
+			}
+		}
+	}
+	s := slices.Clip(slices.Clone(keys))
+	if len(keys) <= smallObject {
+		p.shapes[p.shaped] = s
+		p.shaped = (p.shaped + 1) % len(p.shapes)
+	}
+	p.last = s
+	return s
 }
 
 // next reads what follows a member or element: a ',' (more is true) or
@@ -350,12 +384,17 @@ func (p *jsonParser) next(closing byte) (more bool, err error) {
 	return false, p.errf("unexpected %s, expecting ',' or '%c'", p.describe(), closing)
 }
 
-// name parses a member name, interning names without escapes.
-func (p *jsonParser) name() (string, error) {
+// name parses a member name, interning names without escapes; guess is
+// the name a like object had there, taken if it is the same.
+func (p *jsonParser) name(guess string) (string, error) {
 	start := p.pos + 1
 	for i := start; i < len(p.src) && i-start < 64; i++ {
 		c := p.src[i]
 		if c == '"' {
+			if guess != "" && string(p.src[start:i]) == guess {
+				p.pos = i + 1
+				return guess, nil
+			}
 			if p.names == nil {
 				p.names = map[string]string{}
 			}
@@ -439,6 +478,9 @@ func (p *jsonParser) string() (string, error) {
 		if c == '"' {
 			if ascii || utf8.Valid(s[start:i]) {
 				p.pos = i + 1
+				if p.text != "" {
+					return p.text[start:i], nil
+				}
 				return string(s[start:i]), nil
 			}
 			break

@@ -186,3 +186,27 @@ func TestParseContext(t *testing.T) {
 		t.Errorf("text body: %v, %v", v, err)
 	}
 }
+
+// TestJSONSharedShapes checks that like objects share their member list
+// and that changing one object leaves the others as they were.
+func TestJSONSharedShapes(t *testing.T) {
+	v, err := parseJSON([]byte(`[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"c":6},{"\u0061":7,"b":8},{"a":9,"b":{"a":0,"b":1}},{"a":2,"b":3}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list := v.([]any)
+	o := func(i int) *object { return list[i].(*object) }
+	if &o(0).keys[0] != &o(1).keys[0] || &o(0).keys[0] != &o(5).keys[0] {
+		t.Error("objects of the same members do not share their member list")
+	}
+	o(0).set("z", "new")
+	o(1).del("a")
+	o(5).set("a", "replaced")
+	for i, want := range []string{
+		`{"a":1,"b":2,"z":"new"}`, `{"b":4}`, `{"a":5,"c":6}`, `{"a":7,"b":8}`, `{"a":9,"b":{"a":0,"b":1}}`, `{"a":"replaced","b":3}`,
+	} {
+		if got := marshalJSON(list[i]); got != want {
+			t.Errorf("item %d = %s, want %s", i, got, want)
+		}
+	}
+}

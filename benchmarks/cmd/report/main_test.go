@@ -39,6 +39,8 @@ BenchmarkResponseParserExport/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
 BenchmarkInterleaved/CachedToken-2 100 45000 ns/op 1.08 ratio
 BenchmarkInterleaved/CachedToken-2 100 46000 ns/op 1.12 ratio
 BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
+BenchmarkLoad10000/cores-2 1 800000000 ns/op 0.55 ratio
+BenchmarkLoad10000/cpu-2 1 1600000000 ns/op 1.50 ratio
 BenchmarkEval/100KB/1vars-2 100 200000 ns/op 512.00 MB/s 1000 B/op 10 allocs/op
 BenchmarkEval/100KB/10vars-2 100 230000 ns/op 445.22 MB/s 1000 B/op 20 allocs/op
 BenchmarkExpandURL-2 1000000 140 ns/op 64 B/op 1 allocs/op
@@ -54,6 +56,8 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 		{"ResponseParser (vs plain)", "time <= 1.20x", "met"},
 		{"ResponseParserExport (vs plain)", "time <= 1.20x, <= 100.0µs", "MISSED"},
 		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
+		{"Load10000/cores (interleaved)", "time <= 0.59x", "met"},
+		{"Load10000/cpu (interleaved)", "time <= 1.10x", "MISSED"},
 		{"Extract10Vars (vs Eval/100KB/1vars)", "time <= 1.10x", "MISSED"},
 		{"ExpandURL", "<= 1.0µs, <= 2 allocs", "met"},
 		{"Body/Raw1MB (interleaved)", "time <= 1.20x, <= 3 B/byte", "met"},
