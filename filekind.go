@@ -1,0 +1,190 @@
+package toolkit
+
+import (
+	"bytes"
+	"strings"
+)
+
+// FileKind is the format of a file the library loads.
+type FileKind uint8
+
+// File kinds, as DetectFile tells them apart.
+const (
+	FileUnknown FileKind = iota
+	// FileTool is a YAML tool file (ParseWorkflow, Registry.LoadFile).
+	FileTool
+	// FileYQCloud holds YQCloud function definitions (package yqcloud).
+	FileYQCloud
+	// FileOpenAPI is an OpenAPI 3 or Swagger 2.0 document, JSON or YAML
+	// (package hostapi).
+	FileOpenAPI
+)
+
+func (k FileKind) String() string {
+	switch k {
+	case FileTool:
+		return "tool"
+	case FileYQCloud:
+		return "yqcloud"
+	case FileOpenAPI:
+		return "openapi"
+	}
+	return "unknown"
+}
+
+// DetectFile tells what src holds from its top-level keys, without parsing
+// it, so that a file with syntax errors is still recognised and its loader
+// can report them: an "openapi" or "swagger" key makes an OpenAPI document;
+// a "function" key in a JSON object, or in the objects of a JSON array,
+// makes YQCloud definitions; a "steps", "desc", "params" or "env" key makes a tool file.
+// Anything else is FileUnknown.
+func DetectFile(src []byte) FileKind {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	keys := yamlTopKeys
+	isJSON := false
+	if c := firstSignificant(src); c == '{' || c == '[' {
+		keys, isJSON = jsonTopKeys, true
+	}
+	kind := FileUnknown
+	keys(src, func(key string, inArray bool) bool {
+		switch {
+		case (key == "openapi" || key == "swagger") && !inArray:
+			kind = FileOpenAPI
+			return false
+		case key == "function" && isJSON:
+			kind = FileYQCloud
+		case (key == "steps" || key == "desc" || key == "params" || key == "env") && !inArray && kind == FileUnknown:
+			kind = FileTool
+		}
+		return true
+	})
+	return kind
+}
+
+// firstSignificant returns the first byte of src that is not white space
+// or inside a comment (#, // or /* */), or 0.
+func firstSignificant(src []byte) byte {
+	for i := 0; i < len(src); {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+		case c == '#' || bytes.HasPrefix(src[i:], []byte("//")):
+			nl := bytes.IndexByte(src[i:], '\n')
+			if nl < 0 {
+				return 0
+			}
+			i += nl
+		case bytes.HasPrefix(src[i:], []byte("/*")):
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return 0
+			}
+			i += end + 4
+		default:
+			return c
+		}
+	}
+	return 0
+}
+
+// yamlTopKeys calls fn with the keys of a YAML block mapping at column 0,
+// until fn returns false.
+func yamlTopKeys(src []byte, fn func(key string, inArray bool) bool) {
+	for len(src) > 0 {
+		line := src
+		if nl := bytes.IndexByte(src, '\n'); nl >= 0 {
+			line, src = src[:nl], src[nl+1:]
+		} else {
+			src = nil
+		}
+		if len(line) == 0 || strings.IndexByte(" \t#-[{%\r", line[0]) >= 0 {
+			continue
+		}
+		colon := bytes.IndexByte(line, ':')
+		if colon <= 0 {
+			continue
+		}
+		key := strings.Trim(string(bytes.TrimSpace(line[:colon])), `"'`)
+		if !fn(key, false) {
+			return
+		}
+	}
+}
+
+// jsonTopKeys calls fn with the keys of a JSON object (inArray false) or of
+// the objects of a JSON array (inArray true), tolerating comments, bare
+// keys and syntax errors, until fn returns false.
+func jsonTopKeys(src []byte, fn func(key string, inArray bool) bool) {
+	var stack []byte // open containers: '{' or '['
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '{', '[':
+			stack = append(stack, c)
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				if nl := bytes.IndexByte(src[i:], '\n'); nl >= 0 {
+					i += nl
+				} else {
+					return
+				}
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				end := bytes.Index(src[i+2:], []byte("*/"))
+				if end < 0 {
+					return
+				}
+				i += end + 3
+			}
+		case '"', '\'':
+			start := i + 1
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+			if i >= len(src) {
+				return
+			}
+			key, top := string(src[start:i]), topObject(stack)
+			if top != 0 && followedByColon(src[i+1:]) && !fn(key, top == 2) {
+				return
+			}
+		default:
+			if isBareKeyByte(c) && (i == 0 || !isBareKeyByte(src[i-1])) {
+				end := i
+				for end < len(src) && isBareKeyByte(src[end]) {
+					end++
+				}
+				key, top := string(src[i:end]), topObject(stack)
+				if top != 0 && followedByColon(src[end:]) && !fn(key, top == 2) {
+					return
+				}
+				i = end - 1
+			}
+		}
+	}
+}
+
+// topObject reports whether the innermost container is the top-level
+// object (1) or an object of a top-level array (2), else 0.
+func topObject(stack []byte) int {
+	switch {
+	case len(stack) == 1 && stack[0] == '{':
+		return 1
+	case len(stack) == 2 && stack[0] == '[' && stack[1] == '{':
+		return 2
+	}
+	return 0
+}
+
+func followedByColon(rest []byte) bool {
+	rest = bytes.TrimLeft(rest, " \t\r\n")
+	return len(rest) > 0 && rest[0] == ':'
+}
+
+func isBareKeyByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
