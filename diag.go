@@ -32,18 +32,13 @@ type Diagnostic struct {
 	Msg      string
 }
 
-// Error renders the diagnostic as file:line:col: field: message.
+// Error renders the diagnostic as file:line:col: field: message, with
+// "warning: " before the field of a warning.
 func (d Diagnostic) Error() string {
 	var b strings.Builder
-	if d.File != "" {
-		b.WriteString(d.File)
-		b.WriteByte(':')
-	}
-	if d.Line > 0 {
-		fmt.Fprintf(&b, "%d:%d:", d.Line, d.Col)
-	}
-	if b.Len() > 0 {
-		b.WriteByte(' ')
+	if pos := d.Pos(); pos != "" {
+		b.WriteString(pos)
+		b.WriteString(": ")
 	}
 	if d.Severity == SeverityWarning {
 		b.WriteString("warning: ")
@@ -54,6 +49,18 @@ func (d Diagnostic) Error() string {
 	}
 	b.WriteString(d.Msg)
 	return b.String()
+}
+
+// Pos renders where the diagnostic is: file:line:col, without what is
+// unknown ("file" when the line is; "" when the file is too).
+func (d Diagnostic) Pos() string {
+	switch {
+	case d.Line <= 0:
+		return d.File
+	case d.File == "":
+		return fmt.Sprintf("%d:%d", d.Line, d.Col)
+	}
+	return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
 }
 
 // Diagnostics are all problems of one load. As an error it reports the

@@ -68,6 +68,12 @@ type Signals struct {
 	Capability string `json:"capability,omitempty"`
 }
 
+// IsZero reports whether s asks for nothing.
+func (s Signals) IsZero() bool {
+	return !s.StopGeneration && !s.Manual && !s.NeedsConfirmation && s.Capability == "" && s.TypingMessage == "" &&
+		s.ResultTips == "" && len(s.ManualArguments) == 0 && len(s.ToolChoice) == 0 && len(s.ExtraParams) == 0
+}
+
 // ErrorResult returns a Result that tells the model what went wrong.
 func ErrorResult(msg string) Result { return Result{Text: msg, IsError: true} }
 

@@ -315,15 +315,10 @@ func result(res toolkit.Result, req *mcp.CallToolRequest) *mcp.CallToolResult {
 			out.StructuredContent = json.RawMessage(t)
 		}
 	}
-	if !isZero(res.Signals) {
+	if !res.Signals.IsZero() {
 		out.Meta = mcp.Meta{MetaSignals: res.Signals}
 	}
 	return out
-}
-
-func isZero(s toolkit.Signals) bool {
-	return !s.StopGeneration && !s.Manual && !s.NeedsConfirmation && s.Capability == "" && s.TypingMessage == "" &&
-		s.ResultTips == "" && len(s.ManualArguments) == 0 && len(s.ToolChoice) == 0 && len(s.ExtraParams) == 0
 }
 
 // structured reports whether the client's protocol has structuredContent.

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/hostapi"
+	"github.com/toolkit-sdk/toolkit/yqcloud"
+)
+
+// loadFlags are the flags of the subcommands that load capabilities into a
+// Registry.
+type loadFlags struct {
+	apiURL       string
+	envFile      string
+	allowPrivate list
+	values       pairs
+	headers      list
+	locale       string
+	flat         bool
+}
+
+// placeholderAPIURL stands for the base URL of an OpenAPI document's API
+// where nothing is sent (list, describe).
+const placeholderAPIURL = "https://api.invalid"
+
+func (f *loadFlags) register(fs *flag.FlagSet, calls bool) {
+	fs.StringVar(&f.apiURL, "api-url", "", "the base `URL` of the API an OpenAPI document describes (its calls go there)")
+	fs.StringVar(&f.locale, "locale", "", "describe capabilities in this `locale` where they have localized descriptions (en_US, zh_CN)")
+	if !calls {
+		return
+	}
+	fs.StringVar(&f.envFile, "env-file", "", "read environment variables for ${env:NAME} from `FILE` (NAME=value lines; # comments, quotes and export allowed); they win over the process environment")
+	fs.Var(&f.allowPrivate, "allow-private", "let requests reach this private or loopback `HOST`, address or CIDR range (repeatable; \"*\" turns the guard off)")
+	fs.Var(&f.values, "value", "pass a per-call `NAME=VALUE` (tenantId, yqAccessToken, STATIC#yqcloud_url, ...) (repeatable)")
+	fs.Var(&f.headers, "header", "send this `Name: value` header with every request of the call, as a secret (repeatable)")
+}
+
+// callOptions are the per-call values the flags name.
+func (f *loadFlags) callOptions() ([]toolkit.CallOption, error) {
+	var opts []toolkit.CallOption
+	for i, name := range f.values.names {
+		opts = append(opts, toolkit.WithValue(name, f.values.values[i]))
+	}
+	if len(f.headers) > 0 {
+		h := http.Header{}
+		for _, line := range f.headers {
+			name, value, ok := strings.Cut(line, ":")
+			if !ok || strings.TrimSpace(name) == "" {
+				return nil, fmt.Errorf("--header %q is not \"Name: value\"", line)
+			}
+			h.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+		}
+		opts = append(opts, toolkit.WithHeader(h))
+	}
+	if f.locale != "" {
+		opts = append(opts, toolkit.WithLocale(f.locale))
+	}
+	return opts, nil
+}
+
+// env returns the lookup of ${env:NAME}: the env file's values, then the
+// process environment.
+func (f *loadFlags) env() (func(string) (string, bool), error) {
+	if f.envFile == "" {
+		return os.LookupEnv, nil
+	}
+	src, err := os.ReadFile(f.envFile)
+	if err != nil {
+		return nil, err
+	}
+	vars, err := parseEnvFile(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%w", f.envFile, err)
+	}
+	return func(name string) (string, bool) {
+		if v, ok := vars[name]; ok {
+			return v, true
+		}
+		return os.LookupEnv(name)
+	}, nil
+}
+
+// loaded is a Registry with what went into it.
+type loaded struct {
+	reg    *toolkit.Registry
+	level  *slog.LevelVar // the Registry's log level
+	errors int            // files or documents that did not load
+}
+
+// load builds a Registry from the files paths name: YAML tool files,
+// YQCloud definitions and OpenAPI documents (one API: their endpoints
+// together). Problems are printed to stderr; what loads is registered.
+// For a subcommand that sends requests (calls), warnings are printed too
+// and an OpenAPI document needs --api-url. opts configure the Registry; its
+// Logger is set here.
+func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls bool) (*loaded, error) {
+	if len(paths) == 0 {
+		if _, err := os.Stat(defaultPath); err != nil {
+			return nil, fmt.Errorf("no PATH given, and there is no ./%s folder", defaultPath)
+		}
+		paths = []string{defaultPath}
+	}
+	ins, err := inputs(paths)
+	if err != nil {
+		return nil, err
+	}
+	l := &loaded{level: new(slog.LevelVar)}
+	l.level.Set(slog.LevelError + 1) // loading: the diagnostics are printed here
+	opts.Logger = slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: l.level}))
+	l.reg = toolkit.NewRegistry(&opts)
+	report := func(ds toolkit.Diagnostics) {
+		for _, d := range ds {
+			if calls || d.Severity == toolkit.SeverityError {
+				fmt.Fprintln(c.stderr, formatDiag(d))
+			}
+		}
+		if ds.HasErrors() {
+			l.errors++
+		}
+	}
+	var api *hostapi.Catalog
+	var apiFiles []string
+	p := newProgress(c.stderr, "loading", len(ins))
+	for i, in := range ins {
+		p.step(i)
+		s, d, ok := read(in)
+		if d != nil {
+			report(toolkit.Diagnostics{*d})
+		}
+		if !ok {
+			continue
+		}
+		switch s.kind {
+		case toolkit.FileTool:
+			ds, _ := l.reg.LoadBytes(s.path, s.src)
+			report(ds)
+		case toolkit.FileYQCloud:
+			set, ds := yqcloud.Parse(s.path, s.src, &yqcloud.Options{Logger: opts.Logger})
+			report(ds)
+			if err := set.Register(l.reg); err != nil {
+				report(toolkit.Diagnostics{{File: s.path, Msg: err.Error()}})
+			}
+		case toolkit.FileOpenAPI:
+			cat, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
+			if err != nil && !ds.HasErrors() {
+				ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
+			}
+			report(ds)
+			if err != nil {
+				continue
+			}
+			if api == nil {
+				api = cat
+			} else if err := merge(api, cat); err != nil {
+				report(toolkit.Diagnostics{{File: s.path, Msg: err.Error()}})
+				continue
+			}
+			apiFiles = append(apiFiles, s.path)
+		}
+	}
+	p.done()
+	if api != nil {
+		if err := c.registerAPI(l, api, apiFiles, f, calls); err != nil {
+			return nil, err
+		}
+	}
+	l.level.Set(slog.LevelWarn)
+	return l, nil
+}
+
+// registerAPI registers query_api_docs and call_http_api over the
+// endpoints of the OpenAPI documents.
+func (c *cli) registerAPI(l *loaded, cat *hostapi.Catalog, files []string, f *loadFlags, needURL bool) error {
+	base := f.apiURL
+	if base == "" {
+		if needURL {
+			c.errorf("%s: no --api-url: query_api_docs and call_http_api are left out", strings.Join(files, ", "))
+			return nil
+		}
+		base = placeholderAPIURL
+	}
+	api, err := hostapi.New(cat, &hostapi.Options{BaseURL: base})
+	if err != nil {
+		return err
+	}
+	return api.Register(l.reg)
+}
+
+// merge adds the endpoints and groups of src to dst.
+func merge(dst, src *hostapi.Catalog) error {
+	for _, g := range src.Groups() {
+		dst.AddGroup(g)
+	}
+	return dst.Add(src.Endpoints()...)
+}
