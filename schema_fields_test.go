@@ -55,6 +55,7 @@ func TestSchemaFields(t *testing.T) {
 		}},
 		{"params[]", paramFields, props(def("param")), nil},
 		{"env[]", envFields, props(def("envVar", "oneOf", 1)), nil},
+		{"values[]", valueFields, props(def("callValue", "oneOf", 1)), nil},
 		{"steps[]", stepFields, props(step), func(f string) string {
 			return "name: a\ndesc: b\nsteps: [{url: 'https://x.example', " + f + ": 1}]\n"
 		}},

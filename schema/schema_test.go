@@ -146,6 +146,9 @@ func TestAgreement(t *testing.T) {
     var:`, true},
 		{"cache and retry short forms", "    var:", "    cache: true\n    retry: 3\n    var:", true},
 		{"env as a mapping", "env: [BASE_URL]", "env:\n  - BASE_URL\n  - {name: PIN, sensitive: true}", true},
+		{"per-call values", "env: [BASE_URL]", "env: [BASE_URL]\nvalues:\n  - tenant\n  - {name: locale, default: en}\n  - {name: user_token, sensitive: true}\n  - name: region", true},
+		{"a per-call value with an unknown field", "env: [BASE_URL]", "env: [BASE_URL]\nvalues: [{name: tenant, secret: true}]", false},
+		{"per-call values as a mapping", "env: [BASE_URL]", "env: [BASE_URL]\nvalues: {tenant: x}", false},
 		{"param default and validate", "description: the id}", "description: the id, default: A-1, validate: '^A-[0-9]+$'}", true},
 		{"var handlings", "{name: status, extract: data.status}", "{name: status, extract: data.status, default: none}\n      - {name: x, abort: false, jump: 0}", true},
 
