@@ -11,7 +11,8 @@ type FileKind uint8
 // File kinds, as DetectFile tells them apart.
 const (
 	FileUnknown FileKind = iota
-	// FileTool is a YAML tool file (ParseWorkflow, Registry.LoadFile).
+	// FileTool is a YAML tool file, or one defining a shared pre_request
+	// (ParseWorkflow, ParsePreRequest, Registry.LoadFile).
 	FileTool
 	// FileYQCloud holds YQCloud function definitions (package yqcloud).
 	FileYQCloud
@@ -36,7 +37,7 @@ func (k FileKind) String() string {
 // it, so that a file with syntax errors is still recognised and its loader
 // can report them: an "openapi" or "swagger" key makes an OpenAPI document;
 // a "function" key in a JSON object, or in the objects of a JSON array,
-// makes YQCloud definitions; a "steps", "desc", "params" or "env" key makes a tool file.
+// makes YQCloud definitions; a "steps", "desc", "params", "env", "values" or "pre_request" key makes a tool file.
 // Anything else is FileUnknown.
 func DetectFile(src []byte) FileKind {
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
@@ -53,12 +54,20 @@ func DetectFile(src []byte) FileKind {
 			return false
 		case key == "function" && isJSON:
 			kind = FileYQCloud
-		case (key == "steps" || key == "desc" || key == "params" || key == "env") && !inArray && kind == FileUnknown:
+		case toolKey(key) && !inArray && kind == FileUnknown:
 			kind = FileTool
 		}
 		return true
 	})
 	return kind
+}
+
+func toolKey(key string) bool {
+	switch key {
+	case "steps", "desc", "params", "env", "values", "pre_request":
+		return true
+	}
+	return false
 }
 
 // firstSignificant returns the first byte of src that is not white space

@@ -15,6 +15,7 @@ func TestDetectFile(t *testing.T) {
 		{"tool", "name: a\ndesc: b\nsteps:\n  - url: https://x.example\n", FileTool},
 		{"tool with comments and BOM", "\xef\xbb\xbf# a tool\n---\nname: a\n\"desc\": b\n", FileTool},
 		{"tool missing steps", "name: a\ndesc: b\n", FileTool},
+		{"shared pre_request", "pre_request:\n  name: auth\n  url: https://x.example\n", FileTool},
 		{"tool with a syntax error", "name: a\ndesc: \"unterminated\nsteps:\n  - url: x\n", FileTool},
 		{"tool in flow style", `{name: a, desc: b, steps: [{url: "https://x.example"}]}`, FileTool},
 		{"tool as JSON", `{"name": "a", "desc": "b", "steps": []}`, FileTool},

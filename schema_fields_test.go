@@ -60,9 +60,18 @@ func TestSchemaFields(t *testing.T) {
 			return "name: a\ndesc: b\nsteps: [{url: 'https://x.example', " + f + ": 1}]\n"
 		}},
 		{"steps[].var[]", varFields, props(def("var")), nil},
+		{"pre_request", preFields, props(def("preRequest")), nil},
 		{"steps[].query[]", []string{"key", "value"}, props(step["properties"].(map[string]any)["query"].(map[string]any)["items"].(map[string]any)), nil},
 		{"steps[].cache", []string{"ttl"}, props(def("step", "properties", "cache", "oneOf", 1)), nil},
 		{"steps[].retry", []string{"max", "wait_min", "wait_max", "idempotency_key"}, props(def("step", "properties", "retry", "oneOf", 1)), nil},
+	}
+	// A file defining a shared pre_request holds only these fields.
+	var shared []string
+	for _, f := range root["then"].(map[string]any)["propertyNames"].(map[string]any)["enum"].([]any) {
+		shared = append(shared, f.(string))
+	}
+	if diff := cmp.Diff(preFileFields, shared); diff != "" {
+		t.Errorf("fields of a shared pre_request file (-loader +schema):\n%s", diff)
 	}
 	for _, tt := range tests {
 		var known []string

@@ -68,6 +68,9 @@ func checkAgreement(t *testing.T, sch *jsonschema.Schema, name string, src []byt
 	if slices.ContainsFunc(diags, func(d toolkit.Diagnostic) bool { return strings.Contains(d.Msg, "YAML") }) {
 		return
 	}
+	if _, pdiags := toolkit.ParsePreRequest(name, src); !pdiags.HasErrors() {
+		diags = pdiags // the file defines a shared pre_request
+	}
 	err := validate(t, sch, src)
 	if !diags.HasErrors() {
 		if err != nil {
@@ -147,6 +150,11 @@ func TestAgreement(t *testing.T) {
 		{"cache and retry short forms", "    var:", "    cache: true\n    retry: 3\n    var:", true},
 		{"env as a mapping", "env: [BASE_URL]", "env:\n  - BASE_URL\n  - {name: PIN, sensitive: true}", true},
 		{"per-call values", "env: [BASE_URL]", "env: [BASE_URL]\nvalues:\n  - tenant\n  - {name: locale, default: en}\n  - {name: user_token, sensitive: true}\n  - name: region", true},
+		{"pre_request written out", "steps:", "pre_request:\n  url: https://auth.example/token\n  method: post\n  cache: {ttl: 60}\n  retry: 1\n  var: [{name: token, extract: access_token, abort: true}]\nsteps:", true},
+		{"pre_request by name", "steps:", "pre_request: shop_auth\nsteps:", true},
+		{"pre_request with a step field", "steps:", "pre_request:\n  url: https://auth.example/token\n  next: 0\n  var: [{name: token}]\nsteps:", false},
+		{"pre_request as a list", "steps:", "pre_request: [a]\nsteps:", false},
+		{"pre_request var with an unknown field", "steps:", "pre_request:\n  url: https://auth.example/token\n  var: [{name: token, extrct: x}]\nsteps:", false},
 		{"a per-call value with an unknown field", "env: [BASE_URL]", "env: [BASE_URL]\nvalues: [{name: tenant, secret: true}]", false},
 		{"per-call values as a mapping", "env: [BASE_URL]", "env: [BASE_URL]\nvalues: {tenant: x}", false},
 		{"param default and validate", "description: the id}", "description: the id, default: A-1, validate: '^A-[0-9]+$'}", true},
@@ -194,6 +202,33 @@ func TestAgreement(t *testing.T) {
 	}
 }
 
+// TestSharedPreRequest checks files that define a shared pre_request.
+func TestSharedPreRequest(t *testing.T) {
+	sch := compile(t)
+	tests := []struct {
+		name, src string
+		valid     bool
+	}{
+		{"shared", "env: [AUTH_URL]\nvalues: [tenant]\npre_request:\n  name: shop_auth\n  url: ${env:AUTH_URL}/token\n  var: [{name: token, extract: access_token, abort: true}]\n", true},
+		{"shared with a tool field", "desc: x\nenv: [AUTH_URL]\npre_request:\n  name: shop_auth\n  url: ${env:AUTH_URL}/token\n  var: [{name: token}]\n", false},
+		{"named in a tool file", "name: a\ndesc: b\npre_request:\n  name: shop_auth\n  url: https://auth.example/token\n  var: [{name: token}]\nsteps: [{url: 'https://x.example'}]\n", false},
+		{"without a name or steps", "env: [AUTH_URL]\npre_request:\n  url: ${env:AUTH_URL}/token\n  var: [{name: token}]\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, wd := toolkit.ParseWorkflow("t.yaml", []byte(tt.src))
+			_, pd := toolkit.ParsePreRequest("t.yaml", []byte(tt.src))
+			if loads := !wd.HasErrors() || !pd.HasErrors(); loads != tt.valid {
+				t.Fatalf("loader: %v / %v, want valid %v", wd, pd, tt.valid)
+			}
+			if err := validate(t, sch, []byte(tt.src)); (err == nil) != tt.valid {
+				t.Errorf("schema: %v, want valid %v", err, tt.valid)
+			}
+			checkAgreement(t, sch, "t.yaml", []byte(tt.src))
+		})
+	}
+}
+
 // TestDescribed checks that every field of the schema has a description and
 // examples, for editors that complete and explain fields.
 func TestDescribed(t *testing.T) {
@@ -201,10 +236,13 @@ func TestDescribed(t *testing.T) {
 	if err := json.Unmarshal(schema.Tool(), &root); err != nil {
 		t.Fatal(err)
 	}
-	defs := root["$defs"].(map[string]any)
 	resolve := func(s map[string]any) map[string]any {
-		if ref, ok := s["$ref"].(string); ok && s["description"] == nil {
-			return defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
+		for s["description"] == nil && s["$ref"] != nil {
+			var cur any = root
+			for _, key := range strings.Split(strings.TrimPrefix(s["$ref"].(string), "#/"), "/") {
+				cur = cur.(map[string]any)[key]
+			}
+			s = cur.(map[string]any)
 		}
 		return s
 	}

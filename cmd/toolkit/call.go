@@ -105,8 +105,8 @@ func isEntryTool(name string) bool {
 // how many files did not load.
 func (l *loaded) known() string {
 	failed := ""
-	if l.errors > 0 {
-		failed = fmt.Sprintf(" (%s did not load)", plural(l.errors, "file"))
+	if len(l.failed) > 0 {
+		failed = fmt.Sprintf(" (%s did not load)", plural(len(l.failed), "file"))
 	}
 	caps := l.reg.Capabilities()
 	if len(caps) == 0 {

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -74,70 +77,23 @@ type report struct {
 	errors, warnings int
 }
 
-// lint checks the files paths name with the library's loaders, and that
-// no two capabilities of one PATH (the set a Registry would load) share a
-// name.
+// lint checks the files paths name with the library's loaders, together:
+// as the other subcommands load them into one Registry, the YAML files are
+// loaded as Registry.LoadFS loads a folder (a tool finds the shared
+// pre_request it names in any of them), and two capabilities of one name
+// are an error.
 func lint(ctx context.Context, c *cli, paths []string) (*report, error) {
 	ins, err := inputs(paths)
 	if err != nil {
 		return nil, err
 	}
 	rep := &report{}
-	var names map[string]string // capability name -> file defining it, in this PATH
-	defined := func(s source, name string) {
-		if other, dup := names[name]; dup {
-			rep.diags = append(rep.diags, toolkit.Diagnostic{File: s.path, Line: 1, Col: 1, Field: "name",
-				Msg: fmt.Sprintf("duplicate capability name %q (also in %s)", name, other)})
-			return
-		}
-		names[name] = s.path
-	}
 	p := newProgress(c.stderr, "linting", len(ins))
 	defer p.done()
-	for i, in := range ins {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		p.step(i)
-		if i == 0 || in.arg != ins[i-1].arg {
-			names = map[string]string{}
-		}
-		s, d, ok := read(in)
-		if d != nil {
-			rep.diags = append(rep.diags, *d)
-		}
-		if !ok {
-			if d != nil {
-				rep.files = append(rep.files, source{path: s.path, kind: s.kind})
-			}
-			continue
-		}
-		rep.files = append(rep.files, source{path: s.path, kind: s.kind})
-		switch s.kind {
-		case toolkit.FileTool:
-			w, diags := toolkit.ParseWorkflow(s.path, s.src)
-			rep.diags = append(rep.diags, diags...)
-			if w != nil {
-				defined(s, w.Name)
-			}
-		case toolkit.FileYQCloud:
-			set, diags := yqcloud.Parse(s.path, s.src, nil)
-			rep.diags = append(rep.diags, diags...)
-			for _, def := range set.Definitions() {
-				defined(s, def.Name)
-			}
-		case toolkit.FileOpenAPI:
-			_, diags, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
-			if err != nil && !diags.HasErrors() {
-				diags = append(diags, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
-			}
-			rep.diags = append(rep.diags, diags...)
-		}
+	if err := rep.lintFiles(ctx, ins, p.step); err != nil {
+		return nil, err
 	}
-	for i, d := range rep.diags {
-		if d.File == "" {
-			rep.diags[i].File = "-"
-		}
+	for _, d := range rep.diags {
 		if d.Severity == toolkit.SeverityWarning {
 			rep.warnings++
 		} else {
@@ -145,6 +101,72 @@ func lint(ctx context.Context, c *cli, paths []string) (*report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// lintFiles checks the files.
+func (rep *report) lintFiles(ctx context.Context, ins []input, step func(int)) error {
+	var diags toolkit.Diagnostics
+	var tools []source
+	defs := map[string]string{} // YQCloud function name -> file
+	type def struct{ name, file string }
+	var yq []def
+	for i, in := range ins {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		step(i)
+		s, d, ok := read(in)
+		if d != nil {
+			diags = append(diags, *d)
+			rep.files = append(rep.files, source{path: s.path, kind: s.kind})
+		}
+		if !ok {
+			continue
+		}
+		rep.files = append(rep.files, source{path: s.path, kind: s.kind})
+		switch s.kind {
+		case toolkit.FileTool:
+			tools = append(tools, s)
+		case toolkit.FileYQCloud:
+			set, ds := yqcloud.Parse(s.path, s.src, nil)
+			diags = append(diags, ds...)
+			for _, d := range set.Definitions() {
+				yq = append(yq, def{d.Name, s.path})
+			}
+		case toolkit.FileOpenAPI:
+			_, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
+			if err != nil && !ds.HasErrors() {
+				ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
+			}
+			diags = append(diags, ds...)
+		}
+	}
+	// lint checks files, not the environment: every variable counts as set.
+	reg := toolkit.NewRegistry(&toolkit.Options{
+		Env:    func(string) (string, bool) { return "", true },
+		Logger: slog.New(slog.DiscardHandler),
+	})
+	diags = append(diags, loadTools(reg, tools)...)
+	for _, d := range yq {
+		other, dup := defs[d.name]
+		if _, tool := reg.Lookup(d.name); tool {
+			other, dup = "a YAML tool file", true
+		}
+		if dup {
+			diags = append(diags, toolkit.Diagnostic{File: d.file, Line: 1, Col: 1, Field: "name",
+				Msg: fmt.Sprintf("duplicate capability name %q (also in %s)", d.name, other)})
+			continue
+		}
+		defs[d.name] = d.file
+	}
+	// In the order of the files; each file's in its loader's order.
+	order := map[string]int{}
+	for i, in := range ins {
+		order[in.path] = i
+	}
+	slices.SortStableFunc(diags, func(a, b toolkit.Diagnostic) int { return cmp.Compare(order[a.File], order[b.File]) })
+	rep.diags = append(rep.diags, diags...)
+	return nil
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"testing/fstest"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -27,20 +28,19 @@ var extensions = []string{".yaml", ".yml", ".json", ".jsonc"}
 type input struct {
 	path  string
 	named bool // named on the command line: an unknown kind is an error
-	arg   int  // the index of the PATH it came from
 }
 
 // inputs lists the files paths name: a file whatever its name, a folder's
 // files with a known extension (hidden folders skipped), in lexical order.
 func inputs(paths []string) ([]input, error) {
 	var out []input
-	for i, p := range paths {
+	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
 			return nil, err
 		}
 		if !fi.IsDir() {
-			out = append(out, input{path: p, named: true, arg: i})
+			out = append(out, input{path: p, named: true})
 			continue
 		}
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
@@ -54,7 +54,7 @@ func inputs(paths []string) ([]input, error) {
 				return nil
 			}
 			if slices.Contains(extensions, strings.ToLower(filepath.Ext(path))) {
-				out = append(out, input{path: path, arg: i})
+				out = append(out, input{path: path})
 			}
 			return nil
 		})
@@ -96,6 +96,31 @@ func read(in input) (source, *toolkit.Diagnostic, bool) {
 			Msg: "not a tool file, YQCloud function definition or OpenAPI document (a tool file has steps, a YQCloud definition a function, an OpenAPI document an openapi or swagger key)"}, false
 	}
 	return s, nil, true
+}
+
+// loadTools loads YAML files into reg together, as Registry.LoadFS loads
+// a folder: a tool naming a shared pre_request finds it in any of them,
+// and two tools of one name are an error. The diagnostics name the files.
+func loadTools(reg *toolkit.Registry, files []source) toolkit.Diagnostics {
+	if len(files) == 0 {
+		return nil
+	}
+	// LoadFS reads an fs.FS; the files are already read, under names of
+	// their own that are valid in one (a path may hold "..").
+	fsys := fstest.MapFS{}
+	names := make([]string, 0, 2*len(files))
+	for i, f := range files {
+		key := fmt.Sprintf("toolkit-file-%06d.yaml", i)
+		fsys[key] = &fstest.MapFile{Data: f.src}
+		names = append(names, key, f.path)
+	}
+	diags, _ := reg.LoadFS(fsys, ".")
+	real := strings.NewReplacer(names...)
+	for i := range diags {
+		diags[i].File = real.Replace(diags[i].File)
+		diags[i].Msg = real.Replace(diags[i].Msg)
+	}
+	return diags
 }
 
 // formatDiag renders d as file:line:col: severity: field: message.

@@ -75,6 +75,7 @@ func TestLintExitStatus(t *testing.T) {
 	other := write("other.txt", "hello")
 	dup1 := write("dup1.yaml", "name: same\ndesc: a\nsteps: [{url: 'https://x.example'}]\n")
 	dup2 := write("dup2.yaml", "name: same\ndesc: b\nsteps: [{url: 'https://x.example'}]\n")
+	yqdup := write("get_item.json.txt", `{"name": "get_item", "description": "d", "parameters": {"type": "object"}, "function": {"type": "manual"}}`)
 	tests := []struct {
 		name string
 		args []string
@@ -90,14 +91,14 @@ func TestLintExitStatus(t *testing.T) {
 		{"a named file of no known kind", []string{other}, exitFail, "not a tool file, YQCloud function definition or OpenAPI document"},
 		{"a missing path", []string{filepath.Join(dir, "nothing")}, exitFail, "no such file"},
 		{"no files in a folder", []string{t.TempDir()}, exitFail, "0 files checked"},
-		{"duplicate names in one PATH", []string{dir + string(filepath.Separator)}, exitFail, `duplicate capability name "same"`},
-		{"duplicate names in two PATHs", []string{dup1, dup2}, exitOK, ""},
+		{"duplicate names in a folder", []string{dir + string(filepath.Separator)}, exitFail, `duplicate capability name "same"`},
+		{"duplicate names in two PATHs", []string{dup1, dup2}, exitFail, `duplicate capability name "same"`},
+		{"a YAML tool and a YQCloud function of one name", []string{"testdata/tools", yqdup}, exitFail, `duplicate capability name "get_item" (also in a YAML tool file)`},
+		{"a shared pre_request", []string{"testdata/pre"}, exitOK, ""},
+		{"a shared pre_request named with a typo", []string{"testdata/pre", "testdata/pre/typo.yaml.txt"}, exitFail, `unknown shared pre_request "item_auht"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.name == "duplicate names in one PATH" {
-				os.Remove(other) // a file of no known kind in a folder is skipped anyway
-			}
 			out, errOut, code := runCmd(t, "", append([]string{"lint"}, tt.args...)...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout: %s\nstderr: %s", code, tt.code, out, errOut)
@@ -285,6 +286,15 @@ const (
 // response is exercised too.
 func itemServer(t *testing.T) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" { // the shared pre_request of testdata/pre
+			var in struct{ Secret string }
+			if json.NewDecoder(r.Body).Decode(&in) != nil || in.Secret != token {
+				http.Error(w, "bad secret", http.StatusUnauthorized)
+				return
+			}
+			fmt.Fprintf(w, `{"access_token": %q}`, token)
+			return
+		}
 		if r.URL.Path == "/accounts/"+accountKey+"/items/missing" {
 			w.WriteHeader(http.StatusNotFound)
 			fmt.Fprint(w, `{"error": "no such item"}`)
@@ -336,6 +346,20 @@ func TestCall(t *testing.T) {
 		if strings.Contains(out+errOut, secret) {
 			t.Errorf("secret %q in the output:\nstdout: %s\nstderr: %s", secret, out, errOut)
 		}
+	}
+}
+
+// TestCallSharedPreRequest runs a tool whose token comes from a shared
+// pre_request defined in another file.
+func TestCallSharedPreRequest(t *testing.T) {
+	srv := itemServer(t)
+	out, errOut, code := runCmd(t, "", "call", "get_item_pre", "testdata/pre", "--env-file", envFile(t, srv.URL),
+		"--allow-private", "127.0.0.1", "-p", "id=A-1", "-v")
+	if code != exitOK || out != "Item A-1: lamp x\n" {
+		t.Fatalf("exit %d, stdout %q\nstderr: %s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "> POST "+srv.URL+"/token\n") || strings.Contains(out+errOut, token) {
+		t.Errorf("-v output lacks the pre_request or holds the token:\n%s", errOut)
 	}
 }
 

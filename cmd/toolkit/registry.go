@@ -89,8 +89,8 @@ func (f *loadFlags) env() (func(string) (string, bool), error) {
 // loaded is a Registry with what went into it.
 type loaded struct {
 	reg    *toolkit.Registry
-	level  *slog.LevelVar // the Registry's log level
-	errors int            // files or documents that did not load
+	level  *slog.LevelVar  // the Registry's log level
+	failed map[string]bool // files with errors
 }
 
 // load builds a Registry from the files paths name: YAML tool files,
@@ -110,7 +110,7 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 	if err != nil {
 		return nil, err
 	}
-	l := &loaded{level: new(slog.LevelVar)}
+	l := &loaded{level: new(slog.LevelVar), failed: map[string]bool{}}
 	l.level.Set(slog.LevelError + 1) // loading: the diagnostics are printed here
 	opts.Logger = slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: l.level}))
 	l.reg = toolkit.NewRegistry(&opts)
@@ -119,13 +119,14 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 			if calls || d.Severity == toolkit.SeverityError {
 				fmt.Fprintln(c.stderr, formatDiag(d))
 			}
-		}
-		if ds.HasErrors() {
-			l.errors++
+			if d.Severity == toolkit.SeverityError {
+				l.failed[d.File] = true
+			}
 		}
 	}
 	var api *hostapi.Catalog
 	var apiFiles []string
+	var tools []source
 	p := newProgress(c.stderr, "loading", len(ins))
 	for i, in := range ins {
 		p.step(i)
@@ -138,8 +139,7 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 		}
 		switch s.kind {
 		case toolkit.FileTool:
-			ds, _ := l.reg.LoadBytes(s.path, s.src)
-			report(ds)
+			tools = append(tools, s)
 		case toolkit.FileYQCloud:
 			set, ds := yqcloud.Parse(s.path, s.src, &yqcloud.Options{Logger: opts.Logger})
 			report(ds)
@@ -165,6 +165,7 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 		}
 	}
 	p.done()
+	report(loadTools(l.reg, tools))
 	if api != nil {
 		if err := c.registerAPI(l, api, apiFiles, f, calls); err != nil {
 			return nil, err
