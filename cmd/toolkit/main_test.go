@@ -381,6 +381,7 @@ func TestCallResults(t *testing.T) {
 		{"--args not an object", []string{"get_item", "--args", `[1]`}, exitUsage, "", "--args must be a JSON object", true},
 		{"unknown capability", []string{"nothing"}, exitFail, "", `no capability "nothing"; loaded: get_item, echo_back`, true},
 		{"signals and typed -p", []string{"echo_back", "-p", "count=3", "-p", "word=42"}, exitOK, `{"count":3,"word":"42"}`, `signals: {"stop_generation":true,"capability":"echo_back"}`, true},
+		{"a hook in the trace", []string{"echo_back", "-v"}, exitOK, `{}`, "* hook responseParser of echo_back: ", false},
 		{"json format", []string{"echo_back", "-p", "count=3", "--format", "json"}, exitOK, `"signals": {`, "", true},
 		{"an entry tool", []string{"query_capabilities", "--args", `{"keyword": "item"}`}, exitOK, `"get_item"`, "", true},
 	}
@@ -533,4 +534,32 @@ func TestMCP(t *testing.T) {
 			t.Errorf("exit %d: %s", code, errOut.String())
 		}
 	})
+}
+
+func TestProgress(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, w := range []io.Writer{&bytes.Buffer{}, f} {
+		if isTerminal(w) {
+			t.Errorf("%T is not a terminal", w)
+		}
+		p := newProgress(w, "linting", 10)
+		p.step(3)
+		p.done()
+	}
+	if fi, _ := f.Stat(); fi.Size() != 0 {
+		t.Errorf("progress written to a file: %d bytes", fi.Size())
+	}
+
+	var b bytes.Buffer
+	p := &progress{w: &b, verb: "linting", total: 10} // as on a terminal
+	p.step(3)
+	p.step(4) // within a tenth of a second of the last: not shown
+	p.done()
+	if want := "\r\x1b[Ktoolkit: linting 3/10 files\r\x1b[K"; b.String() != want {
+		t.Errorf("progress %q, want %q", b.String(), want)
+	}
 }
