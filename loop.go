@@ -341,8 +341,8 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 	count, more := 0, false
 	var prev [sha256.Size]byte // the body of the page before, for the counters
 	seen := map[string]int{}   // next URLs or cursors, and the page that gave them
-	if l.style == pageNextURL || l.style == pageLink {
-		seen[u] = 1
+	if first != nil && (l.style == pageNextURL || l.style == pageLink) {
+		seen[first.String()] = 1
 	}
 	for page := 1; ; page++ {
 		if page > 1 {
@@ -436,6 +436,7 @@ func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, p
 		if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
 			return fmt.Sprintf("the next page's URL %q is not an http(s) URL", redactURL(next.Text))
 		}
+		nu.Fragment, nu.RawFragment = "", "" // not sent
 		*u = nu.String()
 		r.recordQuerySecrets(*u)
 		if p, ok := seen[*u]; ok {

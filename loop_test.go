@@ -55,6 +55,8 @@ func TestLoopRepeats(t *testing.T) {
 			fmt.Fprintf(w, `{"items":[1],"next":%q}`, next)
 		case "/self":
 			fmt.Fprint(w, `{"items":[1],"next":"/self"}`)
+		case "/frag":
+			fmt.Fprint(w, `{"items":[1],"next":"frag#more"}`)
 		}
 	})
 	tests := []struct {
@@ -67,6 +69,7 @@ func TestLoopRepeats(t *testing.T) {
 		{"next url", "${env:BASE_URL}/url?page=1", "next_url: next",
 			"step 0: page 2: the API answered with the next page URL " + srv.URL + "/url?… that page 1 was fetched with", 2},
 		{"same url", "${env:BASE_URL}/self", "next_url: next", "the next page URL " + srv.URL + "/self that page 1 was fetched with", 1},
+		{"fragment", "${env:BASE_URL}/frag", "next_url: next", "the next page URL " + srv.URL + "/frag that page 1 was fetched with", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
