@@ -24,8 +24,8 @@
 // node gives that node's value; several give a JSON array of their values;
 // none, or a single null, fails with ErrNotFound. Values render as below
 // (filters compare integers within int64 exactly, other numbers as
-// float64). Bodies nested deeper than Options.MaxJSONPathDepth fail a
-// query, and so does a result over 8 times the body's size plus 1 MiB.
+// float64). A query that reaches deeper than Options.MaxJSONPathDepth
+// fails, and so does a result over 8 times the body's size plus 1 MiB.
 //
 // Values are text: strings as is, numbers exactly as written in the body
 // (1234567.89, 1.0, 1e3 and 30-digit integers are kept), booleans as

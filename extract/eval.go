@@ -32,8 +32,9 @@ type Options struct {
 	// a converted body stays within a few times its size plus this bound.
 	// Default 1 MiB; negative refuses any alias.
 	MaxYAMLAliasBytes int
-	// MaxJSONPathDepth bounds the nesting of a body that a JSONPath ("$")
-	// expression reads; deeper bodies fail it with ErrNotFound. Default 100.
+	// MaxJSONPathDepth bounds the nesting a JSONPath ("$") expression
+	// reaches in a body; one that reaches deeper fails with ErrNotFound.
+	// Default 100.
 	MaxJSONPathDepth int
 }
 
@@ -47,8 +48,7 @@ type Doc struct {
 	reason string // why the body is not structured
 	parses int    // for tests: parse count
 
-	jt       *jtree // JSONPath view of t, built on the first "$" Eval
-	jtReason string // why there is none
+	jt *jtree // JSONPath view of t, made on the first "$" Eval
 }
 
 // NewDoc wraps body (not copied; do not modify it while the Doc is in use).

@@ -112,19 +112,24 @@ func (e *Expr) evalQuery(d *Doc) (v Value, err error) {
 	if t == nil {
 		return Value{}, fmt.Errorf("extract %q: %s: %w", e.src, d.reason, ErrNotStructured)
 	}
-	if d.jt == nil && d.jtReason == "" {
-		d.jt, d.jtReason = buildTree(t, d.opts.MaxJSONPathDepth)
-	}
-	jt := d.jt
-	if jt == nil {
-		return Value{}, fmt.Errorf("extract %q: the body is %s: %w", e.src, d.jtReason, ErrNotFound)
-	}
 	limit := 8*len(t.src) + 1<<20
 	defer func() {
-		if r := recover(); r != nil { // jp compares arrays with ==, which panics
+		r := recover()
+		if r != nil {
+			d.jt = nil // an object may be half converted: start again next time
+		}
+		switch r := r.(type) {
+		case nil:
+		case tooDeep:
+			v, err = Value{}, fmt.Errorf("extract %q: the body is nested deeper than %d levels, the JSONPath limit: %w", e.src, r.limit, ErrNotFound)
+		default: // jp compares arrays with ==, which panics
 			v, err = Value{}, fmt.Errorf("extract %q: JSONPath evaluation failed: %v: %w", e.src, r, ErrNotFound)
 		}
 	}()
+	if d.jt == nil {
+		d.jt = newTree(t, d.opts.MaxJSONPathDepth)
+	}
+	jt := d.jt
 	nodes, ok := e.q.run(jt, limit/2)
 	switch {
 	case !ok:
@@ -163,7 +168,7 @@ func (q *query) run(jt *jtree, maxNodes int) ([]any, bool) {
 				var kids []any
 				switch c := c.(type) {
 				case jobj:
-					kids = c.vals
+					kids = c.members()
 				case []any:
 					kids = c
 				}
@@ -270,16 +275,19 @@ func (jt *jtree) appendJSON(dst []byte, n any) []byte {
 // document order, the last of duplicate keys wins), arrays []any, strings,
 // booleans and null as themselves, and numbers *int64 (integers that fit)
 // or *float64, which jp's filters dereference to compare, and whose
-// pointer finds the number's text.
+// pointer finds the number's text. An object's members are converted when
+// jp first reads it, so a query converts only what it visits (an array's
+// elements are converted with it: jp's length() reads only []any).
 type jtree struct {
-	t     *tape
-	root  any
-	conts []cont              // containers; jobj.c and arrs index it
-	arrs  map[*any]int32      // first element of a non-empty array -> container
-	inums map[*int64]uint32   // number -> its node
-	fnums map[*float64]uint32 // number -> its node
-	ints  []int64             // chunks the number pointers point into
-	flts  []float64
+	t        *tape
+	maxDepth int
+	root     any
+	conts    []cont              // containers; jobj.c and arrs index it
+	arrs     map[*any]int32      // first element of a non-empty array -> container
+	inums    map[*int64]uint32   // number -> its node
+	fnums    map[*float64]uint32 // number -> its node
+	ints     []int64             // chunks the number pointers point into
+	flts     []float64
 }
 
 // cont is one object or array: its node and how its parent reaches it.
@@ -287,20 +295,43 @@ type cont struct {
 	node   uint32
 	parent int32 // -1 for the root
 	frag   jp.Frag
+	depth  int32 // the root is at depth 1
 }
+
+// tooDeep is panicked, and recovered by evalQuery, when jp reaches a
+// container nested deeper than the limit.
+type tooDeep struct{ limit int }
 
 // jobj is an object for jp (jp.Keyed). It is a comparable value, so jp's
 // == on two objects compares identity instead of panicking.
 type jobj struct{ *object }
 
 type object struct {
+	jt    *jtree
+	c     int32
+	built bool
 	keys  []string
 	vals  []any
 	index map[string]int // for objects of more than 8 members
-	c     int32
+}
+
+// members converts the object's members on first use.
+func (o jobj) members() []any {
+	if o.built {
+		return o.vals
+	}
+	o.built = true
+	jt := o.jt
+	t, ct := jt.t, jt.conts[o.c]
+	for c, end := ct.node+1, t.next(ct.node); c < end; c = t.next(c + 1) {
+		key := t.stringText(c)
+		o.set(key, jt.value(c+1, o.c, jp.Child(key), ct.depth+1))
+	}
+	return o.vals
 }
 
 func (o jobj) find(k string) (int, bool) {
+	o.members()
 	if o.index != nil {
 		i, ok := o.index[k]
 		return i, ok
@@ -313,8 +344,23 @@ func (o jobj) find(k string) (int, bool) {
 	return 0, false
 }
 
-// ValueForKey implements jp.Keyed.
+// ValueForKey implements jp.Keyed. Before the object is converted whole,
+// it converts only the member asked for (a filter reads one or two).
 func (o jobj) ValueForKey(k string) (any, bool) {
+	if !o.built {
+		jt := o.jt
+		t, ct := jt.t, jt.conts[o.c]
+		found, ok := uint32(0), false
+		for c, end := ct.node+1, t.next(ct.node); c < end; c = t.next(c + 1) {
+			if t.keyIs(c, k) {
+				found, ok = c+1, true // the last duplicate wins
+			}
+		}
+		if !ok {
+			return nil, false
+		}
+		return jt.value(found, o.c, jp.Child(k), ct.depth+1), true
+	}
 	if i, ok := o.find(k); ok {
 		return o.vals[i], true
 	}
@@ -322,7 +368,10 @@ func (o jobj) ValueForKey(k string) (any, bool) {
 }
 
 // Keys implements jp.Keyed.
-func (o jobj) Keys() []string { return o.keys }
+func (o jobj) Keys() []string {
+	o.members()
+	return o.keys
+}
 
 // SetValueForKey implements jp.Keyed; the view is read-only.
 func (o jobj) SetValueForKey(string, any) {}
@@ -370,80 +419,37 @@ func (jt *jtree) pathTo(c any, part jp.Expr) jp.Expr {
 	return append(x, part...)
 }
 
-// buildTree makes the jp view of t, or says why not.
-func buildTree(t *tape, maxDepth int) (*jtree, string) {
-	jt := &jtree{t: t, arrs: map[*any]int32{}, inums: map[*int64]uint32{}, fnums: map[*float64]uint32{}}
-	if !t.kind(0).container() {
-		jt.root = jt.scalar(0)
-		return jt, ""
-	}
-	var stack []frame
-	open := func(i uint32, parent int32, frag jp.Frag, key string) {
-		ci := int32(len(jt.conts))
-		jt.conts = append(jt.conts, cont{node: i, parent: parent, frag: frag})
-		f := frame{ci: ci, cur: i + 1, end: t.next(i), key: key}
-		if t.kind(i) == nObject {
-			f.obj = jobj{&object{c: ci}}
-		}
-		stack = append(stack, f)
-	}
-	open(0, -1, nil, "")
-	for {
-		f := &stack[len(stack)-1]
-		if f.cur >= f.end {
-			var v any = f.obj
-			if f.obj.object == nil {
-				v = f.arr
-				if len(f.arr) > 0 {
-					jt.arrs[&f.arr[0]] = f.ci
-				}
-			}
-			key := f.key
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
-				jt.root = v
-				return jt, ""
-			}
-			stack[len(stack)-1].add(key, v)
-			continue
-		}
-		vi, key := f.cur, ""
-		if f.obj.object != nil {
-			key = t.stringText(vi)
-			vi++
-		}
-		f.cur = t.next(vi)
-		if !t.kind(vi).container() {
-			f.add(key, jt.scalar(vi))
-			continue
-		}
-		if len(stack) >= maxDepth {
-			return nil, "nested deeper than " + strconv.Itoa(maxDepth) + " levels, the JSONPath limit"
-		}
-		var frag jp.Frag = jp.Child(key)
-		if f.obj.object == nil {
-			frag = jp.Nth(len(f.arr))
-		}
-		open(vi, f.ci, frag, key)
-	}
+func newTree(t *tape, maxDepth int) *jtree {
+	jt := &jtree{t: t, maxDepth: maxDepth, arrs: map[*any]int32{}, inums: map[*int64]uint32{}, fnums: map[*float64]uint32{}}
+	jt.root = jt.value(0, -1, nil, 1)
+	return jt
 }
 
-// frame is a container being built.
-type frame struct {
-	ci  int32
-	cur uint32 // next child node
-	end uint32
-	key string // this container's key in its parent object
-	obj jobj   // set for an object
-	arr []any
-}
-
-func (f *frame) add(key string, v any) {
-	if f.obj.object != nil {
-		f.obj.set(key, v)
-	} else {
-		f.arr = append(f.arr, v)
+// value converts node i, reached from container parent by frag: an
+// object lazily, an array with its elements.
+func (jt *jtree) value(i uint32, parent int32, frag jp.Frag, depth int32) any {
+	t := jt.t
+	k := t.kind(i)
+	if !k.container() {
+		return jt.scalar(i)
 	}
+	if int(depth) > jt.maxDepth {
+		panic(tooDeep{jt.maxDepth})
+	}
+	ci := int32(len(jt.conts))
+	jt.conts = append(jt.conts, cont{node: i, parent: parent, frag: frag, depth: depth})
+	if k == nObject {
+		return jobj{&object{jt: jt, c: ci}}
+	}
+	var arr []any
+	for c, end := i+1, t.next(i); c < end; c = t.next(c) {
+		arr = append(arr, jt.value(c, ci, jp.Nth(len(arr)), depth+1))
+	}
+	if len(arr) == 0 {
+		return []any{}
+	}
+	jt.arrs[&arr[0]] = ci
+	return arr
 }
 
 // scalar converts a string, number, boolean or null node.

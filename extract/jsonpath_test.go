@@ -309,6 +309,14 @@ func TestJSONPathBounds(t *testing.T) {
 	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "nested deeper than 100 levels") {
 		t.Errorf("150 levels: %v, want the depth limit", err)
 	}
+	// What a query does not reach may be deeper; the Doc stays usable.
+	doc := NewDoc([]byte(`{"x": 1, "deep": `+deep+`}`), nil)
+	for _, q := range []string{"$.x", "$..a", "$.x"} {
+		got, err := MustCompile(q).Eval(doc)
+		if tooDeep := errors.Is(err, ErrNotFound) && strings.Contains(err.Error(), "deeper than 100"); (q == "$..a") != tooDeep || (q == "$.x" && got.Text != "1") {
+			t.Errorf("%s = %v, %v", q, got, err)
+		}
+	}
 	got, err := MustCompile("$" + strings.Repeat(".a", 150)).Eval(NewDoc([]byte(deep), &Options{MaxJSONPathDepth: 200}))
 	if err != nil || got.Text != "1" {
 		t.Errorf("150 levels with MaxJSONPathDepth 200 = %v, %v", got, err)
