@@ -348,18 +348,12 @@ func (o jobj) find(k string) (int, bool) {
 // it converts only the member asked for (a filter reads one or two).
 func (o jobj) ValueForKey(k string) (any, bool) {
 	if !o.built {
-		jt := o.jt
-		t, ct := jt.t, jt.conts[o.c]
-		found, ok := uint32(0), false
-		for c, end := ct.node+1, t.next(ct.node); c < end; c = t.next(c + 1) {
-			if t.keyIs(c, k) {
-				found, ok = c+1, true // the last duplicate wins
-			}
-		}
-		if !ok {
+		ct := o.jt.conts[o.c]
+		found, why := o.jt.t.step(ct.node, &op{kind: opKey, key: k})
+		if why != "" {
 			return nil, false
 		}
-		return jt.value(found, o.c, jp.Child(k), ct.depth+1), true
+		return o.jt.value(found, o.c, jp.Child(k), ct.depth+1), true
 	}
 	if i, ok := o.find(k); ok {
 		return o.vals[i], true
