@@ -90,7 +90,7 @@ func lint(ctx context.Context, c *cli, paths []string) (*report, error) {
 	rep := &report{}
 	p := newProgress(c.stderr, "linting", len(ins))
 	defer p.done()
-	if err := rep.lintFiles(ctx, ins, p.step); err != nil {
+	if err := rep.lintFiles(ctx, ins, p); err != nil {
 		return nil, err
 	}
 	for _, d := range rep.diags {
@@ -104,7 +104,7 @@ func lint(ctx context.Context, c *cli, paths []string) (*report, error) {
 }
 
 // lintFiles checks the files.
-func (rep *report) lintFiles(ctx context.Context, ins []input, step func(int)) error {
+func (rep *report) lintFiles(ctx context.Context, ins []input, p *progress) error {
 	var diags toolkit.Diagnostics
 	var tools []source
 	defs := map[string]string{} // YQCloud function name -> file
@@ -114,7 +114,7 @@ func (rep *report) lintFiles(ctx context.Context, ins []input, step func(int)) e
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		step(i)
+		p.step(i)
 		s, d, ok := read(in)
 		if d != nil {
 			diags = append(diags, *d)
@@ -146,7 +146,7 @@ func (rep *report) lintFiles(ctx context.Context, ins []input, step func(int)) e
 		Env:    func(string) (string, bool) { return "", true },
 		Logger: slog.New(slog.DiscardHandler),
 	})
-	diags = append(diags, loadTools(reg, tools)...)
+	diags = append(diags, loadTools(reg, tools, p)...)
 	for _, d := range yq {
 		other, dup := defs[d.name]
 		if _, tool := reg.Lookup(d.name); tool {

@@ -101,10 +101,11 @@ func read(in input) (source, *toolkit.Diagnostic, bool) {
 // loadTools loads YAML files into reg together, as Registry.LoadFS loads
 // a folder: a tool naming a shared pre_request finds it in any of them,
 // and two tools of one name are an error. The diagnostics name the files.
-func loadTools(reg *toolkit.Registry, files []source) toolkit.Diagnostics {
+func loadTools(reg *toolkit.Registry, files []source, p *progress) toolkit.Diagnostics {
 	if len(files) == 0 {
 		return nil
 	}
+	p.say("compiling %d tool files", len(files))
 	// LoadFS reads an fs.FS; the files are already read, under names of
 	// their own that are valid in one (a path may hold "..").
 	fsys := fstest.MapFS{}
@@ -162,6 +163,15 @@ func (p *progress) step(done int) {
 	p.last = time.Now()
 	p.shown = true
 	fmt.Fprintf(p.w, "\r\x1b[Ktoolkit: %s %d/%d files", p.verb, done, p.total)
+}
+
+// say shows what the work does now, in place of the count.
+func (p *progress) say(format string, args ...any) {
+	if p.w == nil {
+		return
+	}
+	p.shown = true
+	fmt.Fprintf(p.w, "\r\x1b[Ktoolkit: "+format, args...)
 }
 
 // done clears the progress line.

@@ -558,8 +558,9 @@ func TestProgress(t *testing.T) {
 	p := &progress{w: &b, verb: "linting", total: 10} // as on a terminal
 	p.step(3)
 	p.step(4) // within a tenth of a second of the last: not shown
+	p.say("compiling %d tool files", 10)
 	p.done()
-	if want := "\r\x1b[Ktoolkit: linting 3/10 files\r\x1b[K"; b.String() != want {
+	if want := "\r\x1b[Ktoolkit: linting 3/10 files\r\x1b[Ktoolkit: compiling 10 tool files\r\x1b[K"; b.String() != want {
 		t.Errorf("progress %q, want %q", b.String(), want)
 	}
 }

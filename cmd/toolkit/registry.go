@@ -164,8 +164,8 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 			apiFiles = append(apiFiles, s.path)
 		}
 	}
+	report(loadTools(l.reg, tools, p))
 	p.done()
-	report(loadTools(l.reg, tools))
 	if api != nil {
 		if err := c.registerAPI(l, api, apiFiles, f, calls); err != nil {
 			return nil, err
