@@ -338,3 +338,59 @@ steps:
 		t.Errorf("down: %s", res.Text)
 	}
 }
+
+// TestPerCallSecretsNeverReachTheModel: a secret per-call value, a
+// pre_request's token and an exported session, echoed by careless APIs
+// into results and error bodies, reach neither the model nor the logs
+// (debug records included).
+func TestPerCallSecretsNeverReachTheModel(t *testing.T) {
+	const userToken = "utok-9f8e7d6c5b"
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/token":
+			fmt.Fprint(w, `{"access_token":"pre-tok-1a2b3c4d5e"}`)
+		case "/login":
+			fmt.Fprint(w, `{"sid":"sess-0a1b2c3d4e"}`)
+		default:
+			w.WriteHeader(http.StatusBadRequest)
+			fmt.Fprintf(w, "<html>bad request: auth=%s user=%s</html>", r.Header.Get("Authorization"), r.Header.Get("X-User"))
+		}
+	})
+	var logs logBuffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	reg := loadRegistry(t, &Options{Logger: logger, Exports: NewMemoryExports(0)}, srv.URL, `
+name: t
+desc: d
+values: [{name: user, sensitive: true}]
+pre_request:
+  url: ${env:BASE_URL}/token
+  var: [{name: access_token, extract: access_token}]
+steps:
+  - url: ${env:BASE_URL}/login
+    var: [{name: session, extract: sid}]
+    export: [{name: session, as: SID}]
+  - url: ${env:BASE_URL}/echo
+    headers: {Authorization: "Bearer ${pre:access_token}", X-User: "${value:user}"}
+    var: [{name: x, extract: x}]
+`, `
+name: later
+desc: d
+values: [SID]
+steps:
+  - url: ${env:BASE_URL}/echo
+    headers: {X-User: "${value:SID}"}
+`)
+	results := []Result{
+		call(t, reg, "t", `{}`, WithValue("user", userToken), WithConversation("c")),
+		call(t, reg, "later", `{}`, WithConversation("c")),
+	}
+	for _, secret := range []string{userToken, "pre-tok-1a2b3c4d5e"} {
+		if !strings.Contains(results[0].Text, Redacted) || strings.Contains(results[0].Text, secret) {
+			t.Errorf("result: %s", results[0].Text)
+		}
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("logs show %q", secret)
+		}
+	}
+	wantText(t, results[1], "HTTP 400 Bad Request\n<html>bad request: auth= user=[REDACTED]</html>")
+}
