@@ -21,9 +21,11 @@
 //
 // # Concurrency
 //
-// A Workflow, once compiled, is immutable and may be run by many
-// goroutines at once; all state of a call (variables, key cache, step
-// count, secrets seen) lives in that call. Registry and Executor are safe
+// A Workflow or PreRequest, once compiled, is immutable and may be run by
+// many goroutines at once; all state of a call (variables, key cache, step
+// count, secrets seen, per-call values) lives in that call. Nothing a call
+// exports is written to process-wide state: it goes to Result.Exports and,
+// if the host asks, to its ExportStore. Registry and Executor are safe
 // for concurrent use; capabilities may be added and removed while calls run.
 //
 // # Observability
@@ -38,8 +40,8 @@
 //
 // # Security
 //
-// Arguments come from the model and are untrusted. A parameter or step
-// value never changes the structure around it: it is escaped for the URL
+// Arguments come from the model and are untrusted. A parameter, step or
+// per-call value never changes the structure around it: it is escaped for the URL
 // path or query, refused in a header if it holds CR or LF, JSON-escaped in
 // a JSON body and XML-escaped in an XML body, and it cannot change the
 // request's host. Environment values are trusted configuration.
