@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -74,6 +75,57 @@ func FuzzPathValue(f *testing.F) {
 		escaped, path, _ := strings.Cut(strings.TrimPrefix(res.Text, "HTTP 200 OK\n"), "\n")
 		if seg, ok := strings.CutPrefix(escaped, "/files/"); !ok || strings.Contains(seg, "/") || seg == "." || seg == ".." || path != "/files/"+v {
 			t.Fatalf("%q: handler saw escaped path %q, path %q", v, escaped, path)
+		}
+	})
+}
+
+// FuzzCookieValue checks that no cookie value adds a cookie or a header:
+// the form style's value comes back whole after percent-decoding, the
+// cookie style's is sent as given or refused.
+func FuzzCookieValue(f *testing.F) {
+	for _, s := range []string{"a", "a; b=c", "a,b", "x\r\nSet-Cookie: y=1", "%3B", "ä ö", "\x00", "=", ""} {
+		f.Add(s)
+	}
+	cat := NewCatalog()
+	if err := cat.Add(Endpoint{ID: "e", Method: "GET", Path: "/c", Params: []Param{
+		{Name: "f", In: InCookie}, {Name: "c", In: InCookie, Style: "cookie"}}}); err != nil {
+		f.Fatal(err)
+	}
+	var raw []string
+	reg := newRegistry(f, cat, Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw = r.Header.Values("Cookie")
+	})})
+	bad := func(r rune) bool { return r < ' ' || r == 0x7f || r == ',' || r == ';' }
+	f.Fuzz(func(t *testing.T, v string) {
+		var want string // v as the model's JSON carries it (invalid UTF-8 replaced)
+		b, _ := json.Marshal(v)
+		if json.Unmarshal(b, &want) != nil {
+			t.Fatalf("round trip of %q", v)
+		}
+		for _, name := range []string{"f", "c"} {
+			raw = nil
+			args, _ := json.Marshal(map[string]any{"endpoint": "e", "cookies": map[string]any{name: v}})
+			res := run(reg, ToolCall, string(args))
+			if res.IsError {
+				if name == "f" || !strings.ContainsFunc(want, bad) {
+					t.Fatalf("%s=%q refused: %s", name, v, res.Text)
+				}
+				continue
+			}
+			if len(raw) != 1 || !strings.HasPrefix(raw[0], name+"=") {
+				t.Fatalf("%s=%q sent as %q", name, v, raw)
+			}
+			sent := raw[0][len(name)+1:]
+			switch {
+			case name == "c" && sent != want:
+				t.Fatalf("cookie-style value %q sent as %q", v, sent)
+			case name == "f" && strings.ContainsFunc(sent, func(r rune) bool { return bad(r) || r == ' ' || r == '=' }):
+				t.Fatalf("form value %q sent unescaped: %q", v, sent)
+			case name == "f":
+				if dec, err := url.PathUnescape(sent); err != nil || dec != want {
+					t.Fatalf("form value %q came back as %q (%v)", v, dec, err)
+				}
+			}
 		}
 	})
 }
