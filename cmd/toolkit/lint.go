@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit"
-	"github.com/toolkit-sdk/toolkit/hostapi"
 	"github.com/toolkit-sdk/toolkit/yqcloud"
 )
 
@@ -134,10 +133,7 @@ func (rep *report) lintFiles(ctx context.Context, ins []input, p *progress) erro
 				yq = append(yq, def{d.Name, s.path})
 			}
 		case toolkit.FileOpenAPI:
-			_, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
-			if err != nil && !ds.HasErrors() {
-				ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
-			}
+			_, ds := openAPI(s)
 			diags = append(diags, ds...)
 		}
 	}

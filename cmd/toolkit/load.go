@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/hostapi"
 )
 
 // maxReadBytes bounds a file the command reads; each loader has its own,
@@ -122,6 +123,19 @@ func loadTools(reg *toolkit.Registry, files []source, p *progress) toolkit.Diagn
 		diags[i].Msg = real.Replace(diags[i].Msg)
 	}
 	return diags
+}
+
+// openAPI loads an OpenAPI document; the catalog is nil when it is refused,
+// and the diagnostics then say why.
+func openAPI(s source) (*hostapi.Catalog, toolkit.Diagnostics) {
+	cat, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
+	if err == nil {
+		return cat, ds
+	}
+	if !ds.HasErrors() {
+		ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
+	}
+	return nil, ds
 }
 
 // formatDiag renders d as file:line:col: severity: field: message.

@@ -564,3 +564,16 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress %q, want %q", b.String(), want)
 	}
 }
+
+// TestCallOpenAPI checks that an OpenAPI document's capabilities are there
+// for call only with the API's base URL.
+func TestCallOpenAPI(t *testing.T) {
+	out, errOut, code := runCmd(t, "", "call", "query_api_docs", "testdata/lint/openapi.yaml")
+	if code != exitFail || !strings.Contains(errOut, "no --api-url: query_api_docs and call_http_api are left out") {
+		t.Errorf("without --api-url: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	out, errOut, code = runCmd(t, "", "call", "query_api_docs", "testdata/lint/openapi.yaml", "--api-url", "https://shop.example.com")
+	if code != exitOK || !strings.Contains(out, "orders") {
+		t.Errorf("with --api-url: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}

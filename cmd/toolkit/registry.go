@@ -147,12 +147,9 @@ func (c *cli) load(paths []string, f *loadFlags, opts toolkit.Options, calls boo
 				report(toolkit.Diagnostics{{File: s.path, Msg: err.Error()}})
 			}
 		case toolkit.FileOpenAPI:
-			cat, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
-			if err != nil && !ds.HasErrors() {
-				ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
-			}
+			cat, ds := openAPI(s)
 			report(ds)
-			if err != nil {
+			if cat == nil {
 				continue
 			}
 			if api == nil {
