@@ -3,7 +3,6 @@ package toolkit
 import (
 	"cmp"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -550,15 +549,18 @@ func appendItems(dst []byte, v extract.Value, room int) (out []byte, n int, cut 
 	}
 	switch v.Kind {
 	case extract.Array:
-		var elems []json.RawMessage
-		if err := json.Unmarshal([]byte(v.Text), &elems); err != nil {
-			return dst, 0, false, err
+		rest := strings.TrimSpace(v.Text)
+		if len(rest) < 2 || rest[0] != '[' || rest[len(rest)-1] != ']' {
+			return dst, 0, false, fmt.Errorf("not a JSON array")
 		}
-		for _, e := range elems {
+		rest = strings.TrimSpace(rest[1 : len(rest)-1])
+		for rest != "" {
 			if n == room {
 				return dst, n, true, nil
 			}
-			add(e)
+			var elem string
+			elem, rest = nextElement(rest)
+			add([]byte(elem))
 		}
 		return dst, n, false, nil
 	case extract.String:
@@ -573,6 +575,33 @@ func appendItems(dst []byte, v extract.Value, room int) (out []byte, n int, cut 
 		add([]byte(v.Text))
 	}
 	return dst, n, false, nil
+}
+
+// nextElement splits the inside of a JSON array (valid JSON, as extract
+// renders it) after its first element: depth and strings are followed to
+// the first comma outside them.
+func nextElement(s string) (elem, rest string) {
+	depth, inString := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case inString:
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			return strings.TrimSpace(s[:i]), s[i+1:]
+		}
+	}
+	return strings.TrimSpace(s), ""
 }
 
 // truthy reports whether e finds a value on the page that is not false:

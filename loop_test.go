@@ -1,6 +1,8 @@
 package toolkit
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -10,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/extract"
 )
 
 // loopTool is a one-step tool with the given step fields after its url.
@@ -302,6 +306,58 @@ func FuzzLinkTarget(f *testing.F) {
 		got := linkTarget(http.Header{"Link": {v}}, "next")
 		if !strings.Contains(v, got) {
 			t.Fatalf("target %q is not in the header %q", got, v)
+		}
+	})
+}
+
+func TestAppendItems(t *testing.T) {
+	tests := []struct {
+		v    extract.Value
+		room int
+		want string
+		n    int
+		cut  bool
+	}{
+		{extract.Value{Text: `[1,"a,b",{"k":[1,2]},[3,[4]],"q\"],[",null,true]`, Kind: extract.Array}, 100,
+			`[0,1,"a,b",{"k":[1,2]},[3,[4]],"q\"],[",null,true`, 7, false},
+		{extract.Value{Text: `[]`, Kind: extract.Array}, 100, `[0`, 0, false},
+		{extract.Value{Text: `[1,2,3]`, Kind: extract.Array}, 2, `[0,1,2`, 2, true},
+		{extract.Value{Text: `[1]`, Kind: extract.Array}, 0, `[0`, 0, true},
+		{extract.Value{Text: `say "hi"`, Kind: extract.String}, 1, `[0,"say \"hi\""`, 1, false},
+		{extract.Value{Text: `12.50`, Kind: extract.Number}, 1, `[0,12.50`, 1, false},
+		{extract.Value{Text: `{"a":1}`, Kind: extract.Object}, 0, `[0`, 0, true},
+	}
+	for _, tt := range tests {
+		got, n, cut, err := appendItems([]byte("[0"), tt.v, tt.room)
+		if err != nil || string(got) != tt.want || n != tt.n || cut != tt.cut {
+			t.Errorf("appendItems(%s, %d) = %s, %d, %v, %v; want %s, %d, %v", tt.v.Text, tt.room, got, n, cut, err, tt.want, tt.n, tt.cut)
+		}
+	}
+}
+
+// FuzzAppendItems checks the elements appendItems splits a JSON array
+// into against encoding/json's.
+func FuzzAppendItems(f *testing.F) {
+	f.Add(`[1,"a,b",{"k":[1,2]},[3,[4]],"q\"],[\\",null]`)
+	f.Add(`[ {"a" : "}" } , [ ] ]`)
+	f.Add(`[ ]`)
+	f.Fuzz(func(t *testing.T, text string) {
+		var want []json.RawMessage
+		if json.Unmarshal([]byte(text), &want) != nil || want == nil {
+			return
+		}
+		got, n, _, err := appendItems([]byte{'['}, extract.Value{Text: text, Kind: extract.Array}, len(want)+1)
+		if err != nil || n != len(want) {
+			t.Fatalf("appendItems(%s): %d items, %v; want %d", text, n, err, len(want))
+		}
+		var back []json.RawMessage
+		if err := json.Unmarshal(append(got, ']'), &back); err != nil || len(back) != len(want) {
+			t.Fatalf("appendItems(%s) = %s: %v", text, got, err)
+		}
+		for i := range want {
+			if !bytes.Equal(bytes.TrimSpace(back[i]), bytes.TrimSpace(want[i])) {
+				t.Fatalf("item %d = %s, want %s", i, back[i], want[i])
+			}
 		}
 	})
 }
