@@ -130,6 +130,23 @@ func (r *Redactor) Add(values ...string) {
 	}
 }
 
+// AddHeader records the values of a header sent with a request. A Cookie
+// header also records each cookie's value on its own, since a server may
+// echo one cookie without the others.
+func (r *Redactor) AddHeader(name string, values ...string) {
+	r.Add(values...)
+	if !strings.EqualFold(name, "Cookie") {
+		return
+	}
+	for _, v := range values {
+		for pair := range strings.SplitSeq(v, ";") {
+			if _, value, ok := strings.Cut(pair, "="); ok {
+				r.add(strings.TrimSpace(value))
+			}
+		}
+	}
+}
+
 func (r *Redactor) add(v string) {
 	if len(v) < minSecretLen || slices.Contains(r.secrets, v) {
 		return

@@ -360,3 +360,21 @@ func TestRedactMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+func TestAddHeader(t *testing.T) {
+	for _, c := range []struct {
+		name, value, text, want string
+	}{
+		{"Cookie", "sid=abcd1234; theme=dark", "sid abcd1234, theme dark", "sid [REDACTED], theme [REDACTED]"},
+		{"cookie", "sid=abcd1234", "abcd1234", "[REDACTED]"},
+		{"Authorization", "Bearer tok-5678", "tok-5678 and Bearer tok-5678", "[REDACTED] and [REDACTED]"},
+		// Only a Cookie header is split into its pairs.
+		{"X-Api-Key", "k=abcd1234", "abcd1234 k=abcd1234", "abcd1234 [REDACTED]"},
+	} {
+		var r Redactor
+		r.AddHeader(c.name, c.value)
+		if got := r.Redact(c.text); got != c.want {
+			t.Errorf("%s: %q: Redact(%q) = %q, want %q", c.name, c.value, c.text, got, c.want)
+		}
+	}
+}

@@ -378,7 +378,7 @@ func (e envSnapshot) Lookup(ref template.Ref) (template.Value, bool) {
 func (r *run) recordSecrets(s *step, x *expanded) {
 	for i, h := range s.headers {
 		if h.secret {
-			r.secrets.Add(x.headers[i])
+			r.secrets.AddHeader(h.name, x.headers[i])
 		}
 	}
 	r.recordQuerySecrets(x.url)

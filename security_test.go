@@ -394,3 +394,36 @@ steps:
 	}
 	wantText(t, results[1], "HTTP 400 Bad Request\n<html>bad request: auth= user=[REDACTED]</html>")
 }
+
+// TestCookieValuesRedacted checks that each cookie of a Cookie header is a
+// secret on its own: an API that echoes one cookie's value without its
+// name must not show it to the model.
+func TestCookieValuesRedacted(t *testing.T) {
+	const sid = "c0ffee-session-4711"
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie("sid")
+		if err != nil {
+			http.Error(w, "no sid", http.StatusBadRequest)
+			return
+		}
+		fmt.Fprintf(w, `{"you":%q,"theme":"dark"}`, c.Value)
+	})
+	env := map[string]string{"BASE_URL": srv.URL, "SHOP_SID": sid}
+	var logs logBuffer
+	reg := loadRegistry(t, &Options{Env: testEnv(env), Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}, srv.URL, `
+name: whoami
+desc: d
+env: [BASE_URL, SHOP_SID]
+steps:
+  - url: ${env:BASE_URL}/me
+    headers:
+      Cookie: sid=${env:SHOP_SID}; lang=en
+`)
+	res := call(t, reg, "whoami", `{}`)
+	if strings.Contains(res.Text, sid) || !strings.Contains(res.Text, Redacted) || !strings.Contains(res.Text, "dark") {
+		t.Errorf("result: %s", res.Text)
+	}
+	if strings.Contains(logs.String(), sid) {
+		t.Errorf("logs show the cookie: %s", logs.String())
+	}
+}

@@ -173,8 +173,8 @@ func (r *Registry) callSecrets(c *Capability, call *Call) *Redactor {
 			red.Add(v)
 		}
 	}
-	for _, vs := range call.opts.header {
-		red.Add(vs...)
+	for name, vs := range call.opts.header {
+		red.AddHeader(name, vs...)
 	}
 	for name, v := range call.opts.values {
 		if IsSecretName(name) {

@@ -103,16 +103,8 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 	var red toolkit.Redactor
 	model := req.header.Get("Cookie")
 	for k, vs := range call.Header() {
-		red.Add(vs...)
-		if k = http.CanonicalHeaderKey(k); k == "Cookie" {
-			for _, v := range vs {
-				for pair := range strings.SplitSeq(v, ";") {
-					_, value, _ := strings.Cut(pair, "=")
-					red.Add(strings.TrimSpace(value)) // one cookie's value, echoed alone
-				}
-			}
-		}
-		req.header[k] = slices.Clone(vs)
+		red.AddHeader(k, vs...)
+		req.header[http.CanonicalHeaderKey(k)] = slices.Clone(vs)
 	}
 	if model != "" {
 		req.header.Set("Cookie", mergeCookies(call.Header().Values("Cookie"), model))

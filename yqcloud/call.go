@@ -94,8 +94,8 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 	if tok, ok := values(ValueAccessToken); ok {
 		st.secrets.Add(tok)
 	}
-	for _, vs := range hdr {
-		st.secrets.Add(vs...)
+	for name, vs := range hdr {
+		st.secrets.AddHeader(name, vs...)
 	}
 	f := &d.Function
 	if f.TypingMessage != "" {
