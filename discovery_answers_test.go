@@ -1,0 +1,101 @@
+package toolkit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolkit-sdk/toolkit/internal/golden"
+)
+
+// variedRegistry holds n capabilities over categories that differ only in
+// case ("crm", "CRM") as well as plain ones, with varied names, English
+// and Chinese descriptions and parameters, and many equal scores for a
+// keyword (ties are ordered too).
+func variedRegistry(t testing.TB, n, budget int) *Registry {
+	t.Helper()
+	cats := []string{"crm", "billing", "CRM", "tickets", "Billing", "storage", "chat", "itsm"}
+	verbs := []string{"create", "get", "list", "update", "delete", "archive", "export"}
+	nouns := []string{"customer", "invoice", "ticket", "payment", "refund", "contact", "file", "channel", "order"}
+	zh := []string{"创建", "查询", "删除", "审批"}
+	reg := NewRegistry(&Options{MaxDiscoveryBytes: budget, Logger: discardLogger()})
+	caps := make([]*Capability, n)
+	for i := range caps {
+		k := i * 7919 % 10007
+		cat, verb, noun := cats[k%len(cats)], verbs[k/len(cats)%len(verbs)], nouns[k/(len(cats)*len(verbs))%len(nouns)]
+		desc := fmt.Sprintf("%s a %s. Part of the %s tools.", strings.ToUpper(verb[:1])+verb[1:], noun, cat)
+		if cat == "itsm" {
+			desc = zh[k%len(zh)] + "服务请求工单。"
+		}
+		if k%5 == 0 {
+			desc += " Refunds are processed within a day."
+		}
+		caps[i] = &Capability{
+			Name:        fmt.Sprintf("%s_%s_%s_%d", strings.ToLower(cat), verb, noun, i),
+			Category:    cat,
+			Description: desc,
+			Params:      []Param{{Name: noun + "_id", Type: TypeString, Description: "the " + noun}},
+			Handler:     func(context.Context, *Call) (Result, error) { return TextResult("ok"), nil },
+		}
+	}
+	if err := reg.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// TestDiscoveryAnswers records query_capabilities' answers over generated
+// catalogs (overviews in each of their forms, categories matched
+// regardless of case, unknown categories, cursors, keyword pages with and
+// without a category, each paged to the end) in a golden file: how the
+// answers are computed may change, what they say may not.
+func TestDiscoveryAnswers(t *testing.T) {
+	var out strings.Builder
+	call := func(reg *Registry, args string) string {
+		res, err := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&out, "%s\n%s\n\n", args, res.Text)
+		return res.Text
+	}
+	// pages calls args and then each cursor its answers give.
+	pages := func(reg *Registry, args string) {
+		for text, n := call(reg, args), 0; ; n++ {
+			var a struct {
+				Cursor string `json:"cursor"`
+			}
+			if err := json.Unmarshal([]byte(text), &a); err != nil || a.Cursor == "" || n > 500 {
+				return
+			}
+			text = call(reg, strings.TrimSuffix(args, "}")+fmt.Sprintf(`,"cursor":%q}`, a.Cursor))
+		}
+	}
+	for _, c := range []struct{ n, budget int }{{12, 2000}, {60, 2000}, {400, 2000}, {900, 400}, {900, 290}} {
+		fmt.Fprintf(&out, "## %d capabilities, budget %d\n\n", c.n, c.budget)
+		reg := variedRegistry(t, c.n, c.budget)
+		call(reg, `{}`)
+		call(reg, `{"category":"nope"}`)
+		call(reg, `{"category":"biling"}`)
+		for _, cursor := range []string{"0", "7", "399", "400", "5000"} {
+			call(reg, fmt.Sprintf(`{"cursor":%q}`, cursor))
+		}
+		if c.n > 100 && c.budget > 1000 {
+			pages(reg, `{"category":"crm"}`)
+			pages(reg, `{"category":"BILLING"}`)
+			pages(reg, `{"keyword":"refund a customer's payment"}`)
+			pages(reg, `{"keyword":"invoice","category":"Billing"}`)
+			call(reg, `{"keyword":"custmer"}`)
+			call(reg, `{"keyword":"删除工单"}`)
+			call(reg, `{"keyword":"zzzz"}`)
+		} else {
+			call(reg, `{"category":"itsm"}`)
+			call(reg, `{"keyword":"create invoice"}`)
+			call(reg, `{"keyword":"create invoice","cursor":"3"}`)
+		}
+	}
+	golden.Check(t, filepath.Join("testdata", "discovery", "answers.golden.txt"), out.String())
+}
