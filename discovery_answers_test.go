@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit/internal/golden"
+	"github.com/toolkit-sdk/toolkit/internal/interleave"
 )
 
 // variedRegistry holds n capabilities over categories that differ only in
@@ -98,4 +101,40 @@ func TestDiscoveryAnswers(t *testing.T) {
 		}
 	}
 	golden.Check(t, filepath.Join("testdata", "discovery", "answers.golden.txt"), out.String())
+}
+
+// BenchmarkListing answers query_capabilities without a keyword over
+// 10,000 capabilities from the Registry's sorted view, kept until a
+// change, beside the same answer from a view built for the call (what
+// each call did before: collect and sort every capability), in
+// alternating rounds: "ratio" is kept/built.
+func BenchmarkListing(b *testing.B) {
+	reg := itemRegistry(b, 10000, 0)
+	budget := reg.exec.DiscoveryBudget()
+	built := func() *view {
+		reg.mu.RLock()
+		entries := slices.Collect(maps.Values(reg.caps))
+		reg.mu.RUnlock()
+		return newView(entries)
+	}
+	for _, c := range []struct {
+		name, args, category string
+		cursor               bool
+		start                int
+	}{
+		{"overview", `{}`, "", false, 0},
+		{"category", `{"category":"SHOP3"}`, "SHOP3", false, 0},
+		{"cursor", `{"cursor":"5000"}`, "", true, 5000},
+	} {
+		kept := listCapabilities(reg.sorted(), c.category, c.cursor, c.start, budget)
+		res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(c.args))
+		if kept.Text != listCapabilities(built(), c.category, c.cursor, c.start, budget).Text || kept.Text != res.Text {
+			b.Fatalf("%s: the answers differ", c.args)
+		}
+		b.Run(c.name+"/10000", func(b *testing.B) {
+			interleave.Run(b, 5, interleave.Wall,
+				func() { listCapabilities(reg.sorted(), c.category, c.cursor, c.start, budget) },
+				func() { listCapabilities(built(), c.category, c.cursor, c.start, budget) })
+		})
+	}
 }

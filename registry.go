@@ -104,6 +104,11 @@ type Registry struct {
 	// index ranks capabilities for query_capabilities' keyword, kept
 	// current under mu.
 	index *search.Index
+	// view is the capabilities sorted, nil after a change; gen counts the
+	// changes (under mu). viewMu lets one caller at a time build it.
+	view   *view
+	gen    uint64
+	viewMu sync.Mutex
 
 	watchMu  sync.Mutex
 	watchers map[*func(names []string)]struct{}
@@ -145,6 +150,9 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 		r.indexAdd(e)
 		names[i] = e.cap.Name
 	}
+	if len(regs) > 0 {
+		r.view, r.gen = nil, r.gen+1
+	}
 	r.mu.Unlock()
 	r.changed(names)
 	return nil
@@ -170,6 +178,9 @@ func (r *Registry) Remove(names ...string) {
 			r.indexRemove(n)
 			removed = append(removed, n)
 		}
+	}
+	if len(removed) > 0 {
+		r.view, r.gen = nil, r.gen+1
 	}
 	r.mu.Unlock()
 	r.changed(removed)
@@ -240,15 +251,84 @@ func (r *Registry) get(name string) (*registered, bool) {
 	return e, ok
 }
 
-// entries returns the registered capabilities sorted by category and name.
-func (r *Registry) entries() []*registered {
+// entries returns the registered capabilities sorted by category and
+// name, shared: callers must not modify the slice.
+func (r *Registry) entries() []*registered { return r.sorted().entries }
+
+// view is the registered capabilities sorted by category and name, with
+// the range of each category: built once after a change of the Registry
+// and shared, read-only, by the calls that list capabilities until the
+// next change.
+type view struct {
+	entries []*registered
+	cats    []categoryRange
+}
+
+// categoryRange is a category and its capabilities, entries[start:end].
+type categoryRange struct {
+	name       string
+	start, end int
+}
+
+// sorted returns the current view, building it when a change dropped it.
+func (r *Registry) sorted() *view {
 	r.mu.RLock()
-	entries := slices.Collect(maps.Values(r.caps))
+	v := r.view
 	r.mu.RUnlock()
+	if v != nil {
+		return v
+	}
+	r.viewMu.Lock() // concurrent callers wait for one build, not sort each
+	defer r.viewMu.Unlock()
+	r.mu.RLock()
+	v, gen := r.view, r.gen
+	var entries []*registered
+	if v == nil {
+		entries = slices.Collect(maps.Values(r.caps))
+	}
+	r.mu.RUnlock()
+	if v != nil {
+		return v
+	}
+	v = newView(entries)
+	r.mu.Lock()
+	if r.gen == gen { // else a change came meanwhile: v is already out of date
+		r.view = v
+	}
+	r.mu.Unlock()
+	return v
+}
+
+// newView sorts entries into a view.
+func newView(entries []*registered) *view {
 	slices.SortFunc(entries, func(a, b *registered) int {
 		return cmp.Or(cmp.Compare(a.cap.Category, b.cap.Category), cmp.Compare(a.cap.Name, b.cap.Name))
 	})
-	return entries
+	v := &view{entries: entries}
+	for i, e := range entries {
+		if n := len(v.cats); n == 0 || v.cats[n-1].name != e.cap.Category {
+			v.cats = append(v.cats, categoryRange{name: e.cap.Category, start: i})
+		}
+		v.cats[len(v.cats)-1].end = i + 1
+	}
+	return v
+}
+
+// inCategory returns the capabilities whose category is category
+// regardless of case, in order.
+func (v *view) inCategory(category string) []*registered {
+	var out []*registered
+	for _, c := range v.cats {
+		if !strings.EqualFold(c.name, category) {
+			continue
+		}
+		if out == nil {
+			out = v.entries[c.start:c.end:c.end] // appending copies
+		} else {
+			out = append(out, v.entries[c.start:c.end]...)
+		}
+	}
+	return out
 }
 
 // LoadBytes compiles one YAML tool file and registers it. The Diagnostics

@@ -265,24 +265,28 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	}
 	budget := r.exec.DiscoveryBudget()
 	keyword, category := strings.TrimSpace(in.Keyword), strings.TrimSpace(in.Category)
-	switch {
-	case keyword != "":
+	if keyword != "" {
 		return r.searchCapabilities(keyword, category, start, budget)
-	case category == "" && in.Cursor == "":
-		return r.overview(budget)
 	}
-	var entries []*registered
-	for _, e := range r.entries() {
-		if category == "" || strings.EqualFold(e.cap.Category, category) {
-			entries = append(entries, e)
-		}
+	return listCapabilities(r.sorted(), category, in.Cursor != "", start, budget)
+}
+
+// listCapabilities answers query_capabilities without a keyword from v:
+// the overview, or a page of a category or of all.
+func listCapabilities(v *view, category string, cursor bool, start, budget int) Result {
+	if category == "" && !cursor {
+		return overview(v, budget)
+	}
+	entries := v.entries
+	if category != "" {
+		entries = v.inCategory(category)
 	}
 	head := []byte("{")
 	if category != "" {
 		head = append(jsonstr.Append(append(head, `"category":`...), category), ',')
 	}
 	head = fmt.Appendf(head, `"total":%d,`, len(entries))
-	return capabilityPage(head, len(entries), start, budget, func(i int) *registered { return entries[i] }, r.nothingIn(category))
+	return capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
 }
 
 func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
@@ -293,14 +297,14 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 			return ok && strings.EqualFold(e.cap.Category, category)
 		}
 	}
-	hits := r.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
+	hits, total := r.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
 	head := jsonstr.Append([]byte(`{"keyword":`), keyword)
 	if category != "" {
 		head = jsonstr.Append(append(head, `,"category":`...), category)
 	}
-	head = fmt.Appendf(head, `,"matches":%d,`, len(hits))
+	head = fmt.Appendf(head, `,"matches":%d,`, total)
 	empty := "nothing matched; try other words, or call query_capabilities without arguments for an overview"
-	return capabilityPage(head, len(hits), start, budget, func(i int) *registered {
+	return capabilityPage(head, total, len(hits), start, budget, func(i int) *registered {
 		if e, ok := r.get(hits[i].ID); ok {
 			return e
 		}
@@ -309,15 +313,13 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 }
 
 // nothingIn is the hint of a listing of category that has no capability.
-func (r *Registry) nothingIn(category string) string {
+func (v *view) nothingIn(category string) string {
 	if category == "" {
 		return "no capabilities are registered"
 	}
-	var cats []string
-	for _, e := range r.entries() {
-		if !slices.Contains(cats, e.cap.Category) {
-			cats = append(cats, e.cap.Category)
-		}
+	cats := make([]string, len(v.cats))
+	for i, c := range v.cats {
+		cats[i] = c.name
 	}
 	msg := fmt.Sprintf("no category %q", category)
 	if hint := suggest.DidYouMean(category, cats); hint != "" {
@@ -327,9 +329,10 @@ func (r *Registry) nothingIn(category string) string {
 }
 
 // capabilityPage renders {head "capabilities": {name: description, …}}
-// with the items from start that fit in budget, saying how many more
-// there are and the cursor of the next page.
-func capabilityPage(head []byte, n, start, budget int, entry func(i int) *registered, empty string) Result {
+// with the items of n from start that fit in budget, saying how many more
+// there are and the cursor of the next page; entry(i) is known for i <
+// avail (a search's best hits: more than fit in budget from start).
+func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) *registered, empty string) Result {
 	start = min(start, n)
 	head = append(head, `"capabilities":{`...)
 	tail := func(k int) []byte {
@@ -342,7 +345,7 @@ func capabilityPage(head []byte, n, start, budget int, entry func(i int) *regist
 		}
 		return append(b, '}')
 	}
-	k, body := search.Fit(budget, len(head), n-start, func(i int) []byte {
+	k, body := search.Fit(budget, len(head), min(n, avail)-start, func(i int) []byte {
 		c := &entry(start + i).cap
 		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), brief(c.Description))
 	}, tail)
@@ -351,8 +354,8 @@ func capabilityPage(head []byte, n, start, budget int, entry func(i int) *regist
 }
 
 // overview answers query_capabilities without arguments.
-func (r *Registry) overview(budget int) Result {
-	entries := r.entries()
+func overview(v *view, budget int) Result {
+	entries := v.entries
 	if b, ok := grouped(entries, true, budget); ok {
 		return Result{Text: string(b)}
 	}
@@ -363,12 +366,9 @@ func (r *Registry) overview(budget int) Result {
 		name string
 		n    int
 	}
-	var cats []count
-	for _, e := range entries { // sorted by category
-		if len(cats) == 0 || cats[len(cats)-1].name != e.cap.Category {
-			cats = append(cats, count{name: e.cap.Category})
-		}
-		cats[len(cats)-1].n++
+	cats := make([]count, len(v.cats))
+	for i, c := range v.cats {
+		cats[i] = count{name: c.name, n: c.end - c.start}
 	}
 	slices.SortStableFunc(cats, func(a, b count) int { return b.n - a.n })
 	head := fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))

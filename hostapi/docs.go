@@ -211,7 +211,7 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 			return a.search(head, in.keyword, g, in.start, budget), nil
 		}
 		head = fmt.Appendf(head, `,"total":%d,`, len(g.eps))
-		return endpointPage(head, g.eps, in.start, budget, ""), nil
+		return endpointPage(head, g.eps, len(g.eps), in.start, budget, ""), nil
 	case in.keyword != "":
 		return a.search([]byte("{"), in.keyword, nil, in.start, budget), nil
 	}
@@ -259,33 +259,35 @@ func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int
 		head = append(head, ',')
 		keep = func(id string) bool { e, ok := a.byID[id]; return ok && a.docs.groupOf[e] == g }
 	}
-	hits := a.docs.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
+	hits, total := a.docs.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
 	eps := make([]*endpoint, len(hits))
 	for i, h := range hits {
 		eps[i] = a.byID[h.ID]
 	}
-	head = fmt.Appendf(jsonstr.Append(append(head, `"keyword":`...), keyword), `,"matches":%d,`, len(eps))
-	return endpointPage(head, eps, start, budget, "nothing matched; try other words, or call "+ToolQueryDocs+" without arguments to see the groups")
+	head = fmt.Appendf(jsonstr.Append(append(head, `"keyword":`...), keyword), `,"matches":%d,`, total)
+	return endpointPage(head, eps, total, start, budget, "nothing matched; try other words, or call "+ToolQueryDocs+" without arguments to see the groups")
 }
 
 // endpointPage renders {head "endpoints": {id: "METHOD /path: summary"}}
-// from start, as many as fit in budget, with more and cursor past it.
-func endpointPage(head []byte, eps []*endpoint, start, budget int, empty string) toolkit.Result {
-	start = min(start, len(eps))
+// of n endpoints from start, as many as fit in budget, with more and
+// cursor past it; eps holds the first of them (a search's best hits: more
+// than fit in budget from start).
+func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty string) toolkit.Result {
+	start = min(start, n)
 	head = append(head, `"endpoints":{`...)
 	tail := func(k int) []byte {
 		b := []byte("}")
-		switch more := len(eps) - start - k; {
+		switch more := n - start - k; {
 		case more > 0:
 			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":"send this cursor with the same arguments for the next page; {\"endpoint\": id} shows an endpoint's parameters"`, more, start+k)
-		case len(eps) == 0 && empty != "":
+		case n == 0 && empty != "":
 			b = jsonstr.Append(append(b, `,"hint":`...), empty)
 		default:
 			b = append(b, `,"hint":"{\"endpoint\": id} shows an endpoint's parameters and body"`...)
 		}
 		return append(b, '}')
 	}
-	k, body := search.Fit(budget, len(head), len(eps)-start, func(i int) []byte {
+	k, body := search.Fit(budget, len(head), min(n, len(eps))-start, func(i int) []byte {
 		e := eps[start+i]
 		v := e.Method + " " + e.Path
 		if v == e.ID {

@@ -223,36 +223,48 @@ const (
 	synonymWeight = 0.5
 )
 
-// scratch is the per-query score table, pooled.
+// scratch is the per-query score table and list of matches, pooled: a
+// query allocates only the hits it returns.
 type scratch struct {
 	score   []float64
 	words   []uint64
 	touched []int32
 	best    []float64 // per document, the best term of the query word being scored
 	held    []int32   // the documents holding it
+	hits    []scored  // the matches
+	ids     []string  // their ids, by scored.idx: moving hits moves no pointer
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
-// Search returns the documents matching any word of query, the best need
-// of them first and in order (by score, ties in index order); the others
-// follow unordered. keep, when not nil, filters the documents by id; it
+// Search ranks the documents matching any word of query and returns the
+// best k of them in order (by score, ties in index order; all of them
+// when k <= 0) and the number of matches. keep, when not nil, filters the
+// documents by id: it sees every match (total counts those it keeps) and
 // runs after the Index is unlocked, so it may take the caller's locks.
-func (ix *Index) Search(query string, keep func(id string) bool, need int) []Hit {
-	hits := ix.score(query)
+func (ix *Index) Search(query string, keep func(id string) bool, k int) (hits []Hit, total int) {
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	hs := ix.score(sc, query)
 	if keep != nil {
-		hits = slices.DeleteFunc(hits, func(h scored) bool { return !keep(h.id) })
+		hs = slices.DeleteFunc(hs, func(h scored) bool { return !keep(sc.ids[h.idx]) })
 	}
-	selectTop(hits, need)
-	out := make([]Hit, len(hits))
-	for i, h := range hits {
-		out[i] = Hit{ID: h.id, Score: h.score}
+	selectTop(hs, k)
+	n := len(hs)
+	if k > 0 {
+		n = min(n, k)
 	}
-	return out
+	hits = make([]Hit, n)
+	for i, h := range hs[:n] {
+		hits[i] = Hit{ID: sc.ids[h.idx], Score: h.score}
+	}
+	clear(sc.ids) // the pool keeps no ids
+	return hits, len(hs)
 }
 
-// score returns the documents matching query with their scores.
-func (ix *Index) score(query string) []scored {
+// score returns the documents matching query with their scores, in
+// sc.hits, and their ids in sc.ids.
+func (ix *Index) score(sc *scratch, query string) []scored {
 	words, counted := parseQuery(query)
 	if len(words) == 0 {
 		return nil
@@ -315,8 +327,6 @@ func (ix *Index) score(query string) []scored {
 	if len(groups) == 0 {
 		return nil
 	}
-	sc := scratchPool.Get().(*scratch)
-	defer scratchPool.Put(sc)
 	if len(sc.score) < len(ix.slots) {
 		sc.score = make([]float64, len(ix.slots))
 		sc.words = make([]uint64, len(ix.slots))
@@ -368,14 +378,16 @@ func (ix *Index) score(query string) []scored {
 			sc.words[slot] |= g.words
 		}
 	}
-	hits := make([]scored, 0, len(sc.touched))
+	hits, ids := sc.hits[:0], sc.ids[:0]
 	for _, slot := range sc.touched {
 		s, w := sc.score[slot], sc.words[slot]
 		sc.score[slot], sc.words[slot] = 0, 0
 		// A document matching more of the query's words ranks higher.
 		coord := coordination(w, counted)
-		hits = append(hits, scored{slot: slot, id: ix.slots[slot].id, score: s * (0.5 + coord)})
+		hits = append(hits, scored{slot: slot, idx: int32(len(ids)), score: s * (0.5 + coord)})
+		ids = append(ids, ix.slots[slot].id)
 	}
+	sc.hits, sc.ids = hits, ids
 	return hits
 }
 
@@ -386,7 +398,7 @@ func (ix *Index) idf(df int) float64 {
 
 type scored struct {
 	slot  int32
-	id    string
+	idx   int32 // of the id in scratch.ids
 	score float64
 }
 

@@ -26,6 +26,9 @@ func TestTerms(t *testing.T) {
 	}
 }
 
+// first is a Search's hits.
+func first(hs []Hit, _ int) []Hit { return hs }
+
 func ids(hs []Hit) []string {
 	var out []string
 	for _, h := range hs {
@@ -53,12 +56,12 @@ func TestSearch(t *testing.T) {
 		"帮我新建一个工单":                  "itsm_ticket",
 		"previously created charge": "stripe_list_charges",
 	} {
-		hs := ix.Search(q, nil, 0)
+		hs, _ := ix.Search(q, nil, 0)
 		if len(hs) == 0 || hs[0].ID != want {
 			t.Errorf("%q: got %v, want %s first", q, ids(hs), want)
 		}
 	}
-	if hs := ix.Search("zzzqqq", nil, 0); len(hs) != 0 {
+	if hs, _ := ix.Search("zzzqqq", nil, 0); len(hs) != 0 {
 		t.Errorf("nonsense matched %v", ids(hs))
 	}
 }
@@ -66,11 +69,11 @@ func TestSearch(t *testing.T) {
 func TestAddRemove(t *testing.T) {
 	ix := testIndex()
 	ix.Remove("stripe_create_customer", "unknown")
-	if hs := ix.Search("customer", nil, 0); len(hs) != 0 {
+	if hs, _ := ix.Search("customer", nil, 0); len(hs) != 0 {
 		t.Errorf("removed doc found: %v", ids(hs))
 	}
 	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Open a customer ticket.", 1})
-	if got := ids(ix.Search("customer", nil, 0)); !cmp.Equal(got, []string{"jira_create_issue"}) {
+	if got := ids(first(ix.Search("customer", nil, 0))); !cmp.Equal(got, []string{"jira_create_issue"}) {
 		t.Errorf("replaced doc: %v", got)
 	}
 	if ix.Len() != 3 {
@@ -96,7 +99,7 @@ func TestConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := len(ix.Search("customer", nil, 0)); n != 8*100+1 {
+	if n := len(first(ix.Search("customer", nil, 0))); n != 8*100+1 {
 		t.Errorf("%d hits", n)
 	}
 }
@@ -141,7 +144,7 @@ func TestRemoveCompacts(t *testing.T) {
 	for i := range 4990 {
 		ix.Remove(fmt.Sprint(i))
 	}
-	if got := len(ix.Search("common", nil, 0)); got != 10 {
+	if got := len(first(ix.Search("common", nil, 0))); got != 10 {
 		t.Errorf("%d hits, want 10", got)
 	}
 	if n := len(ix.postings["common"].items); n > 2000 {
@@ -150,7 +153,7 @@ func TestRemoveCompacts(t *testing.T) {
 	for i := range 5 {
 		ix.Add(fmt.Sprint(i), Field{"common again", 1})
 	}
-	if got := len(ix.Search("common", nil, 0)); got != 15 {
+	if got := len(first(ix.Search("common", nil, 0))); got != 15 {
 		t.Errorf("%d hits after re-adding, want 15", got)
 	}
 }
@@ -192,11 +195,11 @@ func TestQueryForms(t *testing.T) {
 		"the days of the forecast":      "forecast",
 		"PROJ-7 needs a comment, 7 7 7": "comment",
 	} {
-		if hs := ix.Search(q, nil, 0); len(hs) == 0 || hs[0].ID != want {
+		if hs, _ := ix.Search(q, nil, 0); len(hs) == 0 || hs[0].ID != want {
 			t.Errorf("%q: got %v, want %s first", q, ids(hs), want)
 		}
 	}
-	if hs := ix.Search("7", nil, 0); len(ids(hs)) != 1 || hs[0].ID != "forecast" {
+	if hs, _ := ix.Search("7", nil, 0); len(ids(hs)) != 1 || hs[0].ID != "forecast" {
 		t.Errorf("a query of a number alone: %v", ids(hs))
 	}
 }
@@ -213,7 +216,7 @@ func TestExpansionsDoNotOutrank(t *testing.T) {
 		Field{"Add-ons insert new functionality into a page, from a drop-down menu.", 1})
 	ix.Add("createIncident", Field{"createIncident", 3}, Field{"Create an Incident", 2},
 		Field{"Create an incident synchronously, without an event from a monitoring service. An incident represents a problem that needs to be addressed and resolved.", 1})
-	if hs := ix.Search("create incident", nil, 0); len(hs) == 0 || hs[0].ID != "createIncident" {
+	if hs, _ := ix.Search("create incident", nil, 0); len(hs) == 0 || hs[0].ID != "createIncident" {
 		t.Errorf("got %v, want createIncident first", ids(hs))
 	}
 }

@@ -1,0 +1,117 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/toolkit-sdk/toolkit/internal/interleave"
+)
+
+// genIndex indexes n documents doc00000, doc00001, … (in that order) with
+// a few dozen distinct texts, so that most scores are tied.
+func genIndex(n int) *Index {
+	verbs := strings.Fields("create get list update delete archive export search")
+	nouns := strings.Fields("customer invoice ticket payment refund contact file channel order webhook")
+	ix := New()
+	for i := range n {
+		v, o := verbs[i%len(verbs)], nouns[i/len(verbs)%len(nouns)]
+		desc := fmt.Sprintf("%s a %s of the workspace.", v, o)
+		if i%7 == 0 {
+			desc += " Refunds the customer's payment when asked."
+		}
+		ix.Add(fmt.Sprintf("doc%05d", i), Field{fmt.Sprintf("svc%d_%s_%s", i%13, v, o), 3}, Field{desc, 1})
+	}
+	return ix
+}
+
+// TestSearchTop: the best k hits are the first k of the whole ranking,
+// which is by score and then by the order documents were added; the total
+// counts every match (those keep keeps, when given).
+func TestSearchTop(t *testing.T) {
+	ix := genIndex(3000)
+	ix.Remove("doc00010", "doc00500")
+	ix.Add("doc00500", Field{"late_customer_refund", 3}) // reuses a slot: ranks where its slot is
+	odd := func(id string) bool { return id[len(id)-1]%2 == 1 }
+	for _, q := range []string{"refund a customer's payment", "invoice", "custmer", "zzzz", "list"} {
+		for _, keep := range []func(string) bool{nil, odd} {
+			all, total := ix.Search(q, keep, 0)
+			if total != len(all) {
+				t.Fatalf("%q: total %d, %d hits", q, total, len(all))
+			}
+			for i := 1; i < len(all); i++ {
+				if a, b := all[i-1], all[i]; a.Score < b.Score || keep != nil && !keep(b.ID) {
+					t.Fatalf("%q: %v before %v", q, a, b)
+				}
+			}
+			for _, k := range []int{1, 2, 17, 1001, len(all) - 1, len(all), len(all) + 5} {
+				hits, n := ix.Search(q, keep, k)
+				if diff := cmp.Diff(all[:min(max(k, 0), len(all))], hits); diff != "" || n != total {
+					t.Fatalf("%q k=%d: total %d (want %d), hits (-want +got):\n%s", q, k, n, total, diff)
+				}
+			}
+		}
+	}
+	// Ties keep the order of addition.
+	hits, _ := ix.Search("invoice", nil, 0)
+	var tied []string
+	for _, h := range hits {
+		if h.Score == hits[0].Score {
+			tied = append(tied, h.ID)
+		}
+	}
+	if len(tied) < 2 || !slices.IsSorted(tied) {
+		t.Errorf("tied hits out of order: %v", tied)
+	}
+}
+
+// searchAll is Search as it was before it selected the best k: every
+// match became a Hit, in fresh slices (of matches with their ids, then of
+// Hits), the first need of them ordered.
+func (ix *Index) searchAll(query string, keep func(id string) bool, need int) []Hit {
+	sc := scratchPool.Get().(*scratch)
+	type match struct {
+		scored
+		id string
+	}
+	var ms []match
+	for _, h := range ix.score(sc, query) {
+		ms = append(ms, match{h, sc.ids[h.idx]})
+	}
+	clear(sc.ids)
+	scratchPool.Put(sc)
+	if keep != nil {
+		ms = slices.DeleteFunc(ms, func(m match) bool { return !keep(m.id) })
+	}
+	hs := make([]scored, len(ms))
+	for i, m := range ms {
+		hs[i] = scored{slot: m.slot, idx: int32(i), score: m.score}
+	}
+	selectTop(hs, need)
+	out := make([]Hit, len(hs))
+	for i, h := range hs {
+		out[i] = Hit{ID: ms[h.idx].id, Score: h.score}
+	}
+	return out
+}
+
+// BenchmarkSearch ranks 10,000 documents, most of which match, and keeps
+// the best 1,001 (what query_capabilities asks for a first page), beside
+// searchAll, in alternating rounds: "ratio" is Search/searchAll.
+func BenchmarkSearch(b *testing.B) {
+	ix := genIndex(10000)
+	for _, q := range []string{"refund a customer's payment", "invoice", "custmer"} {
+		all := ix.searchAll(q, nil, 1001)
+		hits, total := ix.Search(q, nil, 1001)
+		if total != len(all) || !cmp.Equal(hits, all[:len(hits)]) {
+			b.Fatalf("%q: Search and searchAll differ", q)
+		}
+		b.Run(fmt.Sprintf("%s/%d", q, total), func(b *testing.B) {
+			interleave.Run(b, 20, interleave.Wall,
+				func() { ix.Search(q, nil, 1001) },
+				func() { ix.searchAll(q, nil, 1001) })
+		})
+	}
+}
