@@ -138,3 +138,43 @@ func BenchmarkListing(b *testing.B) {
 		})
 	}
 }
+
+// TestListingCurrent: listings without a keyword see every Add and
+// Remove, also while other goroutines list (run with -race).
+func TestListingCurrent(t *testing.T) {
+	reg := itemRegistry(t, 50, 0)
+	handler := func(context.Context, *Call) (Result, error) { return Result{}, nil }
+	if a, _ := ask(t, reg, `{"cursor":"0"}`); a.Total != 50 {
+		t.Fatalf("total %d", a.Total)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 200 {
+			name := fmt.Sprintf("extra_%03d", i)
+			_ = reg.Add(&Capability{Name: name, Category: "extra", Description: "Another.", Handler: handler})
+			if i%2 == 0 {
+				reg.Remove(name)
+			}
+		}
+	}()
+	for range 200 {
+		for _, args := range []string{`{}`, `{"category":"EXTRA"}`, `{"cursor":"40"}`} {
+			if res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(args)); res.IsError || !json.Valid([]byte(res.Text)) {
+				t.Fatal(res.Text)
+			}
+		}
+	}
+	<-done
+	if a, _ := ask(t, reg, `{"category":"extra"}`); a.Total != 100 {
+		t.Errorf("category total %d, want 100", a.Total)
+	}
+	reg.Remove("get_item_00000", "extra_001")
+	a, text := ask(t, reg, `{"cursor":"0"}`)
+	if got := names(t, a.Capabilities); a.Total != 148 || slices.Contains(got, "get_item_00000") || slices.Contains(got, "extra_001") {
+		t.Errorf("after Remove: %.300s", text)
+	}
+	if len(reg.Capabilities()) != 148 {
+		t.Errorf("Capabilities: %d", len(reg.Capabilities()))
+	}
+}
