@@ -165,45 +165,59 @@ func (r *Redactor) add(v string) {
 //     character as \u00xx or \u00XX.
 //
 // Longer forms are replaced first, so a form containing another is
-// replaced whole. The forms of a list of secrets are computed the first
-// time any Redactor meets that list; otherwise Redact allocates only when
-// it replaces something.
+// replaced whole. The first time any Redactor meets a list of secrets,
+// the first bytes of each form are computed; the whole forms only once a
+// text holds one of those starts. Otherwise Redact allocates only when it
+// replaces something.
 func (r *Redactor) Redact(s string) string {
 	if len(r.secrets) == 0 || len(s) < minSecretLen {
 		return s
 	}
-	r.prepare()
-	return r.set.redact(s)
+	return r.lookup().redact(s)
 }
 
-// prepare makes r.set the set of r's secrets.
-func (r *Redactor) prepare() {
+// lookup makes r.set the set of r's secrets and returns it.
+func (r *Redactor) lookup() *secretSet {
 	if r.set == nil || !slices.Equal(r.set.secrets, r.secrets) {
 		r.set = lookupSet(r.secrets)
 	}
+	return r.set
 }
 
-// secretSet holds the forms of a list of secrets and a filter that finds
-// them quickly. It is immutable once made, and shared by every Redactor
-// with the same secrets: the forms of a call's secrets, usually the same
-// from one call to the next, are computed once.
+// secretSet holds the starts of the forms of a list of secrets, a filter
+// that finds them quickly and, once a text held a start, the forms. It is
+// shared by every Redactor with the same secrets, and safe for concurrent
+// use: the starts of a call's secrets, usually the same from one call to
+// the next, are computed once, and the forms, for a secret new to every
+// call, only when a text may hold one.
 type secretSet struct {
 	secrets []string
-	forms   []string // every form of every secret, longest first
-	// formBytes is the length of all forms together.
-	formBytes int
-	stride    int      // distance between the positions scan samples
-	grams     []uint32 // grams[k*stride+j]: the 4 bytes at forms[k][j:]
-	filter    []uint64 // bit set for the hash of each gram
-	shift     uint     // hash >> shift indexes filter's bits
+	minLen  int // the length of the shortest secret, and so of the shortest form
+	bound   int // at least the length of every form together
+	// starts holds the first startLen bytes of every form (all of a
+	// shorter one), folded (see hasFoldedPrefix), each once: a form
+	// occurs only where its start does.
+	starts  []string
+	startOf []int32  // startOf[i*numForms+k]: starts' index of form k of secret i, or -1
+	stride  int      // distance between the positions scan samples
+	grams   []uint32 // grams[j*stride+o]: the 4 bytes at starts[j][o:]
+	filter  []uint64 // bit set for the hash of each gram
+	shift   uint     // hash >> shift indexes filter's bits
+
+	once      sync.Once
+	forms     []string // every form of every secret, longest first
+	formStart []int32  // formStart[k]: starts' index of forms[k]'s start
 }
 
+// startLen is how many bytes of each form are computed for every list.
+const startLen = 16
+
 // maxStride bounds the distance between sampled positions, and so the
-// number of grams per form.
+// number of grams per start.
 const maxStride = 8
 
-// maxHits is how many forms scan tracks one by one; the rest are looked
-// for in every text that scan does not clear.
+// maxHits is how many starts scan tracks one by one; the forms of the
+// rest are looked for in every text.
 const maxHits = 256
 
 // sets caches secretSets by the hash of their secrets. It holds at most
@@ -246,31 +260,32 @@ func lookupSet(secrets []string) *secretSet {
 }
 
 func (set *secretSet) redact(s string) string {
-	if len(set.forms) == 0 || len(s) < len(set.forms[len(set.forms)-1]) {
+	if len(set.starts) == 0 || len(s) < set.minLen {
 		return s
 	}
 	var hits [maxHits / 64]uint64
-	if !set.scan(s, &hits) && len(set.forms) <= maxHits {
+	if !set.scan(s, &hits) && len(set.starts) <= maxHits {
 		return s
 	}
+	set.build()
 	for k, f := range set.forms {
-		if (k >= maxHits || hits[k/64]&(1<<(k%64)) != 0) && strings.Contains(s, f) {
+		if j := set.formStart[k]; (j >= maxHits || hits[j/64]&(1<<(j%64)) != 0) && strings.Contains(s, f) {
 			s = strings.ReplaceAll(s, f, Redacted)
 		}
 	}
 	return s
 }
 
-// scan sets the bits in hits of the forms that occur in s and reports
-// whether any does. Every form is at least m bytes long, with stride = m-3
-// (at most maxStride), so an occurrence covers a sampled position p, a
+// scan sets the bits in hits of the starts that occur in s and reports
+// whether any does. Every start is at least m bytes long, with stride =
+// m-3 (at most maxStride), so an occurrence covers a sampled position p, a
 // multiple of stride, together with the 3 bytes after it: the 4 bytes at p
-// are one of the form's first stride grams. Most samples are rejected by
+// are one of the start's first stride grams. Most samples are rejected by
 // the filter.
 func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
 	found := false
 	for p := 0; p+4 <= len(s); p += set.stride {
-		w := uint32(s[p]) | uint32(s[p+1])<<8 | uint32(s[p+2])<<16 | uint32(s[p+3])<<24
+		w := (uint32(s[p]) | uint32(s[p+1])<<8 | uint32(s[p+2])<<16 | uint32(s[p+3])<<24) | 0x20202020
 		h := (w * 0x9E3779B1) >> set.shift
 		if set.filter[h/64]&(1<<(h%64)) == 0 {
 			continue
@@ -279,9 +294,9 @@ func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
 			if g != w {
 				continue
 			}
-			k, j := e/set.stride, e%set.stride
-			if i := p - j; k < maxHits && i >= 0 && strings.HasPrefix(s[i:], set.forms[k]) {
-				hits[k/64] |= 1 << (k % 64)
+			j, o := e/set.stride, e%set.stride
+			if i := p - o; j < maxHits && i >= 0 && hasFoldedPrefix(s[i:], set.starts[j]) {
+				hits[j/64] |= 1 << (j % 64)
 				found = true
 			}
 		}
@@ -289,53 +304,110 @@ func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
 	return found
 }
 
-// newSecretSet computes the forms of secrets and the scan's filter.
-func newSecretSet(secrets []string) *secretSet {
-	set := &secretSet{secrets: secrets}
-	size := 0
-	for _, v := range secrets {
-		size += 16 * len(v)
+// hasFoldedPrefix reports whether s begins with start, a folded text:
+// every byte with bit 0x20 set, which makes ASCII letters lower case and
+// identifies a few other pairs of bytes.
+func hasFoldedPrefix(s, start string) bool {
+	if len(s) < len(start) {
+		return false
 	}
-	buf := make([]byte, 0, size)
-	spans := make([]span, 0, numForms*len(secrets))
-	for _, v := range secrets {
-		raw := []byte(v)
-		has := classes(v)
+	for b := 0; b < len(start); b++ {
+		if s[b]|0x20 != start[b] {
+			return false
+		}
+	}
+	return true
+}
+
+// caseTwin returns the form that differs from form k only in the case of
+// letters and comes before it, if any: both have the same start, folded.
+func caseTwin(k int) (int, bool) {
+	switch k {
+	case formLower, formUpper:
+		return formPlain, true
+	case formQueryLowerHex:
+		return formQuery, true
+	case formPathLowerHex:
+		return formPath, true
+	case formHexUpper:
+		return formHexLower, true
+	case formJSON + jsonAllUpper:
+		return formJSON + jsonAll, true
+	}
+	return 0, false
+}
+
+// newSecretSet computes the starts of the forms of secrets and the scan's
+// filter.
+func newSecretSet(secrets []string) *secretSet {
+	if len(secrets) == 0 {
+		return &secretSet{}
+	}
+	set := &secretSet{secrets: secrets, minLen: len(secrets[0]), startOf: make([]int32, numForms*len(secrets))}
+	var buf strings.Builder
+	buf.Grow(startLen * 10 * len(secrets))
+	var places [64]span
+	spans := places[:0] // the starts' places in buf
+	var raw [startLen]byte
+	var start [6 * startLen]byte // room for the longest JSON form of startLen bytes
+	for i, v := range secrets {
+		set.minLen = min(set.minLen, len(v))
+		t := min(len(v), startLen)
+		copy(raw[:], v[:t])
+		has, urlBytes, escBytes := classCounts(v)
+		hasStart, _, _ := classCounts(v[:t])
+		first := len(spans) // the secret's plain start, and the first of its starts
 		for k := range numForms {
+			set.startOf[i*numForms+k] = -1
 			if !formDiffers(k, has) {
 				continue
 			}
-			start := len(buf)
-			buf = appendForm(buf, v, raw, k)
-			if len(buf)-start < minSecretLen || knownForm(buf, spans, start) {
-				buf = buf[:start]
+			set.bound += formBound(k, len(v), urlBytes, escBytes)
+			// The bytes of v that make the form's first startLen bytes.
+			u := t
+			switch k {
+			case formHexLower, formHexUpper:
+				u = min(t, startLen/2)
+			case formBase64, formBase64Raw, formBase64URL, formBase64URLRaw:
+				u = min(t, startLen/4*3)
+			default:
+				if k != formPlain && asWritten(k, hasStart) { // it starts as written
+					set.startOf[i*numForms+k] = int32(first)
+					continue
+				}
+			}
+			if c, ok := caseTwin(k); ok { // the same start, folded
+				set.startOf[i*numForms+k] = set.startOf[i*numForms+c]
 				continue
 			}
-			spans = append(spans, span{start, len(buf)})
+			f := appendForm(start[:0], v[:u], raw[:u], k)
+			f = f[:min(len(f), startLen)]
+			for b := range f {
+				f[b] |= 0x20
+			}
+			all := buf.String()
+			j := first
+			for j < len(spans) && all[spans[j].start:spans[j].end] != string(f) {
+				j++
+			}
+			if j == len(spans) {
+				spans = append(spans, span{start: buf.Len(), end: buf.Len() + len(f)})
+				buf.Write(f)
+			}
+			set.startOf[i*numForms+k] = int32(j)
 		}
 	}
-	if len(spans) == 0 {
-		return set
-	}
-	// Longest first; spans hold no pointers, so sorting them is cheap.
-	slices.SortFunc(spans, func(a, b span) int {
-		if n := (b.end - b.start) - (a.end - a.start); n != 0 {
-			return n
-		}
-		return a.start - b.start
-	})
-	all := string(buf)
-	set.formBytes = len(all)
-	set.forms = make([]string, len(spans))
-	for i, sp := range spans {
-		set.forms[i] = all[sp.start:sp.end]
+	all := buf.String()
+	set.starts = make([]string, len(spans))
+	for j, sp := range spans {
+		set.starts[j] = all[sp.start:sp.end]
 	}
 
-	set.stride = min(len(set.forms[len(set.forms)-1])-3, maxStride)
-	set.grams = make([]uint32, 0, len(set.forms)*set.stride)
-	for _, f := range set.forms {
-		for j := range set.stride {
-			set.grams = append(set.grams, uint32(f[j])|uint32(f[j+1])<<8|uint32(f[j+2])<<16|uint32(f[j+3])<<24)
+	set.stride = min(set.minLen-3, maxStride)
+	set.grams = make([]uint32, 0, len(set.starts)*set.stride)
+	for _, f := range set.starts {
+		for o := range set.stride {
+			set.grams = append(set.grams, uint32(f[o])|uint32(f[o+1])<<8|uint32(f[o+2])<<16|uint32(f[o+3])<<24)
 		}
 	}
 	// About 32 bits per gram keeps false candidates near 3%.
@@ -352,8 +424,54 @@ func newSecretSet(secrets []string) *secretSet {
 	return set
 }
 
-// span is a form's place in newSecretSet's buffer.
-type span struct{ start, end int }
+// build computes the forms of set's secrets, once.
+func (set *secretSet) build() { set.once.Do(set.makeForms) }
+
+// makeForms computes the forms of set's secrets, longest first, each once.
+func (set *secretSet) makeForms() {
+	size := 0
+	for _, v := range set.secrets {
+		size += 16 * len(v)
+	}
+	buf := make([]byte, 0, size)
+	spans := make([]span, 0, numForms*len(set.secrets))
+	for i, v := range set.secrets {
+		raw := []byte(v)
+		for k := range numForms {
+			j := set.startOf[i*numForms+k]
+			if j < 0 {
+				continue
+			}
+			start := len(buf)
+			buf = appendForm(buf, v, raw, k)
+			if knownForm(buf, spans, start) {
+				buf = buf[:start]
+				continue
+			}
+			spans = append(spans, span{start, len(buf), j})
+		}
+	}
+	// Longest first; spans hold no pointers, so sorting them is cheap.
+	slices.SortFunc(spans, func(a, b span) int {
+		if n := (b.end - b.start) - (a.end - a.start); n != 0 {
+			return n
+		}
+		return a.start - b.start
+	})
+	all := string(buf)
+	forms := make([]string, len(spans))
+	formStart := make([]int32, len(spans))
+	for i, sp := range spans {
+		forms[i], formStart[i] = all[sp.start:sp.end], sp.first
+	}
+	set.forms, set.formStart = forms, formStart
+}
+
+// span is a start's or a form's place in a buffer, and a form's start.
+type span struct {
+	start, end int
+	first      int32 // starts' index of the form's start
+}
 
 // knownForm reports whether buf[start:] equals one of the forms in spans.
 func knownForm(buf []byte, spans []span, start int) bool {
@@ -494,13 +612,36 @@ func class(c byte) uint8 {
 	return cl
 }
 
-// classes returns the union of the classes of v's bytes.
-func classes(v string) uint8 {
-	var cl uint8
+// classCounts returns the union of the classes of v's bytes, how many of
+// them a URL escapes, and how many a JSON style may escape.
+func classCounts(v string) (has uint8, urlBytes, escBytes int) {
 	for i := 0; i < len(v); i++ {
-		cl |= class(v[i])
+		cl := class(v[i])
+		has |= cl
+		if cl&classURL != 0 {
+			urlBytes++
+		}
+		if cl&(classPunct|classJSON) != 0 {
+			escBytes++
+		}
 	}
-	return cl
+	return has, urlBytes, escBytes
+}
+
+// formBound returns at least the length of form k of a secret of n bytes,
+// urlBytes of which a URL escapes and escBytes of which a JSON style may.
+func formBound(k, n, urlBytes, escBytes int) int {
+	switch {
+	case k <= formUpper:
+		return n
+	case k <= formPathLowerHex:
+		return n + 2*urlBytes // %XX for a byte
+	case k <= formHexUpper:
+		return 2 * n
+	case k <= formBase64URLRaw:
+		return (n + 2) / 3 * 4
+	}
+	return n + 5*escBytes // \u00XX for a byte
 }
 
 // formDiffers reports whether form k of a secret whose bytes have classes
@@ -528,6 +669,15 @@ func formDiffers(k int, has uint8) bool {
 	default:
 		return has&(classPunct|classJSON) != 0
 	}
+}
+
+// asWritten reports whether form k of a text whose bytes have classes has,
+// other than the text as written, is the text itself.
+func asWritten(k int, has uint8) bool {
+	if k >= formJSON && has&classJSON != 0 { // every JSON style escapes these
+		return false
+	}
+	return !formDiffers(k, has)
 }
 
 // appendJSON appends v escaped for a JSON string in the given style.
@@ -571,7 +721,7 @@ func (r *Redactor) CapBytes(b []byte, n int) string { return capText(r, b, n) }
 
 func capText[T string | []byte](r *Redactor, s T, n int) string {
 	n = max(n, 0)
-	m := r.margin()
+	m := r.bound()
 	if m == 0 { // no secrets
 		shown, cut := textcut.Prefix(s, n)
 		if !cut {
@@ -611,13 +761,12 @@ func truncated[T string | []byte](shown T, size int) string {
 	return string(shown) + "\n[truncated: " + strconv.Itoa(len(shown)) + " of " + strconv.Itoa(size) + " bytes shown]"
 }
 
-// margin returns the length of every form of the secrets together: how far
-// back from the end of a text its redaction may differ from that of a
-// longer text it begins.
-func (r *Redactor) margin() int {
+// bound returns at least the length of every form of the secrets
+// together: how far back from the end of a text its redaction may differ
+// from that of a longer text it begins.
+func (r *Redactor) bound() int {
 	if len(r.secrets) == 0 {
 		return 0
 	}
-	r.prepare()
-	return r.set.formBytes
+	return r.lookup().bound
 }

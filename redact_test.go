@@ -16,6 +16,18 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
+// prepare makes r.set the set of r's secrets, with every form computed.
+func (r *Redactor) prepare() { r.lookup().build() }
+
+// margin returns Cap's margin for r's secrets, with every form computed.
+func (r *Redactor) margin() int {
+	if len(r.secrets) == 0 {
+		return 0
+	}
+	r.prepare()
+	return r.bound()
+}
+
 func TestRedactForms(t *testing.T) {
 	// b64 encodes to + and / and needs padding: every base64 form differs.
 	const b64 = "k3y?>~s3cr3t"
@@ -361,6 +373,54 @@ func TestRedactMatchesNaive(t *testing.T) {
 	}
 }
 
+// TestRedactFindsFormsByTheirStarts redacts with sets whose forms are not
+// computed yet, as for secrets new to a call, like replacing every form in
+// turn: the starts find every form, and bound every form's length.
+func TestRedactFindsFormsByTheirStarts(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	for _, nsecrets := range []int{1, 3, 30} {
+		for i := range 400 {
+			alphabet := "abcXYZ019/+=%-_\\\"u "
+			if i%2 == 1 {
+				alphabet = "aZ9<>&'`\"/+\\.~ \x01é"
+			}
+			r, text := randomCase(rnd, alphabet, nsecrets, 24, 20, true)
+			want, total := text, 0
+			for _, f := range r.set.forms {
+				want = strings.ReplaceAll(want, f, Redacted)
+				total += len(f)
+			}
+			set := newSecretSet(r.secrets)
+			if diff := cmp.Diff(want, set.redact(text)); diff != "" {
+				t.Fatalf("secrets %q, text %q (-naive +got):\n%s", r.secrets, text, diff)
+			}
+			if set.bound < total {
+				t.Fatalf("secrets %q: bound %d, forms %d bytes together", r.secrets, set.bound, total)
+			}
+		}
+	}
+}
+
+// TestRedactComputesFormsOnDemand: a text holding no start of a form of a
+// new secret costs no forms; one holding a form has it redacted.
+func TestRedactComputesFormsOnDemand(t *testing.T) {
+	const tok = "tok-on-demand-7Qx/9"
+	var r Redactor
+	r.AddHeader("Authorization", "Bearer "+tok)
+	text := benchText(200)
+	if got := r.Redact(text); got != text {
+		t.Fatalf("Redact changed a text without secrets: %q", got)
+	}
+	if r.set.forms != nil {
+		t.Errorf("forms computed for a text holding none: %q", r.set.forms)
+	}
+	for _, form := range []string{tok, strings.ToUpper(tok), hex.EncodeToString([]byte(tok)), base64.RawURLEncoding.EncodeToString([]byte(tok)), `tok\u002don\u002ddemand\u002d7Qx\u002f9`, "Bearer%20tok-on-demand-7Qx%2f9"} {
+		if got, want := r.Redact(text+form+text), text+Redacted+text; got != want {
+			t.Errorf("form %q: Redact left %q", form, strings.TrimSuffix(strings.TrimPrefix(got, text), text))
+		}
+	}
+}
+
 func TestAddHeader(t *testing.T) {
 	for _, c := range []struct {
 		name, value, text, want string
@@ -376,5 +436,40 @@ func TestAddHeader(t *testing.T) {
 		if got := r.Redact(c.text); got != c.want {
 			t.Errorf("%s: %q: Redact(%q) = %q, want %q", c.name, c.value, c.text, got, c.want)
 		}
+	}
+}
+
+// BenchmarkRedactNewSecret is what a call pays whose secrets are new to
+// it, as a per-user token passed with each call is: a new Redactor, the
+// secrets added, one text redacted.
+func BenchmarkRedactNewSecret(b *testing.B) {
+	small, big := benchText(200), benchText(64<<10)
+	for _, bc := range []struct {
+		name  string
+		text  string
+		match bool // the text holds the new secret
+	}{
+		{"bearer-200B-nomatch", small, false},
+		{"bearer-200B-match", small, true},
+		{"bearer-64KiB-nomatch", big, false},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n++
+				tok := "tok-" + strconv.Itoa(1e8+n) + "-user"
+				text := bc.text
+				if bc.match {
+					text = text[:100] + tok + text[100:]
+				}
+				var r Redactor
+				r.Add(benchSecrets[0])
+				r.AddHeader("Authorization", "Bearer "+tok)
+				if got := r.Redact(text); bc.match == (got == text) {
+					b.Fatalf("Redact(%q) = %q", text, got)
+				}
+			}
+		})
 	}
 }
