@@ -23,7 +23,9 @@
 // toolkit.Options.Flat, one tool per capability with its JSON Schema. In
 // flat mode a capability added to or removed from the Registry while the
 // server runs is added to or removed from the tools, and the clients get
-// notifications/tools/list_changed.
+// notifications/tools/list_changed (a client of protocol 2026-07-28 or
+// later, for changes after the server acknowledged its
+// subscriptions/listen).
 //
 // A tool's annotations (readOnlyHint, destructiveHint, idempotentHint,
 // openWorldHint) come from its capability's toolkit.Effects (see

@@ -106,7 +106,15 @@ func newFixture(t testing.TB, flat bool) *fixture {
 	return f
 }
 
-// connect serves srv over an in-memory transport to a new client.
+// hangGuard bounds a wait for something that happens in milliseconds, so
+// that a hang fails the test instead of the whole run; it is no time limit.
+const hangGuard = time.Minute
+
+// connect serves srv over an in-memory transport to a new client. A
+// client with a ToolListChangedHandler opens its subscriptions/listen
+// stream as it connects without waiting for it, and the server tells only
+// the sessions it has subscribed: connect returns once the server
+// acknowledged the subscription, so every change after it is notified.
 func connect(t testing.TB, srv *mcpserver.Server, opts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
@@ -115,11 +123,31 @@ func connect(t testing.TB, srv *mcpserver.Server, opts *mcp.ClientOptions) *mcp.
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(ctx, ct, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts)
+	acked := make(chan struct{}, 1)
+	client.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			if method == "notifications/subscriptions/acknowledged" {
+				select {
+				case acked <- struct{}{}:
+				default:
+				}
+			}
+			return next(ctx, method, req)
+		}
+	})
+	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	if opts != nil && opts.ToolListChangedHandler != nil {
+		select {
+		case <-acked:
+		case <-time.After(hangGuard):
+			t.Fatal("the server did not acknowledge the client's subscriptions/listen")
+		}
+	}
 	return cs
 }
 
@@ -311,7 +339,7 @@ func TestProgressAndLog(t *testing.T) {
 		if n.ProgressToken != "tok-1" || n.Message != "Looking it up..." || n.Progress != 1 {
 			t.Errorf("progress: %+v", n)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("no progress notification")
 	}
 	// Without: a log message (protocol 2026-07-28 asks for the level per
@@ -326,7 +354,7 @@ func TestProgressAndLog(t *testing.T) {
 		if m.Data != "Looking it up..." || m.Level != "info" || m.Logger != "yq_echo" {
 			t.Errorf("log: %+v", m)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("no log message")
 	}
 	select {
@@ -357,7 +385,7 @@ func TestCancel(t *testing.T) {
 		if err != context.Canceled {
 			t.Errorf("the call's context ended with %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("the call's context did not end after notifications/cancelled")
 	}
 }
@@ -401,7 +429,7 @@ func TestCancelOnDisconnect(t *testing.T) {
 		if err == nil {
 			t.Error("the call returned with its context alive")
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("the call's context did not end when the connection dropped")
 	}
 	if err := <-errc; err == nil {
@@ -422,7 +450,7 @@ func TestListChanged(t *testing.T) {
 		t.Helper()
 		select {
 		case <-changed:
-		case <-time.After(5 * time.Second):
+		case <-time.After(hangGuard):
 			t.Fatalf("no tools/list_changed after %s", what)
 		}
 	}
@@ -537,7 +565,7 @@ func TestCancelOverHTTP(t *testing.T) {
 		if err == nil {
 			t.Error("the call returned with its context alive")
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangGuard):
 		t.Fatal("the call's context did not end after the client cancelled over HTTP")
 	}
 }

@@ -77,7 +77,7 @@ func TestStdioExample(t *testing.T) {
 			if msg != "60..." {
 				t.Errorf("progress: %q", msg)
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(hangGuard):
 			t.Fatal("no progress notification over stdio")
 		}
 		cancel()

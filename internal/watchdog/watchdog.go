@@ -3,12 +3,13 @@
 package watchdog
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
 
 // Watchdog calls each added function with its cause at its deadline,
-// unless it is removed first. One timer serves every watch: it is armed
+// unless it is removed first, in deadline order. One timer serves every watch: it is armed
 // for the earliest deadline and moved only when an earlier one arrives,
 // so a watch costs a lock and a map entry instead of a runtime timer and
 // a timer context of its own (about half a microsecond each).
@@ -86,6 +87,9 @@ func (w *Watchdog) fire() {
 		w.arm(next)
 	}
 	w.mu.Unlock()
+	// A timer that fired late finds several due: they are called in
+	// deadline order all the same.
+	slices.SortFunc(due, func(a, b *Watch) int { return a.deadline.Compare(b.deadline) })
 	for _, x := range due {
 		x.fn(x.cause)
 	}

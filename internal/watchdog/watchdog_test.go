@@ -12,8 +12,9 @@ import (
 var errTest = errors.New("test deadline")
 
 // TestWatchdog: each watch is called once, with its cause, never
-// before its deadline; removed ones never. Deadlines arrive out of order,
-// so the timer must move to an earlier one.
+// before its deadline and in deadline order (also when the timer fires
+// late); removed ones never. Deadlines arrive out of order, so the timer
+// must move to an earlier one (TestWatchdogRearm sees it move).
 func TestWatchdog(t *testing.T) {
 	var w Watchdog
 	start := time.Now()
@@ -65,6 +66,59 @@ func TestWatchdog(t *testing.T) {
 	}
 }
 
+// TestWatchdogRearm: an earlier deadline moves the timer, a later one
+// leaves it; once the earliest is removed, the timer stays armed for it
+// (it re-arms when it fires). The deadlines are hours away, so nothing
+// fires while the test looks.
+func TestWatchdogRearm(t *testing.T) {
+	var w Watchdog
+	now := time.Now()
+	armed := func() time.Time {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		return w.armed
+	}
+	w.Add(now.Add(2*time.Hour), func(error) { t.Error("called") }, errTest)
+	if got := armed(); !got.Equal(now.Add(2 * time.Hour)) {
+		t.Errorf("armed %v after the first watch, want +2h", got.Sub(now))
+	}
+	early := w.Add(now.Add(time.Hour), func(error) { t.Error("called") }, errTest)
+	w.Add(now.Add(3*time.Hour), func(error) { t.Error("called") }, errTest)
+	if got := armed(); !got.Equal(now.Add(time.Hour)) {
+		t.Errorf("armed %v after an earlier and a later watch, want +1h", got.Sub(now))
+	}
+	w.Remove(early)
+	if got := armed(); !got.Equal(now.Add(time.Hour)) {
+		t.Errorf("armed %v after a Remove, want +1h", got.Sub(now))
+	}
+	w.timer.Stop()
+}
+
+// TestFireLate: a timer that fires after several deadlines passed calls
+// their functions in deadline order, and re-arms for the next one.
+func TestFireLate(t *testing.T) {
+	var w Watchdog
+	now := time.Now()
+	var order []int
+	w.mu.Lock() // as if the timer were late: all but the last are due when fire runs
+	w.pending = map[*Watch]struct{}{}
+	for _, ms := range []int{30, 10, 50, 20, 40, 3_600_000} {
+		x := &Watch{deadline: now.Add(time.Duration(ms-60) * time.Millisecond), fn: func(error) { order = append(order, ms) }}
+		w.pending[x] = struct{}{}
+	}
+	w.mu.Unlock()
+	w.fire()
+	if fmt.Sprint(order) != "[10 20 30 40 50]" {
+		t.Errorf("order %v", order)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.pending) != 1 || !w.armed.Equal(now.Add((3_600_000-60)*time.Millisecond)) {
+		t.Errorf("%d pending, armed %v", len(w.pending), w.armed.Sub(now))
+	}
+	w.timer.Stop()
+}
+
 // TestWatchdogConcurrent adds and removes from many goroutines (run with
 // -race): every watch left past its deadline is canceled, none that
 // Remove spared is, and nothing is left pending.
@@ -100,8 +154,7 @@ func TestWatchdogConcurrent(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
-	time.Sleep(20 * time.Millisecond) // past every deadline
+	wg.Wait() // every watch was removed, or its function called (the goroutine saw its cancel)
 	mu.Lock()
 	defer mu.Unlock()
 	for g := range 8 {
