@@ -437,15 +437,27 @@ func TestListAndDescribe(t *testing.T) {
 	}
 }
 
+// hangGuard bounds a wait for something that happens in milliseconds, so
+// that a hang fails the test instead of the whole run; it is no time limit.
+const hangGuard = time.Minute
+
 // syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+// Each write is signalled on wrote, when it is set.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{} // of capacity 1
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.wrote != nil {
+		select {
+		case s.wrote <- struct{}{}:
+		default:
+		}
+	}
 	return s.b.Write(p)
 }
 
@@ -505,28 +517,31 @@ func TestMCP(t *testing.T) {
 			if code != exitOK {
 				t.Errorf("exit %d: %s", code, errOut.String())
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(hangGuard):
 			t.Fatal("the server did not end when stdin closed")
 		}
 	})
 
 	t.Run("http", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
-		var errOut syncBuffer
+		defer cancel()
+		errOut := syncBuffer{wrote: make(chan struct{}, 1)}
 		done := make(chan int, 1)
 		go func() { done <- runContext(ctx, append(args, "--http", "127.0.0.1:0"), nil, &bytes.Buffer{}, &errOut) }()
 		addr := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
 		var url string
-		for i := 0; i < 500 && url == ""; i++ {
+		for url == "" {
 			if m := addr.FindStringSubmatch(errOut.String()); m != nil {
 				url = m[1]
-			} else {
-				time.Sleep(10 * time.Millisecond)
+				break
 			}
-		}
-		if url == "" {
-			cancel()
-			t.Fatalf("no address announced: %s", errOut.String())
+			select {
+			case <-errOut.wrote:
+			case code := <-done:
+				t.Fatalf("exit %d before an address was announced: %s", code, errOut.String())
+			case <-time.After(hangGuard):
+				t.Fatalf("no address announced: %s", errOut.String())
+			}
 		}
 		check(t, ctx, &mcp.StreamableClientTransport{Endpoint: url})
 		cancel()
