@@ -100,6 +100,18 @@ func TestDiscoveryAnswers(t *testing.T) {
 			call(reg, `{"keyword":"create invoice","cursor":"3"}`)
 		}
 	}
+	// Items shorter than most (names without descriptions): a page holds
+	// more of them than a first search ranks.
+	fmt.Fprintf(&out, "## 600 short items, budget 2000\n\n")
+	short := NewRegistry(&Options{MaxDiscoveryBytes: 2000, Logger: discardLogger()})
+	for i := range 600 {
+		if err := short.Add(&Capability{Name: fmt.Sprintf("ping_%d", i), Category: fmt.Sprint("c", i%3),
+			Handler: func(context.Context, *Call) (Result, error) { return Result{}, nil }}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages(short, `{"keyword":"ping"}`)
+	pages(short, `{"keyword":"ping","category":"c1"}`)
 	golden.Check(t, filepath.Join("testdata", "discovery", "answers.golden.txt"), out.String())
 }
 

@@ -286,7 +286,8 @@ func listCapabilities(v *view, category string, cursor bool, start, budget int) 
 		head = append(jsonstr.Append(append(head, `"category":`...), category), ',')
 	}
 	head = fmt.Appendf(head, `"total":%d,`, len(entries))
-	return capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
+	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
+	return res
 }
 
 func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
@@ -297,19 +298,23 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 			return ok && strings.EqualFold(e.cap.Category, category)
 		}
 	}
-	hits, total := r.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
 	head := jsonstr.Append([]byte(`{"keyword":`), keyword)
 	if category != "" {
 		head = jsonstr.Append(append(head, `,"category":`...), category)
 	}
-	head = fmt.Appendf(head, `,"matches":%d,`, total)
 	empty := "nothing matched; try other words, or call query_capabilities without arguments for an overview"
-	return capabilityPage(head, total, len(hits), start, budget, func(i int) *registered {
-		if e, ok := r.get(hits[i].ID); ok {
-			return e
-		}
-		return &registered{cap: Capability{Name: hits[i].ID, Description: "(removed)"}}
-	}, empty)
+	var res Result
+	r.index.Page(keyword, keep, start, budget, func(hits []search.Hit, total int) (shown int) {
+		head := fmt.Appendf(slices.Clip(head), `,"matches":%d,`, total)
+		res, shown = capabilityPage(head, total, len(hits), start, budget, func(i int) *registered {
+			if e, ok := r.get(hits[i].ID); ok {
+				return e
+			}
+			return &registered{cap: Capability{Name: hits[i].ID, Description: "(removed)"}}
+		}, empty)
+		return shown
+	})
+	return res
 }
 
 // nothingIn is the hint of a listing of category that has no capability.
@@ -330,9 +335,9 @@ func (v *view) nothingIn(category string) string {
 
 // capabilityPage renders {head "capabilities": {name: description, …}}
 // with the items of n from start that fit in budget, saying how many more
-// there are and the cursor of the next page; entry(i) is known for i <
-// avail (a search's best hits: more than fit in budget from start).
-func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) *registered, empty string) Result {
+// there are and the cursor of the next page, and how many it shows;
+// entry(i) is known for i < avail (a search's best hits).
+func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) *registered, empty string) (Result, int) {
 	start = min(start, n)
 	head = append(head, `"capabilities":{`...)
 	tail := func(k int) []byte {
@@ -350,7 +355,7 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), brief(c.Description))
 	}, tail)
 	out := append(append(head, body...), tail(k)...)
-	return Result{Text: string(out)}
+	return Result{Text: string(out)}, k
 }
 
 // overview answers query_capabilities without arguments.

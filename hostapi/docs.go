@@ -211,7 +211,8 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 			return a.search(head, in.keyword, g, in.start, budget), nil
 		}
 		head = fmt.Appendf(head, `,"total":%d,`, len(g.eps))
-		return endpointPage(head, g.eps, len(g.eps), in.start, budget, ""), nil
+		res, _ := endpointPage(head, g.eps, len(g.eps), in.start, budget, "")
+		return res, nil
 	case in.keyword != "":
 		return a.search([]byte("{"), in.keyword, nil, in.start, budget), nil
 	}
@@ -259,20 +260,25 @@ func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int
 		head = append(head, ',')
 		keep = func(id string) bool { e, ok := a.byID[id]; return ok && a.docs.groupOf[e] == g }
 	}
-	hits, total := a.docs.index.Search(keyword, keep, start+budget/6+1) // an item takes 6 bytes or more
-	eps := make([]*endpoint, len(hits))
-	for i, h := range hits {
-		eps[i] = a.byID[h.ID]
-	}
-	head = fmt.Appendf(jsonstr.Append(append(head, `"keyword":`...), keyword), `,"matches":%d,`, total)
-	return endpointPage(head, eps, total, start, budget, "nothing matched; try other words, or call "+ToolQueryDocs+" without arguments to see the groups")
+	head = jsonstr.Append(append(head, `"keyword":`...), keyword)
+	var res toolkit.Result
+	a.docs.index.Page(keyword, keep, start, budget, func(hits []search.Hit, total int) (shown int) {
+		eps := make([]*endpoint, len(hits))
+		for i, h := range hits {
+			eps[i] = a.byID[h.ID]
+		}
+		head := fmt.Appendf(slices.Clip(head), `,"matches":%d,`, total)
+		res, shown = endpointPage(head, eps, total, start, budget, "nothing matched; try other words, or call "+ToolQueryDocs+" without arguments to see the groups")
+		return shown
+	})
+	return res
 }
 
 // endpointPage renders {head "endpoints": {id: "METHOD /path: summary"}}
 // of n endpoints from start, as many as fit in budget, with more and
-// cursor past it; eps holds the first of them (a search's best hits: more
-// than fit in budget from start).
-func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty string) toolkit.Result {
+// cursor past it, and how many it shows; eps holds the first of them (a
+// search's best hits).
+func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty string) (toolkit.Result, int) {
 	start = min(start, n)
 	head = append(head, `"endpoints":{`...)
 	tail := func(k int) []byte {
@@ -301,7 +307,7 @@ func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty stri
 		}
 		return jsonstr.Append(append(jsonstr.Append(nil, e.ID), ':'), v)
 	}, tail)
-	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
+	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}, k
 }
 
 // brief is the first sentence of a text's first line, at most 100

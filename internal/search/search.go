@@ -262,6 +262,22 @@ func (ix *Index) Search(query string, keep func(id string) bool, k int) (hits []
 	return hits, len(hs)
 }
 
+// Page renders a page of budget bytes of query's matches from the
+// start-th: page gets the best hits and the number of matches and
+// returns how many hits it showed. It is first given enough hits for
+// items of 32 bytes or more (most pages: sorting fewer hits is cheaper);
+// a page that showed all of them while more matched is rendered again
+// from enough for any page (an item takes 6 bytes or more).
+func (ix *Index) Page(query string, keep func(id string) bool, start, budget int, page func(hits []Hit, total int) (shown int)) {
+	for _, per := range []int{32, 6} {
+		hits, total := ix.Search(query, keep, start+budget/per+1)
+		shown := page(hits, total)
+		if per == 6 || len(hits) == total || min(start, total)+shown < len(hits) {
+			return
+		}
+	}
+}
+
 // score returns the documents matching query with their scores, in
 // sc.hits, and their ids in sc.ids.
 func (ix *Index) score(sc *scratch, query string) []scored {

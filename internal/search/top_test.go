@@ -97,21 +97,55 @@ func (ix *Index) searchAll(query string, keep func(id string) bool, need int) []
 	return out
 }
 
-// BenchmarkSearch ranks 10,000 documents, most of which match, and keeps
-// the best 1,001 (what query_capabilities asks for a first page), beside
-// searchAll, in alternating rounds: "ratio" is Search/searchAll.
+// BenchmarkSearch ranks 10,000 documents, 1,000 to 4,000 of which match,
+// and keeps the best 188 (what a first page of the default budget asks
+// for), beside searchAll, in alternating rounds: "ratio" is
+// Search/searchAll.
 func BenchmarkSearch(b *testing.B) {
 	ix := genIndex(10000)
 	for _, q := range []string{"refund a customer's payment", "invoice", "custmer"} {
-		all := ix.searchAll(q, nil, 1001)
-		hits, total := ix.Search(q, nil, 1001)
+		const k = 6000/32 + 1
+		all := ix.searchAll(q, nil, k)
+		hits, total := ix.Search(q, nil, k)
 		if total != len(all) || !cmp.Equal(hits, all[:len(hits)]) {
 			b.Fatalf("%q: Search and searchAll differ", q)
 		}
 		b.Run(fmt.Sprintf("%s/%d", q, total), func(b *testing.B) {
 			interleave.Run(b, 20, interleave.Wall,
-				func() { ix.Search(q, nil, 1001) },
-				func() { ix.searchAll(q, nil, 1001) })
+				func() { ix.Search(q, nil, k) },
+				func() { ix.searchAll(q, nil, k) })
 		})
+	}
+}
+
+// TestPage: a page is rendered once from the hits of the first Search
+// when it shows fewer than it got, or when no more matched; a page that
+// showed all it got while more matched is rendered again from more.
+func TestPage(t *testing.T) {
+	ix := genIndex(3000)
+	total := len(first(ix.Search("invoice", nil, 0)))
+	for _, c := range []struct {
+		name      string
+		start     int
+		shown     func(hits int) int
+		wantCalls []int // the number of hits of each call
+	}{
+		{"fewer shown", 0, func(h int) int { return h - 1 }, []int{1000/32 + 1}},
+		{"fewer shown, from a cursor", 40, func(h int) int { return h - 41 }, []int{40 + 1000/32 + 1}},
+		{"all shown", 0, func(h int) int { return h }, []int{1000/32 + 1, 1000/6 + 1}},
+		{"all shown, from a cursor", 40, func(h int) int { return h - 40 }, []int{40 + 1000/32 + 1, 40 + 1000/6 + 1}},
+		{"cursor past the end", total + 5, func(int) int { return 0 }, []int{total}},
+	} {
+		var calls []int
+		ix.Page("invoice", nil, c.start, 1000, func(hits []Hit, n int) int {
+			if n != total {
+				t.Errorf("%s: total %d, want %d", c.name, n, total)
+			}
+			calls = append(calls, len(hits))
+			return c.shown(len(hits))
+		})
+		if !cmp.Equal(calls, c.wantCalls) {
+			t.Errorf("%s: calls with %v hits, want %v", c.name, calls, c.wantCalls)
+		}
 	}
 }
