@@ -13,6 +13,7 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Tool is the definition of an entry tool as a model API expects it.
@@ -352,7 +353,7 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 	}
 	k, body := search.Fit(budget, len(head), min(n, avail)-start, func(i int) []byte {
 		c := &entry(start + i).cap
-		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), brief(c.Description))
+		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), textcut.Brief(c.Description))
 	}, tail)
 	out := append(append(head, body...), tail(k)...)
 	return Result{Text: string(out)}, k
@@ -414,7 +415,7 @@ func grouped(entries []*registered, descriptions bool, budget int) (b []byte, ok
 		}
 		b = jsonstr.Append(b, e.cap.Name)
 		if descriptions {
-			b = jsonstr.Append(append(b, ':'), brief(e.cap.Description))
+			b = jsonstr.Append(append(b, ':'), textcut.Brief(e.cap.Description))
 		}
 		if len(b) > budget {
 			return nil, false
@@ -429,22 +430,6 @@ func grouped(entries []*registered, descriptions bool, budget int) (b []byte, ok
 		b = append(b, `]},"hint":"names only, to fit: {\"category\": name} lists a category with descriptions; {\"keyword\": words} finds capabilities ranked by relevance"}`...)
 	}
 	return b, len(b) <= budget
-}
-
-// brief is the first sentence of a description's first line, at most 100
-// characters.
-func brief(s string) string {
-	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
-	if i := strings.Index(s, ". "); i >= 20 {
-		s = s[:i+1]
-	}
-	if i := strings.Index(s, "。"); i >= 10 && i+len("。") < len(s) {
-		s = s[:i+len("。")]
-	}
-	if r := []rune(s); len(r) > 100 {
-		s = strings.TrimSpace(string(r[:99])) + "…"
-	}
-	return s
 }
 
 func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {

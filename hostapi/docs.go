@@ -13,6 +13,7 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // docsIndex is what query_api_docs browses: the groups as the model sees
@@ -310,17 +311,10 @@ func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty stri
 	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}, k
 }
 
-// brief is the first sentence of a text's first line, at most 100
-// characters, Markdown links and HTML tags reduced to their text.
+// brief is textcut.Brief of a text whose Markdown links and HTML tags
+// are reduced to their text (OpenAPI descriptions are Markdown).
 func brief(s string) string {
-	s = htmlTag.ReplaceAllString(mdLink.ReplaceAllString(firstLine(s), "$1"), "")
-	if i := strings.Index(s, ". "); i >= 20 {
-		s = s[:i+1]
-	}
-	if r := []rune(s); len(r) > 100 {
-		s = strings.TrimSpace(string(r[:99])) + "…"
-	}
-	return strings.TrimSpace(s)
+	return textcut.Brief(htmlTag.ReplaceAllString(mdLink.ReplaceAllString(firstLine(s), "$1"), ""))
 }
 
 var (

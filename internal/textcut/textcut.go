@@ -1,6 +1,8 @@
 // Package textcut cuts text to a byte budget without splitting a UTF-8
-// sequence.
+// sequence, and to the brief that discovery answers show.
 package textcut
+
+import "strings"
 
 // Prefix returns s cut to at most n bytes, backing up to the start of a
 // UTF-8 sequence the cut would split (four bytes at most, so text that is
@@ -14,4 +16,20 @@ func Prefix[T string | []byte](s T, n int) (T, bool) {
 		cut--
 	}
 	return s[:cut], true
+}
+
+// Brief is the first sentence of a text's first line, at most 100
+// characters: what discovery answers show of a description.
+func Brief(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	if i := strings.Index(s, ". "); i >= 20 {
+		s = s[:i+1]
+	}
+	if i := strings.Index(s, "。"); i >= 10 && i+len("。") < len(s) {
+		s = s[:i+len("。")]
+	}
+	if r := []rune(s); len(r) > 100 {
+		s = strings.TrimSpace(string(r[:99])) + "…"
+	}
+	return strings.TrimSpace(s)
 }

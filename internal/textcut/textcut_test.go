@@ -1,6 +1,9 @@
 package textcut
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPrefix(t *testing.T) {
 	tests := []struct {
@@ -21,6 +24,22 @@ func TestPrefix(t *testing.T) {
 	for _, tt := range tests {
 		if got, cut := Prefix(tt.s, tt.n); got != tt.want || cut != tt.cut {
 			t.Errorf("Prefix(%q, %d) = %q, %v; want %q, %v", tt.s, tt.n, got, cut, tt.want, tt.cut)
+		}
+	}
+}
+
+func TestBrief(t *testing.T) {
+	long := strings.Repeat("word ", 30)
+	for _, c := range []struct{ in, want string }{
+		{"  Look up an order by its id: status and amount. Needs a token.\nMore.", "Look up an order by its id: status and amount."},
+		{"Short. Then more", "Short. Then more"}, // a sentence end before 20 bytes is not cut at
+		{"查询知识库中的文章。根据关键词返回列表。", "查询知识库中的文章。"},
+		{"以关键词查询。", "以关键词查询。"},
+		{long, strings.TrimSpace(string([]rune(long)[:99])) + "…"},
+		{"", ""},
+	} {
+		if got := Brief(c.in); got != c.want {
+			t.Errorf("Brief(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
