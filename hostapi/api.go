@@ -179,7 +179,7 @@ func New(c *Catalog, options *Options) (*API, error) {
 		ep := &endpoint{Endpoint: e, tmpl: tmpl}
 		if e.Body != nil && isJSONType(e.Body.ContentType) {
 			ep.jsonBody = true
-			ep.bodyUnwraps = !slices.Contains(schemaTypes(e.Body.Schema), string(toolkit.TypeString))
+			ep.bodyUnwraps = !slices.Contains(argcheck.Types(e.Body.Schema), string(toolkit.TypeString))
 		}
 		if opts.Confirm != nil {
 			ep.confirm = opts.Confirm(e)

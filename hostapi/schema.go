@@ -214,22 +214,6 @@ func pointerResolves(v any, pointer string) bool {
 	return true
 }
 
-func schemaTypes(s map[string]any) []string {
-	switch t := s["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, x := range t {
-			if str, ok := x.(string); ok {
-				out = append(out, str)
-			}
-		}
-		return out
-	}
-	return nil
-}
-
 func compactJSON(v any) string {
 	b, err := jsonstr.Marshal(v)
 	if err != nil {

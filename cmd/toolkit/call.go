@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 )
 
 func runCall(ctx context.Context, c *cli, args []string) int {
@@ -165,21 +166,7 @@ func paramTypes(c toolkit.Capability, key string) []string {
 	}
 	props, _ := c.Schema["properties"].(map[string]any)
 	prop, _ := props[key].(map[string]any)
-	switch t := prop["type"].(type) {
-	case string:
-		return []string{t}
-	case []any:
-		var out []string
-		for _, x := range t {
-			if s, ok := x.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	case []string:
-		return t
-	}
-	return nil
+	return argcheck.Types(prop)
 }
 
 // traceObserver prints the events of a call to w: its steps, cache

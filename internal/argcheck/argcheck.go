@@ -918,3 +918,22 @@ func jsonList(vs []any) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Types is the list of a JSON Schema's "type": one name, or several.
+func Types(schema map[string]any) []string {
+	switch t := schema["type"].(type) {
+	case string:
+		return []string{t}
+	case []string:
+		return t
+	case []any:
+		var out []string
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}

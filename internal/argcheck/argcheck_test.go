@@ -168,3 +168,20 @@ func TestQuickValid(t *testing.T) {
 		}
 	}
 }
+
+func TestTypes(t *testing.T) {
+	for _, c := range []struct {
+		schema map[string]any
+		want   []string
+	}{
+		{map[string]any{"type": "string"}, []string{"string"}},
+		{map[string]any{"type": []any{"string", "null", 3}}, []string{"string", "null"}},
+		{map[string]any{"type": []string{"integer"}}, []string{"integer"}},
+		{map[string]any{}, nil},
+		{nil, nil},
+	} {
+		if diff := cmp.Diff(c.want, Types(c.schema)); diff != "" {
+			t.Errorf("Types(%v) (-want +got):\n%s", c.schema, diff)
+		}
+	}
+}
