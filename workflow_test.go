@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,4 +114,18 @@ func FuzzParseWorkflow(f *testing.F) {
 			t.Fatal("workflow without steps")
 		}
 	})
+}
+
+// TestBlockScalarPositions checks that an error inside a block scalar is
+// placed at its line and column, whichever YAML parser read the file (an
+// anchor sends it to goccy's).
+func TestBlockScalarPositions(t *testing.T) {
+	const file = "name: %st\ndesc: d\nsteps:\n  - url: http://x/\n    result: |\n      first line\n\n      the ${step5:x} here\n"
+	for _, anchor := range []string{"", "&n "} {
+		_, diags := ParseWorkflow("a.yaml", fmt.Appendf(nil, file, anchor))
+		want := "a.yaml:8:11: steps[0].result: ${step5:x}: unknown step 5 (steps are numbered 0 to 0)"
+		if got := diags.String(); got != want {
+			t.Errorf("anchor %q:\n got %s\nwant %s", anchor, got, want)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/lexer"
@@ -30,7 +31,9 @@ var ErrParser = errors.New("the YAML parser failed")
 
 // Parse parses src (comments dropped) after checking that it nests at most
 // maxDepth levels; deeper input gets a *DepthError. Other errors are the
-// parser's.
+// parser's. The text of a block scalar is placed on the line after its
+// header, at its indentation (see contentPos). Most tool files take the
+// fast path, which builds the same tree without goccy's lexer and parser.
 func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
 	defer func() {
 		if recover() != nil { // never let a third-party parser bug escape
@@ -40,11 +43,20 @@ func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
 	if line, col, ok := bytesWithin(src, maxDepth); !ok {
 		return nil, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
-	tokens := lexer.Tokenize(string(src))
+	text := string(src)
+	if body, ok := fast(text); ok {
+		return &ast.File{Docs: []*ast.DocumentNode{ast.Document(nil, body)}}, nil
+	}
+	tokens := lexer.Tokenize(text)
 	if tk, ok := tokensWithin(tokens, maxDepth); !ok {
 		return nil, &DepthError{Line: tk.Position.Line, Col: tk.Position.Column, Max: maxDepth}
 	}
-	return parser.Parse(tokens, 0)
+	if f, err = parser.Parse(tokens, 0); err == nil && strings.ContainsAny(text, "|>") {
+		for _, d := range f.Docs {
+			placeLiterals(text, d.Body)
+		}
+	}
+	return f, err
 }
 
 // bytesWithin is a cheap, conservative bound on nesting: indentation
