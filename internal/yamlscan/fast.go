@@ -24,8 +24,8 @@ func fast(src string) (n ast.Node, ok bool) {
 	p := fastParser{src: src}
 	p.split()
 	size := len(p.lines) + 4 // about one pair or item a line, two tokens
-	p.positions.buf = make([]token.Position, 0, 2*size)
-	p.tokens.buf = make([]token.Token, 0, 2*size)
+	p.positions.buf = make([]token.Position, 0, 3*size)
+	p.tokens.buf = make([]token.Token, 0, 3*size)
 	p.bases.buf = make([]ast.BaseNode, 0, 3*size)
 	p.strs.buf = make([]ast.StringNode, 0, 2*size)
 	p.mvs.buf = make([]ast.MappingValueNode, 0, size)
@@ -59,13 +59,23 @@ func fast(src string) (n ast.Node, ok bool) {
 // returns, control characters, byte order marks or the line and paragraph
 // separators YAML readers treat specially.
 func simpleText(src string) bool {
-	for i := 0; i < len(src); i++ {
+	for i := 0; i < len(src); {
 		c := src[i]
-		if c < 0x20 && c != '\n' || c == 0x7f {
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(src[i:])
+		switch r {
+		case utf8.RuneError, '\u0085', '\u2028', '\u2029', '\ufeff':
 			return false
 		}
+		i += size
 	}
-	return utf8.ValidString(src) && !strings.ContainsAny(src, "\u0085\u2028\u2029\ufeff")
+	return true
 }
 
 type fastLine struct {
@@ -458,8 +468,7 @@ func (p *fastParser) isKey(s string) bool {
 // as goccy types it.
 func (p *fastParser) plain(i, off int, text string) (ast.Node, bool) {
 	pos := p.pos(i, off)
-	if !strings.ContainsRune("nNtTfF~.+-0123456789", rune(text[0])) {
-		// Neither a keyword (null, true, .inf...) nor a number.
+	if !maybeTyped(text) {
 		return p.str(p.tok(token.Token{Type: token.StringType, CharacterType: token.CharacterTypeMiscellaneous,
 			Indicator: token.NotIndicator, Value: text, Origin: text, Position: pos})), true
 	}
@@ -481,6 +490,18 @@ func (p *fastParser) plain(i, off int, text string) (ast.Node, bool) {
 		return ast.Nan(tk), true
 	}
 	return nil, false
+}
+
+// maybeTyped reports whether plain scalar text may be more than a string
+// to goccy: one of its keywords (token.New's null, bool, infinity and NaN
+// words) or a number, which starts with a digit, a dot or a sign.
+func maybeTyped(text string) bool {
+	switch text {
+	case "null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False", "FALSE":
+		return true
+	}
+	c := text[0]
+	return c >= '0' && c <= '9' || c == '.' || c == '+' || c == '-'
 }
 
 // quoted reads a quoted scalar that starts at offset off of line i and
