@@ -57,7 +57,7 @@ func benchHook(b *testing.B, body string, parallel, export bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	resp, err := parseJSON(serviceItems(50))
+	resp, err := parseDoc(context.Background(), serviceItems(50))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func benchHook(b *testing.B, body string, parallel, export bool) {
 	run := func() {
 		rt := eng.acquire(ctx, nil, nil)
 		var out string
-		err := eng.run(ctx, rt, h, rt.toJS(resp), func(v goja.Value) error {
+		err := eng.run(ctx, rt, h, rt.toJS(resp, resp.root), func(v goja.Value) error {
 			if export {
 				m, _ := v.Export().(map[string]any)
 				list, _ := m["allServiceItemList"].([]any)
@@ -298,7 +298,7 @@ func BenchmarkWideObject(b *testing.B) {
 					b.Fatal(err)
 				}
 				rt := eng.acquire(ctx, nil, nil)
-				err = eng.run(ctx, rt, h, rt.toJS(v), func(r goja.Value) error {
+				err = eng.run(ctx, rt, h, rt.toJS(v, v.root), func(r goja.Value) error {
 					if r.ToInteger() != int64(n) {
 						return fmt.Errorf("%d members, want %d", r.ToInteger(), n)
 					}
@@ -370,7 +370,7 @@ func benchNode(b *testing.B) {
 			b.Fatal(err)
 		}
 		rt := eng.acquire(ctx, nil, nil)
-		err = eng.run(ctx, rt, h, rt.toJS(v), func(v goja.Value) error {
+		err = eng.run(ctx, rt, h, rt.toJS(v, v.root), func(v goja.Value) error {
 			s, _, err := rt.toJSON(v)
 			out = s
 			return err

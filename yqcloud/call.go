@@ -116,7 +116,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 			return st.fail("%v", err)
 		}
 	}
-	var resp any
+	var resp *doc
 	switch {
 	case f.Type == TypeManual:
 		args := json.RawMessage(appendJSON(nil, params))
@@ -129,7 +129,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 			},
 		}
 	case d.url == nil: // /transparent
-		resp = params
+		resp = docOf(params)
 	default:
 		var fail *toolkit.Result
 		if resp, fail = st.send(params); fail != nil {
@@ -192,9 +192,9 @@ func jsKind(v goja.Value) string {
 }
 
 // send builds and sends the request; a failure comes back as the Result.
-func (st *callState) send(params *object) (any, *toolkit.Result) {
+func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 	d := st.d
-	fail := func(format string, args ...any) (any, *toolkit.Result) {
+	fail := func(format string, args ...any) (*doc, *toolkit.Result) {
 		r := st.fail(format, args...)
 		return nil, &r
 	}
@@ -256,18 +256,18 @@ func (st *callState) send(params *object) (any, *toolkit.Result) {
 	return v, nil
 }
 
-// parseBody returns a response body as JSON values, or as text; the error
+// parseBody returns a response body as a JSON doc, or as text; the error
 // is ctx's when it ended first.
-func parseBody(ctx context.Context, b []byte) (any, error) {
+func parseBody(ctx context.Context, b []byte) (*doc, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	v, err := parseJSONContext(ctx, b)
+	d, err := parseDoc(ctx, b)
 	if err == nil {
-		return v, nil
+		return d, nil
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	return string(b), nil
+	return textDoc(string(b)), nil
 }
 
 // appendQuery adds parameters to a URL's query string, keeping a query the
@@ -324,7 +324,7 @@ func appendQuery(u string, q *object) string {
 }
 
 // finish runs the response hooks and builds the Result.
-func (st *callState) finish(resp any) toolkit.Result {
+func (st *callState) finish(resp *doc) toolkit.Result {
 	d, f := st.d, &st.d.Function
 	res := toolkit.Result{Signals: toolkit.Signals{
 		StopGeneration: f.StopAfterFunctionCall,
@@ -332,13 +332,13 @@ func (st *callState) finish(resp any) toolkit.Result {
 		ToolChoice:     d.Function.ToolChoice,
 	}}
 	if d.hooks[hookResponse] == nil && d.hooks[hookStop] == nil && d.hooks[hookExtra] == nil {
-		res.Text = textOf(resp)
+		res.Text = resp.String()
 		return res
 	}
 	eng := d.set.eng
 	rt := eng.acquire(st.ctx, st.exec, st.secrets.Redact)
 	defer eng.release(rt)
-	data := rt.toJS(resp)
+	data := rt.toJS(resp, resp.root)
 	if h := d.hooks[hookResponse]; h != nil {
 		err := eng.run(st.ctx, rt, h, data, func(v goja.Value) error {
 			data = v
@@ -360,7 +360,7 @@ func (st *callState) finish(resp any) toolkit.Result {
 			return st.fail("%v", err)
 		}
 	} else {
-		res.Text = textOf(resp)
+		res.Text = resp.String()
 	}
 	if h := d.hooks[hookStop]; h != nil {
 		err := eng.run(st.ctx, rt, h, data, func(v goja.Value) error {
@@ -387,15 +387,6 @@ func (st *callState) finish(resp any) toolkit.Result {
 		}
 	}
 	return res
-}
-
-// textOf is what the model reads for a response: text as it is, JSON
-// compact.
-func textOf(v any) string {
-	if s, ok := v.(string); ok {
-		return s
-	}
-	return marshalJSON(v)
 }
 
 // shortURL drops the query, which may carry keys, from a URL in errors.

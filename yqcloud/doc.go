@@ -59,8 +59,8 @@
 // _.pick(item, ['id', 'name']) compiles to a Go function that reads the
 // names once, not from a new array per item, with the same result, errors
 // and script positions (Error.prototype.stack differs in its bytecode
-// offsets). Data enters as objects that convert
-// lazily from the Go values in member order (they cannot be frozen);
+// offsets). Data enters as objects over the parsed body, decoded lazily
+// in member order (they cannot be frozen);
 // results leave through a writer with JSON.stringify's rules, and numbers
 // a hook never read keep their digits. Runtimes are pooled with their
 // global object and every built-in frozen, so a run leaves nothing for the

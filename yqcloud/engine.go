@@ -220,6 +220,7 @@ type jsRuntime struct {
 	// run (a 50-item page takes 4 allocations, not 50).
 	objs     []jsObject
 	objChunk int
+	str      string // anyString's string header
 }
 
 // lockdown freezes every object reachable from the global object (the
@@ -321,7 +322,7 @@ func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact fun
 // are idle.
 func (e *engine) release(rt *jsRuntime) {
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
-	rt.objs, rt.objChunk = nil, 0
+	rt.objs, rt.objChunk, rt.str = nil, 0, ""
 	select {
 	case e.idle <- rt:
 	default:

@@ -29,12 +29,12 @@ func runHook(t *testing.T, e *engine, rt *jsRuntime, body, data string) (string,
 // runCompiled runs h on data (JSON) in rt and returns the result as JSON.
 func runCompiled(t testing.TB, e *engine, rt *jsRuntime, h *hook, data string) (string, error) {
 	t.Helper()
-	v, err := parseJSON([]byte(data))
+	v, err := parseDoc(context.Background(), []byte(data))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out string
-	err = e.run(context.Background(), rt, h, rt.toJS(v), func(r goja.Value) error {
+	err = e.run(context.Background(), rt, h, rt.toJS(v, v.root), func(r goja.Value) error {
 		s, ok, err := rt.toJSON(r)
 		if !ok && err == nil {
 			s = "undefined"
@@ -105,6 +105,26 @@ func TestHookSemantics(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestHookStrings: strings read one after another keep their values
+// (ASCII and not, short and long, with escapes and without), in the order
+// read, however they are held: in a result, a closure, a Map, joined.
+func TestHookStrings(t *testing.T) {
+	const data = `{"a":"x","b":"服务","c":"a longer string of more than sixteen bytes","d":"tab\there \u00e9","e":"","list":["1","22","333"]}`
+	e := newSet(nil).eng
+	rt := e.acquire(context.Background(), nil, nil)
+	defer e.release(rt)
+	got, err := runHook(t, e, rt, `const kept = [data.a, data.b, data.c, data.d, data.e, ...data.list];
+const m = new Map(kept.map((s, i) => [s, i])), f = () => kept[0] + kept[1];
+return [kept, [...m.keys()].join('|'), f(), data.list.map(s => s.length), typeof data.a]`, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[["x","服务","a longer string of more than sixteen bytes","tab\there é","","1","22","333"],"x|服务|a longer string of more than sixteen bytes|tab\there é||1|22|333","x服务",[1,2,3],"string"]`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
 

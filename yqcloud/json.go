@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
@@ -123,15 +125,18 @@ type jsonParser struct {
 	work     int // member names compared when looking for duplicates (tests)
 
 	names map[string]string // interned member names
-	// text is src as a string when strings may be cut from it (one copy
-	// of the document instead of one per string).
-	text   string
-	shapes [4][]string // the member lists of the last objects, shared by those alike
-	shaped int         // the next of shapes to replace
-	last   []string    // the members of the object parsed last
-	keys   []string    // scratch: members of the objects being parsed
-	vals   []any
-	elems  []any // scratch: elements of the arrays being parsed
+	// text is src as a string, which strings are cut from (one copy of
+	// the document instead of one per string); document makes it if unset.
+	text    string
+	spanned bool        // string's last result was cut from text as it is
+	doc     *doc        // the document being parsed
+	shapes  [4][]string // the member lists of the last objects, shared by those alike
+	plains  [4]bool     // shapes' names are all plainName
+	shaped  int         // the next of shapes to replace
+	last    []string    // the members of the object parsed last
+	plain   bool        // last's names are all plainName
+	keys    []string    // scratch: members of the objects being parsed
+	vals    []jval      // scratch: members and elements of the containers being parsed
 }
 
 type dupKey struct {
@@ -141,22 +146,65 @@ type dupKey struct {
 
 // parseJSON parses one JSON document. Its strings share one copy of src.
 func parseJSON(src []byte) (any, error) {
-	p := &jsonParser{src: src, text: string(src)}
+	p := &jsonParser{src: src}
 	return p.document()
 }
 
 // parseJSONContext parses one JSON document, stopping with ctx's error
 // when ctx ends. Its strings share one copy of src.
 func parseJSONContext(ctx context.Context, src []byte) (any, error) {
-	p := &jsonParser{src: src, ctx: ctx, text: string(src)}
+	p := &jsonParser{src: src, ctx: ctx}
 	return p.document()
+}
+
+// parseDoc parses one JSON document into a doc, stopping with ctx's error
+// when ctx ends. The doc's strings are cut from src, not copied: src must
+// not change after.
+func parseDoc(ctx context.Context, src []byte) (*doc, error) {
+	p := &jsonParser{src: src, ctx: ctx, text: unsafe.String(unsafe.SliceData(src), len(src))}
+	return p.parse(nil)
 }
 
 // checkEvery is how many values the parser reads between two looks at
 // its context.
 const checkEvery = 1 << 12
 
+// document parses one JSON document into ordered values.
 func (p *jsonParser) document() (any, error) {
+	// The values share nothing with the doc's arrays but keys and
+	// indexes, so the arrays serve the next document.
+	d := treeDocs.Get().(*doc)
+	defer func() {
+		clear(d.conts[:cap(d.conts)])
+		clear(d.strs[:cap(d.strs)])
+		*d = doc{vals: d.vals[:0], conts: d.conts[:0], strs: d.strs[:0]}
+		treeDocs.Put(d)
+	}()
+	if _, err := p.parse(d); err != nil {
+		return nil, err
+	}
+	return d.tree(d.root), nil
+}
+
+var treeDocs = sync.Pool{New: func() any { return new(doc) }}
+
+// parse parses one JSON document into d, or into a new doc if d is nil.
+func (p *jsonParser) parse(d *doc) (*doc, error) {
+	if p.text == "" {
+		p.text = string(p.src)
+	}
+	if d == nil {
+		// Room for every value up front: one allocation, not a growing
+		// array copied as it grows. Commas and brackets count values and
+		// containers from above (those in strings too), so the room is
+		// cut at what a body of that size could hold in the common case.
+		src := p.src
+		brackets := bytes.Count(src, []byte("{")) + bytes.Count(src, []byte("["))
+		d = &doc{vals: make([]jval, 0, min(bytes.Count(src, []byte(","))+brackets, len(src)/8+1)),
+			conts: make([]jcont, 0, min(brackets, len(src)/32+1))}
+	}
+	d.text = p.text
+	p.doc = d
 	if err := p.space(); err != nil {
 		return nil, err
 	}
@@ -170,7 +218,8 @@ func (p *jsonParser) document() (any, error) {
 	if p.pos < len(p.src) {
 		return nil, p.errf("unexpected %s after the JSON value", p.describe())
 	}
-	return v, nil
+	p.doc.root = v
+	return p.doc, nil
 }
 
 func (p *jsonParser) errf(format string, args ...any) error {
@@ -186,6 +235,13 @@ func (p *jsonParser) describe() string {
 }
 
 func (p *jsonParser) space() error {
+	if p.pos < len(p.src) && p.src[p.pos] > ' ' && p.src[p.pos] != '/' {
+		return nil // the common case, inlined
+	}
+	return p.spaces()
+}
+
+func (p *jsonParser) spaces() error {
 	for p.pos < len(p.src) {
 		switch c := p.src[p.pos]; c {
 		case ' ', '\t', '\n', '\r':
@@ -223,14 +279,14 @@ func (p *jsonParser) record(path string, off int) {
 	}
 }
 
-func (p *jsonParser) value(path string) (any, error) {
+func (p *jsonParser) value(path string) (jval, error) {
 	if p.values++; p.values%checkEvery == 0 && p.ctx != nil {
 		if err := p.ctx.Err(); err != nil {
-			return nil, err
+			return jval{}, err
 		}
 	}
 	if p.pos >= len(p.src) {
-		return nil, p.errf("unexpected end of input, expecting a value")
+		return jval{}, p.errf("unexpected end of input, expecting a value")
 	}
 	switch c := p.src[p.pos]; {
 	case c == '{':
@@ -238,20 +294,29 @@ func (p *jsonParser) value(path string) (any, error) {
 	case c == '[':
 		return p.array(path)
 	case c == '"':
-		return p.string()
+		start := p.pos + 1
+		s, err := p.string()
+		if err != nil {
+			return jval{}, err
+		}
+		if p.spanned {
+			return jval{kind: jString, a: uint32(start), b: uint32(p.pos - 1)}, nil
+		}
+		p.doc.strs = append(p.doc.strs, s)
+		return jval{kind: jDecoded, a: uint32(len(p.doc.strs) - 1)}, nil
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case bytes.HasPrefix(p.src[p.pos:], []byte("true")):
 		p.pos += 4
-		return true, nil
+		return jval{kind: jTrue}, nil
 	case bytes.HasPrefix(p.src[p.pos:], []byte("false")):
 		p.pos += 5
-		return false, nil
+		return jval{kind: jFalse}, nil
 	case bytes.HasPrefix(p.src[p.pos:], []byte("null")):
 		p.pos += 4
-		return nil, nil
+		return jval{kind: jNull}, nil
 	}
-	return nil, p.errf("unexpected %s, expecting a value", p.describe())
+	return jval{}, p.errf("unexpected %s, expecting a value", p.describe())
 }
 
 func (p *jsonParser) enter() error {
@@ -261,38 +326,42 @@ func (p *jsonParser) enter() error {
 	return nil
 }
 
-func (p *jsonParser) object(path string) (any, error) {
+func (p *jsonParser) object(path string) (jval, error) {
 	if err := p.enter(); err != nil {
-		return nil, err
+		return jval{}, err
 	}
 	p.pos++ // {
 	if err := p.space(); err != nil {
-		return nil, err
+		return jval{}, err
 	}
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
 		p.pos++
 		p.depth--
-		return &object{}, nil
+		return p.doc.add(jObject, nil, nil, nil), nil
 	}
-	base := len(p.keys)
-	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:base] }()
-	like := p.last         // the members of the object parsed last, likely this one's too
-	var idx map[string]int // name -> position, past smallObject members
+	base, vbase := len(p.keys), len(p.vals)
+	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:vbase] }()
+	like, plain := p.last, p.plain // the members of the object parsed last, likely this one's too
+	onShape := true                // the names so far are like's, so none is repeated
+	var idx map[string]int         // name -> position, past smallObject members
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			return nil, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
+			return jval{}, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
 		}
 		keyOff := p.pos
 		var guess string
-		if n := len(p.keys) - base; n < len(like) {
+		if n := len(p.keys) - base; onShape && n < len(like) {
 			guess = like[n]
 		}
-		k, err := p.name(guess)
+		k, hit, err := p.name(guess, plain)
 		if err != nil {
-			return nil, err
+			return jval{}, err
 		}
+		onShape = onShape && hit
 		dup := -1
-		if idx != nil {
+		if onShape {
+			// like's names are those of one object: no repeats.
+		} else if idx != nil {
 			p.work++
 			if i, ok := idx[k]; ok {
 				dup = i
@@ -310,21 +379,21 @@ func (p *jsonParser) object(path string) (any, error) {
 			p.record(sub, keyOff)
 		}
 		if err := p.space(); err != nil {
-			return nil, err
+			return jval{}, err
 		}
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			return nil, p.errf("unexpected %s, expecting ':' after member %q", p.describe(), k)
+			return jval{}, p.errf("unexpected %s, expecting ':' after member %q", p.describe(), k)
 		}
 		p.pos++
 		if err := p.space(); err != nil {
-			return nil, err
+			return jval{}, err
 		}
 		v, err := p.value(sub)
 		if err != nil {
-			return nil, err
+			return jval{}, err
 		}
 		if dup >= 0 {
-			p.vals[base+dup] = v // JSON.parse: the first position, the last value
+			p.vals[vbase+dup] = v // JSON.parse: the first position, the last value
 		} else {
 			p.keys = append(p.keys, k)
 			p.vals = append(p.vals, v)
@@ -337,10 +406,10 @@ func (p *jsonParser) object(path string) (any, error) {
 		}
 		more, err := p.next('}')
 		if err != nil {
-			return nil, err
+			return jval{}, err
 		}
 		if !more {
-			return &object{keys: p.shape(p.keys[base:]), vals: slices.Clone(p.vals[base:]), idx: idx}, nil
+			return p.doc.add(jObject, p.shape(p.keys[base:]), idx, p.vals[vbase:]), nil
 		}
 	}
 }
@@ -350,21 +419,42 @@ func (p *jsonParser) object(path string) (any, error) {
 // shares one), without room to append in place.
 func (p *jsonParser) shape(keys []string) []string {
 	if len(keys) <= smallObject {
-		for _, s := range p.shapes {
+		for i, s := range p.shapes {
 			if slices.Equal(s, keys) {
-				p.last = s
+				p.last, p.plain = s, p.plains[i]
 				return s
 			}
 		}
 	}
 	s := slices.Clip(slices.Clone(keys))
+	plain := !slices.ContainsFunc(s, func(k string) bool { return !plainName(k) })
 	if len(keys) <= smallObject {
-		p.shapes[p.shaped] = s
+		p.shapes[p.shaped], p.plains[p.shaped] = s, plain
 		p.shaped = (p.shaped + 1) % len(p.shapes)
 	}
-	p.last = s
+	p.last, p.plain = s, plain
 	return s
 }
+
+// plainName reports a name written as it is in JSON: no quote, backslash
+// or control character.
+func plainName(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainByte holds the bytes a string holds as they are, ASCII only: not
+// a quote, a backslash or a control character.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // next reads what follows a member or element: a ',' (more is true) or
 // the closing byte, which ends the object or array.
@@ -385,100 +475,118 @@ func (p *jsonParser) next(closing byte) (more bool, err error) {
 }
 
 // name parses a member name, interning names without escapes; guess is
-// the name a like object had there, taken if it is the same.
-func (p *jsonParser) name(guess string) (string, error) {
+// the name a like object had there, taken (hit) if it is the same, and
+// compared as written if plain (plainName).
+func (p *jsonParser) name(guess string, plain bool) (k string, hit bool, err error) {
 	start := p.pos + 1
+	if plain && guess != "" {
+		if end := start + len(guess); end < len(p.src) && p.src[end] == '"' && string(p.src[start:end]) == guess {
+			p.pos = end + 1
+			return guess, true, nil
+		}
+	}
 	for i := start; i < len(p.src) && i-start < 64; i++ {
 		c := p.src[i]
 		if c == '"' {
 			if guess != "" && string(p.src[start:i]) == guess {
 				p.pos = i + 1
-				return guess, nil
+				return guess, true, nil
 			}
 			if p.names == nil {
 				p.names = map[string]string{}
 			}
 			if k, ok := p.names[string(p.src[start:i])]; ok {
 				p.pos = i + 1
-				return k, nil
+				return k, false, nil
 			}
 			k, err := p.string()
 			if err == nil && len(p.names) < 1024 {
 				p.names[k] = k
 			}
-			return k, err
+			return k, false, err
 		}
 		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
 			break
 		}
 	}
-	return p.string()
+	k, err = p.string()
+	return k, false, err
 }
 
-func (p *jsonParser) array(path string) (any, error) {
+func (p *jsonParser) array(path string) (jval, error) {
 	if err := p.enter(); err != nil {
-		return nil, err
+		return jval{}, err
 	}
 	p.pos++ // [
 	if err := p.space(); err != nil {
-		return nil, err
+		return jval{}, err
 	}
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
 		p.pos++
 		p.depth--
-		return []any{}, nil
+		return p.doc.add(jArray, nil, nil, nil), nil
 	}
-	base := len(p.elems)
-	defer func() { p.elems = p.elems[:base] }()
+	base := len(p.vals)
+	defer func() { p.vals = p.vals[:base] }()
 	for {
 		var sub string
 		if p.paths != nil {
-			sub = path + "[" + strconv.Itoa(len(p.elems)-base) + "]"
+			sub = path + "[" + strconv.Itoa(len(p.vals)-base) + "]"
 			p.record(sub, p.pos)
 		}
 		v, err := p.value(sub)
 		if err != nil {
-			return nil, err
+			return jval{}, err
 		}
-		p.elems = append(p.elems, v)
+		p.vals = append(p.vals, v)
 		more, err := p.next(']')
 		if err != nil {
-			return nil, err
+			return jval{}, err
 		}
 		if !more {
-			return slices.Clone(p.elems[base:]), nil
+			return p.doc.add(jArray, nil, nil, p.vals[base:]), nil
 		}
 	}
 }
 
-func (p *jsonParser) number() (any, error) {
+func (p *jsonParser) number() (jval, error) {
 	start := p.pos
 	end, ok := jsonstr.ScanNumber(p.src, start)
 	p.pos = end
 	if ok {
-		return json.Number(p.src[start:end]), nil
+		return jval{kind: jNumber, a: uint32(start), b: uint32(end)}, nil
 	}
 	switch prev := p.src[max(end-1, start)]; {
 	case prev == '.':
-		return nil, p.errf("invalid number: expecting a digit after '.'")
+		return jval{}, p.errf("invalid number: expecting a digit after '.'")
 	case prev == 'e' || prev == 'E' || (prev == '+' || prev == '-') && end-1 > start:
-		return nil, p.errf("invalid number: expecting a digit in the exponent")
+		return jval{}, p.errf("invalid number: expecting a digit in the exponent")
 	}
-	return nil, p.errf("invalid number: expecting a digit, got %s", p.describe())
+	return jval{}, p.errf("invalid number: expecting a digit, got %s", p.describe())
 }
 
+// string parses a string; spanned tells whether it was cut from text as
+// written.
 func (p *jsonParser) string() (string, error) {
 	p.pos++ // "
 	start := p.pos
 	s := p.src
+	p.spanned = false
 	// Fast path: no escapes, valid UTF-8.
 	ascii := true
 	for i := start; i < len(s); i++ {
+		for i < len(s) && plainByte[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c == '"' {
 			if ascii || utf8.Valid(s[start:i]) {
 				p.pos = i + 1
 				if p.text != "" {
+					p.spanned = true
 					return p.text[start:i], nil
 				}
 				return string(s[start:i]), nil

@@ -82,9 +82,11 @@ func TestJSONPaths(t *testing.T) {
 }
 
 // FuzzJSON: the parser accepts what encoding/json accepts, builds the same
-// values, and what it writes parses back to them.
+// values, and what it writes parses back to them; a doc of the same
+// input writes what its values write.
 func FuzzJSON(f *testing.F) {
-	for _, s := range []string{`{"a":[1,2.5e3,"x\u00e9",true,null]}`, `[]`, `"\ud83d\ude00"`, `{"a":1,"a":2}`, `-0.0e-0`, "\"\xff\"", `[1,]`, `{"a"}`} {
+	for _, s := range []string{`{"a":[1,2.5e3,"x\u00e9",true,null]}`, `[]`, `"\ud83d\ude00"`, `{"a":1,"a":2}`, `-0.0e-0`, "\"\xff\"", `[1,]`, `{"a"}`,
+		`[{"a\"b":1,"c":2},{"a\"b":3,"c":4}]`, `[{"a":1,"b":2},{"a":3,"a":4}]`, `[{"ab":1},{"a":2}]`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
@@ -109,6 +111,13 @@ func FuzzJSON(f *testing.F) {
 			t.Fatalf("values differ (-encoding/json +ours):\n%s", diff)
 		}
 		out := appendJSON(nil, v)
+		d, err := parseDoc(context.Background(), in)
+		if err != nil {
+			t.Fatalf("parseDoc: %v", err)
+		}
+		if got := d.String(); got != string(out) {
+			t.Fatalf("doc writes %s, its values %s", got, out)
+		}
 		back, err := parseJSON(out)
 		if err != nil {
 			t.Fatalf("output %s does not parse: %v", out, err)
@@ -182,7 +191,7 @@ func TestParseContext(t *testing.T) {
 	if _, err := parseBody(ctx, wideObject(checkEvery+1)); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled parse: %v", err)
 	}
-	if v, err := parseBody(context.Background(), []byte("<html>")); err != nil || v != "<html>" {
+	if v, err := parseBody(context.Background(), []byte("<html>")); err != nil || !v.plain || v.String() != "<html>" {
 		t.Errorf("text body: %v, %v", v, err)
 	}
 }
@@ -207,6 +216,39 @@ func TestJSONSharedShapes(t *testing.T) {
 	} {
 		if got := marshalJSON(list[i]); got != want {
 			t.Errorf("item %d = %s, want %s", i, got, want)
+		}
+	}
+}
+
+// TestDoc: a doc holds the values its tree holds, like objects guessing
+// their names from the last one only where the name is written the same
+// way, and writes them as its tree does.
+func TestDoc(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`{"a":[1,2.50,"x\u00e9",true,false,null],"b":{}}`, `{"a":[1,2.50,"xé",true,false,null],"b":{}}`},
+		// The second object's name is `a`, then a quote: not the first's a"b.
+		{`[{"a\"b":1},{"a":2}]`, `[{"a\"b":1},{"a":2}]`},
+		{`[{"a\"b":1,"c":2},{"a\"b":3,"c":4}]`, `[{"a\"b":1,"c":2},{"a\"b":3,"c":4}]`},
+		// A repeated name after names like the last object's.
+		{`[{"a":1,"b":2},{"a":3,"a":4}]`, `[{"a":1,"b":2},{"a":4}]`},
+		{`[{"ab":1},{"a":2},{"a\u0062":3}]`, `[{"ab":1},{"a":2},{"ab":3}]`},
+		{"\"\xff\\/ \"", `"` + "\ufffd" + `/ "`},
+		{` [ ] `, `[]`},
+	} {
+		d, err := parseDoc(context.Background(), []byte(tt.in))
+		if err != nil {
+			t.Errorf("%s: %v", tt.in, err)
+			continue
+		}
+		if got := d.String(); got != tt.want {
+			t.Errorf("%s: doc writes %s, want %s", tt.in, got, tt.want)
+		}
+		v, err := parseJSON([]byte(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(plain(v), plain(d.tree(d.root))); diff != "" {
+			t.Errorf("%s: tree (-parseJSON +doc):\n%s", tt.in, diff)
 		}
 	}
 }

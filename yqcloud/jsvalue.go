@@ -1,7 +1,6 @@
 package yqcloud
 
 import (
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strconv"
@@ -10,72 +9,93 @@ import (
 	"github.com/dop251/goja"
 )
 
-// Data enters a hook as dynamic objects over the Go values: converted
-// lazily, member by member, when the script reads them (a parser that
-// keeps 4 fields of 9 never pays for the other 5), in JSON.parse's member
-// order. An object, array or number read twice is the same JavaScript
+// Data enters a hook as dynamic objects over a parsed document (doc):
+// decoded lazily, member by member, when the script reads them (a parser
+// that keeps 4 fields of 9 never pays for the other 5), in JSON.parse's
+// member order. An object, array or number read twice is the same JavaScript
 // value; strings, booleans and null are converted at each read (nothing
 // to keep: JavaScript cannot tell two equal primitives apart).
 
-// toJS converts a JSON value for the runtime.
-func (rt *jsRuntime) toJS(v any) goja.Value {
-	switch x := v.(type) {
-	case nil:
+// toJS converts a value of d for the runtime.
+func (rt *jsRuntime) toJS(d *doc, v jval) goja.Value {
+	switch v.kind {
+	case jNull:
 		return goja.Null()
-	case bool, string:
-		return rt.vm.ToValue(v) // v, not x: no second boxing of the string
-	case json.Number:
-		return rt.vm.ToValue(jsNumber(x))
-	case []any:
-		return rt.vm.NewDynamicArray(&jsArray{rt: rt, vals: x, js: make([]goja.Value, len(x))})
-	case *object:
-		if len(rt.objs) == 0 {
-			rt.objChunk = min(max(2*rt.objChunk, 4), 64)
-			rt.objs = make([]jsObject, rt.objChunk)
-		}
-		o := &rt.objs[0]
-		rt.objs = rt.objs[1:]
-		*o = jsObject{rt: rt, keys: x.keys, vals: x.vals}
-		return rt.vm.NewDynamicObject(o)
+	case jFalse:
+		return rt.vm.ToValue(false)
+	case jTrue:
+		return rt.vm.ToValue(true)
+	case jString, jDecoded:
+		return rt.vm.ToValue(rt.anyString(d.str(v)))
+	case jNumber:
+		return rt.vm.ToValue(d.number(v))
+	case jArray:
+		vals := d.members(&d.conts[v.a])
+		return rt.vm.NewDynamicArray(&jsArray{rt: rt, d: d, vals: vals, js: make([]goja.Value, len(vals))})
 	}
-	return goja.Undefined()
+	if len(rt.objs) == 0 {
+		rt.objChunk = min(max(2*rt.objChunk, 4), 64)
+		rt.objs = make([]jsObject, rt.objChunk)
+	}
+	o := &rt.objs[0]
+	rt.objs = rt.objs[1:]
+	c := &d.conts[v.a]
+	*o = jsObject{rt: rt, d: d, keys: c.keys, vals: d.members(c), idx: c.idx}
+	return rt.vm.NewDynamicObject(o)
 }
 
-// jsObject is a JSON object seen from JavaScript. keys and vals are
-// shared with the Go value until the script writes (copy on write).
+// anyString returns s as an interface value for goja.Runtime.ToValue
+// without the allocation that the conversion any(s) makes for the string
+// header: the header is the runtime's one slot, which ToValue reads once
+// and copies (into the string value it makes) before the next call
+// overwrites it. TestHookStrings reads strings into a result after one
+// another: one that kept the interface would show the last string only.
+func (rt *jsRuntime) anyString(s string) any {
+	rt.str = s
+	var v any
+	e := (*eface)(unsafe.Pointer(&v))
+	e.typ, e.data = stringType, unsafe.Pointer(&rt.str)
+	return v
+}
+
+// eface is the layout of an interface value with no methods.
+type eface struct{ typ, data unsafe.Pointer }
+
+// stringType is the type word of an interface value holding a string.
+var stringType = func() unsafe.Pointer {
+	var v any = ""
+	return (*eface)(unsafe.Pointer(&v)).typ
+}()
+
+// jsObject is a JSON object seen from JavaScript. keys, vals and idx are
+// shared with the doc until the script writes (copy on write).
 type jsObject struct {
 	rt    *jsRuntime
+	d     *doc
 	keys  []string
-	vals  []any
+	vals  []jval
 	js    []goja.Value // members kept or written as JavaScript values; nil until one is
-	owned bool         // keys and vals are this object's own copies
+	owned bool         // keys and vals are this object's own copies, idx too if set
 	idx   map[string]int
 }
 
 func (o *jsObject) index(k string) int {
-	if len(o.keys) > 16 {
+	if len(o.keys) > smallObject {
 		if o.idx == nil {
-			o.idx = make(map[string]int, len(o.keys))
-			for i, kk := range o.keys { // keys are unique
-				o.idx[kk] = i
-			}
+			o.idx = indexKeys(o.keys) // keys are unique
 		}
 		if i, ok := o.idx[k]; ok {
 			return i
 		}
 		return -1
 	}
-	for i, kk := range o.keys {
-		if kk == k {
-			return i
-		}
-	}
-	return -1
+	return slices.Index(o.keys, k)
 }
 
 func (o *jsObject) own() {
 	if !o.owned {
 		o.keys, o.vals, o.owned = slices.Clone(o.keys), slices.Clone(o.vals), true
+		o.idx = nil // the doc's: made again when needed
 	}
 }
 
@@ -104,9 +124,9 @@ func (o *jsObject) Get(k string) goja.Value {
 	if v := o.jsAt(i); v != nil {
 		return v
 	}
-	v := o.rt.toJS(o.vals[i])
-	switch o.vals[i].(type) {
-	case []any, *object, json.Number:
+	v := o.rt.toJS(o.d, o.vals[i])
+	switch o.vals[i].kind {
+	case jArray, jObject, jNumber:
 		o.keep(i, v)
 	}
 	return v
@@ -120,7 +140,7 @@ func (o *jsObject) Set(k string, v goja.Value) bool {
 	}
 	o.own()
 	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, nil)
+	o.vals = append(o.vals, jval{})
 	if o.js != nil {
 		o.js = append(o.js, v)
 	} else {
@@ -195,10 +215,11 @@ func isArrayIndex(k string) bool {
 	return err == nil && n < 1<<32-1
 }
 
-// jsArray is a JSON array seen from JavaScript.
+// jsArray is a JSON array seen from JavaScript. vals are the doc's.
 type jsArray struct {
 	rt   *jsRuntime
-	vals []any
+	d    *doc
+	vals []jval
 	js   []goja.Value
 }
 
@@ -211,7 +232,7 @@ func (a *jsArray) Get(i int) goja.Value {
 		return nil
 	}
 	if a.js[i] == nil { // not converted yet: only data (SetLen fills with undefined)
-		a.js[i] = a.rt.toJS(a.vals[i])
+		a.js[i] = a.rt.toJS(a.d, a.vals[i])
 	}
 	return a.js[i]
 }
@@ -260,7 +281,7 @@ const maxJSONDepth = 1000
 // toJSON serializes v as JSON.stringify does (member order, toJSON,
 // boxed primitives, undefined and functions dropped, cycles and BigInt
 // refused); ok is false when v has no JSON form (undefined). Values the
-// script never read are written from the Go value, numbers keeping their
+// script never read are written from the document, numbers keeping their
 // digits.
 func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 	w := jsonWriter{rt: rt, what: "the result"}
@@ -422,7 +443,7 @@ func (w *jsonWriter) primitive(b []byte, v goja.Value) ([]byte, bool) {
 }
 
 // dynObject writes a data object: members the script never read straight
-// from the Go value.
+// from the document.
 func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 	b = append(b, '{')
 	first := true
@@ -445,7 +466,7 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 			}
 			b = appendString(b, k)
 			b = append(b, ':')
-			b = appendJSON(b, o.vals[i])
+			b = o.d.appendJSON(b, o.vals[i])
 			first = false
 			w.grew(b)
 			continue
@@ -463,7 +484,7 @@ func (w *jsonWriter) dynArray(b []byte, a *jsArray) []byte {
 			b = append(b, ',')
 		}
 		if a.js[i] == nil { // never read: written from the data
-			b = appendJSON(b, a.vals[i])
+			b = a.d.appendJSON(b, a.vals[i])
 			w.grew(b)
 			continue
 		}
