@@ -721,6 +721,9 @@ func (r *Redactor) CapBytes(b []byte, n int) string { return capText(r, b, n) }
 
 func capText[T string | []byte](r *Redactor, s T, n int) string {
 	n = max(n, 0)
+	if len(s) <= n { // shown whole unless replacing secrets lengthens it
+		return capWhole(r.Redact(string(s)), n)
+	}
 	m := r.bound()
 	if m == 0 { // no secrets
 		shown, cut := textcut.Prefix(s, n)
@@ -739,12 +742,7 @@ func capText[T string | []byte](r *Redactor, s T, n int) string {
 	need := n + 4 + 3*m
 	for h := need + n/32; ; { // n/32: room for the secrets replaced
 		if h >= len(s) {
-			text := r.Redact(string(s))
-			shown, cut := textcut.Prefix(text, n)
-			if !cut {
-				return text
-			}
-			return truncated(shown, len(text))
+			return capWhole(r.Redact(string(s)), n)
 		}
 		head := r.Redact(string(s[:h]))
 		if len(head) >= need {
@@ -754,6 +752,15 @@ func capText[T string | []byte](r *Redactor, s T, n int) string {
 		// Secrets replaced made the head shorter: as much longer again.
 		h += (need-len(head))*h/max(len(head), 1) + m
 	}
+}
+
+// capWhole cuts text, redacted whole, at n bytes, with the note.
+func capWhole(text string, n int) string {
+	shown, cut := textcut.Prefix(text, n)
+	if !cut {
+		return text
+	}
+	return truncated(shown, len(text))
 }
 
 // truncated is a text cut from one of size bytes, with the note saying so.

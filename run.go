@@ -198,6 +198,9 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		if done {
 			return 0, res, true
 		}
+		if doc == nil { // parsed here, so that it stays on the stack
+			doc = extract.NewDoc(resp.Body, r.e.opts.Extract)
+		}
 		if resp.StatusCode == http.StatusUnauthorized && r.invalidate(s) {
 			return restartChain, Result{}, false
 		}
@@ -243,7 +246,8 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 }
 
 // fetch sends step s's request, or its pages when it loops, and returns
-// the (last) response, parsed; done is set with the failure Result.
+// the (last) response, with a loop's last page parsed (nil for a step that
+// does not loop); done is set with the failure Result.
 func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool) {
 	if s.loop != nil {
 		return r.pages(s, x)
@@ -253,7 +257,7 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool)
 	if err != nil {
 		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
 	}
-	return resp, extract.NewDoc(resp.Body, r.e.opts.Extract), Result{}, false
+	return resp, nil, Result{}, false
 }
 
 func reason(err error, resp *Response) string {
