@@ -278,9 +278,10 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 	deadline := time.Now().Add(timeout)
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	w := e.watchdog.Add(deadline, cancel, errStepTimeout)
-	defer e.watchdog.Remove(w)
-	ctx = deadlineContext{cctx, deadline}
+	d := &deadlineContext{Context: cctx, deadline: deadline} // the watch in the same allocation
+	e.watchdog.Start(&d.watch, deadline, cancel, errStepTimeout)
+	defer e.watchdog.Remove(&d.watch)
+	ctx = d
 	if err := e.guard.preflightCheck(ctx, u); err != nil {
 		return nil, err
 	}
@@ -324,10 +325,11 @@ var errStepTimeout = errors.New("step timeout")
 type deadlineContext struct {
 	context.Context
 	deadline time.Time
+	watch    watchdog.Watch // cancels the context at the deadline
 }
 
 // Deadline returns the earlier of the parent's deadline and the watched one.
-func (c deadlineContext) Deadline() (time.Time, bool) {
+func (c *deadlineContext) Deadline() (time.Time, bool) {
 	if d, ok := c.Context.Deadline(); ok && d.Before(c.deadline) {
 		return d, true
 	}
@@ -449,11 +451,11 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *i
 			// to a copy, not to the caller's map.
 			hreq.Header = hreq.Header.Clone()
 		}
-		if req.Body != nil {
-			hreq.ContentLength = int64(len(req.Body))
-			hreq.Body = io.NopCloser(bytes.NewReader(req.Body))
-			hreq.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(req.Body)), nil }
-			if len(req.Body) == 0 {
+		if body := req.Body; body != nil {
+			hreq.ContentLength = int64(len(body))
+			hreq.Body = io.NopCloser(bytes.NewReader(body))
+			hreq.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+			if len(body) == 0 {
 				hreq.Body = http.NoBody
 			}
 		}

@@ -355,11 +355,11 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		req := r.newRequest(s, x)
 		req.URL = u
 		if page > 1 && (l.style == pageNextURL || l.style == pageLink) {
-			if msg := r.crossHost(l, first, req); msg != "" {
+			if msg := r.crossHost(l, first, &req); msg != "" {
 				return fail(page, "%s", msg)
 			}
 		}
-		resp, err := r.e.Send(r.ctx, req)
+		resp, err := r.e.Send(r.ctx, &req)
 		if err != nil {
 			return fail(page, "%s %s: %v", req.Method, redactURL(req.URL), err)
 		}

@@ -253,7 +253,7 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool)
 		return r.pages(s, x)
 	}
 	req := r.newRequest(s, x)
-	resp, err := r.e.Send(r.ctx, req)
+	resp, err := r.e.Send(r.ctx, &req)
 	if err != nil {
 		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
 	}
@@ -449,9 +449,10 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 	return x, nil
 }
 
-// newRequest builds the request of an expanded step.
-func (r *run) newRequest(s *step, x expanded) *Request {
-	req := &Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.headers)),
+// newRequest builds the request of an expanded step (a value: Send keeps
+// no pointer to it, so it stays on the caller's stack).
+func (r *run) newRequest(s *step, x expanded) Request {
+	req := Request{Method: s.method, URL: x.url, Header: make(http.Header, len(s.headers)),
 		Timeout: s.timeout, Retries: s.retry.max, RetryWaitMin: s.retry.waitMin, RetryWaitMax: s.retry.waitMax,
 		RetryAnyMethod: s.retry.anyMethod, Secrets: &r.secrets}
 	if s.body != nil {

@@ -217,9 +217,12 @@ func WithLocale(locale string) CallOption {
 }
 
 func newCallOptions(opts []CallOption) callOptions {
-	var o callOptions
-	for _, f := range opts {
-		f(&o)
+	if len(opts) == 0 {
+		return callOptions{} // without the heap copy the options' functions need
 	}
-	return o
+	o := new(callOptions)
+	for _, f := range opts {
+		f(o)
+	}
+	return *o
 }

@@ -32,7 +32,15 @@ type Watch struct {
 // Add calls fn(cause) at deadline unless Remove comes first. fn runs on
 // the timer's goroutine and must not block.
 func (w *Watchdog) Add(deadline time.Time, fn func(cause error), cause error) *Watch {
-	x := &Watch{deadline: deadline, fn: fn, cause: cause}
+	x := new(Watch)
+	w.Start(x, deadline, fn, cause)
+	return x
+}
+
+// Start is Add for a Watch the caller holds (in a struct of its own, to
+// save an allocation); x must not be started again until it is removed.
+func (w *Watchdog) Start(x *Watch, deadline time.Time, fn func(cause error), cause error) {
+	*x = Watch{deadline: deadline, fn: fn, cause: cause}
 	w.mu.Lock()
 	if w.pending == nil {
 		w.pending = make(map[*Watch]struct{})
@@ -42,7 +50,6 @@ func (w *Watchdog) Add(deadline time.Time, fn func(cause error), cause error) *W
 		w.arm(deadline)
 	}
 	w.mu.Unlock()
-	return x
 }
 
 // Remove forgets x and reports whether that was in time: false means x's
