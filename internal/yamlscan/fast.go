@@ -34,6 +34,11 @@ func fast(src string) (n ast.Node, ok bool) {
 		p.i++
 		p.skipBlank()
 	}
+	for _, l := range p.lines[p.i:] {
+		if t := p.src[l.start:l.end]; strings.HasPrefix(t, "---") || strings.HasPrefix(t, "...") {
+			return nil, false // a document marker, or text that looks like one
+		}
+	}
 	if p.i == len(p.lines) {
 		return nil, false
 	}
