@@ -30,7 +30,7 @@ func fast(src string) (n ast.Node, ok bool) {
 	p.strs.buf = make([]ast.StringNode, 0, 2*size)
 	p.mvs.buf = make([]ast.MappingValueNode, 0, size)
 	p.skipBlank()
-	if p.i < len(p.lines) && p.text(p.i) == "---" {
+	if p.i < len(p.lines) && p.lines[p.i].indent == 0 && p.text(p.i) == "---" {
 		p.i++
 		p.skipBlank()
 	}
