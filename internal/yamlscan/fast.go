@@ -472,6 +472,9 @@ func (p *fastParser) isKey(s string) bool {
 // plain makes the node for plain scalar text at offset off of line i, typed
 // as goccy types it.
 func (p *fastParser) plain(i, off int, text string) (ast.Node, bool) {
+	if strings.Contains(text, "<<") {
+		return nil, false // goccy reads a merge key inside a scalar
+	}
 	pos := p.pos(i, off)
 	if !maybeTyped(text) {
 		return p.str(p.tok(token.Token{Type: token.StringType, CharacterType: token.CharacterTypeMiscellaneous,
