@@ -715,8 +715,8 @@ func (p *fastParser) blockScalar(i, off, col int) (ast.Node, bool) {
 		if cl.end-cl.start > indent {
 			text = p.src[cl.start+indent : cl.end]
 		}
-		if text != "" && strings.TrimRight(text, " ") == "" {
-			return nil, false // a blank line longer than the indentation
+		if text != "" && text[len(text)-1] == ' ' {
+			return nil, false // trailing spaces, which goccy trims on some lines
 		}
 		if folded && k >= first && k <= lastText {
 			if text == "" || text[0] == ' ' || text[len(text)-1] == ' ' {
@@ -736,8 +736,8 @@ func (p *fastParser) blockScalar(i, off, col int) (ast.Node, bool) {
 	}
 	value := b.String()
 	if p.lines[lastText].end == len(p.src) {
-		if folded || p.src[len(p.src)-1] == ' ' {
-			return nil, false // goccy does not fold such text, and trims its last line
+		if folded {
+			return nil, false // goccy does not fold such text
 		}
 		value = strings.TrimSuffix(value, "\n") // no final line break
 	}

@@ -241,6 +241,10 @@ func FuzzFast(f *testing.F) {
 	for _, src := range fastCases {
 		f.Add(src)
 	}
+	g := gen{r: rand.New(rand.NewPCG(3, 4))}
+	for range 40 {
+		f.Add(g.document())
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		checkFast(t, "fuzz", src)
 	})
