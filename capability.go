@@ -48,7 +48,7 @@ func (e *registered) copy() Capability {
 
 // validName reports a capability or parameter name the YAML loader
 // accepts.
-func validName(s string) bool { return len(s) <= maxNameBytes && namePattern.MatchString(s) }
+func validName(s string) bool { return len(s) <= maxNameBytes && isName(s) }
 
 // prepare checks c as the loader checks a tool file and compiles its
 // arguments' schema. With lazy set (a workflow the loader has checked,

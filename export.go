@@ -2,7 +2,6 @@ package toolkit
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -63,7 +62,7 @@ func (c *compiler) exports(s *step, n ast.Node, path string) {
 		return
 	}
 	for i, item := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
+		ip := indexPath(path, i)
 		var varName, as string
 		if _, isMap := mappingValues(c.resolve(item)); isMap {
 			fields, _ := c.mapping(item, ip, exportFields)
@@ -89,11 +88,11 @@ func (c *compiler) exports(s *step, n ast.Node, path string) {
 			continue
 		case as == "":
 			as = varName
-			if !envNamePattern.MatchString(as) {
+			if !isEnvName(as) {
 				c.errorf(item, ip, "%q is not an environment variable name (letters, digits and _); export it as one: {name: %s, as: NAME}", as, varName)
 				continue
 			}
-		case !envNamePattern.MatchString(as):
+		case !isEnvName(as):
 			c.errorf(item, ip+".as", "%q is not an environment variable name (letters, digits and _)", as)
 			continue
 		}

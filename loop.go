@@ -143,7 +143,7 @@ func (c *compiler) loop(s *step, n ast.Node, path string) {
 			hostsNode = f.value
 			items, _ := c.seq(f.value, fp)
 			for i, item := range items {
-				ip := fmt.Sprintf("%s[%d]", fp, i)
+				ip := indexPath(fp, i)
 				if h, ok := c.str(item, ip); ok {
 					p, err := parseHostPattern(h)
 					if err != nil {

@@ -75,7 +75,7 @@ func mappingValue(n ast.Node, key string) ast.Node {
 func (c *compiler) preRequest(key, n ast.Node) {
 	if _, isStr := c.resolve(n).(*ast.StringNode); isStr {
 		name, _ := c.str(n, "pre_request")
-		if !namePattern.MatchString(name) {
+		if !isName(name) {
 			c.errorf(n, "pre_request", "%q is not a valid pre_request name", name)
 			return
 		}
@@ -92,7 +92,7 @@ func (c *compiler) preRequest(key, n ast.Node) {
 	if nameNode := mappingValue(c.resolve(n), "name"); nameNode != nil {
 		if c.def {
 			p.Name, _ = c.str(nameNode, "pre_request.name")
-			if p.Name != "" && !namePattern.MatchString(p.Name) {
+			if p.Name != "" && !isName(p.Name) {
 				c.errorf(nameNode, "pre_request.name", "%q is not a valid pre_request name", p.Name)
 			}
 		} else {

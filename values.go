@@ -1,8 +1,6 @@
 package toolkit
 
 import (
-	"fmt"
-	"regexp"
 	"slices"
 
 	"github.com/goccy/go-yaml/ast"
@@ -43,15 +41,15 @@ type decl struct {
 }
 
 // decls reads a declaration list; what names one of it is kind (for
-// messages), and pattern says what a name may be.
-func (c *compiler) decls(n ast.Node, field string, fields []string, kind string, pattern *regexp.Regexp) []decl {
+// messages), and valid says what a name may be.
+func (c *compiler) decls(n ast.Node, field string, fields []string, kind string, valid func(string) bool) []decl {
 	items, ok := c.seq(n, field)
 	if !ok {
 		return nil
 	}
 	var out []decl
 	for i, item := range items {
-		path := fmt.Sprintf("%s[%d]", field, i)
+		path := indexPath(field, i)
 		d := decl{node: item}
 		switch c.resolve(item).(type) {
 		case *ast.MappingNode, *ast.MappingValueNode:
@@ -76,7 +74,7 @@ func (c *compiler) decls(n ast.Node, field string, fields []string, kind string,
 			c.errorf(item, path, "missing %s name", kind)
 			continue
 		}
-		if !pattern.MatchString(d.name) {
+		if !valid(d.name) {
 			c.errorf(item, path, "%q is not a valid %s name", d.name, kind)
 		}
 		if slices.ContainsFunc(out, func(o decl) bool { return o.name == d.name }) {
@@ -88,7 +86,7 @@ func (c *compiler) decls(n ast.Node, field string, fields []string, kind string,
 }
 
 func (c *compiler) values(n ast.Node) {
-	for _, d := range c.decls(n, "values", valueFields, "per-call value", namePattern) {
+	for _, d := range c.decls(n, "values", valueFields, "per-call value", isName) {
 		c.w.Values = append(c.w.Values, CallValue{Name: d.name, Sensitive: d.sensitive, Default: d.def, HasDefault: d.hasDef, line: d.line, col: d.col})
 	}
 }

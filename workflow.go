@@ -134,8 +134,31 @@ var (
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
 	varFields   = []string{"name", "extract", "default", "abort", "jump"}
 	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
-	namePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
 )
+
+// isName reports whether s is a name of params, vars, values and
+// capabilities: a letter or underscore, then letters, digits, '_', '.'
+// and '-'.
+func isName(s string) bool { return identifier(s, "_.-") }
+
+// isEnvName reports whether s is a name of an environment variable: a
+// letter or underscore, then letters, digits and '_'.
+func isEnvName(s string) bool { return identifier(s, "_") }
+
+// identifier reports whether s is a letter or underscore followed by
+// letters, digits and the bytes of extra (ASCII only).
+func identifier(s, extra string) bool {
+	for i := range len(s) {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
+		case i > 0 && ('0' <= c && c <= '9' || strings.IndexByte(extra, c) >= 0):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
 
 // Effects returns what running w does, from its steps' methods (see
 // MethodEffects): all GET or HEAD is read-only and idempotent, a DELETE
@@ -327,7 +350,7 @@ func (c *compiler) top(body ast.Node) {
 		switch f.key {
 		case "name":
 			if s, ok := c.str(f.value, "name"); ok && c.short(f.value, "name", s, maxNameBytes) {
-				if !namePattern.MatchString(s) {
+				if !isName(s) {
 					c.errorf(f.value, "name", "%q is not a valid capability name (letters, digits, _ . -; starting with a letter or _)", s)
 				}
 				c.w.Name = s
@@ -380,7 +403,7 @@ func (c *compiler) params(n ast.Node) {
 		return
 	}
 	for i, item := range items {
-		path := fmt.Sprintf("params[%d]", i)
+		path := indexPath("params", i)
 		fields, ok := c.mapping(item, path, paramFields)
 		if !ok {
 			continue
@@ -396,7 +419,7 @@ func (c *compiler) params(n ast.Node) {
 				p.Name, _ = c.str(f.value, fp)
 				if !c.short(f.value, fp, p.Name, maxNameBytes) {
 					p.Name = ""
-				} else if p.Name != "" && !namePattern.MatchString(p.Name) {
+				} else if p.Name != "" && !isName(p.Name) {
 					c.errorf(f.value, fp, "%q is not a valid parameter name", p.Name)
 				}
 			case "type":
@@ -473,12 +496,10 @@ func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
 }
 
 func (c *compiler) env(n ast.Node) {
-	for _, d := range c.decls(n, "env", envFields, "environment variable", envNamePattern) {
+	for _, d := range c.decls(n, "env", envFields, "environment variable", isEnvName) {
 		c.w.Env = append(c.w.Env, EnvVar{Name: d.name, Sensitive: d.sensitive, line: d.line, col: d.col})
 	}
 }
-
-var envNamePattern = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func (c *compiler) steps(n ast.Node) {
 	items, ok := c.seq(n, "steps")
@@ -493,7 +514,7 @@ func (c *compiler) steps(n ast.Node) {
 	c.nextNodes = make([]ast.Node, len(items))
 	c.w.steps = make([]*step, len(items))
 	for i, item := range items {
-		c.w.steps[i] = c.step(i, fmt.Sprintf("steps[%d]", i), item, stepFields)
+		c.w.steps[i] = c.step(i, indexPath("steps", i), item, stepFields)
 		c.w.nvars += len(c.w.steps[i].vars)
 	}
 	c.checkReachable()
@@ -693,7 +714,7 @@ func (c *compiler) query(n ast.Node, path string) []queryTemplate {
 	}
 	out := make([]queryTemplate, 0, len(items))
 	for i, item := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
+		ip := indexPath(path, i)
 		fields, ok := c.mapping(item, ip, []string{"key", "value"})
 		if !ok {
 			continue
@@ -783,7 +804,7 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 		return
 	}
 	for i, item := range items {
-		ip := fmt.Sprintf("%s[%d]", path, i)
+		ip := indexPath(path, i)
 		fields, ok := c.mapping(item, ip, varFields)
 		if !ok {
 			continue
@@ -796,7 +817,7 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 			switch f.key {
 			case "name":
 				v.name, haveName = c.str(f.value, fp)
-				if haveName && !namePattern.MatchString(v.name) {
+				if haveName && !isName(v.name) {
 					c.errorf(f.value, fp, "%q is not a valid variable name", v.name)
 				}
 			case "extract":
@@ -960,7 +981,7 @@ func (c *compiler) checkReachable() {
 	}
 	for i, ok := range seen {
 		if !ok {
-			c.warnf(c.stepNodes[i], fmt.Sprintf("steps[%d]", i), "no path from step 0 reaches this step")
+			c.warnf(c.stepNodes[i], indexPath("steps", i), "no path from step 0 reaches this step")
 		}
 	}
 }

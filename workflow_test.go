@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -126,6 +127,20 @@ func TestBlockScalarPositions(t *testing.T) {
 		want := "a.yaml:8:11: steps[0].result: ${step5:x}: unknown step 5 (steps are numbered 0 to 0)"
 		if got := diags.String(); got != want {
 			t.Errorf("anchor %q:\n got %s\nwant %s", anchor, got, want)
+		}
+	}
+}
+
+// TestNames checks the name rules against the patterns they stand for.
+func TestNames(t *testing.T) {
+	name := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+	env := regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	for _, s := range []string{"", "a", "_", "A9", "9a", "a.b-c_d", "a b", ".a", "-a", "a$", "é", "aé", "BASE_URL", "x.y", "a-", "_9.", "a\n"} {
+		if got, want := isName(s), name.MatchString(s); got != want {
+			t.Errorf("isName(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := isEnvName(s), env.MatchString(s); got != want {
+			t.Errorf("isEnvName(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

@@ -147,6 +147,11 @@ func mappingValues(n ast.Node) (values []*ast.MappingValueNode, ok bool) {
 	return nil, false
 }
 
+// indexPath is the path of item i of the list at path.
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
 func joinPath(path, key string) string {
 	if path == "" {
 		return key

@@ -732,14 +732,13 @@ func (p *fastParser) blockScalar(i, off, col int) (ast.Node, bool) {
 			continue
 		}
 		b.WriteString(text)
-		b.WriteByte('\n')
+		if cl.end < len(p.src) { // the file's last line may have no line break
+			b.WriteByte('\n')
+		}
 	}
 	value := b.String()
-	if p.lines[lastText].end == len(p.src) {
-		if folded {
-			return nil, false // goccy does not fold such text
-		}
-		value = strings.TrimSuffix(value, "\n") // no final line break
+	if folded && p.lines[lastText].end == len(p.src) {
+		return nil, false // goccy does not fold such text
 	}
 	switch trimmed := strings.TrimRight(value, "\n"); chomp {
 	case '-':
