@@ -1,6 +1,16 @@
 // Package yamlscan parses YAML with goccy/go-yaml after bounding its
 // nesting: that parser needs memory and time quadratic in nesting depth, so
 // a byte pre-scan and a token scan refuse deep input before it runs.
+//
+// Most tool files keep to a subset of YAML (block mappings and sequences;
+// plain, quoted and block scalars; one-line flow collections of scalars;
+// comments), which a fast path reads about three times faster than goccy's
+// lexer and parser, into the same tree: goccy's node types, its typing of
+// plain scalars (token.New) and its positions. Anything outside the subset
+// or in doubt goes to goccy, which also words every syntax error. Tests
+// compare the two trees on generated tool files, on every YAML file of the
+// module and under the fuzzer (FuzzFast); a goccy upgrade that changes its
+// tree shows up there.
 package yamlscan
 
 import (
