@@ -135,8 +135,13 @@ func (r *Registry) Add(caps ...*Capability) error { return r.add(caps, false) }
 // add registers caps; ws, when given, are the workflows they run.
 func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 	regs := make([]*registered, len(caps))
+	docs := make([]search.Doc, len(caps))
 	errs := make([]error, len(caps))
-	parallel.For(len(caps), func(i int) { regs[i], errs[i] = prepare(caps[i], lazy) })
+	parallel.For(len(caps), func(i int) {
+		if regs[i], errs[i] = prepare(caps[i], lazy); errs[i] == nil {
+			docs[i] = search.Analyze(capabilityFields(&regs[i].cap)...)
+		}
+	})
 	if err := cmp.Or(errs...); err != nil { // the first refused, in order
 		return err
 	}
@@ -147,7 +152,7 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 	names := make([]string, len(regs))
 	for i, e := range regs {
 		r.caps[e.cap.Name] = e
-		r.indexAdd(e)
+		r.index.AddDoc(e.cap.Name, docs[i])
 		names[i] = e.cap.Name
 	}
 	if len(regs) > 0 {

@@ -238,9 +238,8 @@ func capabilityFields(c *Capability) []search.Field {
 	return f
 }
 
-// indexAdd and indexRemove keep the keyword index current; the Registry
-// calls them holding its lock.
-func (r *Registry) indexAdd(e *registered)  { r.index.Add(e.cap.Name, capabilityFields(&e.cap)...) }
+// indexRemove drops a capability from the keyword index (Registry.add
+// adds them); the caller holds the Registry's lock.
 func (r *Registry) indexRemove(name string) { r.index.Remove(name) }
 
 // queryCapabilities answers within the discovery budget, in the form that

@@ -88,9 +88,18 @@ func (ix *Index) Len() int {
 }
 
 // Add indexes a document, replacing the one of the same id.
-func (ix *Index) Add(id string, fields ...Field) {
-	tf := map[string][2]float32{}
-	var length [2]float32
+func (ix *Index) Add(id string, fields ...Field) { ix.AddDoc(id, Analyze(fields...)) }
+
+// Doc is a document's terms with their weights, as Analyze finds them.
+type Doc struct {
+	tf     map[string][2]float32 // by field class: weight >= 1, and < 1
+	length [2]float32
+}
+
+// Analyze finds the terms of a document's fields: the work of Add that
+// needs no lock, for callers that index many documents in parallel.
+func Analyze(fields ...Field) Doc {
+	d := Doc{tf: map[string][2]float32{}}
 	for _, f := range fields {
 		w := float32(f.Weight)
 		class := 0
@@ -103,12 +112,19 @@ func (ix *Index) Add(id string, fields ...Field) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
 			tw := w * termWeight(t)
-			v := tf[t]
+			v := d.tf[t]
 			v[class] += tw
-			tf[t] = v
-			length[class] += tw
+			d.tf[t] = v
+			d.length[class] += tw
 		}
 	}
+	return d
+}
+
+// AddDoc indexes a document Analyze read, replacing the one of the same
+// id.
+func (ix *Index) AddDoc(id string, d Doc) {
+	tf, length := d.tf, d.length
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.remove(id)
