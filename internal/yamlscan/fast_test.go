@@ -529,3 +529,31 @@ func BenchmarkParse(b *testing.B) {
 		}
 	})
 }
+
+// TestFastCorpus compares the fast path with goccy on every .yaml and .yml
+// file under the directories in TOOLKIT_YAML_CORPUS (separated by the
+// system's list separator), such as the Go module cache; it skips without.
+func TestFastCorpus(t *testing.T) {
+	dirs := filepath.SplitList(os.Getenv("TOOLKIT_YAML_CORPUS"))
+	if len(dirs) == 0 {
+		t.Skip("TOOLKIT_YAML_CORPUS names no directory")
+	}
+	read, total := 0, 0
+	for _, dir := range dirs {
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
+				return nil
+			}
+			src, err := os.ReadFile(path)
+			if err != nil || len(src) > 256<<10 {
+				return nil
+			}
+			total++
+			if checkFast(t, path, string(src)) {
+				read++
+			}
+			return nil
+		})
+	}
+	t.Logf("the fast path read %d of %d YAML files, each as goccy's parser", read, total)
+}
