@@ -533,7 +533,7 @@ func (r *run) loopResult(s *step) (Result, bool) {
 	if vars[s.varIndex(loopMoreVar)].Text == "true" {
 		text += "\n[more: the loop stopped at its max_pages or max_items before the last page]"
 	}
-	return TextResult(text), true
+	return r.shown(text), true
 }
 
 // appendItems appends the elements of v (v itself when it is not an array)

@@ -117,6 +117,7 @@ func wordStart(key string, i int) bool {
 type Redactor struct {
 	secrets []string   // recorded values, in the order added
 	set     *secretSet // the forms of secrets, once Redact needed them
+	scanned int        // bytes Redact looked through, for tests
 }
 
 // Add records secret values. Values shorter than four bytes are ignored.
@@ -173,7 +174,18 @@ func (r *Redactor) Redact(s string) string {
 	if len(r.secrets) == 0 || len(s) < minSecretLen {
 		return s
 	}
+	r.scanned += len(s)
 	return r.lookup().redact(s)
+}
+
+// holds reports whether a recorded secret contains byte c.
+func (r *Redactor) holds(c byte) bool {
+	for _, v := range r.secrets {
+		if strings.IndexByte(v, c) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lookup makes r.set the set of r's secrets and returns it.

@@ -29,6 +29,12 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, op
 // run runs w; shared is the pre_request w names (Workflow.PreRequest), as
 // its Registry resolved it.
 func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
+	return e.newRun(ctx, w, args, co).result(co, shared)
+}
+
+// newRun returns the state of a call of w, its secret environment
+// variables recorded.
+func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) *run {
 	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
@@ -41,6 +47,11 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 			r.secrets.Add(v)
 		}
 	}
+	return r
+}
+
+// result runs the call and returns what the model sees, redacted.
+func (r *run) result(co *callOptions, shared *PreRequest) Result {
 	r.loadExports(co)
 	res, ok := r.bindPre(shared)
 	if ok {
@@ -50,7 +61,9 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 		res = r.exec()
 		r.saveExports(&res, co)
 	}
-	res.Text = r.secrets.Redact(res.Text)
+	if !r.redacted {
+		res.Text = r.secrets.Redact(res.Text)
+	}
 	return res
 }
 
@@ -81,6 +94,8 @@ type run struct {
 	shared  []sharedRead
 	retried bool
 	lead    *flight // the fetch this run leads, while its step runs
+	// redacted: the Result's text was redacted as it was made (shown).
+	redacted bool
 
 	secretBuf [4]string     // secrets' first backing array
 	sharedBuf [2]sharedRead // shared's
@@ -166,10 +181,26 @@ func (r *run) exec() Result {
 	if r.last == nil {
 		return TextResult("")
 	}
-	text := r.secrets.CapBytes(r.last.Body, r.e.opts.MaxResultBytes)
-	if !r.last.OK() {
-		text = "HTTP " + r.last.Status + "\n" + text
+	return r.rawResult(r.last)
+}
+
+// rawResult shows resp's body, capped, after its status line when it is
+// not a 2xx. The status line, which the server wrote, is redacted on its
+// own; the body once, by CapBytes.
+func (r *run) rawResult(resp *Response) Result {
+	text := r.secrets.CapBytes(resp.Body, r.e.opts.MaxResultBytes)
+	if !resp.OK() {
+		text = r.secrets.Redact("HTTP "+resp.Status) + "\n" + text
 	}
+	return r.shown(text)
+}
+
+// shown is the Result of a text made of parts redacted apart (a Cap, a
+// status line, a note), which the call then does not redact again. Unless
+// a secret holds a line break: a secret could then span the line break
+// between two parts, and the whole text is redacted once more.
+func (r *run) shown(text string) Result {
+	r.redacted = !r.secrets.holds('\n')
 	return TextResult(text)
 }
 
@@ -237,7 +268,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		if err != nil {
 			return 0, r.fail("step %d: result: %v", s.index, err), true
 		}
-		return 0, TextResult(r.secrets.Cap(text, r.e.opts.MaxResultBytes)), true
+		return 0, r.shown(r.secrets.Cap(text, r.e.opts.MaxResultBytes)), true
 	}
 	if s.next >= 0 {
 		return s.next, Result{}, false

@@ -1,6 +1,8 @@
 package toolkit
 
 import (
+	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -426,4 +428,80 @@ steps:
 	if strings.Contains(logs.String(), sid) {
 		t.Errorf("logs show the cookie: %s", logs.String())
 	}
+}
+
+// rawResponseServer answers every request with status line "HTTP/1.1 " +
+// status (a reason phrase of the test's choosing) and body, written to the
+// connection as they are.
+func rawResponseServer(t *testing.T, status, body string) *testServer {
+	return newServer(t, func(w http.ResponseWriter, _ *http.Request) {
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		fmt.Fprintf(buf, "HTTP/1.1 %s\r\nContent-Type: text/plain\r\nContent-Length: %d\r\nConnection: close\r\n\r\n%s", status, len(body), body)
+		buf.Flush()
+	})
+}
+
+// TestStatusLineRedacted: a non-2xx raw body is shown after its status
+// line, which the server writes: a secret echoed in its reason phrase is
+// redacted, in any form, like one in the body, and the body is looked
+// through once.
+func TestStatusLineRedacted(t *testing.T) {
+	const key = "sk-live/0123456789"
+	tool := `
+name: raw
+desc: d
+env: [BASE_URL, API_KEY]
+steps:
+  - url: ${env:BASE_URL}/x
+    method: POST
+    body: '{"key": "${env:API_KEY}"}'
+`
+	for _, c := range []struct{ name, key, status, body, want string }{
+		{"as written", key, "401 key " + key + " refused", `{"error":"key ` + key + `"}`,
+			"HTTP 401 key [REDACTED] refused\n" + `{"error":"key [REDACTED]"}`},
+		{"URL-encoded", key, "403 sk-live%2F0123456789", "no",
+			"HTTP 403 [REDACTED]\nno"},
+		{"base64, the body empty", key, "401 " + base64.StdEncoding.EncodeToString([]byte(key)), "",
+			"HTTP 401 [REDACTED]\n"},
+		// A secret that holds a line break can span the status line and
+		// the body: the text is redacted whole.
+		{"across the line break", "first line\nsecond line", "401 first line", "second line, and more",
+			"HTTP 401 [REDACTED], and more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := rawResponseServer(t, c.status, c.body)
+			reg := loadRegistry(t, &Options{Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": c.key})}, srv.URL, tool)
+			if got := call(t, reg, "raw", `{}`); got.IsError || got.Text != c.want {
+				t.Errorf("result %q, want %q", got.Text, c.want)
+			}
+		})
+	}
+
+	t.Run("the body is looked through once", func(t *testing.T) {
+		status, body := "401 key "+key, strings.Repeat("a body that echoes "+key+". ", 100)
+		srv := rawResponseServer(t, status, body)
+		w, diags := ParseWorkflow("raw.yaml", []byte(tool))
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		e := NewExecutor(&Options{Logger: discardLogger(), AllowPrivate: []string{"127.0.0.1"},
+			Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": key})})
+		var co callOptions
+		r := e.newRun(context.Background(), w, nil, &co)
+		res := r.result(&co, nil)
+		want := "HTTP 401 key [REDACTED]\n" + strings.Repeat("a body that echoes [REDACTED]. ", 100)
+		if res.Text != want {
+			t.Errorf("result %q, want %q", res.Text, want)
+		}
+		// The status line and the body, each once; the text made of them
+		// not again.
+		if got, want := r.secrets.scanned, len("HTTP "+status)+len(body); got != want {
+			t.Errorf("redaction looked through %d bytes, want %d (the status line and the body once)", got, want)
+		}
+	})
 }
