@@ -365,7 +365,9 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		}
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
 		if !resp.OK() {
-			if page > 1 {
+			// A 401 to a credential read from the cache runs the chain
+			// again (see invalidate), on any page.
+			if page > 1 && (resp.StatusCode != http.StatusUnauthorized || !r.sentShared(s)) {
 				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, redactURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			}
 			// The first page failing is a step's failing response: its

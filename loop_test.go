@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -360,4 +361,52 @@ func FuzzAppendItems(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLoop401AfterFirstPage: a cached token that expires in the middle of
+// the pages is dropped and the chain runs again once, as on the first
+// page; a fresh token refused too is the page's error.
+func TestLoop401AfterFirstPage(t *testing.T) {
+	var issued atomic.Int32
+	var refused sync.Map // tokens page 2 refuses
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" {
+			fmt.Fprintf(w, `{"token":"t%d"}`, issued.Add(1))
+			return
+		}
+		page := r.URL.Query().Get("page")
+		if _, no := refused.Load(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")); no && page == "2" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		fmt.Fprintf(w, `{"items":[%s]}`, page)
+	})
+	reg := loadRegistry(t, nil, srv.URL, `name: t
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    cache: {ttl: 300}
+    var: [{name: token, extract: token}]
+  - url: ${env:BASE_URL}/p
+    headers: {Authorization: "Bearer ${step0:token}"}
+    loop: {page: {param: page}, items: "items[]", max_pages: 2}
+    result: ${step1:items}
+`)
+	wantText(t, call(t, reg, "t", `{}`), "[1,2]")
+	refused.Store("t1", true)
+	wantText(t, call(t, reg, "t", `{}`), "[1,2]")
+	want := []string{"POST /token", "GET /p?page=1", "GET /p?page=2", // t1
+		"GET /p?page=1", "GET /p?page=2", // t1 from the cache, refused on page 2
+		"POST /token", "GET /p?page=1", "GET /p?page=2"} // t2
+	if diff := cmp.Diff(want, srv.uris()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	refused.Store("t2", true)
+	refused.Store("t3", true)
+	wantError(t, call(t, reg, "t", `{}`), "step 1: page 2: HTTP 401")
+	if n := issued.Load(); n != 3 {
+		t.Errorf("tokens issued = %d, want 3", n)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -143,22 +144,27 @@ func (r *run) cacheAnswered(err error) bool {
 // entry kept across calls, and the chain has not run again yet, it drops
 // those entries and reports that the chain should run again.
 func (r *run) invalidate(s *step) bool {
-	if r.retried {
+	if !r.sentShared(s) {
 		return false
 	}
-	found := false
 	for _, read := range r.shared {
 		if !readsStep(s, read.step) {
 			continue
 		}
-		found = true
 		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
 			mc.delete(memoryKey{r.scope(), read.key})
 		} else if r.e.cacheHealth.usable() {
 			r.cacheAnswered(r.e.opts.Cache.Delete(r.ctx, read.key))
 		}
 	}
-	return found
+	return true
+}
+
+// sentShared reports whether step s sent a value read from an entry kept
+// across calls, and the chain has not run again yet: a 401 to it makes
+// invalidate run the chain again.
+func (r *run) sentShared(s *step) bool {
+	return !r.retried && slices.ContainsFunc(r.shared, func(read sharedRead) bool { return readsStep(s, read.step) })
 }
 
 // readsStep reports whether s's request reads a var of step index (the
