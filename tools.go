@@ -338,23 +338,12 @@ func (v *view) nothingIn(category string) string {
 // there are and the cursor of the next page, and how many it shows;
 // entry(i) is known for i < avail (a search's best hits).
 func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) *registered, empty string) (Result, int) {
-	start = min(start, n)
-	head = append(head, `"capabilities":{`...)
-	tail := func(k int) []byte {
-		b := []byte("}")
-		switch more := n - start - k; {
-		case more > 0:
-			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":"send this cursor, with the same keyword and category, for the next page"`, more, start+k)
-		case n == 0:
-			b = jsonstr.Append(append(b, `,"hint":`...), empty)
-		}
-		return append(b, '}')
-	}
-	k, body := search.Fit(budget, len(head), min(n, avail)-start, func(i int) []byte {
-		c := &entry(start + i).cap
-		return jsonstr.Append(append(jsonstr.Append(nil, c.Name), ':'), textcut.Brief(c.Description))
-	}, tail)
-	out := append(append(head, body...), tail(k)...)
+	l := search.Listing{Key: "capabilities", N: n, Start: start, Budget: budget, EmptyHint: empty,
+		MoreHint: "send this cursor, with the same keyword and category, for the next page"}
+	out, k := l.Page(head, avail, func(i int) (string, string) {
+		c := &entry(i).cap
+		return c.Name, textcut.Brief(c.Description)
+	})
 	return Result{Text: string(out)}, k
 }
 

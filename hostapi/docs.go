@@ -280,22 +280,11 @@ func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int
 // cursor past it, and how many it shows; eps holds the first of them (a
 // search's best hits).
 func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty string) (toolkit.Result, int) {
-	start = min(start, n)
-	head = append(head, `"endpoints":{`...)
-	tail := func(k int) []byte {
-		b := []byte("}")
-		switch more := n - start - k; {
-		case more > 0:
-			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":"send this cursor with the same arguments for the next page; {\"endpoint\": id} shows an endpoint's parameters"`, more, start+k)
-		case n == 0 && empty != "":
-			b = jsonstr.Append(append(b, `,"hint":`...), empty)
-		default:
-			b = append(b, `,"hint":"{\"endpoint\": id} shows an endpoint's parameters and body"`...)
-		}
-		return append(b, '}')
-	}
-	k, body := search.Fit(budget, len(head), min(n, len(eps))-start, func(i int) []byte {
-		e := eps[start+i]
+	l := search.Listing{Key: "endpoints", N: n, Start: start, Budget: budget, EmptyHint: empty,
+		MoreHint: `send this cursor with the same arguments for the next page; {"endpoint": id} shows an endpoint's parameters`,
+		LastHint: `{"endpoint": id} shows an endpoint's parameters and body`}
+	out, k := l.Page(head, len(eps), func(i int) (string, string) {
+		e := eps[i]
 		v := e.Method + " " + e.Path
 		if v == e.ID {
 			v = ""
@@ -306,9 +295,9 @@ func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty stri
 			}
 			v += s
 		}
-		return jsonstr.Append(append(jsonstr.Append(nil, e.ID), ':'), v)
-	}, tail)
-	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}, k
+		return e.ID, v
+	})
+	return toolkit.Result{Text: string(out)}, k
 }
 
 // brief is textcut.Brief of a text whose Markdown links and HTML tags
