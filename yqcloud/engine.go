@@ -218,9 +218,11 @@ type jsRuntime struct {
 
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
-	objs     []jsObject
-	objChunk int
-	str      string // anyString's string header
+	objs      []jsObject
+	objChunk  int
+	view      *docView     // the doc read last
+	str       string       // anyString's string header
+	shortStrs [64]shortStr // stringValue's cache
 }
 
 // lockdown freezes every object reachable from the global object (the
@@ -322,7 +324,8 @@ func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact fun
 // are idle.
 func (e *engine) release(rt *jsRuntime) {
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
-	rt.objs, rt.objChunk, rt.str = nil, 0, ""
+	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
+	clear(rt.shortStrs[:])
 	select {
 	case e.idle <- rt:
 	default:

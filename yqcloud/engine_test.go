@@ -109,20 +109,26 @@ func TestHookSemantics(t *testing.T) {
 }
 
 // TestHookStrings: strings read one after another keep their values
-// (ASCII and not, short and long, with escapes and without), in the order
-// read, however they are held: in a result, a closure, a Map, joined.
+// (ASCII and not, short and long, with escapes and without, read once or
+// again), in the order read, however they are held: in a result, a
+// closure, a Map, joined.
 func TestHookStrings(t *testing.T) {
-	const data = `{"a":"x","b":"服务","c":"a longer string of more than sixteen bytes","d":"tab\there \u00e9","e":"","list":["1","22","333"]}`
+	var many []string
+	for i := range 200 {
+		many = append(many, strconv.Quote(strconv.Itoa(i%150)))
+	}
+	data := `{"a":"x","b":"服务","c":"a longer string of more than sixteen bytes","d":"tab\there \u00e9","e":"","list":["1","22","333"],"many":[` + strings.Join(many, ",") + `]}`
 	e := newSet(nil).eng
 	rt := e.acquire(context.Background(), nil, nil)
 	defer e.release(rt)
 	got, err := runHook(t, e, rt, `const kept = [data.a, data.b, data.c, data.d, data.e, ...data.list];
 const m = new Map(kept.map((s, i) => [s, i])), f = () => kept[0] + kept[1];
-return [kept, [...m.keys()].join('|'), f(), data.list.map(s => s.length), typeof data.a]`, data)
+const many = data.many.map(s => s), again = data.many.filter((s, i) => s === many[i] && s === String(i % 150));
+return [kept, [...m.keys()].join('|'), f(), data.list.map(s => s.length), typeof data.a, again.length, many.slice(148, 152)]`, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `[["x","服务","a longer string of more than sixteen bytes","tab\there é","","1","22","333"],"x|服务|a longer string of more than sixteen bytes|tab\there é||1|22|333","x服务",[1,2,3],"string"]`
+	want := `[["x","服务","a longer string of more than sixteen bytes","tab\there é","","1","22","333"],"x|服务|a longer string of more than sixteen bytes|tab\there é||1|22|333","x服务",[1,2,3],"string",200,["148","149","0","1"]]`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -190,9 +191,22 @@ var treeDocs = sync.Pool{New: func() any { return new(doc) }}
 
 // parse parses one JSON document into d, or into a new doc if d is nil.
 func (p *jsonParser) parse(d *doc) (*doc, error) {
+	if uint64(len(p.src)) > math.MaxUint32 {
+		return nil, p.errf("a document of over 4 GiB")
+	}
 	if p.text == "" {
 		p.text = string(p.src)
 	}
+	sc := scratches.Get().(*parseScratch)
+	p.keys, p.vals, p.names = sc.keys[:0], sc.vals[:0], sc.names
+	defer func() {
+		if cap(p.keys) <= maxScratch && cap(p.vals) <= maxScratch && len(p.names) <= maxScratch {
+			clear(p.keys[:cap(p.keys)]) // names of this document: its text stays referenced otherwise
+			clear(p.names)
+			sc.keys, sc.vals = p.keys[:0], p.vals[:0]
+			scratches.Put(sc)
+		}
+	}()
 	if d == nil {
 		// Room for every value up front: one allocation, not a growing
 		// array copied as it grows. Commas and brackets count values and
@@ -221,6 +235,19 @@ func (p *jsonParser) parse(d *doc) (*doc, error) {
 	p.doc.root = v
 	return p.doc, nil
 }
+
+// parseScratch is what a parse uses only while it runs, kept for the
+// next one.
+type parseScratch struct {
+	keys  []string
+	vals  []jval
+	names map[string]string
+}
+
+var scratches = sync.Pool{New: func() any { return &parseScratch{names: map[string]string{}} }}
+
+// maxScratch bounds the scratch arrays and maps kept for the next parse.
+const maxScratch = 4096
 
 func (p *jsonParser) errf(format string, args ...any) error {
 	return &syntaxError{off: p.pos, msg: fmt.Sprintf(format, args...)}

@@ -18,6 +18,20 @@ import (
 
 // toJS converts a value of d for the runtime.
 func (rt *jsRuntime) toJS(d *doc, v jval) goja.Value {
+	if rt.view == nil || rt.view.d != d {
+		rt.view = &docView{rt: rt, d: d}
+	}
+	return rt.view.toJS(v)
+}
+
+// docView is a doc as one runtime reads it.
+type docView struct {
+	rt *jsRuntime
+	d  *doc
+}
+
+func (dv *docView) toJS(v jval) goja.Value {
+	rt, d := dv.rt, dv.d
 	switch v.kind {
 	case jNull:
 		return goja.Null()
@@ -26,12 +40,12 @@ func (rt *jsRuntime) toJS(d *doc, v jval) goja.Value {
 	case jTrue:
 		return rt.vm.ToValue(true)
 	case jString, jDecoded:
-		return rt.vm.ToValue(rt.anyString(d.str(v)))
+		return rt.stringValue(d.str(v))
 	case jNumber:
 		return rt.vm.ToValue(d.number(v))
 	case jArray:
 		vals := d.members(&d.conts[v.a])
-		return rt.vm.NewDynamicArray(&jsArray{rt: rt, d: d, vals: vals, js: make([]goja.Value, len(vals))})
+		return rt.vm.NewDynamicArray(&jsArray{dv: dv, vals: vals, js: make([]goja.Value, len(vals))})
 	}
 	if len(rt.objs) == 0 {
 		rt.objChunk = min(max(2*rt.objChunk, 4), 64)
@@ -40,8 +54,31 @@ func (rt *jsRuntime) toJS(d *doc, v jval) goja.Value {
 	o := &rt.objs[0]
 	rt.objs = rt.objs[1:]
 	c := &d.conts[v.a]
-	*o = jsObject{rt: rt, d: d, keys: c.keys, vals: d.members(c), idx: c.idx}
+	*o = jsObject{dv: dv, keys: c.keys, vals: d.members(c), idx: c.idx}
 	return rt.vm.NewDynamicObject(o)
+}
+
+// stringValue returns s as a JavaScript string. Short strings read again
+// in a run (the values of a field such as a type or a status) come from
+// a small cache, which release empties.
+func (rt *jsRuntime) stringValue(s string) goja.Value {
+	if len(s) == 0 || len(s) > shortString {
+		return rt.vm.ToValue(rt.anyString(s))
+	}
+	e := &rt.shortStrs[(len(s)*31+int(s[0])+int(s[len(s)-1])*7)%len(rt.shortStrs)]
+	if e.v == nil || e.s != s {
+		e.s, e.v = s, rt.vm.ToValue(rt.anyString(s))
+	}
+	return e.v
+}
+
+// shortString is the longest string stringValue caches.
+const shortString = 16
+
+// shortStr is an entry of stringValue's cache.
+type shortStr struct {
+	s string
+	v goja.Value
 }
 
 // anyString returns s as an interface value for goja.Runtime.ToValue
@@ -70,8 +107,7 @@ var stringType = func() unsafe.Pointer {
 // jsObject is a JSON object seen from JavaScript. keys, vals and idx are
 // shared with the doc until the script writes (copy on write).
 type jsObject struct {
-	rt    *jsRuntime
-	d     *doc
+	dv    *docView
 	keys  []string
 	vals  []jval
 	js    []goja.Value // members kept or written as JavaScript values; nil until one is
@@ -124,7 +160,7 @@ func (o *jsObject) Get(k string) goja.Value {
 	if v := o.jsAt(i); v != nil {
 		return v
 	}
-	v := o.rt.toJS(o.d, o.vals[i])
+	v := o.dv.toJS(o.vals[i])
 	switch o.vals[i].kind {
 	case jArray, jObject, jNumber:
 		o.keep(i, v)
@@ -217,8 +253,7 @@ func isArrayIndex(k string) bool {
 
 // jsArray is a JSON array seen from JavaScript. vals are the doc's.
 type jsArray struct {
-	rt   *jsRuntime
-	d    *doc
+	dv   *docView
 	vals []jval
 	js   []goja.Value
 }
@@ -232,7 +267,7 @@ func (a *jsArray) Get(i int) goja.Value {
 		return nil
 	}
 	if a.js[i] == nil { // not converted yet: only data (SetLen fills with undefined)
-		a.js[i] = a.rt.toJS(a.d, a.vals[i])
+		a.js[i] = a.dv.toJS(a.vals[i])
 	}
 	return a.js[i]
 }
@@ -466,7 +501,7 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 			}
 			b = appendString(b, k)
 			b = append(b, ':')
-			b = o.d.appendJSON(b, o.vals[i])
+			b = o.dv.d.appendJSON(b, o.vals[i])
 			first = false
 			w.grew(b)
 			continue
@@ -484,7 +519,7 @@ func (w *jsonWriter) dynArray(b []byte, a *jsArray) []byte {
 			b = append(b, ',')
 		}
 		if a.js[i] == nil { // never read: written from the data
-			b = a.d.appendJSON(b, a.vals[i])
+			b = a.dv.d.appendJSON(b, a.vals[i])
 			w.grew(b)
 			continue
 		}
