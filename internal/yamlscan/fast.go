@@ -561,19 +561,19 @@ func (p *fastParser) quoted(i, off int) (*token.Token, int, bool) {
 // escapes maps the double-quoted escapes the fast path reads to bytes.
 var escapes = map[byte]byte{'\\': '\\', '"': '"', '/': '/', 'n': '\n', 't': '\t', 'r': '\r', '0': 0, ' ': ' '}
 
-// flow reads a one-line flow sequence of scalars or flow mapping of
-// scalars at offset off of line i: its node and the offset past it.
+// flow reads a flow sequence or mapping that starts at offset off of
+// line i and ends on it, of scalars and such collections: its node and
+// the offset past it.
 func (p *fastParser) flow(i, off int) (ast.Node, int, bool) {
 	end := p.lines[i].end
-	open := p.src[off]
 	closer := byte(']')
-	if open == '{' {
+	if p.src[off] == '{' {
 		closer = '}'
 	}
 	start := p.pos(i, off)
 	var seq *ast.SequenceNode
 	var m *ast.MappingNode
-	if open == '[' {
+	if closer == ']' {
 		seq = ast.Sequence(token.SequenceStart("[", start), true)
 	} else {
 		m = ast.Mapping(token.MappingStart("{", start), true)
@@ -592,36 +592,23 @@ func (p *fastParser) flow(i, off int) (ast.Node, int, bool) {
 			}
 			break
 		}
-		item, w, ok := p.flowScalar(i, j, closer)
+		var item ast.Node
+		var ok bool
+		if seq != nil {
+			item, j, ok = p.flowItem(i, j, closer)
+		} else {
+			item, j, ok = p.flowPair(i, j, m)
+		}
 		if !ok {
 			return nil, 0, false
-		}
-		j += w
-		for j < end && p.src[j] == ' ' {
-			j++
 		}
 		if seq != nil {
 			seq.Values = append(seq.Values, item)
 		} else {
-			if j+1 >= end || p.src[j] != ':' || p.src[j+1] != ' ' {
-				return nil, 0, false
-			}
-			colon := p.colon(i, j)
-			for j += 2; j < end && p.src[j] == ' '; j++ {
-			}
-			value, w, ok := p.flowScalar(i, j, closer)
-			if !ok {
-				return nil, 0, false
-			}
-			key := item.(ast.MapKeyNode)
-			for _, mv := range m.Values {
-				if mv.Key.GetToken().Value == key.GetToken().Value {
-					return nil, 0, false
-				}
-			}
-			m.Values = append(m.Values, ast.MappingValue(colon, key, value))
-			for j += w; j < end && p.src[j] == ' '; j++ {
-			}
+			m.Values = append(m.Values, item.(*ast.MappingValueNode))
+		}
+		for j < end && p.src[j] == ' ' {
+			j++
 		}
 		if j == end {
 			return nil, 0, false
@@ -640,6 +627,49 @@ func (p *fastParser) flow(i, off int) (ast.Node, int, bool) {
 	}
 	m.End = token.MappingEnd("}", p.pos(i, j))
 	return m, j + 1, true
+}
+
+// flowItem reads an item of a flow collection at offset off of line i, a
+// scalar or a collection: its node and the offset past it.
+func (p *fastParser) flowItem(i, off int, closer byte) (ast.Node, int, bool) {
+	if c := p.src[off]; c == '[' || c == '{' {
+		return p.flow(i, off)
+	}
+	n, w, ok := p.flowScalar(i, off, closer)
+	return n, off + w, ok
+}
+
+// flowPair reads "key: value" of flow mapping m at offset off of line i.
+func (p *fastParser) flowPair(i, off int, m *ast.MappingNode) (ast.Node, int, bool) {
+	end := p.lines[i].end
+	item, w, ok := p.flowScalar(i, off, '}')
+	if !ok {
+		return nil, 0, false
+	}
+	j := off + w
+	for j < end && p.src[j] == ' ' {
+		j++
+	}
+	if j+1 >= end || p.src[j] != ':' || p.src[j+1] != ' ' {
+		return nil, 0, false
+	}
+	colon := p.colon(i, j)
+	for j += 2; j < end && p.src[j] == ' '; j++ {
+	}
+	if j == end {
+		return nil, 0, false
+	}
+	value, j, ok := p.flowItem(i, j, '}')
+	if !ok {
+		return nil, 0, false
+	}
+	key := item.(ast.MapKeyNode)
+	for _, mv := range m.Values {
+		if mv.Key.GetToken().Value == key.GetToken().Value {
+			return nil, 0, false
+		}
+	}
+	return ast.MappingValue(colon, key, value), j, true
 }
 
 // flowScalar reads a scalar inside a flow collection at offset off of

@@ -170,6 +170,11 @@ var fastCases = []string{
 	"x: |\n\n  leading blank\n",
 	"x: |\n  a\n\n",
 	"p:\n  - name: id\n    type: string\n    required: true\n    description: the id\n",
+	"a: [nested, [flow]]\n",
+	"params:\n  - {name: id, type: string, required: true, description: the item id}\n  - {name: limit, type: integer, default: 5}\n",
+	"var: [{name: token, extract: access_token, abort: true}]\nquery: [{key: limit, value: \"${param:limit}\"}]\n",
+	"m: {a: [1, 2], b: {c: d}, e: []}\n",
+	"s: [[], {}, [[x]]]\n",
 }
 
 func TestFastMatchesGoccy(t *testing.T) {
@@ -224,7 +229,8 @@ func TestFastDeclines(t *testing.T) {
 		"a: b\r\n",
 		"<<: {a: 1}\n",
 		"? complex\n: value\n",
-		"a: [nested, [flow]]\n",
+		"a: [{k: [x, {y: z}]},\n]\n",
+		"a: {k: v,}\n",
 		"a: [multi,\n  line]\n",
 		"a: b: c\n",
 		"  a: b\n",
@@ -320,17 +326,25 @@ func (g *gen) flowItem() string {
 	return g.pick([]string{"A", "BASE_URL", "x-y", "名前", "a b"})
 }
 
-func (g *gen) flow() string {
+func (g *gen) flow() string { return g.flowDepth(0) }
+
+func (g *gen) flowDepth(depth int) string {
 	n := g.r.IntN(4)
 	items := make([]string, n)
+	item := func() string {
+		if depth < 2 && g.r.IntN(4) == 0 {
+			return g.flowDepth(depth + 1)
+		}
+		return g.flowItem()
+	}
 	if g.r.IntN(2) == 0 {
 		for i := range items {
-			items[i] = g.flowItem()
+			items[i] = item()
 		}
 		return "[" + strings.Join(items, g.pick([]string{", ", ",", " , "})) + "]"
 	}
 	for i := range items {
-		items[i] = fmt.Sprintf("k%d: %s", i, g.flowItem())
+		items[i] = fmt.Sprintf("k%d: %s", i, item())
 	}
 	return "{" + strings.Join(items, ", ") + "}"
 }
