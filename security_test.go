@@ -482,26 +482,36 @@ steps:
 		})
 	}
 
-	t.Run("the body is looked through once", func(t *testing.T) {
-		status, body := "401 key "+key, strings.Repeat("a body that echoes "+key+". ", 100)
-		srv := rawResponseServer(t, status, body)
-		w, diags := ParseWorkflow("raw.yaml", []byte(tool))
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		e := NewExecutor(&Options{Logger: discardLogger(), AllowPrivate: []string{"127.0.0.1"},
-			Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": key})})
-		var co callOptions
-		r := e.newRun(context.Background(), w, nil, &co)
-		res := r.result(&co, nil)
-		want := "HTTP 401 key [REDACTED]\n" + strings.Repeat("a body that echoes [REDACTED]. ", 100)
-		if res.Text != want {
-			t.Errorf("result %q, want %q", res.Text, want)
-		}
-		// The status line and the body, each once; the text made of them
-		// not again.
-		if got, want := r.secrets.scanned, len("HTTP "+status)+len(body); got != want {
-			t.Errorf("redaction looked through %d bytes, want %d (the status line and the body once)", got, want)
-		}
-	})
+	// Each part of a result is looked through once, and the text made of
+	// them not again.
+	echo := strings.Repeat("a body that echoes "+key+". ", 100)
+	for _, c := range []struct {
+		name, steps, status, body, want string
+		scanned                         int // the bytes redaction looks through
+	}{
+		{"a raw body and its status line", "", "401 key " + key, echo,
+			"HTTP 401 key [REDACTED]\n" + strings.Repeat("a body that echoes [REDACTED]. ", 100),
+			len("HTTP 401 key "+key) + len(echo)},
+		{"a result template", "    var: [{name: v, extract: v}]\n    result: 'got ${step0:v}'\n", "200 OK", `{"v": "` + echo + `"}`,
+			"got " + strings.Repeat("a body that echoes [REDACTED]. ", 100),
+			len("got " + echo)},
+	} {
+		t.Run(c.name+" is looked through once", func(t *testing.T) {
+			srv := rawResponseServer(t, c.status, c.body)
+			w, diags := ParseWorkflow("raw.yaml", []byte(tool+c.steps))
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			e := NewExecutor(&Options{Logger: discardLogger(), AllowPrivate: []string{"127.0.0.1"},
+				Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": key})})
+			var co callOptions
+			r := e.newRun(context.Background(), w, nil, &co)
+			if res := r.result(&co, nil); res.IsError || res.Text != c.want {
+				t.Errorf("result %q, want %q", res.Text, c.want)
+			}
+			if r.secrets.scanned != c.scanned {
+				t.Errorf("redaction looked through %d bytes, want %d", r.secrets.scanned, c.scanned)
+			}
+		})
+	}
 }
