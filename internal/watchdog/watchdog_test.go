@@ -61,8 +61,8 @@ func TestWatchdog(t *testing.T) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if len(w.pending) != 0 || !w.armed.IsZero() {
-		t.Errorf("after the last deadline: %d pending, armed %v", len(w.pending), w.armed)
+	if w.count() != 0 || !w.armed.IsZero() {
+		t.Errorf("after the last deadline: %d pending, armed %v", w.count(), w.armed)
 	}
 }
 
@@ -101,10 +101,9 @@ func TestFireLate(t *testing.T) {
 	now := time.Now()
 	var order []int
 	w.mu.Lock() // as if the timer were late: all but the last are due when fire runs
-	w.pending = map[*Watch]struct{}{}
 	for _, ms := range []int{30, 10, 50, 20, 40, 3_600_000} {
 		x := &Watch{deadline: now.Add(time.Duration(ms-60) * time.Millisecond), fn: func(error) { order = append(order, ms) }}
-		w.pending[x] = struct{}{}
+		w.link(x)
 	}
 	w.mu.Unlock()
 	w.fire()
@@ -113,8 +112,8 @@ func TestFireLate(t *testing.T) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if len(w.pending) != 1 || !w.armed.Equal(now.Add((3_600_000-60)*time.Millisecond)) {
-		t.Errorf("%d pending, armed %v", len(w.pending), w.armed.Sub(now))
+	if w.count() != 1 || !w.armed.Equal(now.Add((3_600_000-60)*time.Millisecond)) {
+		t.Errorf("%d pending, armed %v", w.count(), w.armed.Sub(now))
 	}
 	w.timer.Stop()
 }
@@ -171,8 +170,8 @@ func TestWatchdogConcurrent(t *testing.T) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if len(w.pending) != 0 {
-		t.Errorf("%d watches left pending", len(w.pending))
+	if w.count() != 0 {
+		t.Errorf("%d watches left pending", w.count())
 	}
 }
 
@@ -191,4 +190,14 @@ func TestRemoveLate(t *testing.T) {
 	if !w.Remove(y) {
 		t.Error("Remove before the deadline reported false")
 	}
+}
+
+// count returns the number of pending watches; w.mu is held or the
+// watchdog idle.
+func (w *Watchdog) count() int {
+	n := 0
+	for x := w.pending; x != nil; x = x.next {
+		n++
+	}
+	return n
 }
