@@ -24,8 +24,20 @@ type Cache interface {
 	// Set stores value under key for ttl.
 	Set(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Delete drops the entry under key, if any: the credential it holds
-	// was refused (see the README on 401 responses).
+	// was refused (see the README on 401 responses). A Cache that also
+	// implements CompareDeleter gets CompareAndDelete instead.
 	Delete(ctx context.Context, key string) error
+}
+
+// CompareDeleter is a Cache that drops an entry only while it holds a
+// given value. After a 401 to a credential read from the Cache, the
+// Executor calls CompareAndDelete with the value it read, so a call that
+// got its 401 late keeps the fresh entry another call (or replica) has
+// stored since; with a Cache that lacks it, the Executor calls Delete.
+type CompareDeleter interface {
+	// CompareAndDelete drops the entry under key if its value (as Get
+	// returns it) is old, atomically; deleted reports whether it did.
+	CompareAndDelete(ctx context.Context, key string, old []byte) (deleted bool, err error)
 }
 
 type cacheScopeKey struct{}
@@ -62,6 +74,7 @@ type MemoryCache struct {
 	entries map[memoryKey]*cacheNode
 	lru     cacheNode // sentinel: lru.next is the most recently used
 	max     int
+	seq     uint64 // the sequence number of the last entry stored
 	now     func() time.Time
 }
 
@@ -72,6 +85,7 @@ type memoryEntry struct {
 	value   []byte
 	vars    any // decoded variables, shared read-only by the calls that hit
 	expires time.Time
+	seq     uint64 // identifies the entry among those stored under its key
 }
 
 // cacheNode is an entry in the recency list.
@@ -130,27 +144,32 @@ func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl tim
 // Delete drops the entry under key in ctx's scope.
 func (c *MemoryCache) Delete(ctx context.Context, key string) error {
 	scope, _ := CacheScope(ctx)
-	c.delete(memoryKey{scope, key})
+	c.delete(memoryKey{scope, key}, 0)
 	return nil
 }
 
-func (c *MemoryCache) delete(k memoryKey) {
+// delete drops the entry under k; with seq other than 0, only while it
+// is the entry of that sequence number.
+func (c *MemoryCache) delete(k memoryKey, seq uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if n, ok := c.entries[k]; ok {
+	if n, ok := c.entries[k]; ok && (seq == 0 || n.entry.seq == seq) {
 		c.remove(n)
 	}
 }
 
-func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) {
+// set stores e under k for ttl and returns its sequence number.
+func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.expires = c.now().Add(ttl)
+	c.seq++
+	e.seq = c.seq
 	if n, ok := c.entries[k]; ok {
 		n.entry = e
 		c.unlink(n)
 		c.pushFront(n)
-		return
+		return e.seq
 	}
 	if len(c.entries) >= c.max {
 		c.remove(c.lru.prev)
@@ -158,6 +177,7 @@ func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) {
 	n := &cacheNode{key: k, entry: e}
 	c.entries[k] = n
 	c.pushFront(n)
+	return e.seq
 }
 
 func (c *MemoryCache) remove(n *cacheNode) {

@@ -532,7 +532,8 @@ func (r *run) cacheGet(s *step, key string) bool {
 	if entry := r.cache[key]; entry != nil || s.cacheTTL <= 0 {
 		return r.fill(s, entry)
 	}
-	return r.fillShared(s, key, r.sharedCacheGet(key))
+	entry, held := r.sharedCacheGet(key)
+	return r.fillShared(s, key, entry, held)
 }
 
 // fill sets step s's vars from entry if every one is there.

@@ -25,6 +25,15 @@ const restartChain = -1
 type sharedRead struct {
 	step int
 	key  string
+	held version
+}
+
+// version is what an entry kept across calls held when a run read or
+// stored it, so that a 401 drops the entry only while it still holds
+// that: the bytes in a host store, the sequence number in a MemoryCache.
+type version struct {
+	data []byte
+	seq  uint64
 }
 
 // cacheRetryInterval is how often a failing store is tried again; in
@@ -65,51 +74,53 @@ func (r *run) scope() string {
 	return s
 }
 
-// sharedCacheGet reads variables kept across calls. The in-memory store
-// keeps them decoded; entries are never changed once stored. A store that
-// fails reads as a miss.
-func (r *run) sharedCacheGet(key string) map[string]template.Value {
+// sharedCacheGet reads variables kept across calls, and the version it
+// read. The in-memory store keeps them decoded; entries are never changed
+// once stored. A store that fails reads as a miss.
+func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
 	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
 		e, _ := mc.get(memoryKey{r.scope(), key})
 		vars, _ := e.vars.(map[string]template.Value)
-		return vars
+		return vars, version{seq: e.seq}
 	}
 	if !r.e.cacheHealth.usable() {
-		return nil
+		return nil, version{}
 	}
 	data, ok, err := r.e.opts.Cache.Get(r.ctx, key)
 	if !r.cacheAnswered(err) || !ok {
-		return nil
+		return nil, version{}
 	}
 	var vars map[string]template.Value
 	if json.Unmarshal(data, &vars) != nil {
-		return nil
+		return nil, version{}
 	}
-	return vars
+	return vars, version{data: data}
 }
 
-// sharedCachePut stores entry across calls and returns the copy stored.
+// sharedCachePut stores a copy of entry across calls.
 func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl time.Duration) {
 	entry = maps.Clone(entry)
-	if r.lead != nil {
-		r.lead.entry = entry // read-only from now on
-	}
+	var v version
 	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		mc.set(memoryKey{r.scope(), key}, memoryEntry{vars: entry}, ttl)
-		return
+		v.seq = mc.set(memoryKey{r.scope(), key}, memoryEntry{vars: entry}, ttl)
+	} else if data, err := json.Marshal(entry); err == nil {
+		v.data = data
+		if r.e.cacheHealth.usable() {
+			r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl))
+		}
 	}
-	if data, err := json.Marshal(entry); err == nil && r.e.cacheHealth.usable() {
-		r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl))
+	if r.lead != nil {
+		r.lead.entry, r.lead.held = entry, v // read-only from now on
 	}
 }
 
-// fillShared fills step s's vars from an entry kept across calls and
-// notes that the run read it.
-func (r *run) fillShared(s *step, key string, entry map[string]template.Value) bool {
+// fillShared fills step s's vars from an entry kept across calls, of
+// version held, and notes that the run read it.
+func (r *run) fillShared(s *step, key string, entry map[string]template.Value, held version) bool {
 	if !r.fill(s, entry) {
 		return false
 	}
-	r.shared = append(r.shared, sharedRead{s.index, key})
+	r.shared = append(r.shared, sharedRead{s.index, key, held})
 	return true
 }
 
@@ -142,7 +153,10 @@ func (r *run) cacheAnswered(err error) bool {
 
 // invalidate handles a 401 to step s: if s sent a value read from an
 // entry kept across calls, and the chain has not run again yet, it drops
-// those entries and reports that the chain should run again.
+// those entries and reports that the chain should run again. An entry is
+// dropped only while it holds what the run read (a MemoryCache, a
+// CompareDeleter): a call that got its 401 late keeps the entry another
+// call stored since.
 func (r *run) invalidate(s *step) bool {
 	if !r.sentShared(s) {
 		return false
@@ -152,8 +166,13 @@ func (r *run) invalidate(s *step) bool {
 			continue
 		}
 		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-			mc.delete(memoryKey{r.scope(), read.key})
-		} else if r.e.cacheHealth.usable() {
+			mc.delete(memoryKey{r.scope(), read.key}, read.held.seq)
+		} else if !r.e.cacheHealth.usable() {
+			continue
+		} else if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
+			_, err := cd.CompareAndDelete(r.ctx, read.key, read.held.data)
+			r.cacheAnswered(err)
+		} else {
 			r.cacheAnswered(r.e.opts.Cache.Delete(r.ctx, read.key))
 		}
 	}
@@ -204,6 +223,7 @@ type flight struct {
 	key   string
 	done  chan struct{}
 	entry map[string]template.Value // what the fetch stored; nil if nothing
+	held  version                   // entry's version
 }
 
 // awaitShared handles a miss of step s's entry kept across calls. If
@@ -220,7 +240,7 @@ func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
 		case <-other.done:
 			// Without its entry (the fetch failed), fetch alone: waiting in
 			// turn would repeat a failure one call after another.
-			return r.fillShared(s, key, other.entry), nil
+			return r.fillShared(s, key, other.entry, other.held), nil
 		case <-r.ctx.Done():
 			return false, nil // the request fails at once with the context's error
 		}
@@ -233,8 +253,8 @@ func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
 	fs.mu.Unlock()
 	r.lead = f
 	// Stored since this call's lookup, by a fetch that just ended?
-	if entry := r.sharedCacheGet(key); r.fillShared(s, key, entry) {
-		f.entry = entry
+	if entry, held := r.sharedCacheGet(key); r.fillShared(s, key, entry, held) {
+		f.entry, f.held = entry, held
 		return true, f
 	}
 	return false, f

@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -221,6 +222,56 @@ func TestCache401(t *testing.T) {
 			wantError(t, call(t, reg, "orders", `{}`, WithCacheScope("other")), "HTTP 401")
 			if n := api.Issued(); n != 4 {
 				t.Errorf("tokens issued = %d, want 4", n)
+			}
+		})
+	}
+}
+
+// compareMapCache is a host store that deletes conditionally.
+type compareMapCache struct{ mapCache }
+
+func (c *compareMapCache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.m[key]; !ok || !bytes.Equal(v, old) {
+		return false, nil
+	}
+	delete(c.m, key)
+	return true, nil
+}
+
+// TestCache401Late: two replicas (Registries) share a store. A call reads
+// t1 from it and is held; meanwhile a call of the other replica has t1
+// refused, fetches t2 and stores it. The held call's 401 for t1 then
+// keeps t2 (it runs again with it) when the store deletes conditionally;
+// a host store without CompareAndDelete drops t2 and costs a token.
+func TestCache401Late(t *testing.T) {
+	for _, store := range []struct {
+		name   string
+		cache  Cache
+		tokens int
+	}{
+		{"memory", NewMemoryCache(), 2},
+		{"host store", &compareMapCache{mapCache{m: map[string][]byte{}}}, 2},
+		{"host store without CompareAndDelete", &mapCache{m: map[string][]byte{}}, 3},
+	} {
+		t.Run(store.name, func(t *testing.T) {
+			api := tokenapi.New(t)
+			a := loadRegistry(t, &Options{Cache: store.cache}, api.URL, tokenapi.Tool)
+			b := loadRegistry(t, &Options{Cache: store.cache}, api.URL, tokenapi.Tool)
+			wantText(t, call(t, a, "orders", `{}`), "with t1")
+			api.Revoke("t1")
+			arrived, release := api.HoldNext()
+			late := make(chan Result)
+			go func() { late <- call(t, a, "orders", `{}`) }()
+			<-arrived // a sent t1 and waits for its 401
+			wantText(t, call(t, b, "orders", `{}`), "with t2")
+			release()
+			want := fmt.Sprintf("with t%d", store.tokens)
+			wantText(t, <-late, want)
+			wantText(t, call(t, b, "orders", `{}`), want)
+			if n := api.Issued(); n != store.tokens {
+				t.Errorf("tokens issued = %d, want %d", n, store.tokens)
 			}
 		})
 	}

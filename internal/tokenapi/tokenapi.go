@@ -40,7 +40,10 @@ type Server struct {
 	revoked map[string]bool
 	uris    []string
 	hold    chan struct{} // when set, token requests wait until it is closed
+	next    *heldRequest  // when set, the next /orders request waits
 }
+
+type heldRequest struct{ arrived, release chan struct{} }
 
 // New starts a Server, closed when the test ends.
 func New(t testing.TB) *Server {
@@ -55,7 +58,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.uris = append(s.uris, r.Method+" "+r.URL.RequestURI())
 	hold := s.hold
 	revoked := s.revoked[strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")]
+	var next *heldRequest
+	if r.URL.Path != "/token" {
+		next, s.next = s.next, nil
+	}
 	s.mu.Unlock()
+	if next != nil {
+		close(next.arrived)
+		<-next.release
+	}
 	if r.URL.Path == "/token" {
 		if hold != nil {
 			<-hold
@@ -88,6 +99,17 @@ func (s *Server) Hold() (release func()) {
 	s.hold = ch
 	s.mu.Unlock()
 	return func() { close(ch) }
+}
+
+// HoldNext makes the next /orders request wait, once it has been
+// received (and its token checked), until release is called; arrived is
+// closed when it is received.
+func (s *Server) HoldNext() (arrived <-chan struct{}, release func()) {
+	h := &heldRequest{arrived: make(chan struct{}), release: make(chan struct{})}
+	s.mu.Lock()
+	s.next = h
+	s.mu.Unlock()
+	return h.arrived, func() { close(h.release) }
 }
 
 // URIs returns "METHOD /path" of every request received, in order.
