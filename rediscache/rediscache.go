@@ -34,6 +34,7 @@
 package rediscache
 
 import (
+	"bytes"
 	"context"
 	"crypto/aes"
 	"crypto/cipher"
@@ -85,7 +86,10 @@ type Cache struct {
 	token    string // this Cache's fetching markers hold it
 }
 
-var _ toolkit.Cache = (*Cache)(nil)
+var (
+	_ toolkit.Cache          = (*Cache)(nil)
+	_ toolkit.CompareDeleter = (*Cache)(nil)
+)
 
 // New returns a Cache storing its entries through client, which the
 // caller owns (and closes). It fails on a Prefix holding a brace and a Key
@@ -224,6 +228,39 @@ func (c *Cache) Delete(ctx context.Context, key string) error {
 		return err
 	}
 	return c.client.Del(ctx, k).Err()
+}
+
+// compareAndDelete drops an entry while it holds a value.
+var compareAndDelete = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+// CompareAndDelete drops the entry under key in ctx's scope if its value
+// is old, atomically: a replica that got a 401 late keeps the entry
+// another replica stored since. With a Key it reads the stored value
+// first, to compare the decrypted one (two round trips).
+func (c *Cache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
+	k, err := c.redisKey(ctx, key)
+	if err != nil {
+		return false, err
+	}
+	stored := old
+	if c.aead != nil {
+		stored, err = c.client.Get(ctx, k).Bytes()
+		if errors.Is(err, redis.Nil) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		v, _, err := c.open(k, stored)
+		if err != nil || !bytes.Equal(v, old) {
+			return false, err
+		}
+	}
+	n, err := compareAndDelete.Run(ctx, c.client, []string{k}, stored).Int()
+	return n == 1, err
 }
 
 // seal encrypts value with the Key, bound to the Redis key k.

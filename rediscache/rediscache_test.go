@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"strings"
@@ -333,4 +334,53 @@ func TestStoreDown(t *testing.T) {
 	if n := strings.Count(out, "\n"); n != 1 || !strings.Contains(out, "the cache store failed") || !strings.Contains(out, "connection refused") {
 		t.Errorf("log:\n%s", out)
 	}
+}
+
+// TestCompareAndDelete: the entry is dropped while it holds the value
+// given (the value Get returns, with a Key too), kept otherwise; in its
+// scope only.
+func TestCompareAndDelete(t *testing.T) {
+	eachServer(t, func(t *testing.T, srv server) {
+		client := srv.client(t)
+		for _, key := range [][]byte{nil, bytes.Repeat([]byte{7}, 32)} {
+			prefix := testPrefix()
+			c := newCache(t, client, &rediscache.Options{Prefix: prefix, Key: key})
+			acme, globex := scoped("acme"), scoped("globex")
+			for _, ctx := range []context.Context{acme, globex} {
+				if err := c.Set(ctx, "cap:1", []byte(`{"token":"t2"}`), time.Minute); err != nil {
+					t.Fatal(err)
+				}
+			}
+			raw := client.Get(t.Context(), prefix+"{acme:cap:1}").Val()
+			var got []string
+			for _, old := range []string{`{"token":"t1"}`, `{"token":"t2"}`, `{"token":"t2"}`} {
+				deleted, err := c.CompareAndDelete(acme, "cap:1", []byte(old))
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, ok, _ := c.Get(acme, "cap:1")
+				got = append(got, fmt.Sprintf("%s: deleted=%t, then %q %t", old, deleted, v, ok))
+			}
+			want := []string{
+				`{"token":"t1"}: deleted=false, then "{\"token\":\"t2\"}" true`,
+				`{"token":"t2"}: deleted=true, then "" false`,
+				`{"token":"t2"}: deleted=false, then "" false`,
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("Key %t (-want +got):\n%s", key != nil, diff)
+			}
+			if v, ok, err := c.Get(globex, "cap:1"); string(v) != `{"token":"t2"}` || !ok || err != nil {
+				t.Errorf("another scope: %q %t %v", v, ok, err)
+			}
+			if key != nil {
+				// The stored (sealed) bytes are not the value.
+				if deleted, err := c.CompareAndDelete(globex, "cap:1", []byte(raw)); deleted || err != nil {
+					t.Errorf("the sealed bytes deleted the entry: %t %v", deleted, err)
+				}
+			}
+			if _, err := c.CompareAndDelete(context.Background(), "cap:1", nil); !errors.Is(err, toolkit.ErrNoCacheScope) {
+				t.Errorf("without a scope: %v", err)
+			}
+		}
+	})
 }

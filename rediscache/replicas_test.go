@@ -131,3 +131,37 @@ func TestReplicas(t *testing.T) {
 		}
 	})
 }
+
+// TestReplicasLate401: a call of one replica reads t1 and is held while
+// a call of the other replica has t1 refused and stores t2. The held
+// call's 401 for t1 keeps t2, which it then uses: one token fetched
+// after the revocation, not one per replica.
+func TestReplicasLate401(t *testing.T) {
+	eachServer(t, func(t *testing.T, srv server) {
+		for _, key := range [][]byte{nil, bytes.Repeat([]byte{1}, 32)} {
+			api := tokenapi.New(t)
+			opts := &rediscache.Options{Prefix: testPrefix(), Key: key}
+			var logs syncBuffer
+			a := newRegistry(t, newCache(t, srv.client(t), opts), api.URL, &logs)
+			b := newRegistry(t, newCache(t, srv.client(t), opts), api.URL, &logs)
+			got := []string{callOrders(t, a, "acme").Text}
+			api.Revoke("t1")
+			arrived, release := api.HoldNext()
+			late := make(chan toolkit.Result)
+			go func() { late <- callOrders(t, a, "acme") }()
+			<-arrived // a sent t1 and waits for its 401
+			got = append(got, callOrders(t, b, "acme").Text)
+			release()
+			got = append(got, (<-late).Text, callOrders(t, b, "acme").Text)
+			if diff := cmp.Diff([]string{"with t1", "with t2", "with t2", "with t2"}, got); diff != "" {
+				t.Errorf("Key %t (-want +got):\n%s", key != nil, diff)
+			}
+			if n := api.Issued(); n != 2 {
+				t.Errorf("Key %t: tokens issued = %d, want 2", key != nil, n)
+			}
+			if logs.String() != "" {
+				t.Errorf("log:\n%s", logs.String())
+			}
+		}
+	})
+}
