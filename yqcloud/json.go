@@ -474,6 +474,15 @@ func plainName(k string) bool {
 	return true
 }
 
+// unescaped holds the bytes appendString writes as they are in valid
+// UTF-8: not a quote, a backslash or a control character.
+var unescaped = func() (t [256]bool) {
+	for c := 0x20; c < len(t); c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // plainByte holds the bytes a string holds as they are, ASCII only: not
 // a quote, a backslash or a control character.
 var plainByte = func() (t [256]bool) {
@@ -830,6 +839,14 @@ const hexDigits = "0123456789abcdef"
 
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	i := 0
+	for i < len(s) && unescaped[s[i]] {
+		i++
+	}
+	if i == len(s) && utf8.ValidString(s) { // nothing to escape: the common case
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
