@@ -257,7 +257,8 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 }
 
 // parseBody returns a response body as a JSON doc, or as text; the error
-// is ctx's when it ended first.
+// is ctx's when it ended first. A doc's strings are cut from b, which must
+// not change after (a response body is the call's own).
 func parseBody(ctx context.Context, b []byte) (*doc, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	d, err := parseDoc(ctx, b)
