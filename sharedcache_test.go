@@ -276,3 +276,41 @@ func TestCache401Late(t *testing.T) {
 		})
 	}
 }
+
+// TestCache401Followers: calls that waited for another call's fetch
+// (concurrent misses) and got a 401 for the token it fetched drop the
+// entry they read from it and run again: one new token for all of them.
+func TestCache401Followers(t *testing.T) {
+	for _, store := range []struct {
+		name  string
+		cache Cache
+	}{
+		{"memory", NewMemoryCache()},
+		{"host store", &compareMapCache{mapCache{m: map[string][]byte{}}}},
+	} {
+		t.Run(store.name, func(t *testing.T) {
+			api := tokenapi.New(t)
+			release := api.Hold()
+			reg := loadRegistry(t, &Options{Cache: store.cache}, api.URL, tokenapi.Tool)
+			api.Revoke("t1")
+			results := make([]Result, 10)
+			var wg sync.WaitGroup
+			for i := range results {
+				wg.Go(func() { results[i] = call(t, reg, "orders", `{}`) })
+			}
+			for len(api.URIs()) == 0 { // the first call is fetching
+				time.Sleep(time.Millisecond)
+			}
+			release()
+			wg.Wait()
+			texts := map[string]int{}
+			for _, res := range results {
+				texts[res.Text]++
+			}
+			// The call that fetched t1 itself does not run again.
+			if texts["with t2"] != len(results)-1 || api.Issued() != 2 {
+				t.Errorf("tokens issued = %d, results %v", api.Issued(), texts)
+			}
+		})
+	}
+}
