@@ -369,31 +369,38 @@ func (p *jsonParser) object(path string) (jval, error) {
 	base, vbase := len(p.keys), len(p.vals)
 	defer func() { p.keys, p.vals = p.keys[:base], p.vals[:vbase] }()
 	like, plain := p.last, p.plain // the members of the object parsed last, likely this one's too
-	onShape := true                // the names so far are like's, so none is repeated
+	onShape := true                // the names so far are like's (not in p.keys yet), so none is repeated
 	var idx map[string]int         // name -> position, past smallObject members
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			return jval{}, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
 		}
 		keyOff := p.pos
+		n := len(p.vals) - vbase // members so far
 		var guess string
-		if n := len(p.keys) - base; onShape && n < len(like) {
+		if onShape && n < len(like) {
 			guess = like[n]
 		}
 		k, hit, err := p.name(guess, plain)
 		if err != nil {
 			return jval{}, err
 		}
-		onShape = onShape && hit
+		if onShape && !hit {
+			onShape = false
+			p.keys = append(p.keys, like[:n]...)
+			if n > smallObject {
+				idx = indexKeys(p.keys[base:])
+			}
+		}
 		dup := -1
-		if onShape {
-			// like's names are those of one object: no repeats.
-		} else if idx != nil {
+		switch {
+		case onShape: // like's names are those of one object: no repeats
+		case idx != nil:
 			p.work++
 			if i, ok := idx[k]; ok {
 				dup = i
 			}
-		} else {
+		default:
 			p.work += len(p.keys) - base
 			dup = slices.Index(p.keys[base:], k)
 		}
@@ -422,22 +429,37 @@ func (p *jsonParser) object(path string) (jval, error) {
 		if dup >= 0 {
 			p.vals[vbase+dup] = v // JSON.parse: the first position, the last value
 		} else {
-			p.keys = append(p.keys, k)
 			p.vals = append(p.vals, v)
-			switch n := len(p.keys) - base; {
-			case idx != nil:
-				idx[k] = n - 1
-			case n > smallObject:
-				idx = indexKeys(p.keys[base:])
+			if !onShape {
+				p.keys = append(p.keys, k)
+				switch m := len(p.keys) - base; {
+				case idx != nil:
+					idx[k] = m - 1
+				case m > smallObject:
+					idx = indexKeys(p.keys[base:])
+				}
 			}
 		}
 		more, err := p.next('}')
 		if err != nil {
 			return jval{}, err
 		}
-		if !more {
-			return p.doc.add(jObject, p.shape(p.keys[base:]), idx, p.vals[vbase:]), nil
+		if more {
+			continue
 		}
+		if n := len(p.vals) - vbase; onShape && n == len(like) { // like's names, all of them
+			if n > smallObject {
+				idx = indexKeys(like)
+			}
+			p.last, p.plain = like, plain
+			return p.doc.add(jObject, like, idx, p.vals[vbase:]), nil
+		} else if onShape {
+			p.keys = append(p.keys, like[:n]...)
+			if n > smallObject {
+				idx = indexKeys(p.keys[base:])
+			}
+		}
+		return p.doc.add(jObject, p.shape(p.keys[base:]), idx, p.vals[vbase:]), nil
 	}
 }
 
