@@ -3,6 +3,7 @@ package yqcloud
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -303,5 +304,28 @@ func TestReturnsValue(t *testing.T) {
 		if got := returnsValue(hookLiteral(prg).Body); got != tt.want {
 			t.Errorf("returnsValue(%q) = %v, want %v", tt.body, got, tt.want)
 		}
+	}
+}
+
+// TestHookWideData: a data object of more members than are looked up by
+// a scan reads, writes and deletes by name before and after the script
+// changes it.
+func TestHookWideData(t *testing.T) {
+	var members []string
+	for i := range 20 {
+		members = append(members, fmt.Sprintf(`"k%d":%d`, i, i))
+	}
+	data := `{"o":{` + strings.Join(members, ",") + `}}`
+	e := newSet(nil).eng
+	rt := e.acquire(context.Background(), nil, nil)
+	defer e.release(rt)
+	got, err := runHook(t, e, rt, `const o = data.o, before = [o.k19, o.k3, 'k7' in o, o.nope];
+o.k19 = 'x'; delete o.k3; o.added = 1; o.k0 += 10;
+return [before, o.k19, o.k3, 'k3' in o, o.added, o.k18, o.k0, Object.keys(o).length, Object.keys(o).slice(-3)]`, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `[[19,3,true,null],"x",null,false,1,18,10,20,["k18","k19","added"]]`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

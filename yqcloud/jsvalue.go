@@ -54,7 +54,7 @@ func (dv *docView) toJS(v jval) goja.Value {
 	o := &rt.objs[0]
 	rt.objs = rt.objs[1:]
 	c := &d.conts[v.a]
-	*o = jsObject{dv: dv, keys: c.keys, vals: d.members(c), idx: c.idx}
+	*o = jsObject{dv: dv, c: c}
 	return rt.vm.NewDynamicObject(o)
 }
 
@@ -104,34 +104,58 @@ var stringType = func() unsafe.Pointer {
 	return (*eface)(unsafe.Pointer(&v)).typ
 }()
 
-// jsObject is a JSON object seen from JavaScript. keys, vals and idx are
-// shared with the doc until the script writes (copy on write).
+// jsObject is a JSON object seen from JavaScript: the doc's object c,
+// whose members it shares until the script adds or deletes one (copy on
+// write, into m).
 type jsObject struct {
-	dv    *docView
-	keys  []string
-	vals  []jval
-	js    []goja.Value // members kept or written as JavaScript values; nil until one is
-	owned bool         // keys and vals are this object's own copies, idx too if set
-	idx   map[string]int
+	dv *docView
+	c  *jcont
+	m  *jsMembers
+	js []goja.Value // members kept or written as JavaScript values; nil until one is
+}
+
+// jsMembers are the members of a data object the script has changed.
+type jsMembers struct {
+	keys []string
+	vals []jval
+	idx  map[string]int // made when needed, for over smallObject members
+}
+
+func (o *jsObject) keys() []string {
+	if o.m != nil {
+		return o.m.keys
+	}
+	return o.c.keys
+}
+
+// val returns member i's value in the doc.
+func (o *jsObject) val(i int) jval {
+	if o.m != nil {
+		return o.m.vals[i]
+	}
+	return o.dv.d.vals[int(o.c.first)+i]
 }
 
 func (o *jsObject) index(k string) int {
-	if len(o.keys) > smallObject {
-		if o.idx == nil {
-			o.idx = indexKeys(o.keys) // keys are unique
+	keys, idx := o.c.keys, o.c.idx // the parser indexes objects over smallObject members
+	if o.m != nil {
+		if keys = o.m.keys; len(keys) > smallObject && o.m.idx == nil {
+			o.m.idx = indexKeys(keys) // keys are unique
 		}
-		if i, ok := o.idx[k]; ok {
+		idx = o.m.idx
+	}
+	if len(keys) > smallObject && idx != nil {
+		if i, ok := idx[k]; ok {
 			return i
 		}
 		return -1
 	}
-	return slices.Index(o.keys, k)
+	return slices.Index(keys, k)
 }
 
 func (o *jsObject) own() {
-	if !o.owned {
-		o.keys, o.vals, o.owned = slices.Clone(o.keys), slices.Clone(o.vals), true
-		o.idx = nil // the doc's: made again when needed
+	if o.m == nil {
+		o.m = &jsMembers{keys: slices.Clone(o.c.keys), vals: slices.Clone(o.dv.d.members(o.c))}
 	}
 }
 
@@ -146,7 +170,7 @@ func (o *jsObject) jsAt(i int) goja.Value {
 // keep stores member i's JavaScript value.
 func (o *jsObject) keep(i int, v goja.Value) {
 	if o.js == nil {
-		o.js = make([]goja.Value, len(o.keys))
+		o.js = make([]goja.Value, len(o.keys()))
 	}
 	o.js[i] = v
 }
@@ -160,8 +184,9 @@ func (o *jsObject) Get(k string) goja.Value {
 	if v := o.jsAt(i); v != nil {
 		return v
 	}
-	v := o.dv.toJS(o.vals[i])
-	switch o.vals[i].kind {
+	m := o.val(i)
+	v := o.dv.toJS(m)
+	switch m.kind {
 	case jArray, jObject, jNumber:
 		o.keep(i, v)
 	}
@@ -175,15 +200,16 @@ func (o *jsObject) Set(k string, v goja.Value) bool {
 		return true
 	}
 	o.own()
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, jval{})
+	m := o.m
+	m.keys = append(m.keys, k)
+	m.vals = append(m.vals, jval{})
 	if o.js != nil {
 		o.js = append(o.js, v)
 	} else {
-		o.keep(len(o.keys)-1, v)
+		o.keep(len(m.keys)-1, v)
 	}
-	if o.idx != nil {
-		o.idx[k] = len(o.keys) - 1
+	if m.idx != nil {
+		m.idx[k] = len(m.keys) - 1
 	}
 	return true
 }
@@ -198,12 +224,13 @@ func (o *jsObject) Delete(k string) bool {
 		return true
 	}
 	o.own()
-	o.keys = slices.Delete(o.keys, i, i+1)
-	o.vals = slices.Delete(o.vals, i, i+1)
+	m := o.m
+	m.keys = slices.Delete(m.keys, i, i+1)
+	m.vals = slices.Delete(m.vals, i, i+1)
 	if o.js != nil {
 		o.js = slices.Delete(o.js, i, i+1)
 	}
-	o.idx = nil
+	m.idx = nil
 	return true
 }
 
@@ -211,11 +238,12 @@ func (o *jsObject) Delete(k string) bool {
 // ascending order, then the others in insertion order, as for ordinary
 // objects.
 func (o *jsObject) Keys() []string {
-	if !slices.ContainsFunc(o.keys, isArrayIndex) {
-		return slices.Clone(o.keys)
+	keys := o.keys()
+	if !slices.ContainsFunc(keys, isArrayIndex) {
+		return slices.Clone(keys)
 	}
 	var ints, strs []string
-	for _, k := range o.keys {
+	for _, k := range keys {
 		if isArrayIndex(k) {
 			ints = append(ints, k)
 		} else {
@@ -484,8 +512,8 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 	first := true
 	// Insertion order unless array-index keys come first; only then is a
 	// member's place looked up by name.
-	ordered := !slices.ContainsFunc(o.keys, isArrayIndex)
-	keys := o.keys
+	keys := o.keys()
+	ordered := !slices.ContainsFunc(keys, isArrayIndex)
 	if !ordered {
 		keys = o.Keys()
 	}
@@ -501,7 +529,7 @@ func (w *jsonWriter) dynObject(b []byte, o *jsObject) []byte {
 			}
 			b = appendString(b, k)
 			b = append(b, ':')
-			b = o.dv.d.appendJSON(b, o.vals[i])
+			b = o.dv.d.appendJSON(b, o.val(i))
 			first = false
 			w.grew(b)
 			continue
