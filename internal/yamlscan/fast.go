@@ -11,19 +11,19 @@ import (
 
 // fast parses the YAML most tool files are written in — block mappings
 // and sequences of plain, quoted and block scalars, one-line flow
-// collections of scalars, comments — into the tree goccy/go-yaml's parser
-// builds for it, several times faster. It gives up (ok false) on anything
-// else: anchors, aliases, tags, directives, multi-line flow or quoted
-// scalars, tabs, empty values, duplicate keys, any doubt. Parse then
-// runs goccy's parser, which also words every syntax error, so the fast
-// path never has to.
+// collections, comments — into the tree goccy/go-yaml's parser builds for
+// it, about three times faster. It gives up (ok false) on anything else:
+// anchors, aliases, tags, directives, multi-line flow collections or
+// quoted scalars, tabs, empty values, duplicate keys, any doubt. Parse
+// then runs goccy's parser, which also words every syntax error, so the
+// fast path never has to.
 func fast(src string) (n ast.Node, ok bool) {
 	if src == "" || !simpleText(src) {
 		return nil, false
 	}
 	p := fastParser{src: src}
 	p.split()
-	size := len(p.lines) + 4 // about one pair or item a line, two tokens
+	size := len(p.lines) + 4 // tool files take up to about three tokens a line
 	p.positions.buf = make([]token.Position, 0, 3*size)
 	p.tokens.buf = make([]token.Token, 0, 3*size)
 	p.bases.buf = make([]ast.BaseNode, 0, 3*size)
