@@ -23,12 +23,14 @@ func fast(src string) (n ast.Node, ok bool) {
 	}
 	p := fastParser{src: src}
 	p.split()
-	size := len(p.lines) + 4 // tool files take up to about three tokens a line
-	p.positions.buf = make([]token.Position, 0, 3*size)
-	p.tokens.buf = make([]token.Token, 0, 3*size)
-	p.bases.buf = make([]ast.BaseNode, 0, 3*size)
-	p.strs.buf = make([]ast.StringNode, 0, 2*size)
-	p.mvs.buf = make([]ast.MappingValueNode, 0, size)
+	// Slabs start at a chunk a line and grow by half that: tool files
+	// take two to three tokens and positions a line, fewer nodes.
+	chunk := len(p.lines) + 4
+	p.positions.init(2*chunk, chunk/2)
+	p.tokens.init(2*chunk, chunk/2)
+	p.strs.init(chunk, chunk/2)
+	p.mvs.init(chunk, chunk/2)
+	p.base = new(ast.BaseNode)
 	p.skipBlank()
 	if p.i < len(p.lines) && p.lines[p.i].indent == 0 && p.text(p.i) == "---" {
 		p.i++
@@ -99,19 +101,28 @@ type fastParser struct {
 	// collections being read.
 	positions slab[token.Position]
 	tokens    slab[token.Token]
-	bases     slab[ast.BaseNode]
 	strs      slab[ast.StringNode]
 	mvs       slab[ast.MappingValueNode]
-	pairs     []*ast.MappingValueNode
-	items     []ast.Node
+	// base is the one BaseNode (path, comment) of every node the fast
+	// path makes: the loader reads neither, and nothing sets them.
+	base  *ast.BaseNode
+	pairs []*ast.MappingValueNode
+	items []ast.Node
 }
 
 // slab hands out pointers into chunks of Ts, for one allocation a chunk.
-type slab[T any] struct{ buf []T }
+type slab[T any] struct {
+	buf  []T
+	grow int // the size of the chunks after the first
+}
+
+func (s *slab[T]) init(first, grow int) {
+	s.buf, s.grow = make([]T, 0, first), max(grow, 8)
+}
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, max(16, 2*cap(s.buf)))
+		s.buf = make([]T, 0, s.grow)
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
@@ -126,7 +137,7 @@ func (p *fastParser) tok(t token.Token) *token.Token {
 
 func (p *fastParser) str(tk *token.Token) *ast.StringNode {
 	n := p.strs.new()
-	*n = ast.StringNode{BaseNode: p.bases.new(), Token: tk, Value: tk.Value}
+	*n = ast.StringNode{BaseNode: p.base, Token: tk, Value: tk.Value}
 	return n
 }
 
@@ -229,12 +240,12 @@ func (p *fastParser) mapping(i, off, col int) (ast.Node, bool) {
 			return nil, false
 		}
 		mv := p.mvs.new()
-		*mv = ast.MappingValueNode{BaseNode: p.bases.new(), Start: colon, Key: key, Value: value}
+		*mv = ast.MappingValueNode{BaseNode: p.base, Start: colon, Key: key, Value: value}
 		p.pairs = append(p.pairs, mv)
 		l, more := p.next()
 		if !more || l.indent < col {
 			pairs := p.pairs[first:]
-			return &ast.MappingNode{BaseNode: p.bases.new(), Start: pairs[0].Start, Values: slices.Clone(pairs)}, true
+			return &ast.MappingNode{BaseNode: p.base, Start: pairs[0].Start, Values: slices.Clone(pairs)}, true
 		}
 		if l.indent > col || isEntry(p.src[l.start+l.indent:l.end]) {
 			return nil, false
@@ -437,7 +448,7 @@ func (p *fastParser) sequence(col int) (ast.Node, bool) {
 		}
 		if !more || next.indent < col || !isEntry(p.src[next.start+next.indent:next.end]) {
 			// The end, or the parent mapping's next key.
-			return &ast.SequenceNode{BaseNode: p.bases.new(), Start: start, Values: slices.Clone(p.items[first:])}, true
+			return &ast.SequenceNode{BaseNode: p.base, Start: start, Values: slices.Clone(p.items[first:])}, true
 		}
 	}
 }
