@@ -142,6 +142,57 @@ func IntegerText(text string) (string, error) {
 
 // Marshal encodes v as compact JSON without HTML escaping.
 func Marshal(v any) ([]byte, error) {
+	if b, ok := appendSimple(nil, v); ok {
+		return b, nil
+	}
+	return marshal(v)
+}
+
+// appendSimple appends v as Marshal writes it, for the values schemas are
+// made of (an Object, a string without control characters, a bool, nil, a
+// list of strings); ok is false for any other value, left to
+// encoding/json.
+func appendSimple(dst []byte, v any) (_ []byte, ok bool) {
+	switch x := v.(type) {
+	case nil:
+		return append(dst, "null"...), true
+	case bool:
+		return strconv.AppendBool(dst, x), true
+	case string:
+		if !plainText(x) {
+			return dst, false
+		}
+		return Append(dst, x), true
+	case []string:
+		dst = append(dst, '[')
+		for i, s := range x {
+			if !plainText(s) {
+				return dst, false
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = Append(dst, s)
+		}
+		return append(dst, ']'), true
+	case Object:
+		return x.append(dst)
+	}
+	return dst, false
+}
+
+// plainText reports whether s has no control characters, which Append
+// escapes differently from encoding/json.
+func plainText(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 {
+			return false
+		}
+	}
+	return true
+}
+
+func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -162,6 +213,9 @@ type Object []Member
 
 // MarshalJSON writes the members in order, values as Marshal writes them.
 func (o Object) MarshalJSON() ([]byte, error) {
+	if b, ok := o.append(nil); ok {
+		return b, nil
+	}
 	buf := []byte{'{'}
 	for i, m := range o {
 		if i > 0 {
@@ -174,4 +228,19 @@ func (o Object) MarshalJSON() ([]byte, error) {
 		buf = append(append(Append(buf, m.Key), ':'), v...)
 	}
 	return append(buf, '}'), nil
+}
+
+// append appends o when all its values are ones appendSimple writes.
+func (o Object) append(dst []byte) ([]byte, bool) {
+	dst = append(dst, '{')
+	for i, m := range o {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		var ok bool
+		if dst, ok = appendSimple(append(Append(dst, m.Key), ':'), m.Value); !ok {
+			return dst, false
+		}
+	}
+	return append(dst, '}'), true
 }

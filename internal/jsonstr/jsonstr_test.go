@@ -121,3 +121,27 @@ func TestObject(t *testing.T) {
 		t.Error("a value with no JSON form: no error")
 	}
 }
+
+// TestMarshalSimple checks that Marshal's own writer for schema values
+// writes what encoding/json writes.
+func TestMarshalSimple(t *testing.T) {
+	for _, v := range []any{
+		nil, true, false, "", "plain", `quote " and \ back`, "<html> & é 日本", "line\u2028sep\u2029", "bad \xff utf8",
+		"tab\there", "nul\x00", []string{}, []string{"a", "b\"c"}, []string{"ctl\x01"}, Object(nil), Object{},
+		Object{{Key: "type", Value: "object"}, {Key: "properties", Value: Object{{Key: "id", Value: Object{{Key: "type", Value: "string"}, {Key: "default", Value: 4.5}}}}},
+			{Key: "required", Value: []string{"id"}}, {Key: "additionalProperties", Value: false}},
+		Object{{Key: "k\u2028", Value: "v\n"}}, 42, 1.5, map[string]any{"a": 1},
+	} {
+		got, err := Marshal(v)
+		if err != nil {
+			t.Fatalf("Marshal(%#v): %v", v, err)
+		}
+		want, err := marshal(v)
+		if err != nil {
+			t.Fatalf("marshal(%#v): %v", v, err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("Marshal(%#v) = %s, encoding/json writes %s", v, got, want)
+		}
+	}
+}
