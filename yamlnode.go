@@ -100,7 +100,7 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 		return nil, false
 	}
 	fields := make([]field, 0, len(values))
-	seen := map[string]bool{}
+	var seen map[string]bool // the keys, once there are many
 	for _, mv := range values {
 		keyNode := r.resolve(mv.Key)
 		if mk, ok := keyNode.(*ast.MappingKeyNode); ok {
@@ -111,7 +111,7 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 			r.errorf(keyNode, path, "keys must be plain strings")
 			continue
 		}
-		key := fmt.Sprint(s.GetValue())
+		key := scalarText(s)
 		if _, merge := keyNode.(*ast.MergeKeyNode); merge {
 			r.errorf(keyNode, path, "merge keys (<<) are not supported")
 			continue
@@ -125,14 +125,30 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 			r.errorf(keyNode, path, "%s", msg)
 			continue
 		}
-		if seen[key] {
+		if seen[key] || seen == nil && slices.ContainsFunc(fields, func(f field) bool { return f.key == key }) {
 			r.errorf(keyNode, fpath, "duplicate field")
 			continue
 		}
-		seen[key] = true
 		fields = append(fields, field{key: key, keyN: keyNode, value: mv.Value})
+		if seen != nil || len(fields) == 16 {
+			if seen == nil {
+				seen = make(map[string]bool, len(values))
+				for _, f := range fields {
+					seen[f.key] = true
+				}
+			}
+			seen[key] = true
+		}
 	}
 	return fields, true
+}
+
+// scalarText is a scalar's value as text (a key's name).
+func scalarText(s ast.ScalarNode) string {
+	if str, ok := s.(*ast.StringNode); ok {
+		return str.Value
+	}
+	return fmt.Sprint(s.GetValue())
 }
 
 // mappingValues returns the key-value pairs of a mapping node (a single
