@@ -468,7 +468,7 @@ func (p *fastParser) isKey(s string) bool {
 				t := strings.TrimLeft(s[j+1:], " ")
 				return t != "" && t[0] == ':'
 			}
-			if s[j] == '\\' {
+			if s[j] == '\\' && q == '"' {
 				j++
 			}
 		}
