@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"sync"
@@ -146,6 +147,32 @@ func (c *MemoryCache) Delete(ctx context.Context, key string) error {
 	scope, _ := CacheScope(ctx)
 	c.delete(memoryKey{scope, key}, 0)
 	return nil
+}
+
+// CompareAndDelete drops the entry under key in ctx's scope only while
+// its value (as Get returns it) is old: a host that wraps a MemoryCache in
+// a Cache of its own can pass the conditional delete on (CompareDeleter).
+func (c *MemoryCache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
+	scope, _ := CacheScope(ctx)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.entries[memoryKey{scope, key}]
+	switch {
+	case !ok:
+		return false, nil
+	case !c.now().Before(n.entry.expires):
+		c.remove(n)
+		return false, nil
+	}
+	value := n.entry.value
+	if value == nil && n.entry.vars != nil {
+		value, _ = json.Marshal(n.entry.vars)
+	}
+	if !bytes.Equal(value, old) {
+		return false, nil
+	}
+	c.remove(n)
+	return true, nil
 }
 
 // delete drops the entry under k; with seq other than 0, only while it

@@ -254,6 +254,7 @@ func TestCache401Late(t *testing.T) {
 		{"memory", NewMemoryCache(), 2},
 		{"host store", &compareMapCache{mapCache{m: map[string][]byte{}}}, 2},
 		{"host store without CompareAndDelete", &mapCache{m: map[string][]byte{}}, 3},
+		{"a host's wrapper of a MemoryCache", wrappedMemory{NewMemoryCache()}, 2},
 	} {
 		t.Run(store.name, func(t *testing.T) {
 			api := tokenapi.New(t)
@@ -314,3 +315,9 @@ func TestCache401Followers(t *testing.T) {
 		})
 	}
 }
+
+// wrappedMemory is a host's Cache around a MemoryCache (for metrics, say),
+// which passes the conditional delete on.
+type wrappedMemory struct{ *MemoryCache }
+
+var _ CompareDeleter = wrappedMemory{}
