@@ -790,11 +790,11 @@ func (p *fastParser) blockScalar(i, off, col int) (ast.Node, bool) {
 		}
 	}
 	p.i = last
-	hdr := token.Literal(header, header, p.pos(i, off))
+	headerToken := token.Literal
 	if folded {
-		hdr = token.Folded(header, header, p.pos(i, off))
+		headerToken = token.Folded
 	}
-	lit := ast.Literal(hdr)
+	lit := ast.Literal(headerToken(header, header, p.pos(i, off)))
 	lit.Value = ast.String(token.String(value, value, contentPos(i, indent)))
 	return lit, true
 }

@@ -136,7 +136,6 @@ var fastCases = []string{
 	"list:\n  - a\n  - b\n",
 	"list:\n- a\n- b\nnext: c\n",
 	"steps:\n  - url: http://x/${param:id}\n    method: GET\n    headers:\n      X-Api-Key: ${env:KEY}\n  - url: y\n",
-	"- a\n- b: c\n  d: e\n- - x\n",
 	"- a\n-   b: c\n    d: e\n",
 	"s: 'it''s'\nd: \"a \\\"q\\\" \\n b\"\nq: \"${step0:x}\"\n'k': v\n\"k2\": v\n",
 	"env: [A, B, 'c', \"d\"]\nempty: []\nm: {a: 1, b: \"x\"}\nem: {}\n",
@@ -148,25 +147,19 @@ var fastCases = []string{
 	"desc: |\n  a\n    indented\n  b\n",
 	"desc: |\n  # not a comment\n  x: y\n",
 	"- |\n  in a list\n- >\n  folded in a list\n",
-	"名前: 値\nkey: 日本語のテキスト\n- x: y\n",
 	"名前: 値\nk: v\n",
 	"a: 名前 # 注\nb: [名前, c]\n",
 	"url: http://example.com:8080/a?b=c#frag\n",
 	"a: b#c\n",
-	"a:    spaced   \n",
 	"200: ok\ntrue: yes\n1.5: x\n",
 	"result: \"${step0:name} costs ${step0:price}\"\n",
 	"result: ${step0:name} costs ${step0:price}\n",
-	"v: [${env:A}]\n",
-	"x: -\n",
 	"x: a - b\n",
 	"x: 2001-12-14\n",
-	"x: \"\\u00e9\"\n",
 	"x: yes\ny: No\nz: off\n",
 	"x: 'a # b'\n",
 	"x: |\n  last\n",
 	"x: |\n  last",
-	"x: >\n  last",
 	"x: |\n\n  leading blank\n",
 	"x: |\n  a\n\n",
 	"p:\n  - name: id\n    type: string\n    required: true\n    description: the id\n",
@@ -180,7 +173,7 @@ var fastCases = []string{
 func TestFastMatchesGoccy(t *testing.T) {
 	for i, src := range fastCases {
 		if !checkFast(t, fmt.Sprintf("case %d", i), src) {
-			t.Logf("case %d: not read by the fast path:\n%s", i, src)
+			t.Errorf("case %d: not read by the fast path:\n%s", i, src)
 		}
 	}
 }
@@ -202,7 +195,7 @@ func TestFastReadsTheRepositorysFiles(t *testing.T) {
 		total++
 		if checkFast(t, path, string(src)) {
 			read++
-		} else if strings.Contains(path, "examples") {
+		} else if strings.HasPrefix(path, filepath.Join("..", "..", "examples")) && filepath.Base(filepath.Dir(path)) == "tools" {
 			missed = append(missed, path)
 		}
 		return nil
@@ -210,7 +203,10 @@ func TestFastReadsTheRepositorysFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("the fast path read %d of %d YAML files; examples it left to goccy: %v", read, total, missed)
+	t.Logf("the fast path read %d of %d YAML files", read, total)
+	if len(missed) > 0 {
+		t.Errorf("the fast path left the examples' tool files %v to goccy", missed)
+	}
 }
 
 // TestFastDeclines lists documents the fast path leaves to goccy.
@@ -236,6 +232,13 @@ func TestFastDeclines(t *testing.T) {
 		"  a: b\n",
 		"a: |2\n   x\n",
 		"scalar only\n",
+		"- a\n- b: c\n  d: e\n- - x\n", // a sequence in a compact sequence
+		"名前: 値\nkey: 日本語のテキスト\n- x: y\n", // an entry after a mapping's keys
+		"a:    spaced   \n", // goccy misplaces a scalar before trailing spaces
+		"v: [${env:A}]\n",   // braces in a flow collection's plain scalar
+		"x: -\n",            // a lone dash
+		"x: \"\\u00e9\"\n",  // an escape the fast path does not decode
+		"x: >\n  last",      // folded text without a final line break
 	} {
 		if _, ok := fast(src); ok {
 			t.Errorf("the fast path read %q, which it should leave to goccy", src)
