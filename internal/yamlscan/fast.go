@@ -12,7 +12,7 @@ import (
 // fast parses the YAML most tool files are written in — block mappings
 // and sequences of plain, quoted and block scalars, one-line flow
 // collections, comments — into the tree goccy/go-yaml's parser builds for
-// it, about three times faster. It gives up (ok false) on anything else:
+// it, three to five times faster. It gives up (ok false) on anything else:
 // anchors, aliases, tags, directives, multi-line flow collections or
 // quoted scalars, tabs, empty values, duplicate keys, any doubt. Parse
 // then runs goccy's parser, which also words every syntax error, so the
