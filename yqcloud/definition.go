@@ -711,6 +711,9 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 		}
 		d.hooks[i] = h
 	}
+	if h := d.hooks[hookResponse]; h != nil {
+		h.keepsResult = d.hooks[hookStop] != nil || d.hooks[hookExtra] != nil
+	}
 	hasRequestParser := d.hooks[hookRequest] != nil
 
 	if m, ok := c.str(o, p, "method"); ok {

@@ -62,7 +62,19 @@
 // offsets). Data enters as objects over the parsed body, decoded lazily
 // in member order (they cannot be frozen);
 // results leave through a writer with JSON.stringify's rules, and numbers
-// a hook never read keep their digits. Runtimes are pooled with their
+// a hook never read keep their digits. Picks mapped straight into the
+// result of a response parser, as in
+//
+//	const list = (data?.content || []).filter(i => i.enabled).map(i => _.pick(i, ['id', 'name']));
+//	return { items: list };
+//
+// are objects over the item's members that the writer copies from the
+// body. No script code can see them: the map is the script's first
+// statement, on the body's own arrays (no code has had them in hand, so
+// the built-in map makes an ordinary array), the list is named nowhere
+// else, and at run time the pick checks that the built-in map called it.
+// A definition whose stop condition or extra parameters read the
+// parser's result gets ordinary objects. Runtimes are pooled with their
 // global object and every built-in frozen, so a run leaves nothing for the
 // next; each run is bounded by Options.HookTimeout and
 // Options.MaxCallStackSize, and there is no require, process, fetch, file

@@ -67,6 +67,9 @@ type hook struct {
 	prog    *goja.Program
 	returns bool          // the body has a `return <value>`
 	picks   []hoistedPick // prog is hoistWrapper's function of $yqP (hoist.go)
+	// keepsResult: the result is data for a later hook of the definition,
+	// which could see what resultMaps relies on no script seeing.
+	keepsResult bool
 }
 
 // hookPrefix wraps a body on a line of its own, so script lines are the
@@ -98,7 +101,7 @@ func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	}
 	h := &hook{fn: fn, field: field, returns: returnsValue(lit.Body)}
 	if hoist {
-		if rewritten, picks := hoistPicks(src, lit); picks != nil {
+		if rewritten, picks := hoistPicks(src, name, lit, field); picks != nil {
 			// A rewrite that does not compile would be a bug in hoist.go;
 			// the hook then runs as written (TestHoistSameOutcome checks
 			// that every call it covers is rewritten).
@@ -223,6 +226,12 @@ type jsRuntime struct {
 	view      *docView     // the doc read last
 	str       string       // anyString's string header
 	shortStrs [64]shortStr // stringValue's cache
+
+	objectProto *goja.Object      // Object.prototype, data objects' prototype
+	frames      []goja.StackFrame // pickView's look at the stack
+	// pickView's members, allocated 64 at a time in a run.
+	viewKeys []string
+	viewVals []jval
 }
 
 // lockdown freezes every object reachable from the global object (the
@@ -263,6 +272,7 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 		return nil, err
 	}
 	rt.lib = lib
+	rt.objectProto = vm.Get("Object").ToObject(vm).Get("prototype").ToObject(vm)
 	console := vm.NewObject()
 	for _, level := range []string{"log", "info", "warn", "error", "debug"} {
 		if err := console.Set(level, rt.consoleFunc(level)); err != nil {
@@ -325,6 +335,7 @@ func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact fun
 func (e *engine) release(rt *jsRuntime) {
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
+	rt.viewKeys, rt.viewVals = nil, nil
 	clear(rt.shortStrs[:])
 	select {
 	case e.idle <- rt:

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dop251/goja"
+	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 	"github.com/google/go-cmp/cmp"
 )
@@ -52,7 +54,7 @@ func TestHoistPicks(t *testing.T) {
 			if lit == nil {
 				t.Fatal("no hook function")
 			}
-			got, picks := hoistPicks(src, lit)
+			got, picks := hoistPicks(src, "t", lit, FieldResponseParser)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got)\n%s", diff)
 			}
@@ -103,14 +105,7 @@ func TestHoistSameOutcome(t *testing.T) {
 	e := newSet(nil).eng
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			hoisted, err := compileHook("f", FieldResponseParser, tt.body)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain, err := compileHookWith("f", FieldResponseParser, tt.body, false)
-			if err != nil {
-				t.Fatal(err)
-			}
+			hoisted, plain := compileBoth(t, tt.body)
 			got, want := outcome(t, e, hoisted), outcome(t, e, plain)
 			if tt.moves {
 				got, want = scriptPos.ReplaceAllString(got, ""), scriptPos.ReplaceAllString(want, "")
@@ -128,6 +123,21 @@ func TestHoistSameOutcome(t *testing.T) {
 			t.Errorf("%s: %d of %d calls rewritten", tt.name, len(h.picks), want)
 		}
 	}
+}
+
+// compileBoth compiles body as a response parser, rewritten and as
+// written.
+func compileBoth(t *testing.T, body string) (hoisted, plain *hook) {
+	t.Helper()
+	hoisted, err := compileHook("f", FieldResponseParser, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err = compileHookWith("f", FieldResponseParser, body, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hoisted, plain
 }
 
 // scriptPos is the position in a HookError's text.
@@ -161,6 +171,7 @@ func FuzzHoist(f *testing.F) {
 	f.Add("_ = {pick: (o, k) => k}; return _.pick(data, ['a'])")
 	f.Add("return _.pick(data, [\n'n', // x\n'content'])")
 	f.Add("const o = {get a() { throw 1 }}; return _.pick(o, ['a'])")
+	f.Add("const list = data.content.map(i => _.pick(i, ['id', 'name'])); data.content[0].name = 1; return {list, n: data.n}")
 	e := newSet(nil).eng
 	f.Fuzz(func(t *testing.T, body string) {
 		hoisted, err := compileHook("f", FieldResponseParser, body)
@@ -178,4 +189,176 @@ func FuzzHoist(f *testing.F) {
 			t.Errorf("%q:\nrewritten  %s\nas written %s", body, got, want)
 		}
 	})
+}
+
+// viewData is the data TestPickViews runs hooks on: strings with escapes,
+// non-ASCII text and lone surrogates, numbers JavaScript writes otherwise,
+// literals and nested values.
+const viewData = `{"content":[` +
+	`{"id":"1","name":"服务项 \u00e9\"q\"\ud800","type":"SERVICE","n":1.50,"big":12345678901234567890,"neg":-0,"e":1e2,"t":true,"f":false,"z":null,"o":{"x":[1,{"y":"v"}]},"a":[1,2],"toString":"s","shortDescription":"s1","description":"d1"},` +
+	`{"id":"2","name":"b\n\u2028","type":"RECORD","n":2,"big":1,"neg":0,"e":3,"t":false,"f":true,"z":null,"o":{"x":[]},"a":[],"toString":"t","shortDescription":"s2","description":"d2"},` +
+	`{"id":"3","type":"CATALOG"}],"other":[{"id":"4"}]}`
+
+// TestPickViews runs map-pick hooks as rewritten and as written: the same
+// outcome, and the picked objects are data objects (views) exactly where
+// resultMaps and pickView allow.
+func TestPickViews(t *testing.T) {
+	const pick = "_.pick(i, ['id', 'name', 'n', 'big', 'neg', 'e', 't', 'f', 'z', 'o', 'a'])"
+	tests := []struct {
+		name, body string
+		views      bool
+	}{
+		{"the spec's parser", "const list = (data?.content || []).filter(i => i.type === 'SERVICE' || i.type === 'RECORD').map(i => _.pick(i, ['id','name','shortDescription','description'])); return { allServiceItemList: list };", true},
+		{"returned as it is", "return data.content.slice(0, 2).map(i => " + pick + ")", true},
+		{"nested in literals, with other members", "return {a: 1, b: {c: data.content.slice(0, 2).map(i => " + pick + "), d: [data.other]}, 'e': 2}", true},
+		{"not the first member", "return {a: data.other, b: data.content.slice(0, 2).map(i => " + pick + ")}", false},
+		{"a shorthand member", "const list = data.content.slice(0, 2).map(i => " + pick + "); return {list}", true},
+		{"members changed before and after", "const l = data.content.slice(0, 2).filter(i => { if (i.id === '1') { i.name = 'changed'; i.o.x.push('before') } else { i.n = 5; delete i.a; i.added = 1 } return true }).map(i => _.pick(i, ['id', 'name', 'n', 'o', 'added'])); const c = data.content; c[0].o.x.push('after'); c[0].id = 'after'; c[1].name = 'after'; return {l}", true},
+		{"an object read later", "const l = data.content.slice(0, 2).map(i => _.pick(i, ['id', 'o'])); const c = data.content; c[0].o.x.push('after'); c[0].o = 'after'; c[0].id = 'after'; return {l}", true},
+		{"members changed in an earlier statement", "const c = data.content; c[0].name = 'changed'; const l = c.slice(0, 2).map(i => _.pick(i, ['id', 'name'])); return {l}", false},
+		{"the array changed in an earlier statement", "Object.setPrototypeOf(data.content, Object.create(Array.prototype)); return data.content.map(i => _.pick(i, ['id']))", false},
+		{"the array changed by an earlier member", "return {b: Object.setPrototypeOf(data.content, Object.create(Array.prototype)), l: data.content.map(i => _.pick(i, ['id']))}", false},
+		{"the array changed by an argument", "return data.content.concat((Object.setPrototypeOf(data.content, Object.create(Array.prototype)), [])).map(i => _.pick(i, ['id']))", false},
+		{"a member named by code", "return data[(() => 'content')()].map(i => _.pick(i, ['id']))", false},
+		{"an array of the script's class", "class A extends Array {}\nreturn A.from(data.content).map(i => _.pick(i, ['id']))", false},
+		{"a species of the script's", "return Array.from.call(F, data.content.slice(0, 2)).map(i => _.pick(i, ['id']));\n" +
+			"function F() { return new Proxy([], {get(t, k) { return k === 'constructor' ? {[Symbol.species]: H} : t[k] }}) }\n" +
+			"function H() { return new Proxy([], {defineProperty(t, k, d) { if (k === '0') Object.freeze(d.value); return Reflect.defineProperty(t, k, d) }}) }", false},
+		{"a function named data", "return data.content.slice(0, 2).map(i => _.pick(i, ['id'])); function data() {}", false},
+		{"members and literals before", "return {a: 1, 'b': 'x', c: (data.content || []).slice(0, 2).map(i => _.pick(i, ['id'])), d: data.other}", true},
+		{"the map on a later line", "const list = data.content\r\n  // \u2028\n  /* 名\r */ .slice(0, 2)\u2029.map(i => _.pick(i, ['id']));\nreturn {list}", true},
+		{"an optional chain", "return data?.content?.slice(0, 2).map(i => _.pick(i, ['id', 'name']))", true},
+		{"a name given twice", "return data.content.slice(0, 2).map(i => _.pick(i, ['id', 'name', 'id']))", true},
+		{"a missing name (the third item)", "return data.content.map(i => _.pick(i, ['id', 'name']))", true},
+		{"missing everywhere", "return data.content.map(i => _.pick(i, ['id', 'nope']))", false},
+		{"a path", "return data.content.slice(0, 1).map(i => _.pick(i, ['o.x', 'id']))", false},
+		{"a name of Object.prototype", "return data.content.slice(0, 2).map(i => _.pick(i, ['id', 'toString']))", false},
+		{"ordinary objects", "return [{id: 1, name: 'x'}].map(i => _.pick(i, ['id', 'name']))", false},
+		{"the binding read twice", "const l = data.content.slice(0, 2).map(i => _.pick(i, ['id'])); l[0].x = 1; return {l}", false},
+		{"a let binding", "let l = data.content.slice(0, 2).map(i => _.pick(i, ['id'])); return {l}", false},
+		{"a method in the literal", "return {toJSON() { return this.l.map(x => Object.isFrozen(Object.freeze(x))) }, l: data.content.slice(0, 2).map(i => _.pick(i, ['id']))}", false},
+		{"a getter in the literal", "return {get g() { return Object.isFrozen(Object.freeze(this.l[0])) }, l: data.content.slice(0, 2).map(i => _.pick(i, ['id']))}", false},
+		{"a spread in the literal", "return {...{}, l: data.content.slice(0, 2).map(i => _.pick(i, ['id']))}", false},
+		{"eval named", "const l = data.content.slice(0, 2).map(i => _.pick(i, ['id'])); const f = () => eval('1'); return {l, v: f()}", false},
+		{"a map of the script's own", "const o = {map(f) { const r = f(data.content[0]); return [Object.isFrozen(Object.freeze(r)), r] }}; return o.map(i => _.pick(i, ['id']))", false},
+		{"a map of the script's own calling the built-in", "const o = {map(f) { const r = data.content.slice(0, 1).map(f); Object.defineProperty(r[0], 'q', {value: 1, enumerable: true}); return r }}; return o.map(i => _.pick(i, ['id']))", false},
+		{"the built-in called through call", "return Array.prototype.map.call(data.content.slice(0, 2), i => _.pick(i, ['id']))", false},
+		{"inside a nested function", "function f() { return data.content.slice(0, 2).map(i => _.pick(i, ['id'])) } const l = f(); return {l, frozen: Object.isFrozen(Object.freeze(l[0]))}", false},
+		{"a block body", "return data.content.slice(0, 2).map(i => { return _.pick(i, ['id']) })", false},
+		{"_ rebound", "_ = {pick: (o, k) => k}; return data.content.slice(0, 2).map(i => _.pick(i, ['id']))", false},
+	}
+	e := newSet(nil).eng
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hoisted, plain := compileBoth(t, tt.body)
+			got, views := viewOutcome(t, e, hoisted)
+			want, _ := viewOutcome(t, e, plain)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-as written +rewritten)\n%s", diff)
+			}
+			if views != tt.views {
+				t.Errorf("picked into views: %v, want %v", views, tt.views)
+			}
+			// A later hook of the definition gets the result: no views.
+			hoisted.keepsResult = true
+			if got, views := viewOutcome(t, e, hoisted); views || got != want {
+				t.Errorf("result kept: views %v, outcome %s", views, got)
+			}
+		})
+	}
+}
+
+// viewOutcome runs h on viewData and reports its outcome and whether the
+// result holds a data object made by pickView.
+func viewOutcome(t *testing.T, e *engine, h *hook) (string, bool) {
+	t.Helper()
+	rt, err := e.newRuntime()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt.ctx = context.Background()
+	v, err := parseDoc(context.Background(), []byte(viewData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	views := false
+	err = e.run(context.Background(), rt, h, rt.toJS(v, v.root), func(r goja.Value) error {
+		views = holdsView(r, 0)
+		s, _, err := rt.toJSON(r)
+		out = s
+		return err
+	})
+	if err != nil {
+		return "error: " + err.Error(), views
+	}
+	return out, views
+}
+
+// holdsView looks for a pickView's data object in v's arrays and plain
+// objects.
+func holdsView(v goja.Value, depth int) bool {
+	o, ok := v.(*goja.Object)
+	if !ok || depth > 5 {
+		return false
+	}
+	if o.ExportType() == jsObjectType {
+		return o.Export().(*jsObject).c == &noMembers
+	}
+	if o.ClassName() != "Array" && o.ClassName() != "Object" {
+		return false
+	}
+	for _, k := range o.Keys() {
+		if holdsView(o.Get(k), depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestPickViewsLaterHooks: a definition whose later hooks get the
+// response parser's result gets ordinary picked objects, which these hooks
+// can freeze (a data object cannot be frozen).
+func TestPickViewsLaterHooks(t *testing.T) {
+	m := newMock(t)
+	const url = `"${STATIC#yqcloud_url}/itsm/v1/${tenantId}/service_items/catalog/page/all", "headers": {"Authorization": "bearer ${yqAccessToken}"}`
+	const parser = `"responseParser": "const list = data.content.map(i => _.pick(i, ['id', 'name'])); return {list};"`
+	src := "[" +
+		def("stopFreezes", "", `{"type": "call_url", "method": "GET", "url": `+url+`, `+parser+`, "stopAfterFunctionCallCondition": "return Object.isFrozen(Object.freeze(data.list[0]))"}`) + "," +
+		def("extraFreezes", "", `{"type": "call_url", "method": "GET", "url": `+url+`, `+parser+`, "extraParamsBuilder": "return {frozen: Object.isFrozen(Object.freeze(data.list[0]))}"}`) + "," +
+		def("alone", "", `{"type": "call_url", "method": "GET", "url": `+url+`, `+parser+`}`) + "]"
+	set, reg := load(t, src, nil)
+	want := `{"list":[` + pickedItem(0)[:strings.Index(pickedItem(0), `,"shortDescription"`)] + "}"
+	for name, keeps := range map[string]bool{"stopFreezes": true, "extraFreezes": true, "alone": false} {
+		d, _ := set.Lookup(name)
+		if got := d.hooks[hookResponse].keepsResult; got != keeps {
+			t.Errorf("%s: keepsResult %v, want %v", name, got, keeps)
+		}
+		res := call(reg, name, `{}`, m.values()...)
+		if res.IsError || !strings.HasPrefix(res.Text, want) {
+			t.Errorf("%s: %v %s", name, res.IsError, res.Text)
+		}
+		switch name {
+		case "stopFreezes":
+			if !res.Signals.StopGeneration {
+				t.Errorf("%s: the stop condition did not freeze the item", name)
+			}
+		case "extraFreezes":
+			if string(res.Signals.ExtraParams) != `{"frozen":true}` {
+				t.Errorf("%s: extra params %s", name, res.Signals.ExtraParams)
+			}
+		}
+	}
+}
+
+// TestPosition checks position against goja's file.File.Position.
+func TestPosition(t *testing.T) {
+	for _, src := range []string{"", "abc", "a\nb\r\nc\rd\u2028e\u2029f", "\r\n\r\n", "名前\n\r名", "\n\n\r"} {
+		f := file.NewFile("p", src, 1)
+		for i := 0; i <= len(src); i++ {
+			if got, want := position("p", src, i), f.Position(i); got != want {
+				t.Errorf("%q at %d: %v, want %v", src, i, got, want)
+			}
+		}
+	}
 }

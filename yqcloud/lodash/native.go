@@ -124,6 +124,9 @@ type Keys struct {
 	names []string
 }
 
+// Names returns the names, in order; the caller must not change them.
+func (k Keys) Names() []string { return k.names }
+
 // PickKeys checks names for Lib.Pick: false if one of them is a name
 // Pick does not take (__proto__, constructor, prototype, or a string
 // with U+FFFD, which may stand for a lone surrogate); call _.pick with an
