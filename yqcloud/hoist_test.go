@@ -172,6 +172,7 @@ func FuzzHoist(f *testing.F) {
 	f.Add("return _.pick(data, [\n'n', // x\n'content'])")
 	f.Add("const o = {get a() { throw 1 }}; return _.pick(o, ['a'])")
 	f.Add("const list = data.content.map(i => _.pick(i, ['id', 'name'])); data.content[0].name = 1; return {list, n: data.n}")
+	f.Add("const list = (data?.content || []).filter(i => i.type === 'SERVICE').map(i => _.pick(i, ['id', 'name'])); return { items: list, n: 1 };")
 	e := newSet(nil).eng
 	f.Fuzz(func(t *testing.T, body string) {
 		hoisted, err := compileHook("f", FieldResponseParser, body)
@@ -195,8 +196,8 @@ func FuzzHoist(f *testing.F) {
 // non-ASCII text and lone surrogates, numbers JavaScript writes otherwise,
 // literals and nested values.
 const viewData = `{"content":[` +
-	`{"id":"1","name":"服务项 \u00e9\"q\"\ud800","type":"SERVICE","n":1.50,"big":12345678901234567890,"neg":-0,"e":1e2,"t":true,"f":false,"z":null,"o":{"x":[1,{"y":"v"}]},"a":[1,2],"toString":"s","shortDescription":"s1","description":"d1"},` +
-	`{"id":"2","name":"b\n\u2028","type":"RECORD","n":2,"big":1,"neg":0,"e":3,"t":false,"f":true,"z":null,"o":{"x":[]},"a":[],"toString":"t","shortDescription":"s2","description":"d2"},` +
+	`{"id":"1","name":"服务项 \u00e9\"q\"\ud800","type":"SERVICE","n":1.50,"big":12345678901234567890,"neg":-0,"e":1e2,"t":true,"f":false,"z":null,"o":{"x":[1,{"y":"v"}]},"a":[1,2],"toString":"s","shortDescription":"s1","description":"d1","7":"seven"},` +
+	`{"id":"2","name":"b\n\u2028","type":"RECORD","n":2,"big":1,"neg":0,"e":3,"t":false,"f":true,"z":null,"o":{"x":[]},"a":[],"toString":"t","shortDescription":"s2","description":"d2","7":7},` +
 	`{"id":"3","type":"CATALOG"}],"other":[{"id":"4"}]}`
 
 // TestPickViews runs map-pick hooks as rewritten and as written: the same
@@ -228,6 +229,7 @@ func TestPickViews(t *testing.T) {
 		{"members and literals before", "return {a: 1, 'b': 'x', c: (data.content || []).slice(0, 2).map(i => _.pick(i, ['id'])), d: data.other}", true},
 		{"the map on a later line", "const list = data.content\r\n  // \u2028\n  /* 名\r */ .slice(0, 2)\u2029.map(i => _.pick(i, ['id']));\nreturn {list}", true},
 		{"an optional chain", "return data?.content?.slice(0, 2).map(i => _.pick(i, ['id', 'name']))", true},
+		{"an index-like name (written first)", "return data.content.slice(0, 2).map(i => _.pick(i, ['name', '7', 'id']))", true},
 		{"a name given twice", "return data.content.slice(0, 2).map(i => _.pick(i, ['id', 'name', 'id']))", true},
 		{"a missing name (the third item)", "return data.content.map(i => _.pick(i, ['id', 'name']))", true},
 		{"missing everywhere", "return data.content.map(i => _.pick(i, ['id', 'nope']))", false},
