@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	interleaved "github.com/toolkit-sdk/toolkit/internal/interleave"
+	"github.com/toolkit-sdk/toolkit/internal/parallel"
 )
 
 // interleave measures two functions in alternation, 100 calls a side per
@@ -24,8 +25,9 @@ func interleaveN(b *testing.B, calls int, toolkit, baseline func(), around func(
 	interleaved.RunAround(b, calls, interleaved.Wall, toolkit, baseline, around)
 }
 
-// BenchmarkInterleaved runs the token chain and the cached token against
-// their hand-written twins in alternation (see interleave).
+// BenchmarkInterleaved runs the pairs with a time budget in alternation
+// (see interleave): the token chain, the cached token, the token chain
+// on every core and the load of 1,000 files.
 func BenchmarkInterleaved(b *testing.B) {
 	srv := orderAPI()
 	defer srv.Close()
@@ -40,4 +42,18 @@ func BenchmarkInterleaved(b *testing.B) {
 			interleave(b, func() { callToolkit(b, reg) }, func() { callHandwritten(b, h) })
 		})
 	}
+	// BenchmarkTokenChainParallel's pair: a round's calls spread over
+	// every core.
+	reg := newRegistry(b, srv.URL, "true")
+	h := &handwritten{client: &http.Client{Transport: newTransport()}, base: srv.URL}
+	spread := func(f func()) func(int) {
+		return func(n int) { parallel.For(n, func(int) { f() }) }
+	}
+	b.Run("TokenChainParallel", func(b *testing.B) {
+		interleaved.RunBatch(b, 200, interleaved.Wall, spread(func() { callToolkit(b, reg) }), spread(func() { callHandwritten(b, h) }))
+	})
+	b.Run("Load1000", func(b *testing.B) {
+		load, unmarshal := load1000(b)
+		interleaved.Run(b, 1, interleaved.Wall, load, unmarshal)
+	})
 }

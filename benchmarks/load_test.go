@@ -75,41 +75,53 @@ type plainTool struct {
 // Registry, against plain goccy/go-yaml unmarshalling into a struct (the
 // floor for this dependency).
 func BenchmarkLoad1000(b *testing.B) {
-	fsys := toolFiles(1000)
-	env := func(string) (string, bool) { return "x", true }
+	load, unmarshal := load1000(b)
 	b.Run("toolkit", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			reg := toolkit.NewRegistry(&toolkit.Options{Env: env, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-			if _, err := reg.LoadFS(fsys, "tools"); err != nil {
-				b.Fatal(err)
-			}
+			load()
 		}
 	})
 	b.Run("goccy-unmarshal", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			tools := make([]plainTool, 0, 1000)
-			err := fs.WalkDir(fsys, "tools", func(p string, d fs.DirEntry, err error) error {
-				if err != nil || d.IsDir() {
-					return err
-				}
-				src, err := fs.ReadFile(fsys, p)
-				if err != nil {
-					return err
-				}
-				var t plainTool
-				if err := yaml.Unmarshal(src, &t); err != nil {
-					return err
-				}
-				tools = append(tools, t)
-				return nil
-			})
-			if err != nil || len(tools) != 1000 {
-				b.Fatal(err, len(tools))
-			}
+			unmarshal()
 		}
 	})
+}
+
+// load1000 returns BenchmarkLoad1000's two sides.
+func load1000(b *testing.B) (load, unmarshal func()) {
+	fsys := toolFiles(1000)
+	env := func(string) (string, bool) { return "x", true }
+	load = func() {
+		reg := toolkit.NewRegistry(&toolkit.Options{Env: env, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if _, err := reg.LoadFS(fsys, "tools"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	unmarshal = func() {
+		tools := make([]plainTool, 0, 1000)
+		err := fs.WalkDir(fsys, "tools", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			src, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return err
+			}
+			var t plainTool
+			if err := yaml.Unmarshal(src, &t); err != nil {
+				return err
+			}
+			tools = append(tools, t)
+			return nil
+		})
+		if err != nil || len(tools) != 1000 {
+			b.Fatal(err, len(tools))
+		}
+	}
+	return load, unmarshal
 }
 
 // BenchmarkLoad10000 loads 10,000 tool files in interleaved rounds (one

@@ -46,12 +46,30 @@ const (
 )
 
 // benchHook runs a responseParser on a 50-item page through the pooled
-// engine, as a call does: take a runtime, hand the data in, run, write
-// the result as JSON, give the runtime back. With export set the result
-// comes out with goja's Export instead, the measure the hook's 100 µs
-// budget is defined with (a Go map: member order lost, so not a call's
-// path).
+// engine, as a call does (hookRun), b.N times or under b.RunParallel.
 func benchHook(b *testing.B, body string, parallel, export bool) {
+	run := hookRun(b, body, export)
+	run()
+	b.ReportAllocs()
+	if parallel {
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				run()
+			}
+		})
+		return
+	}
+	for b.Loop() {
+		run()
+	}
+}
+
+// hookRun returns one run of a responseParser on a 50-item page, as a
+// call makes it: take a runtime, hand the data in, run, write the result
+// as JSON, give the runtime back. With export set the result comes out
+// with goja's Export instead, the measure the hook's 100 µs budget is
+// defined with (a Go map: member order lost, so not a call's path).
+func hookRun(b *testing.B, body string, export bool) func() {
 	eng := newSet(nil).eng
 	h, err := compileHook("getAllServiceItem", FieldResponseParser, body)
 	if err != nil {
@@ -62,7 +80,7 @@ func benchHook(b *testing.B, body string, parallel, export bool) {
 		b.Fatal(err)
 	}
 	ctx := context.Background()
-	run := func() {
+	return func() {
 		rt := eng.acquire(ctx, nil, nil)
 		var out string
 		err := eng.run(ctx, rt, h, rt.toJS(resp, resp.root), func(v goja.Value) error {
@@ -83,19 +101,6 @@ func benchHook(b *testing.B, body string, parallel, export bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-	}
-	run()
-	b.ReportAllocs()
-	if parallel {
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				run()
-			}
-		})
-		return
-	}
-	for b.Loop() {
-		run()
 	}
 }
 
@@ -204,7 +209,8 @@ func BenchmarkCall(b *testing.B) {
 
 // BenchmarkInterleaved times pairs in alternating rounds (package
 // interleave): YQCloudCall is BenchmarkCall's pair, 100 calls a side per
-// round; ResponseParserNode is getAllServiceItem's parser on the 50-item
+// round; ResponseParser and ResponseParserExport are those benchmarks'
+// pairs, 200 runs a side; ResponseParserNode is getAllServiceItem's parser on the 50-item
 // page, the page parsed and the result written as JSON each run, in the
 // pooled sandbox against Node running it unsandboxed with new Function and
 // real lodash, 200 runs a side per round. ResponseParserNode needs node
@@ -219,6 +225,15 @@ func BenchmarkInterleaved(b *testing.B) {
 		interleave.Run(b, 100, interleave.Wall, toolkitCall, goTwin)
 	})
 	b.Run("ResponseParserNode", benchNode)
+	// BenchmarkResponseParser's and BenchmarkResponseParserExport's pairs.
+	for _, c := range []struct {
+		name   string
+		export bool
+	}{{"ResponseParser", false}, {"ResponseParserExport", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			interleave.Run(b, 200, interleave.Wall, hookRun(b, parserLodash, c.export), hookRun(b, parserPlain, c.export))
+		})
+	}
 }
 
 // BenchmarkParse compiles the spec's definitions (load time, not calls).

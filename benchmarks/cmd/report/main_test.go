@@ -25,8 +25,10 @@ BenchmarkOther-2                 	 1000	 5 ns/op
 			t.Errorf("report lacks %q:\n%s", want, out.String())
 		}
 	}
-	// Budgets: TokenChain's time ratio is 1.02 (met), CachedToken's 1.25
-	// (missed), ResponseParserExport's ratio is met but not its time.
+	// Budgets: times are held to theirs on interleaved rows only
+	// (Interleaved/CachedToken 1.09: met; Interleaved/ResponseParserExport's
+	// ratio is met but not its time); side-by-side pairs keep their
+	// allocation budget (TokenChain's 1.25x: met) and have no other.
 	out.Reset()
 	in = `BenchmarkTokenChain/toolkit-2 1000 102000 ns/op 2000 B/op 250 allocs/op
 BenchmarkTokenChain/handwritten-2 1000 100000 ns/op 1000 B/op 200 allocs/op
@@ -39,6 +41,8 @@ BenchmarkResponseParserExport/plain-2 1000 100000 ns/op 1000 B/op 100 allocs/op
 BenchmarkInterleaved/CachedToken-2 100 45000 ns/op 1.08 ratio
 BenchmarkInterleaved/CachedToken-2 100 46000 ns/op 1.12 ratio
 BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
+BenchmarkInterleaved/ResponseParserExport-2 100 110000 ns/op 1.10 ratio
+BenchmarkInterleaved/Extract10Vars-2 100 230000 ns/op 1.15 ratio
 BenchmarkLoad10000/cores-2 1 800000000 ns/op 0.55 ratio
 BenchmarkLoad10000/cpu-2 1 1600000000 ns/op 1.50 ratio
 BenchmarkEval/100KB/1vars-2 100 200000 ns/op 512.00 MB/s 1000 B/op 10 allocs/op
@@ -51,14 +55,16 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 		t.Fatal(err)
 	}
 	for _, want := range []struct{ bench, budget, verdict string }{
-		{"TokenChain (vs handwritten)", "time <= 1.10x, allocs <= 1.5x", "met"},
-		{"CachedToken (vs handwritten)", "time <= 1.10x", "MISSED"},
-		{"ResponseParser (vs plain)", "time <= 1.20x", "met"},
-		{"ResponseParserExport (vs plain)", "time <= 1.20x, <= 100.0µs", "MISSED"},
+		{"TokenChain (vs handwritten)", "allocs <= 1.5x", "met"},
+		{"CachedToken (vs handwritten)", "", ""},
+		{"ResponseParser (vs plain)", "", ""},
+		{"ResponseParserExport (vs plain)", "", ""},
 		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
+		{"Interleaved/ResponseParserExport (interleaved)", "time <= 1.20x, <= 100.0µs", "MISSED"},
+		{"Interleaved/Extract10Vars (interleaved)", "time <= 1.10x", "MISSED"},
 		{"Load10000/cores (interleaved)", "time <= 0.59x", "met"},
 		{"Load10000/cpu (interleaved)", "time <= 1.10x", "MISSED"},
-		{"Extract10Vars (vs Eval/100KB/1vars)", "time <= 1.10x", "MISSED"},
+		{"Extract10Vars (vs Eval/100KB/1vars)", "", ""},
 		{"ExpandURL", "<= 1.0µs, <= 2 allocs", "met"},
 		{"Body/Raw1MB (interleaved)", "time <= 1.20x, <= 3 B/byte", "met"},
 		{"Body/Extract10MB (interleaved)", "time <= 1.20x, <= 4 B/byte", "MISSED"}, // 4.5 B/byte
@@ -68,6 +74,12 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 			if strings.Contains(l, want.bench) {
 				line = strings.TrimSpace(l)
 			}
+		}
+		if want.verdict == "" {
+			if line == "" || strings.HasSuffix(line, " met") || strings.HasSuffix(line, " MISSED") {
+				t.Errorf("%s: want a row with no budget in:\n%s", want.bench, out.String())
+			}
+			continue
 		}
 		if !strings.Contains(line, want.budget) || !strings.HasSuffix(line, " "+want.verdict) {
 			t.Errorf("%s: want budget %q %s in:\n%s", want.bench, want.budget, want.verdict, out.String())
@@ -81,7 +93,7 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 		if strings.Contains(l, "Body/Raw1MB") && (!strings.Contains(l, "1.10 B/byte") || !strings.Contains(l, "2.20 B/byte")) {
 			t.Errorf("large-body row: want both sides' bytes per body byte:\n%s", l)
 		}
-		if strings.Contains(l, "Extract10Vars") && !strings.Contains(l, "2.00x") {
+		if strings.Contains(l, "Extract10Vars (vs") && !strings.Contains(l, "2.00x") {
 			t.Errorf("Extract10Vars row: want the allocations read past MB/s (20 vs 10):\n%s", l)
 		}
 	}
