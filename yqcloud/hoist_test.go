@@ -230,6 +230,8 @@ func TestPickViews(t *testing.T) {
 		{"members and literals before", "return {a: 1, 'b': 'x', c: (data.content || []).slice(0, 2).map(i => _.pick(i, ['id'])), d: data.other}", true},
 		{"the map on a later line", "const list = data.content\r\n  // \u2028\n  /* 名\r */ .slice(0, 2)\u2029.map(i => _.pick(i, ['id']));\nreturn {list}", true},
 		{"an optional chain", "return data?.content?.slice(0, 2).map(i => _.pick(i, ['id', 'name']))", true},
+		{"items changed by the filter with defineProperty", "return data.content.slice(0, 2).filter(i => { i.e1 = i.e2 = ''; try { Object.defineProperty(i, 'id', {get() { return 'g' }}) } catch (e) { i.e1 = String(e) } try { Object.defineProperty(i, 'name', {value: 'v', enumerable: false}) } catch (e) { i.e2 = String(e) } Object.defineProperty(i, 'n', {value: 'nv', enumerable: true, writable: true, configurable: true}); return true }).map(i => _.pick(i, ['id', 'name', 'n', 'e1', 'e2']))", true},
+		{"items given another prototype by the filter", "return data.content.slice(0, 2).filter(i => Object.setPrototypeOf(i, {id: 'proto', extra: 1})).map(i => _.pick(i, ['id', 'name']))", true},
 		{"an index-like name (written first)", "return data.content.slice(0, 2).map(i => _.pick(i, ['name', '7', 'id']))", true},
 		{"a name given twice", "return data.content.slice(0, 2).map(i => _.pick(i, ['id', 'name', 'id']))", true},
 		{"a missing name (the third item)", "return data.content.map(i => _.pick(i, ['id', 'name']))", true},
