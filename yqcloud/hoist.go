@@ -549,12 +549,7 @@ func (rt *jsRuntime) pickView(o goja.Value, p *hoistedPick) goja.Value {
 	if js != nil {
 		js = js[:n:n]
 	}
-	if len(rt.objs) == 0 {
-		rt.objChunk = min(max(2*rt.objChunk, 4), 64)
-		rt.objs = make([]jsObject, rt.objChunk)
-	}
-	view := &rt.objs[0]
-	rt.objs = rt.objs[1:]
+	view := rt.newObject()
 	*view = jsObject{dv: src.dv, c: &noMembers, m: &jsMembers{keys: keys, vals: vals}, js: js}
 	return rt.vm.NewDynamicObject(view)
 }

@@ -47,15 +47,20 @@ func (dv *docView) toJS(v jval) goja.Value {
 		vals := d.members(&d.conts[v.a])
 		return rt.vm.NewDynamicArray(&jsArray{dv: dv, vals: vals, js: make([]goja.Value, len(vals))})
 	}
+	o := rt.newObject()
+	*o = jsObject{dv: dv, c: &d.conts[v.a]}
+	return rt.vm.NewDynamicObject(o)
+}
+
+// newObject returns the run's next data object (see jsRuntime.objs).
+func (rt *jsRuntime) newObject() *jsObject {
 	if len(rt.objs) == 0 {
 		rt.objChunk = min(max(2*rt.objChunk, 4), 64)
 		rt.objs = make([]jsObject, rt.objChunk)
 	}
 	o := &rt.objs[0]
 	rt.objs = rt.objs[1:]
-	c := &d.conts[v.a]
-	*o = jsObject{dv: dv, c: c}
-	return rt.vm.NewDynamicObject(o)
+	return o
 }
 
 // stringValue returns s as a JavaScript string. Short strings read again
