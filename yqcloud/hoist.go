@@ -98,7 +98,7 @@ func hoistPicks(src, name string, lit *ast.FunctionLiteral, field string) (strin
 	}
 	var viewPick, viewMap *ast.CallExpression
 	if field == FieldResponseParser && seen.evals == 0 {
-		viewPick, viewMap = resultMap(lit, seen.uses)
+		viewPick, viewMap = resultMap(lit, bound, seen.uses)
 	}
 	out := []byte(src)
 	var picks []hoistedPick
@@ -288,15 +288,15 @@ var astPkg = reflect.TypeOf(ast.Identifier{}).PkgPath()
 // of plain `key: value` members (no methods, accessors, spreads, computed
 // keys, __proto__ or toJSON: nothing that could run with the literal as
 // this), or bound by it (a `const`) and named nowhere else but in such a
-// place of a top-level `return`. uses is how often the body names the
-// first statement's const (firstConst); a hook that names eval, which
-// could read the binding, has none, nor one that declares a function
-// named data. It returns the pick call and its map call, or nils.
+// place of a top-level `return`. bound is the first statement's const
+// (firstConst) and uses how often the body names it; a hook that names
+// eval, which could read the binding, has none, nor one that declares a
+// function named data. It returns the pick call and its map call, or nils.
 //
 // At run time the call checks the rest (pickView): that the built-in map
 // called it from that map call (the stack), on a data object, and that
 // no later hook of the definition gets the result (hook.keepsResult).
-func resultMap(lit *ast.FunctionLiteral, uses int) (pick, mapCall *ast.CallExpression) {
+func resultMap(lit *ast.FunctionLiteral, bound string, uses int) (pick, mapCall *ast.CallExpression) {
 	list := lit.Body.List
 	if len(list) == 0 {
 		return nil, nil
@@ -317,15 +317,14 @@ func resultMap(lit *ast.FunctionLiteral, uses int) (pick, mapCall *ast.CallExpre
 			return nil, nil
 		}
 	case *ast.LexicalDeclaration:
-		name := firstConst(lit)
-		if name == "" || uses != 2 { // the binding and one use
+		if bound == "" || uses != 2 { // the binding and one use
 			return nil, nil
 		}
 		e = st.List[0].Initializer
 		returned := false
 		for _, st := range list[1:] {
 			if r, ok := st.(*ast.ReturnStatement); ok && r.Argument != nil {
-				returned = returned || inResult(r.Argument, nil, name)
+				returned = returned || inResult(r.Argument, nil, bound)
 			}
 		}
 		if !returned {
@@ -471,8 +470,9 @@ func inert(e ast.Expression) bool {
 	return false
 }
 
-// mapOfPick returns e and its pick call when e is `x.map(i => _.pick(i,
-// [...]))`.
+// mapOfPick returns e and its pick call when e is `x.map(i => f(i, y))`;
+// hoistPicks makes it a view site only if that call is one pickCall
+// rewrites (`_.pick(i, [strings])`).
 func mapOfPick(e ast.Expression) (*ast.CallExpression, *ast.CallExpression) {
 	m, ok := e.(*ast.CallExpression)
 	if !ok || len(m.ArgumentList) != 1 {
@@ -506,10 +506,10 @@ func mapOfPick(e ast.Expression) (*ast.CallExpression, *ast.CallExpression) {
 // pickView returns _.pick(o, p's names) as a data object when o is a data
 // object that has every name as a member and the built-in map called the
 // pick from p's map call (see resultMap); nil when it does not apply, and
-// the pick is made as an ordinary object. Members the script has not changed stay the response
-// body's; numbers and objects are read as _.pick reads them (a number
-// read is written as JavaScript writes it, an object is shared), strings
-// and literals need no reading.
+// the pick is made as an ordinary object. Members the script has not
+// changed stay the response body's; numbers and objects are read as
+// _.pick reads them (a number read is written as JavaScript writes it, an
+// object is shared), strings and literals need no reading.
 func (rt *jsRuntime) pickView(o goja.Value, p *hoistedPick) goja.Value {
 	obj, ok := o.(*goja.Object)
 	if !ok || obj.ExportType() != jsObjectType || rt.cur == nil || rt.cur.keepsResult || !rt.calledByMap(p.mapAt) {
