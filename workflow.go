@@ -233,13 +233,14 @@ func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *P
 		return nil, nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
 	}
 	r := &nodeReader{file: filename}
-	f, err := yamlscan.Parse(src, maxFileDepth)
+	tree, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
 		return nil, nil, r.diags
 	}
+	defer tree.Release() // what is compiled holds no node
 	var body ast.Node
-	for _, doc := range f.Docs {
+	for _, doc := range tree.File.Docs {
 		if doc.Body == nil {
 			continue
 		}

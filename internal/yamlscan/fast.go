@@ -3,6 +3,7 @@ package yamlscan
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
@@ -17,20 +18,34 @@ import (
 // quoted scalars, tabs, empty values, duplicate keys, any doubt. Parse
 // then runs goccy's parser, which also words every syntax error, so the
 // fast path never has to.
-func fast(src string) (n ast.Node, ok bool) {
+func fast(src string) (ast.Node, *fastParser) {
 	if src == "" || !simpleText(src) {
-		return nil, false
+		return nil, nil
 	}
-	p := fastParser{src: src}
+	p := parsers.Get().(*fastParser)
+	n, ok := p.parse(src)
+	if !ok {
+		p.release()
+		return nil, nil
+	}
+	return n, p
+}
+
+// parse reads src into p's slabs.
+func (p *fastParser) parse(src string) (n ast.Node, ok bool) {
+	p.src = src
 	p.split()
-	// Slabs start at a chunk a line and grow by half that: tool files
-	// take two to three tokens and positions a line, fewer nodes.
+	// Slabs hold a chunk a line to start with and grow by half that: tool
+	// files take two to three tokens and positions a line, fewer nodes.
 	chunk := len(p.lines) + 4
 	p.positions.init(2*chunk, chunk/2)
 	p.tokens.init(2*chunk, chunk/2)
 	p.strs.init(chunk, chunk/2)
 	p.mvs.init(chunk, chunk/2)
-	p.base = new(ast.BaseNode)
+	p.maps.init(chunk/4, chunk/8)
+	p.seqs.init(chunk/4, chunk/8)
+	p.pairList.init(chunk, chunk/2)
+	p.itemList.init(chunk/2, chunk/4)
 	p.skipBlank()
 	if p.i < len(p.lines) && p.lines[p.i].indent == 0 && p.text(p.i) == "---" {
 		p.i++
@@ -97,35 +112,130 @@ type fastParser struct {
 	lines []fastLine
 	i     int // the next line to read
 
-	// The tree is allocated in slabs; pairs and items are stacks of the
+	// The tree is allocated in slabs, which the parser keeps from one file
+	// to the next (see release); pairs and items are stacks of the
 	// collections being read.
 	positions slab[token.Position]
 	tokens    slab[token.Token]
 	strs      slab[ast.StringNode]
 	mvs       slab[ast.MappingValueNode]
+	maps      slab[ast.MappingNode]
+	seqs      slab[ast.SequenceNode]
+	pairList  slab[*ast.MappingValueNode] // the mappings' Values
+	itemList  slab[ast.Node]              // the sequences' Values
 	// base is the one BaseNode (path, comment) of every node the fast
 	// path makes: the loader reads neither, and nothing sets them.
-	base  *ast.BaseNode
+	base  ast.BaseNode
+	doc   ast.DocumentNode
+	docs  [1]*ast.DocumentNode
+	file  ast.File
 	pairs []*ast.MappingValueNode
 	items []ast.Node
 }
 
-// slab hands out pointers into chunks of Ts, for one allocation a chunk.
-type slab[T any] struct {
-	buf  []T
-	grow int // the size of the chunks after the first
+// parsers keeps fast parsers and their slabs for the next file.
+var parsers = sync.Pool{New: func() any { return new(fastParser) }}
+
+// maxKeptLines bounds the files whose parser goes back to the pool: one
+// that read a larger file would hold its memory after it is done.
+const maxKeptLines = 4096
+
+// release clears what p handed out and pools p.
+func (p *fastParser) release() {
+	if p.reset() {
+		parsers.Put(p)
+	}
 }
 
+// reset clears what p handed out, so that a node kept past it reads as
+// zero values rather than as another file's, and reports whether p kept
+// its memory for the next file (not after a large one).
+func (p *fastParser) reset() (kept bool) {
+	kept = len(p.lines) <= maxKeptLines
+	p.positions.reset(kept)
+	p.tokens.reset(kept)
+	p.strs.reset(kept)
+	p.mvs.reset(kept)
+	p.maps.reset(kept)
+	p.seqs.reset(kept)
+	p.pairList.reset(kept)
+	p.itemList.reset(kept)
+	p.src, p.i = "", 0
+	p.base, p.doc, p.file = ast.BaseNode{}, ast.DocumentNode{}, ast.File{}
+	p.docs[0] = nil
+	clear(p.pairs[:cap(p.pairs)])
+	clear(p.items[:cap(p.items)])
+	if kept {
+		p.lines = p.lines[:0]
+	} else {
+		p.lines, p.pairs, p.items = nil, nil, nil
+	}
+	return kept
+}
+
+// tree returns the file of one document, body, in p.
+func (p *fastParser) tree(body ast.Node) *ast.File {
+	p.doc = ast.DocumentNode{BaseNode: &p.base, Body: body}
+	p.docs[0] = &p.doc
+	p.file = ast.File{Docs: p.docs[:]}
+	return &p.file
+}
+
+// slab hands out pointers into chunks of Ts, for one allocation a chunk,
+// and keeps its memory for reuse after reset.
+type slab[T any] struct {
+	buf  []T   // the chunk being handed out; its first len(buf) are in use
+	full [][]T // chunks handed out before buf
+	grow int   // the size of the chunks after the first
+}
+
+// init readies s for a file: a first chunk of at least first Ts.
 func (s *slab[T]) init(first, grow int) {
-	s.buf, s.grow = make([]T, 0, first), max(grow, 8)
+	if cap(s.buf) < first {
+		s.buf = make([]T, 0, max(first, 8))
+	}
+	s.grow = max(grow, 8)
 }
 
 func (s *slab[T]) new() *T {
 	if len(s.buf) == cap(s.buf) {
+		s.full = append(s.full, s.buf)
 		s.buf = make([]T, 0, s.grow)
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
+}
+
+// list returns a slice of n Ts (not to be appended to: it has no room).
+func (s *slab[T]) list(n int) []T {
+	if cap(s.buf)-len(s.buf) < n {
+		s.full = append(s.full, s.buf)
+		s.buf = make([]T, 0, max(s.grow, n))
+	}
+	l := len(s.buf)
+	s.buf = s.buf[:l+n]
+	return s.buf[l : l+n : l+n]
+}
+
+// reset zeroes what s handed out. With keep it keeps one chunk as large as
+// all of them for the next file (so a file like the last needs no
+// allocation); without, nothing.
+func (s *slab[T]) reset(keep bool) {
+	n := len(s.buf)
+	clear(s.buf)
+	for _, c := range s.full {
+		n += len(c)
+		clear(c)
+	}
+	switch {
+	case !keep:
+		s.buf = nil
+	case len(s.full) > 0:
+		s.buf = make([]T, 0, n)
+	}
+	s.buf = s.buf[:0]
+	clear(s.full)
+	s.full = s.full[:0]
 }
 
 // tok returns a copy of t from the slab.
@@ -137,12 +247,12 @@ func (p *fastParser) tok(t token.Token) *token.Token {
 
 func (p *fastParser) str(tk *token.Token) *ast.StringNode {
 	n := p.strs.new()
-	*n = ast.StringNode{BaseNode: p.base, Token: tk, Value: tk.Value}
+	*n = ast.StringNode{BaseNode: &p.base, Token: tk, Value: tk.Value}
 	return n
 }
 
 func (p *fastParser) split() {
-	p.lines = make([]fastLine, 0, strings.Count(p.src, "\n")+1)
+	p.lines = slices.Grow(p.lines[:0], strings.Count(p.src, "\n")+1)
 	for start := 0; start <= len(p.src); {
 		end := strings.IndexByte(p.src[start:], '\n')
 		if end < 0 {
@@ -240,12 +350,15 @@ func (p *fastParser) mapping(i, off, col int) (ast.Node, bool) {
 			return nil, false
 		}
 		mv := p.mvs.new()
-		*mv = ast.MappingValueNode{BaseNode: p.base, Start: colon, Key: key, Value: value}
+		*mv = ast.MappingValueNode{BaseNode: &p.base, Start: colon, Key: key, Value: value}
 		p.pairs = append(p.pairs, mv)
 		l, more := p.next()
 		if !more || l.indent < col {
-			pairs := p.pairs[first:]
-			return &ast.MappingNode{BaseNode: p.base, Start: pairs[0].Start, Values: slices.Clone(pairs)}, true
+			values := p.pairList.list(len(p.pairs) - first)
+			copy(values, p.pairs[first:])
+			m := p.maps.new()
+			*m = ast.MappingNode{BaseNode: &p.base, Start: values[0].Start, Values: values}
+			return m, true
 		}
 		if l.indent > col || isEntry(p.src[l.start+l.indent:l.end]) {
 			return nil, false
@@ -448,7 +561,11 @@ func (p *fastParser) sequence(col int) (ast.Node, bool) {
 		}
 		if !more || next.indent < col || !isEntry(p.src[next.start+next.indent:next.end]) {
 			// The end, or the parent mapping's next key.
-			return &ast.SequenceNode{BaseNode: p.base, Start: start, Values: slices.Clone(p.items[first:])}, true
+			values := p.itemList.list(len(p.items) - first)
+			copy(values, p.items[first:])
+			seq := p.seqs.new()
+			*seq = ast.SequenceNode{BaseNode: &p.base, Start: start, Values: values}
+			return seq, true
 		}
 	}
 }

@@ -110,10 +110,11 @@ func goccyBody(src string) (ast.Node, error) {
 // goccy's (or goccy refuses src); it reports whether the fast path read it.
 func checkFast(t *testing.T, name, src string) bool {
 	t.Helper()
-	got, ok := fast(src)
-	if !ok {
+	got, p := fast(src)
+	if p == nil {
 		return false
 	}
+	defer p.release()
 	want, err := goccyBody(src)
 	if err != nil {
 		t.Errorf("%s: the fast path read what goccy refuses (%v):\n%s", name, err, src)
@@ -240,7 +241,7 @@ func TestFastDeclines(t *testing.T) {
 		"x: \"\\u00e9\"\n",  // an escape the fast path does not decode
 		"x: >\n  last",      // folded text without a final line break
 	} {
-		if _, ok := fast(src); ok {
+		if _, p := fast(src); p != nil {
 			t.Errorf("the fast path read %q, which it should leave to goccy", src)
 		}
 	}
@@ -508,15 +509,19 @@ func BenchmarkParse(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, ok := fast(string(src)); !ok {
+	_, p := fast(string(src))
+	if p == nil {
 		b.Fatal("the fast path does not read the file")
 	}
+	p.release()
 	b.Run("Parse", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := Parse(src, 64); err != nil {
+			t, err := Parse(src, 64)
+			if err != nil {
 				b.Fatal(err)
 			}
+			t.Release()
 		}
 	})
 	b.Run("goccy", func(b *testing.B) {
@@ -555,4 +560,76 @@ func TestFastCorpus(t *testing.T) {
 		})
 	}
 	t.Logf("the fast path read %d of %d YAML files, each as goccy's parser", read, total)
+}
+
+// TestReleaseClears: a node kept past Release reads as zero values, not
+// as the next file's.
+func TestReleaseClears(t *testing.T) {
+	tree, err := Parse([]byte("name: a\nsteps:\n  - url: http://x\n    method: GET\n"), 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.p == nil {
+		t.Fatal("the fast path did not read the file")
+	}
+	m := tree.File.Docs[0].Body.(*ast.MappingNode)
+	mv, seq := m.Values[0], m.Values[1].Value.(*ast.SequenceNode)
+	tree.Release()
+	if mv.Key != nil || mv.Value != nil || m.Values != nil || seq.Values != nil || seq.Start != nil {
+		t.Errorf("nodes kept their content past Release: %+v, %+v, %+v", m, mv, seq)
+	}
+	Tree{}.Release() // the zero Tree's does nothing
+}
+
+// TestParserReuse: a parser reset after a file reads a file like it
+// without allocating any slab chunk.
+func TestParserReuse(t *testing.T) {
+	src, err := os.ReadFile("../../examples/quickstart/tools/orders.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	fresh := testing.AllocsPerRun(20, func() {
+		p := new(fastParser)
+		if _, ok := p.parse(text); !ok {
+			t.Fatal("the fast path does not read the file")
+		}
+	})
+	p := new(fastParser)
+	reused := testing.AllocsPerRun(20, func() {
+		if _, ok := p.parse(text); !ok {
+			t.Fatal("the fast path does not read the file")
+		}
+		if !p.reset() {
+			t.Fatal("the parser dropped its memory after a small file")
+		}
+	})
+	// A fresh parser allocates its lines, its pairs and items stacks and
+	// eight slabs' chunks; what a reused one allocates is goccy's own
+	// nodes of typed scalars.
+	if reused > fresh-11 {
+		t.Errorf("a reused parser makes %v allocations a file, a fresh one %v; want 11 fewer at least", reused, fresh)
+	}
+}
+
+func TestSlabReset(t *testing.T) {
+	var s slab[int]
+	s.init(2, 2)
+	first := s.new()
+	for range 20 { // into further chunks
+		*s.new() = 1
+	}
+	*first = 7
+	s.reset(true)
+	if *first != 0 {
+		t.Errorf("a handed-out value is %d after reset, want 0", *first)
+	}
+	s.init(2, 2)
+	if cap(s.buf) < 21 || len(s.full) != 0 {
+		t.Errorf("after reset: one chunk of %d, %d full; want one of 21 or more", cap(s.buf), len(s.full))
+	}
+	s.reset(false)
+	if s.buf != nil {
+		t.Error("reset(false) kept a chunk")
+	}
 }

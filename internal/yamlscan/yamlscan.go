@@ -39,34 +39,54 @@ func (e *DepthError) Error() string {
 // ErrParser reports a panic inside the parser.
 var ErrParser = errors.New("the YAML parser failed")
 
+// Tree is a parsed file. Its nodes may live in memory that Release hands
+// back for the next Parse to reuse: nothing in File may be kept past
+// Release (strings may: they are the source's or fresh). Release clears
+// that memory, so a node kept by mistake reads as zero values, not as
+// another file's.
+type Tree struct {
+	File *ast.File
+	p    *fastParser // nil when goccy's parser built File
+}
+
+// Release gives the tree's memory back; t.File is not to be used after.
+// The zero Tree's Release does nothing.
+func (t Tree) Release() {
+	if t.p != nil {
+		t.p.release()
+	}
+}
+
 // Parse parses src (comments dropped) after checking that it nests at most
 // maxDepth levels; deeper input gets a *DepthError. Other errors are the
 // parser's. The text of a block scalar is placed on the line after its
 // header, at its indentation (see contentPos). Most tool files take the
 // fast path, which builds the same tree without goccy's lexer and parser.
-func Parse(src []byte, maxDepth int) (f *ast.File, err error) {
+// The caller releases the tree once done with it.
+func Parse(src []byte, maxDepth int) (t Tree, err error) {
 	defer func() {
 		if recover() != nil { // never let a third-party parser bug escape
-			f, err = nil, ErrParser
+			t, err = Tree{}, ErrParser
 		}
 	}()
 	if line, col, ok := bytesWithin(src, maxDepth); !ok {
-		return nil, &DepthError{Line: line, Col: col, Max: maxDepth}
+		return Tree{}, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
 	text := string(src)
-	if body, ok := fast(text); ok {
-		return &ast.File{Docs: []*ast.DocumentNode{ast.Document(nil, body)}}, nil
+	if body, p := fast(text); p != nil {
+		return Tree{File: p.tree(body), p: p}, nil
 	}
 	tokens := lexer.Tokenize(text)
 	if tk, ok := tokensWithin(tokens, maxDepth); !ok {
-		return nil, &DepthError{Line: tk.Position.Line, Col: tk.Position.Column, Max: maxDepth}
+		return Tree{}, &DepthError{Line: tk.Position.Line, Col: tk.Position.Column, Max: maxDepth}
 	}
-	if f, err = parser.Parse(tokens, 0); err == nil && strings.ContainsAny(text, "|>") {
+	f, err := parser.Parse(tokens, 0)
+	if err == nil && strings.ContainsAny(text, "|>") {
 		for _, d := range f.Docs {
 			placeLiterals(text, d.Body)
 		}
 	}
-	return f, err
+	return Tree{File: f}, err
 }
 
 // bytesWithin is a cheap, conservative bound on nesting: indentation

@@ -57,9 +57,11 @@ func TestTokenDepthCatchesFakeClosers(t *testing.T) {
 
 func TestDepthScansAcceptOrdinaryYAML(t *testing.T) {
 	for _, body := range []string{yamlBody, "a:\n- b:\n  - c:\n    - d: [1, {e: [2]}]\n", "k: 'it''s [not] {nested}'\n"} {
-		if f, err := Parse([]byte(body), 10); err != nil || len(f.Docs) != 1 {
+		tree, err := Parse([]byte(body), 10)
+		if err != nil || len(tree.File.Docs) != 1 {
 			t.Errorf("depth 10 refused %q: %v", body, err)
 		}
+		tree.Release()
 		if _, _, ok := bytesWithin([]byte(body), 10); !ok {
 			t.Errorf("depth 10 refused %q", body)
 		}
@@ -101,11 +103,12 @@ func FuzzYAMLDepthBound(f *testing.F) {
 		if len(s) > 4096 {
 			return
 		}
-		file, err := Parse([]byte(s), limit)
+		tree, err := Parse([]byte(s), limit)
 		if err != nil {
 			return
 		}
-		for _, doc := range file.Docs {
+		defer tree.Release()
+		for _, doc := range tree.File.Docs {
 			if d := astDepth(doc.Body); d > 2*limit+2 {
 				t.Fatalf("depth %d passed the scans (limit %d): %q", d, limit, s)
 			}
