@@ -42,7 +42,8 @@ type Options struct {
 	// resolves and checks each target before handing it the request (a
 	// DNS answer that changes in between is not seen); a warning is logged.
 	HTTPClient *http.Client
-	// Env looks up ${env:NAME}. Default: os.LookupEnv.
+	// Env looks up ${env:NAME}; calls and loads call it from several
+	// goroutines at once. Default: os.LookupEnv.
 	Env func(name string) (string, bool)
 	// Logger receives warnings (missing template values, skipped files)
 	// and, when it is enabled for Debug, a record for each call, step,

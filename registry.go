@@ -148,13 +148,20 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 	for i, w := range ws {
 		regs[i].w = w
 	}
-	r.mu.Lock()
 	names := make([]string, len(regs))
 	for i, e := range regs {
-		r.caps[e.cap.Name] = e
-		r.index.AddDoc(e.cap.Name, docs[i])
 		names[i] = e.cap.Name
 	}
+	r.mu.Lock()
+	// The map and the index are independent: both are filled at once.
+	parallel.Do(func() {
+		if len(r.caps) == 0 {
+			r.caps = make(map[string]*registered, len(regs))
+		}
+		for _, e := range regs {
+			r.caps[e.cap.Name] = e
+		}
+	}, func() { r.index.AddDocs(names, docs) })
 	if len(regs) > 0 {
 		r.view, r.gen = nil, r.gen+1
 	}
@@ -166,8 +173,8 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 // AddWorkflow registers compiled workflows, replacing any of the same name.
 func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 	caps := make([]*Capability, len(ws))
-	for i, w := range ws {
-		caps[i] = workflowCapability(w, r.exec, r.preRequest)
+	parallel.For(len(ws), func(i int) { caps[i] = workflowCapability(ws[i], r.exec, r.preRequest) })
+	for _, w := range ws {
 		r.exec.warnUnguarded(w)
 	}
 	return r.add(caps, true, ws...)
@@ -430,7 +437,8 @@ type toolFile struct {
 	w       *Workflow
 	p       *PreRequest
 	diags   Diagnostics
-	failed  bool // unreadable: not a tool
+	unset   Diagnostics // w's env that is not set, to warn of if w is loaded
+	failed  bool        // unreadable: not a tool
 }
 
 // loadFS loads in three phases: each file on its own (read and compile),
@@ -467,7 +475,7 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	}
 	var all Diagnostics
 	var loaded []*Workflow
-	byName := map[string]string{}
+	byName := make(map[string]string, len(files))
 	for _, t := range files {
 		display, w, diags := t.display, t.w, t.diags
 		if t.p != nil || t.failed {
@@ -493,7 +501,7 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 			} else {
 				byName[w.Name] = display
 				loaded = append(loaded, w)
-				diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
+				diags = append(diags, t.unset...)
 			}
 		}
 		if w == nil {
@@ -520,6 +528,9 @@ func (r *Registry) compileFile(fsys fs.FS, name, display string) toolFile {
 	f := toolFile{display: display, diags: diags}
 	if diags == nil {
 		f.w, f.p, f.diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
+	}
+	if f.w != nil {
+		f.unset = f.w.unsetEnv(r.exec.opts.Env)
 	}
 	return f
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/parallel"
 	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
@@ -66,11 +67,16 @@ func newDocsIndex(groups []groupInfo) *docsIndex {
 		}
 	}
 	slices.SortStableFunc(d.groups, func(a, b *docGroup) int { return len(b.eps) - len(a.eps) })
+	var ids []string
+	var eps []*endpoint
 	for _, g := range d.groups {
 		for _, e := range g.eps {
-			d.index.Add(e.ID, endpointFields(e, g.name)...)
+			ids, eps = append(ids, e.ID), append(eps, e)
 		}
 	}
+	docs := make([]search.Doc, len(eps))
+	parallel.For(len(eps), func(i int) { docs[i] = search.Analyze(endpointFields(eps[i], d.groupOf[eps[i]].name)...) })
+	d.index.AddDocs(ids, docs)
 	return d
 }
 

@@ -49,3 +49,9 @@ func For(n int, f func(i int)) {
 		panic(*p)
 	}
 }
+
+// Do calls fs at once, on up to GOMAXPROCS goroutines, and returns when
+// all have returned (as For does, panics included).
+func Do(fs ...func()) {
+	For(len(fs), func(i int) { fs[i]() })
+}

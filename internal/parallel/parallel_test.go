@@ -59,3 +59,21 @@ func TestForPanicReachesCaller(t *testing.T) {
 	})
 	t.Error("For returned after a panic")
 }
+
+// TestDoRunsAtOnce: Do's functions run at once on two Ps (each waits for
+// the other to start) and Do returns after both.
+func TestDoRunsAtOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	var started, done atomic.Int32
+	wait := func() {
+		started.Add(1)
+		for started.Load() < 2 {
+			runtime.Gosched()
+		}
+		done.Add(1)
+	}
+	Do(wait, wait)
+	if n := done.Load(); n != 2 {
+		t.Errorf("%d of 2 functions done when Do returned", n)
+	}
+}

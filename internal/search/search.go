@@ -21,8 +21,11 @@ package search
 
 import (
 	"math"
+	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/toolkit-sdk/toolkit/internal/parallel"
 )
 
 // Field is one weighted part of a document: a name weighs more than a
@@ -62,6 +65,8 @@ type doc struct {
 	gen   uint32     // incremented when the slot is freed: older postings are stale
 	terms []string   // distinct terms, for Remove
 	live  bool
+	// pending: placed by AddDocs, which has yet to add its postings.
+	pending bool
 }
 
 type posting struct {
@@ -72,7 +77,8 @@ type posting struct {
 
 type postingList struct {
 	items []posting
-	live  int // postings of live documents: the document frequency
+	live  int    // postings of live documents: the document frequency
+	shard uint32 // which of AddDocs' workers adds to the list
 }
 
 // New returns an empty Index.
@@ -92,14 +98,16 @@ func (ix *Index) Add(id string, fields ...Field) { ix.AddDoc(id, Analyze(fields.
 
 // Doc is a document's terms with their weights, as Analyze finds them.
 type Doc struct {
-	tf     map[string][2]float32 // by field class: weight >= 1, and < 1
+	terms  []string     // distinct
+	tf     [][2]float32 // by term, by field class: weight >= 1, and < 1
 	length [2]float32
 }
 
 // Analyze finds the terms of a document's fields: the work of Add that
 // needs no lock, for callers that index many documents in parallel.
 func Analyze(fields ...Field) Doc {
-	d := Doc{tf: map[string][2]float32{}}
+	var d Doc
+	var at map[string]int // terms' places in d, once there are many
 	for _, f := range fields {
 		w := float32(f.Weight)
 		class := 0
@@ -111,10 +119,27 @@ func Analyze(fields ...Field) Doc {
 			if slices.Contains(terms[:i], t) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
+			k, ok := -1, false
+			if at != nil {
+				k, ok = at[t]
+			} else if k = slices.Index(d.terms, t); k >= 0 {
+				ok = true
+			}
+			if !ok {
+				k = len(d.terms)
+				d.terms = append(d.terms, t)
+				d.tf = append(d.tf, [2]float32{})
+				if at != nil {
+					at[t] = k
+				} else if len(d.terms) == 32 {
+					at = make(map[string]int, 64)
+					for j, t := range d.terms {
+						at[t] = j
+					}
+				}
+			}
 			tw := w * termWeight(t)
-			v := d.tf[t]
-			v[class] += tw
-			d.tf[t] = v
+			d.tf[k][class] += tw
 			d.length[class] += tw
 		}
 	}
@@ -123,11 +148,109 @@ func Analyze(fields ...Field) Doc {
 
 // AddDoc indexes a document Analyze read, replacing the one of the same
 // id.
-func (ix *Index) AddDoc(id string, d Doc) {
-	tf, length := d.tf, d.length
+func (ix *Index) AddDoc(id string, d Doc) { ix.AddDocs([]string{id}, []Doc{d}) }
+
+// parallelPostings is the number of postings from which AddDocs spreads
+// its work over the cores.
+const parallelPostings = 4096
+
+// AddDocs indexes documents Analyze read, ids[i] the id of docs[i], each
+// replacing the one of the same id (a later one of docs, the earlier).
+// Their postings go in in order, as AddDoc would put them; most of the
+// work runs on every core.
+func (ix *Index) AddDocs(ids []string, docs []Doc) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	ix.remove(id)
+	if ix.n == 0 && len(ids) > 64 {
+		ix.byID = make(map[string]int32, len(ids))
+	}
+	// The documents take their slots; an id given twice keeps the later.
+	slots := make([]int32, len(ids))
+	start := make([]int, len(ids)+1) // docs[i]'s postings are [start[i], start[i+1])
+	for i, id := range ids {
+		if s, ok := ix.byID[id]; ok && ix.slots[s].pending {
+			j := slices.Index(slots[:i], s)
+			ix.unplace(id, s, docs[j].length)
+			slots[j] = -1
+		}
+		ix.remove(id)
+		slots[i] = ix.place(id, docs[i])
+		start[i+1] = start[i] + len(docs[i].terms)
+	}
+	// Postings go in list by list, each list's in the documents' order:
+	// worker w adds to the lists whose shard is w.
+	workers := 1
+	if start[len(ids)] >= parallelPostings {
+		workers = min(runtime.GOMAXPROCS(0), 256)
+	}
+	// Each posting's list, looked up in parallel (the map is only read)...
+	lists := make([]*postingList, start[len(ids)])
+	owner := make([]uint8, len(lists)) // which worker adds to lists[k]
+	spread(workers, len(ids), func(i int) {
+		if slots[i] < 0 {
+			return
+		}
+		for k, t := range docs[i].terms {
+			if p := ix.postings[t]; p != nil {
+				lists[start[i]+k], owner[start[i]+k] = p, uint8(p.shard%uint32(workers))
+			}
+		}
+	})
+	// ...then made for new terms.
+	for i := range ids {
+		if slots[i] < 0 {
+			continue
+		}
+		for k, t := range docs[i].terms {
+			if lists[start[i]+k] != nil {
+				continue
+			}
+			p := ix.postings[t]
+			if p == nil {
+				p = &postingList{shard: uint32(len(ix.postings))}
+				ix.postings[t] = p
+				ix.addDeletes(t)
+			}
+			lists[start[i]+k], owner[start[i]+k] = p, uint8(p.shard%uint32(workers))
+		}
+	}
+	parallel.For(workers, func(w int) {
+		for i, slot := range slots {
+			if slot < 0 {
+				continue
+			}
+			gen := ix.slots[slot].gen
+			for k := start[i]; k < start[i+1]; k++ {
+				if int(owner[k]) == w {
+					p := lists[k]
+					p.items = append(p.items, posting{slot: slot, gen: gen, tf: docs[i].tf[k-start[i]]})
+					p.live++
+				}
+			}
+		}
+	})
+	for _, slot := range slots {
+		if slot >= 0 {
+			d := &ix.slots[slot]
+			d.pending = false
+			ix.total += len(d.terms)
+		}
+	}
+}
+
+// spread calls f(i) for i in [0, n), on the workers given.
+func spread(workers, n int, f func(i int)) {
+	if workers == 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	parallel.For(n, f)
+}
+
+// place gives document id a slot, its postings not yet in the lists.
+func (ix *Index) place(id string, d Doc) int32 {
 	var slot int32
 	if k := len(ix.free); k > 0 {
 		slot = ix.free[k-1]
@@ -136,25 +259,22 @@ func (ix *Index) AddDoc(id string, d Doc) {
 		slot = int32(len(ix.slots))
 		ix.slots = append(ix.slots, doc{})
 	}
-	gen := ix.slots[slot].gen
-	terms := make([]string, 0, len(tf))
-	for t, w := range tf {
-		terms = append(terms, t)
-		p := ix.postings[t]
-		if p == nil {
-			p = &postingList{}
-			ix.postings[t] = p
-			ix.addDeletes(t)
-		}
-		p.items = append(p.items, posting{slot: slot, gen: gen, tf: w})
-		p.live++
-		ix.total++
-	}
-	ix.slots[slot] = doc{id: id, len: length, gen: gen, terms: terms, live: true}
+	ix.slots[slot] = doc{id: id, len: d.length, gen: ix.slots[slot].gen, terms: d.terms, live: true, pending: true}
 	ix.byID[id] = slot
-	ix.totalLen[0] += float64(length[0])
-	ix.totalLen[1] += float64(length[1])
+	ix.totalLen[0] += float64(d.length[0])
+	ix.totalLen[1] += float64(d.length[1])
 	ix.n++
+	return slot
+}
+
+// unplace undoes place: slot holds no posting yet.
+func (ix *Index) unplace(id string, slot int32, length [2]float32) {
+	ix.totalLen[0] -= float64(length[0])
+	ix.totalLen[1] -= float64(length[1])
+	ix.n--
+	ix.slots[slot] = doc{gen: ix.slots[slot].gen}
+	delete(ix.byID, id)
+	ix.free = append(ix.free, slot)
 }
 
 // Remove drops documents by id; unknown ids are ignored.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -219,4 +220,89 @@ func TestExpansionsDoNotOutrank(t *testing.T) {
 	if hs, _ := ix.Search("create incident", nil, 0); len(hs) == 0 || hs[0].ID != "createIncident" {
 		t.Errorf("got %v, want createIncident first", ids(hs))
 	}
+}
+
+// TestAddDocsAsAddDoc: a batch, large enough to spread over the cores,
+// with ids given twice and ids already indexed, leaves the index as
+// adding its documents one by one does.
+func TestAddDocsAsAddDoc(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	type entry struct {
+		id  string
+		doc Doc
+	}
+	var batch []entry
+	for i := range 1500 {
+		id := fmt.Sprintf("doc%04d", i%1400) // the last 100 replace earlier ones
+		text := fmt.Sprintf("create customer %d invoice refund webhook%d", i, i%37)
+		if i%3 == 0 {
+			text += " 创建工单 archive exported files"
+		}
+		batch = append(batch, entry{id, Analyze(Field{id, 3}, Field{text, 1}, Field{fmt.Sprintf("param%d", i%11), 0.5})})
+	}
+	seed := func() *Index {
+		ix := New()
+		for i := range 50 {
+			ix.Add(fmt.Sprintf("doc%04d", i*30), Field{"old document", 1}) // replaced by the batch
+		}
+		ix.Add("kept", Field{"an unrelated customer", 1})
+		return ix
+	}
+	one, all := seed(), seed()
+	ids := make([]string, len(batch))
+	docs := make([]Doc, len(batch))
+	for i, e := range batch {
+		one.AddDoc(e.id, e.doc)
+		ids[i], docs[i] = e.id, e.doc
+	}
+	all.AddDocs(ids, docs)
+	if len(ids)*5 < parallelPostings {
+		t.Fatalf("the batch holds too few postings to spread")
+	}
+	if diff := cmp.Diff(dumpIndex(one), dumpIndex(all)); diff != "" {
+		t.Errorf("(-one by one +batch):\n%s", diff)
+	}
+	for _, q := range []string{"customer", "custmer", "webhook7 refund", "工单", "export", "param3"} {
+		a, na := one.Search(q, nil, 0)
+		b, nb := all.Search(q, nil, 0)
+		if diff := cmp.Diff(a, b); diff != "" || na != nb {
+			t.Errorf("%q: %d and %d hits (-one by one +batch):\n%s", q, na, nb, diff)
+		}
+	}
+}
+
+// dumpIndex is what an Index holds that searches can see, in a form cmp
+// compares: postings of removed documents, word lists' entries for words
+// no longer indexed and which worker adds to a list are left out.
+func dumpIndex(ix *Index) map[string]any {
+	postings := map[string]any{}
+	for t, p := range ix.postings {
+		var live []string
+		for _, it := range p.items {
+			if d := ix.slots[it.slot]; d.live && d.gen == it.gen {
+				live = append(live, fmt.Sprintf("%s@%d %v", d.id, it.slot, it.tf))
+			}
+		}
+		postings[t] = fmt.Sprintf("%q live %d", live, p.live)
+	}
+	var slots []string
+	for i, d := range ix.slots {
+		if d.live {
+			slots = append(slots, fmt.Sprintf("%d: %s %v pending %v terms %q", i, d.id, d.len, d.pending, d.terms))
+		}
+	}
+	indexed := func(m map[string][]string) map[string][]string {
+		out := map[string][]string{}
+		for k, ws := range m {
+			for _, w := range ws {
+				if _, ok := ix.postings[w]; ok {
+					out[k] = append(out[k], w)
+				}
+			}
+		}
+		return out
+	}
+	return map[string]any{"postings": postings, "slots": slots, "byID": fmt.Sprint(ix.byID),
+		"deletes": indexed(ix.deletes), "families": indexed(ix.families),
+		"counts": fmt.Sprint(ix.total-ix.stale, ix.totalLen, ix.n)}
 }
