@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/slab"
 	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 	"github.com/toolkit-sdk/toolkit/template"
 )
@@ -232,7 +234,9 @@ func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *P
 	if len(src) > maxBytes {
 		return nil, nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
 	}
-	r := &nodeReader{file: filename}
+	sc := scratches.Get().(*scratch)
+	defer sc.release()
+	r := &nodeReader{file: filename, fields: &sc.fields}
 	tree, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
@@ -258,7 +262,8 @@ func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *P
 		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
 		return nil, nil, r.diags
 	}
-	c := compiler{nodeReader: r, w: &Workflow{File: filename}}
+	c := compiler{nodeReader: r, w: &Workflow{File: filename}, pending: sc.pending[:0]}
+	defer func() { sc.pending = c.pending }()
 	c.top(body)
 	slices.SortStableFunc(r.diags, diagOrder)
 	switch {
@@ -271,6 +276,27 @@ func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *P
 	}
 	c.w.pre = c.pre
 	return c.w, nil, r.diags
+}
+
+// scratch is the memory a file's compile uses and nothing compiled keeps:
+// the mappings' fields and the references checked once all steps are
+// read. It is pooled for the next file.
+type scratch struct {
+	fields  slab.Slab[field]
+	pending []pendingRef
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// release clears s (a field or reference kept past it reads as zero) and
+// pools it, unless a large file grew it.
+func (s *scratch) release() {
+	keep := cap(s.pending) <= 1024 && s.fields.Len() <= 4096
+	s.fields.Reset(keep)
+	clear(s.pending[:cap(s.pending)])
+	if keep {
+		scratches.Put(s)
+	}
 }
 
 // diagOrder orders diagnostics by position.

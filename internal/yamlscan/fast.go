@@ -8,6 +8,8 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
+
+	"github.com/toolkit-sdk/toolkit/internal/slab"
 )
 
 // fast parses the YAML most tool files are written in — block mappings
@@ -38,14 +40,14 @@ func (p *fastParser) parse(src string) (n ast.Node, ok bool) {
 	// Slabs hold a chunk a line to start with and grow by half that: tool
 	// files take two to three tokens and positions a line, fewer nodes.
 	chunk := len(p.lines) + 4
-	p.positions.init(2*chunk, chunk/2)
-	p.tokens.init(2*chunk, chunk/2)
-	p.strs.init(chunk, chunk/2)
-	p.mvs.init(chunk, chunk/2)
-	p.maps.init(chunk/4, chunk/8)
-	p.seqs.init(chunk/4, chunk/8)
-	p.pairList.init(chunk, chunk/2)
-	p.itemList.init(chunk/2, chunk/4)
+	p.positions.Init(2*chunk, chunk/2)
+	p.tokens.Init(2*chunk, chunk/2)
+	p.strs.Init(chunk, chunk/2)
+	p.mvs.Init(chunk, chunk/2)
+	p.maps.Init(chunk/4, chunk/8)
+	p.seqs.Init(chunk/4, chunk/8)
+	p.pairList.Init(chunk, chunk/2)
+	p.itemList.Init(chunk/2, chunk/4)
 	p.skipBlank()
 	if p.i < len(p.lines) && p.lines[p.i].indent == 0 && p.text(p.i) == "---" {
 		p.i++
@@ -115,14 +117,14 @@ type fastParser struct {
 	// The tree is allocated in slabs, which the parser keeps from one file
 	// to the next (see release); pairs and items are stacks of the
 	// collections being read.
-	positions slab[token.Position]
-	tokens    slab[token.Token]
-	strs      slab[ast.StringNode]
-	mvs       slab[ast.MappingValueNode]
-	maps      slab[ast.MappingNode]
-	seqs      slab[ast.SequenceNode]
-	pairList  slab[*ast.MappingValueNode] // the mappings' Values
-	itemList  slab[ast.Node]              // the sequences' Values
+	positions slab.Slab[token.Position]
+	tokens    slab.Slab[token.Token]
+	strs      slab.Slab[ast.StringNode]
+	mvs       slab.Slab[ast.MappingValueNode]
+	maps      slab.Slab[ast.MappingNode]
+	seqs      slab.Slab[ast.SequenceNode]
+	pairList  slab.Slab[*ast.MappingValueNode] // the mappings' Values
+	itemList  slab.Slab[ast.Node]              // the sequences' Values
 	// base is the one BaseNode (path, comment) of every node the fast
 	// path makes: the loader reads neither, and nothing sets them.
 	base  ast.BaseNode
@@ -152,14 +154,14 @@ func (p *fastParser) release() {
 // its memory for the next file (not after a large one).
 func (p *fastParser) reset() (kept bool) {
 	kept = len(p.lines) <= maxKeptLines
-	p.positions.reset(kept)
-	p.tokens.reset(kept)
-	p.strs.reset(kept)
-	p.mvs.reset(kept)
-	p.maps.reset(kept)
-	p.seqs.reset(kept)
-	p.pairList.reset(kept)
-	p.itemList.reset(kept)
+	p.positions.Reset(kept)
+	p.tokens.Reset(kept)
+	p.strs.Reset(kept)
+	p.mvs.Reset(kept)
+	p.maps.Reset(kept)
+	p.seqs.Reset(kept)
+	p.pairList.Reset(kept)
+	p.itemList.Reset(kept)
 	p.src, p.i = "", 0
 	p.base, p.doc, p.file = ast.BaseNode{}, ast.DocumentNode{}, ast.File{}
 	p.docs[0] = nil
@@ -181,72 +183,15 @@ func (p *fastParser) tree(body ast.Node) *ast.File {
 	return &p.file
 }
 
-// slab hands out pointers into chunks of Ts, for one allocation a chunk,
-// and keeps its memory for reuse after reset.
-type slab[T any] struct {
-	buf  []T   // the chunk being handed out; its first len(buf) are in use
-	full [][]T // chunks handed out before buf
-	grow int   // the size of the chunks after the first
-}
-
-// init readies s for a file: a first chunk of at least first Ts.
-func (s *slab[T]) init(first, grow int) {
-	if cap(s.buf) < first {
-		s.buf = make([]T, 0, max(first, 8))
-	}
-	s.grow = max(grow, 8)
-}
-
-func (s *slab[T]) new() *T {
-	if len(s.buf) == cap(s.buf) {
-		s.full = append(s.full, s.buf)
-		s.buf = make([]T, 0, s.grow)
-	}
-	s.buf = s.buf[:len(s.buf)+1]
-	return &s.buf[len(s.buf)-1]
-}
-
-// list returns a slice of n Ts (not to be appended to: it has no room).
-func (s *slab[T]) list(n int) []T {
-	if cap(s.buf)-len(s.buf) < n {
-		s.full = append(s.full, s.buf)
-		s.buf = make([]T, 0, max(s.grow, n))
-	}
-	l := len(s.buf)
-	s.buf = s.buf[:l+n]
-	return s.buf[l : l+n : l+n]
-}
-
-// reset zeroes what s handed out. With keep it keeps one chunk as large as
-// all of them for the next file (so a file like the last needs no
-// allocation); without, nothing.
-func (s *slab[T]) reset(keep bool) {
-	n := len(s.buf)
-	clear(s.buf)
-	for _, c := range s.full {
-		n += len(c)
-		clear(c)
-	}
-	switch {
-	case !keep:
-		s.buf = nil
-	case len(s.full) > 0:
-		s.buf = make([]T, 0, n)
-	}
-	s.buf = s.buf[:0]
-	clear(s.full)
-	s.full = s.full[:0]
-}
-
 // tok returns a copy of t from the slab.
 func (p *fastParser) tok(t token.Token) *token.Token {
-	tk := p.tokens.new()
+	tk := p.tokens.New()
 	*tk = t
 	return tk
 }
 
 func (p *fastParser) str(tk *token.Token) *ast.StringNode {
-	n := p.strs.new()
+	n := p.strs.New()
 	*n = ast.StringNode{BaseNode: &p.base, Token: tk, Value: tk.Value}
 	return n
 }
@@ -308,7 +253,7 @@ func (p *fastParser) pos(i, off int) *token.Position {
 	if !l.ascii {
 		col = utf8.RuneCountInString(p.src[l.start:off]) + 1
 	}
-	pos := p.positions.new()
+	pos := p.positions.New()
 	*pos = token.Position{Line: i + 1, Column: col, Offset: off + 1, IndentNum: l.indent}
 	return pos
 }
@@ -349,14 +294,14 @@ func (p *fastParser) mapping(i, off, col int) (ast.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		mv := p.mvs.new()
+		mv := p.mvs.New()
 		*mv = ast.MappingValueNode{BaseNode: &p.base, Start: colon, Key: key, Value: value}
 		p.pairs = append(p.pairs, mv)
 		l, more := p.next()
 		if !more || l.indent < col {
-			values := p.pairList.list(len(p.pairs) - first)
+			values := p.pairList.List(len(p.pairs) - first)
 			copy(values, p.pairs[first:])
-			m := p.maps.new()
+			m := p.maps.New()
 			*m = ast.MappingNode{BaseNode: &p.base, Start: values[0].Start, Values: values}
 			return m, true
 		}
@@ -561,9 +506,9 @@ func (p *fastParser) sequence(col int) (ast.Node, bool) {
 		}
 		if !more || next.indent < col || !isEntry(p.src[next.start+next.indent:next.end]) {
 			// The end, or the parent mapping's next key.
-			values := p.itemList.list(len(p.items) - first)
+			values := p.itemList.List(len(p.items) - first)
 			copy(values, p.items[first:])
-			seq := p.seqs.new()
+			seq := p.seqs.New()
 			*seq = ast.SequenceNode{BaseNode: &p.base, Start: start, Values: values}
 			return seq, true
 		}

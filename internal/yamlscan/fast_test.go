@@ -611,25 +611,3 @@ func TestParserReuse(t *testing.T) {
 		t.Errorf("a reused parser makes %v allocations a file, a fresh one %v; want 11 fewer at least", reused, fresh)
 	}
 }
-
-func TestSlabReset(t *testing.T) {
-	var s slab[int]
-	s.init(2, 2)
-	first := s.new()
-	for range 20 { // into further chunks
-		*s.new() = 1
-	}
-	*first = 7
-	s.reset(true)
-	if *first != 0 {
-		t.Errorf("a handed-out value is %d after reset, want 0", *first)
-	}
-	s.init(2, 2)
-	if cap(s.buf) < 21 || len(s.full) != 0 {
-		t.Errorf("after reset: one chunk of %d, %d full; want one of 21 or more", cap(s.buf), len(s.full))
-	}
-	s.reset(false)
-	if s.buf != nil {
-		t.Error("reset(false) kept a chunk")
-	}
-}
