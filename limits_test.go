@@ -258,3 +258,65 @@ func TestFinding5bAliases(t *testing.T) {
 		})
 	}
 }
+
+// TestReadTool reads files whose size Stat gets right, too small (the
+// file grew since) or not at all, a few bytes a Read: each is read whole,
+// or refused once over the limit.
+func TestReadTool(t *testing.T) {
+	text := strings.Repeat("# a comment line of the tool file\n", 40) // 1,360 bytes
+	tests := []struct {
+		name  string
+		size  int64 // what Stat says; -1: not a regular file
+		limit int
+		want  string // the diagnostic, if refused
+	}{
+		{"size right", int64(len(text)), 4096, ""},
+		{"grew since Stat", 10, 4096, ""},
+		{"no size", -1, 4096, ""},
+		{"at the limit, no size", -1, len(text), ""},
+		{"over the limit, no size", -1, len(text) - 1, "t.yaml: the file is over 1359 bytes, the limit (Options.MaxFileBytes)"},
+		{"grew over the limit", 10, 1000, "t.yaml: the file is over 1000 bytes, the limit (Options.MaxFileBytes)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &chunkedFile{r: strings.NewReader(text), size: tt.size}
+			got, diags, err := readTool(f, "t.yaml", tt.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want != "" {
+				if diags.Error() != tt.want || got != "" {
+					t.Errorf("got %d bytes, %v; want %q", len(got), diags, tt.want)
+				}
+				return
+			}
+			if diags != nil || got != text {
+				t.Errorf("got %d bytes of %d, %v", len(got), len(text), diags)
+			}
+		})
+	}
+}
+
+// chunkedFile reads 7 bytes a Read and says it is size bytes.
+type chunkedFile struct {
+	r    io.Reader
+	size int64
+}
+
+func (f *chunkedFile) Read(p []byte) (int, error) { return f.r.Read(p[:min(len(p), 7)]) }
+func (f *chunkedFile) Close() error               { return nil }
+func (f *chunkedFile) Stat() (fs.FileInfo, error) {
+	if f.size < 0 {
+		return pipeInfo{}, nil
+	}
+	return sizedInfo(f.size), nil
+}
+
+type sizedInfo int64
+
+func (sizedInfo) Name() string       { return "t.yaml" }
+func (s sizedInfo) Size() int64      { return int64(s) }
+func (sizedInfo) Mode() fs.FileMode  { return 0 }
+func (sizedInfo) ModTime() time.Time { return time.Time{} }
+func (sizedInfo) IsDir() bool        { return false }
+func (sizedInfo) Sys() any           { return nil }

@@ -147,7 +147,7 @@ func (c *compiler) checkPreRef(ref template.Ref, field string, line, col int, re
 // LoadDir and LoadFS load such files by themselves; AddPreRequest adds
 // one parsed here.
 func ParsePreRequest(filename string, src []byte) (*PreRequest, Diagnostics) {
-	w, p, diags := parseToolFile(filename, src, DefaultMaxFileBytes)
+	w, p, diags := parseToolFile(filename, string(src), DefaultMaxFileBytes)
 	if w != nil {
 		diags = append(diags, Diagnostic{File: filename, Line: 1, Col: 1,
 			Msg: fmt.Sprintf("the file defines the tool %q, not a shared pre_request (a file with only env, values and a named pre_request)", w.Name)})

@@ -19,7 +19,7 @@ func TestReadmeYAML(t *testing.T) {
 	}
 	for i, b := range blocks {
 		// A block is a tool file or one that defines a shared pre_request.
-		if _, _, diags := parseToolFile("README.md yaml block "+string(rune('1'+i)), []byte(b), DefaultMaxFileBytes); diags.HasErrors() {
+		if _, _, diags := parseToolFile("README.md yaml block "+string(rune('1'+i)), b, DefaultMaxFileBytes); diags.HasErrors() {
 			t.Errorf("%v", diags)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/parallel"
@@ -353,6 +354,11 @@ func (v *view) inCategory(category string) []*registered {
 // reports it meanwhile); LoadDir and LoadFS, which see every file at
 // once, refuse such a tool file instead.
 func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
+	return r.loadText(filename, string(src))
+}
+
+// loadText is LoadBytes for a file read into a string.
+func (r *Registry) loadText(filename, src string) (Diagnostics, error) {
 	w, p, diags := parseToolFile(filename, src, r.exec.opts.MaxFileBytes)
 	switch {
 	case p != nil:
@@ -391,27 +397,41 @@ func (r *Registry) LoadFile(name string) (Diagnostics, error) {
 	if diags != nil {
 		return diags, diags.asError()
 	}
-	return r.LoadBytes(name, src)
+	return r.loadText(name, src)
 }
 
-// readTool reads a tool file, or, for one over limit bytes, returns a
-// diagnostic without reading more than limit+1 bytes of it.
-func readTool(f fs.File, name string, limit int) ([]byte, Diagnostics, error) {
+// readTool reads a tool file into a string, or, for one over limit
+// bytes, returns a diagnostic without reading more than limit+1 bytes of
+// it.
+func readTool(f fs.File, name string, limit int) (string, Diagnostics, error) {
 	size := int64(-1)
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
 	}
 	if size > int64(limit) {
-		return nil, Diagnostics{tooLarge(name, size, limit)}, nil
+		return "", Diagnostics{tooLarge(name, size, limit)}, nil
 	}
-	src, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
-	if err != nil {
-		return nil, nil, err
+	// One buffer of the size Stat gave and the byte that shows the end,
+	// grown only for a file that grew since or has no size.
+	buf := make([]byte, 0, max(size, 511)+1)
+	for {
+		n, err := f.Read(buf[len(buf):min(cap(buf), limit+1)])
+		buf = buf[:len(buf)+n]
+		if len(buf) > limit { // grew since Stat, or not a regular file
+			return "", Diagnostics{tooLarge(name, -1, limit)}, nil
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, len(buf))
+		}
 	}
-	if len(src) > limit { // grew since Stat, or not a regular file
-		return nil, Diagnostics{tooLarge(name, -1, limit)}, nil
-	}
-	return src, nil, nil
+	// The string is the buffer, which nothing writes to after.
+	return unsafe.String(unsafe.SliceData(buf), len(buf)), nil, nil
 }
 
 // LoadDir loads every *.yaml and *.yml file of a directory.
@@ -535,10 +555,10 @@ func (r *Registry) compileFile(fsys fs.FS, name, display string) toolFile {
 	return f
 }
 
-func (r *Registry) readFS(fsys fs.FS, name, display string) ([]byte, Diagnostics, error) {
+func (r *Registry) readFS(fsys fs.FS, name, display string) (string, Diagnostics, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
-		return nil, nil, err
+		return "", nil, err
 	}
 	defer f.Close()
 	return readTool(f, display, r.exec.opts.MaxFileBytes)

@@ -1,7 +1,6 @@
 package toolkit
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -220,7 +219,7 @@ func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 }
 
 func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagnostics) {
-	w, p, diags := parseToolFile(filename, src, maxBytes)
+	w, p, diags := parseToolFile(filename, string(src), maxBytes)
 	if p != nil {
 		diags = append(diags, notATool(p))
 		slices.SortStableFunc(diags, diagOrder)
@@ -230,7 +229,7 @@ func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagno
 
 // parseToolFile compiles a tool file, or a file that defines a shared
 // pre_request; at most one of w and p is non-nil.
-func parseToolFile(filename string, src []byte, maxBytes int) (w *Workflow, p *PreRequest, _ Diagnostics) {
+func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreRequest, _ Diagnostics) {
 	if len(src) > maxBytes {
 		return nil, nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
 	}
@@ -313,7 +312,7 @@ func tooLarge(file string, size int64, limit int) Diagnostic {
 	return Diagnostic{File: file, Msg: msg}
 }
 
-func yamlSyntaxDiagnostic(file string, src []byte, err error) Diagnostic {
+func yamlSyntaxDiagnostic(file, src string, err error) Diagnostic {
 	d := Diagnostic{File: file, Msg: "invalid YAML: " + err.Error()}
 	var deep *yamlscan.DepthError
 	var ye yaml.Error
@@ -333,14 +332,14 @@ func yamlSyntaxDiagnostic(file string, src []byte, err error) Diagnostic {
 // flowReferenceHint explains the common cause of a syntax error on a line
 // that holds a ${...} reference inside a {...} or [...] collection, where
 // YAML reads its braces as the collection's.
-func flowReferenceHint(src []byte, line int) string {
-	lines := bytes.Split(src, []byte("\n"))
+func flowReferenceHint(src string, line int) string {
+	lines := strings.Split(src, "\n")
 	if line < 1 || line > len(lines) {
 		return ""
 	}
 	l := lines[line-1]
-	ref := bytes.Index(l, []byte("${"))
-	if ref < 0 || !bytes.ContainsAny(l[:ref], "{[") {
+	ref := strings.Index(l, "${")
+	if ref < 0 || !strings.ContainsAny(l[:ref], "{[") {
 		return ""
 	}
 	return `; inside {...} or [...] a value holding ${...} must be quoted, e.g. {Authorization: "Bearer ${step0:token}"}`
@@ -356,6 +355,7 @@ type compiler struct {
 	varNodes  []ast.Node // the current step's var items, as in its vars
 	// references checked after all steps are known
 	pending []pendingRef
+	refs    []template.Ref // a template's, as template reads them
 }
 
 type pendingRef struct {
@@ -635,14 +635,14 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 	slices.SortFunc(s.headers, func(a, b headerTemplate) int { return strings.Compare(a.name, b.name) })
 	for _, t := range []*template.Template{s.url, s.body} {
 		if t != nil {
-			s.refs = append(s.refs, t.Refs()...)
+			s.refs = t.AppendRefs(s.refs)
 		}
 	}
 	for _, h := range s.headers {
-		s.refs = append(s.refs, h.value.Refs()...)
+		s.refs = h.value.AppendRefs(s.refs)
 	}
 	for _, q := range s.query {
-		s.refs = append(s.refs, q.value.Refs()...)
+		s.refs = q.value.AppendRefs(s.refs)
 	}
 	s.envOnly = !slices.ContainsFunc(s.refs, func(r template.Ref) bool { return r.Source != template.Env })
 	if s.envOnly {
@@ -905,7 +905,8 @@ func (c *compiler) template(n ast.Node, src string, ctx template.Context, path s
 		c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: msg})
 		return nil
 	}
-	for _, ref := range t.Refs() {
+	c.refs = t.AppendRefs(c.refs[:0])
+	for _, ref := range c.refs {
 		c.pending = append(c.pending, pendingRef{ref: ref, node: c.resolve(n), src: src, path: path})
 	}
 	return t

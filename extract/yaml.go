@@ -49,7 +49,7 @@ func yamlToJSON(body []byte, o *Options) (out []byte, reason string) {
 	if len(body) > o.MaxYAMLBytes {
 		return nil, "not valid JSON, and over " + strconv.Itoa(o.MaxYAMLBytes) + " bytes, the YAML limit"
 	}
-	tree, err := yamlscan.Parse(body, o.MaxYAMLDepth)
+	tree, err := yamlscan.Parse(string(body), o.MaxYAMLDepth)
 	defer tree.Release() // the JSON written holds no node
 	f := tree.File
 	var deep *yamlscan.DepthError

@@ -138,6 +138,7 @@ type Template struct {
 	refs   []Ref
 	modes  []mode
 	litLen int
+	lit    [1]string // lits of a template with no reference
 }
 
 // Parse parses src for use in ctx. Errors are *SyntaxError.
@@ -146,6 +147,11 @@ func Parse(src string, ctx Context) (*Template, error) {
 		return nil, fmt.Errorf("template: unknown context %d", ctx)
 	}
 	t := &Template{src: src, ctx: ctx}
+	if n := strings.Count(src, "${"); n > 0 { // at least as many as the references
+		t.lits, t.refs, t.modes = make([]string, 0, n+1), make([]Ref, 0, n), make([]mode, 0, n)
+	} else {
+		t.lits = t.lit[:0]
+	}
 	var sc scanState
 	start := 0 // start of the current literal chunk
 	for i := 0; i < len(src); i++ {
@@ -188,6 +194,9 @@ func MustParse(src string, ctx Context) *Template {
 
 // Refs returns the references in source order (a copy).
 func (t *Template) Refs() []Ref { return slices.Clone(t.refs) }
+
+// AppendRefs appends the references, in source order, to dst.
+func (t *Template) AppendRefs(dst []Ref) []Ref { return append(dst, t.refs...) }
 
 // Source returns the template source as given to Parse.
 func (t *Template) Source() string { return t.src }

@@ -65,6 +65,24 @@ func TestRefsIsCopy(t *testing.T) {
 	}
 }
 
+func TestAppendRefs(t *testing.T) {
+	tp := MustParse("${env:BASE}/items/${param:id}", InURL)
+	dst := make([]Ref, 1, 8)
+	dst[0] = Ref{Source: Step, Step: 0, Name: "token"}
+	got := tp.AppendRefs(dst)
+	want := append([]Ref{{Source: Step, Step: 0, Name: "token"}}, tp.Refs()...)
+	if diff := cmp.Diff(want, got); diff != "" || &got[0] != &dst[0] {
+		t.Errorf("AppendRefs (-want +got), or not in dst's array:\n%s", diff)
+	}
+	got[1].Name = "changed"
+	if tp.Refs()[0].Name != "BASE" {
+		t.Error("AppendRefs shares the template's references")
+	}
+	if n := len(MustParse("no references", InText).AppendRefs(nil)); n != 0 {
+		t.Errorf("a literal template appends %d references", n)
+	}
+}
+
 func TestRefString(t *testing.T) {
 	tests := []struct {
 		ref  Ref

@@ -14,7 +14,6 @@
 package yamlscan
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -57,22 +56,21 @@ func (t Tree) Release() {
 	}
 }
 
-// Parse parses src (comments dropped) after checking that it nests at most
+// Parse parses text (comments dropped) after checking that it nests at most
 // maxDepth levels; deeper input gets a *DepthError. Other errors are the
 // parser's. The text of a block scalar is placed on the line after its
 // header, at its indentation (see contentPos). Most tool files take the
 // fast path, which builds the same tree without goccy's lexer and parser.
 // The caller releases the tree once done with it.
-func Parse(src []byte, maxDepth int) (t Tree, err error) {
+func Parse(text string, maxDepth int) (t Tree, err error) {
 	defer func() {
 		if recover() != nil { // never let a third-party parser bug escape
 			t, err = Tree{}, ErrParser
 		}
 	}()
-	if line, col, ok := bytesWithin(src, maxDepth); !ok {
+	if line, col, ok := bytesWithin(text, maxDepth); !ok {
 		return Tree{}, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
-	text := string(src)
 	if body, p := fast(text); p != nil {
 		return Tree{File: p.tree(body), p: p}, nil
 	}
@@ -93,13 +91,13 @@ func Parse(src []byte, maxDepth int) (t Tree, err error) {
 // levels plus leading "- "/"? " markers plus open flow brackets (quotes are
 // not tracked, so brackets inside strings count too). It returns the line
 // and column where the bound is crossed.
-func bytesWithin(b []byte, maxDepth int) (line, col int, ok bool) {
+func bytesWithin(b string, maxDepth int) (line, col int, ok bool) {
 	flow := 0
 	var stack []int // indentation columns of open block levels
 	for pos := 0; pos < len(b); {
 		line++
-		eol := bytes.IndexByte(b[pos:], '\n')
-		var text []byte
+		eol := strings.IndexByte(b[pos:], '\n')
+		var text string
 		if eol < 0 {
 			text, pos = b[pos:], len(b)
 		} else {
@@ -109,7 +107,7 @@ func bytesWithin(b []byte, maxDepth int) (line, col int, ok bool) {
 		for ind < len(text) && text[ind] == ' ' {
 			ind++
 		}
-		rest := bytes.TrimRight(text[ind:], " \t\r")
+		rest := strings.TrimRight(text[ind:], " \t\r")
 		if len(rest) == 0 || rest[0] == '#' {
 			continue
 		}
@@ -131,7 +129,7 @@ func bytesWithin(b []byte, maxDepth int) (line, col int, ok bool) {
 		if len(stack)+markers+flow > maxDepth {
 			return line, ind + 1, false
 		}
-		for k, c := range rest[j:] {
+		for k, c := range []byte(rest[j:]) {
 			switch c {
 			case '[', '{':
 				flow++

@@ -31,7 +31,7 @@ func TestDepthError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Parse([]byte(tt.src), tt.want.Max)
+			_, err := Parse(tt.src, tt.want.Max)
 			var got *DepthError
 			if !errors.As(err, &got) {
 				t.Fatalf("err = %v, want a *DepthError", err)
@@ -47,7 +47,7 @@ func TestDepthError(t *testing.T) {
 // closers inside strings fool it; the token scan does not.
 func TestTokenDepthCatchesFakeClosers(t *testing.T) {
 	body := "a: " + strings.Repeat(`["]", `, 500) + "\n"
-	if _, _, ok := bytesWithin([]byte(body), 100); !ok {
+	if _, _, ok := bytesWithin(body, 100); !ok {
 		t.Fatal("pre-scan was expected to be fooled by this body")
 	}
 	if _, ok := tokensWithin(lexer.Tokenize(body), 100); ok {
@@ -57,12 +57,12 @@ func TestTokenDepthCatchesFakeClosers(t *testing.T) {
 
 func TestDepthScansAcceptOrdinaryYAML(t *testing.T) {
 	for _, body := range []string{yamlBody, "a:\n- b:\n  - c:\n    - d: [1, {e: [2]}]\n", "k: 'it''s [not] {nested}'\n"} {
-		tree, err := Parse([]byte(body), 10)
+		tree, err := Parse(body, 10)
 		if err != nil || len(tree.File.Docs) != 1 {
 			t.Errorf("depth 10 refused %q: %v", body, err)
 		}
 		tree.Release()
-		if _, _, ok := bytesWithin([]byte(body), 10); !ok {
+		if _, _, ok := bytesWithin(body, 10); !ok {
 			t.Errorf("depth 10 refused %q", body)
 		}
 	}
@@ -103,7 +103,7 @@ func FuzzYAMLDepthBound(f *testing.F) {
 		if len(s) > 4096 {
 			return
 		}
-		tree, err := Parse([]byte(s), limit)
+		tree, err := Parse(s, limit)
 		if err != nil {
 			return
 		}
