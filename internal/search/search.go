@@ -108,13 +108,14 @@ type Doc struct {
 func Analyze(fields ...Field) Doc {
 	var d Doc
 	var at map[string]int // terms' places in d, once there are many
+	var terms []string    // a field's
 	for _, f := range fields {
 		w := float32(f.Weight)
 		class := 0
 		if f.Weight < 1 {
 			class = 1
 		}
-		terms := Terms(f.Text)
+		terms = appendTerms(terms[:0], f.Text)
 		for i, t := range terms {
 			if slices.Contains(terms[:i], t) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
@@ -164,6 +165,7 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 	if ix.n == 0 && len(ids) > 64 {
 		ix.byID = make(map[string]int32, len(ids))
 	}
+	ix.slots = slices.Grow(ix.slots, max(len(ids)-len(ix.free), 0))
 	// The documents take their slots; an id given twice keeps the later.
 	slots := make([]int32, len(ids))
 	start := make([]int, len(ids)+1) // docs[i]'s postings are [start[i], start[i+1])
@@ -197,6 +199,7 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 		}
 	})
 	// ...then made for new terms.
+	var made []postingList // lists made together, a chunk at a time
 	for i := range ids {
 		if slots[i] < 0 {
 			continue
@@ -207,7 +210,11 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 			}
 			p := ix.postings[t]
 			if p == nil {
-				p = &postingList{shard: uint32(len(ix.postings))}
+				if len(made) == cap(made) {
+					made = make([]postingList, 0, 64)
+				}
+				made = append(made, postingList{shard: uint32(len(ix.postings))})
+				p = &made[len(made)-1]
 				ix.postings[t] = p
 				ix.addDeletes(t)
 			}
@@ -299,6 +306,7 @@ func (ix *Index) remove(id string) {
 		if p.live == 0 {
 			ix.stale -= len(p.items)
 			ix.total -= len(p.items)
+			p.items = nil          // lists are made in chunks: the chunk outlives p
 			delete(ix.postings, t) // its deletes entries are dropped lazily by fuzzy
 		}
 	}

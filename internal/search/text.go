@@ -10,8 +10,10 @@ import (
 // order, stop words left out; two words joined by a hyphen, one of them of
 // three letters or fewer, are also a term together ("on-call": on, call,
 // oncall; "follow-up", "e-mail"), as a query joins adjacent words.
-func Terms(text string) []string {
-	var out []string
+func Terms(text string) []string { return appendTerms(nil, text) }
+
+// appendTerms appends the index terms of text to out.
+func appendTerms(out []string, text string) []string {
 	prev := ""
 	eachWord(text, func(w string, cjk, hyphen bool) {
 		if cjk {
