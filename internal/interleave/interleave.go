@@ -39,9 +39,30 @@ func RunBatch(b *testing.B, calls int, clock Clock, toolkit, baseline func(n int
 	run(b, calls, clock, [2]func(int){toolkit, baseline}, nil)
 }
 
+// RunAtLeast is Run (one call a side a round) for rounds so slow that the
+// benchmark time holds few of them: it times at least min rounds, whatever
+// b.N, so that the median ratio is that of enough rounds.
+func RunAtLeast(b *testing.B, min int, clock Clock, toolkit, baseline func()) {
+	runLoop(b, atLeast(b.N, min), 1, clock, [2]func(int){repeat(toolkit), repeat(baseline)}, nil)
+}
+
+// atLeast returns a loop condition that holds max(n, min) times.
+func atLeast(n, min int) func() bool {
+	rounds := 0
+	return func() bool {
+		rounds++
+		return rounds <= max(n, min)
+	}
+}
+
 func run(b *testing.B, calls int, clock Clock, sides [2]func(int), around func(side int, run func())) {
+	runLoop(b, b.Loop, calls, clock, sides, around)
+}
+
+// runLoop times a round each time loop says so.
+func runLoop(b *testing.B, loop func() bool, calls int, clock Clock, sides [2]func(int), around func(side int, run func())) {
 	var ratios, times []float64
-	for b.Loop() {
+	for loop() {
 		var el [2]time.Duration
 		for _, i := range rand.Perm(2) {
 			timed := func() {

@@ -46,3 +46,24 @@ func TestRunAround(t *testing.T) {
 		t.Errorf("around ran %v times per side, want the same non-zero number", runs)
 	}
 }
+
+// TestRunAtLeast: RunAtLeast reports the ratio as Run does, over at
+// least min rounds whatever b.N.
+func TestRunAtLeast(t *testing.T) {
+	var now time.Duration
+	res := testing.Benchmark(func(b *testing.B) {
+		RunAtLeast(b, 7, func() time.Duration { return now }, func() { now += 2 }, func() { now++ })
+	})
+	if r := res.Extra["ratio"]; r != 2 {
+		t.Errorf("ratio %v, want 2", r)
+	}
+	for _, tt := range []struct{ n, min, want int }{{1, 7, 7}, {20, 7, 20}, {0, 3, 3}} {
+		loop, got := atLeast(tt.n, tt.min), 0
+		for loop() {
+			got++
+		}
+		if got != tt.want {
+			t.Errorf("atLeast(%d, %d) held %d times, want %d", tt.n, tt.min, got, tt.want)
+		}
+	}
+}

@@ -79,6 +79,8 @@ type postingList struct {
 	items []posting
 	live  int    // postings of live documents: the document frequency
 	shard uint32 // which of AddDocs' workers adds to the list
+	// adding counts the postings AddDocs is about to add.
+	adding int32
 }
 
 // New returns an empty Index.
@@ -222,17 +224,33 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 		}
 	}
 	parallel.For(workers, func(w int) {
+		// Count each list's new postings, to grow it once...
+		for i, slot := range slots {
+			if slot >= 0 {
+				for k := start[i]; k < start[i+1]; k++ {
+					if int(owner[k]) == w {
+						lists[k].adding++
+					}
+				}
+			}
+		}
+		// ...and add them.
 		for i, slot := range slots {
 			if slot < 0 {
 				continue
 			}
 			gen := ix.slots[slot].gen
 			for k := start[i]; k < start[i+1]; k++ {
-				if int(owner[k]) == w {
-					p := lists[k]
-					p.items = append(p.items, posting{slot: slot, gen: gen, tf: docs[i].tf[k-start[i]]})
-					p.live++
+				if int(owner[k]) != w {
+					continue
 				}
+				p := lists[k]
+				if p.adding > 0 {
+					p.items = slices.Grow(p.items, int(p.adding))
+					p.adding = 0
+				}
+				p.items = append(p.items, posting{slot: slot, gen: gen, tf: docs[i].tf[k-start[i]]})
+				p.live++
 			}
 		}
 	})
