@@ -138,7 +138,6 @@ type Template struct {
 	refs   []Ref
 	modes  []mode
 	litLen int
-	lit    [1]string // lits of a template with no reference
 }
 
 // Parse parses src for use in ctx. Errors are *SyntaxError.
@@ -149,8 +148,6 @@ func Parse(src string, ctx Context) (*Template, error) {
 	t := &Template{src: src, ctx: ctx}
 	if n := strings.Count(src, "${"); n > 0 { // at least as many as the references
 		t.lits, t.refs, t.modes = make([]string, 0, n+1), make([]Ref, 0, n), make([]mode, 0, n)
-	} else {
-		t.lits = t.lit[:0]
 	}
 	var sc scanState
 	start := 0 // start of the current literal chunk
