@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"fmt"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strings"
@@ -101,4 +102,60 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestToolNamesAsWalkDir: the files a load lists, and the error it gets,
+// are fs.WalkDir's, for directory roots, a file root, a missing root and a
+// subdirectory that cannot be read.
+func TestToolNamesAsWalkDir(t *testing.T) {
+	fsys := fstest.MapFS{
+		"tools/b.yaml":         {},
+		"tools/a.yml":          {},
+		"tools/notes.txt":      {},
+		"tools/sub/c.yaml":     {},
+		"tools/sub/deep/d.yml": {},
+		"tools/z.yaml":         {},
+		"top.yaml":             {},
+	}
+	walked := func(fsys fs.FS, root string) ([]string, error) {
+		var names []string
+		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
+				names = append(names, p)
+			}
+			return err
+		})
+		return names, err
+	}
+	broken := unreadableDir{fsys, "tools/sub"}
+	for _, tt := range []struct {
+		name string
+		fsys fs.FS
+		root string
+	}{
+		{"root", fsys, "."}, {"directory", fsys, "tools"}, {"nested", fsys, "tools/sub"},
+		{"file", fsys, "top.yaml"}, {"missing", fsys, "nope"}, {"unreadable subdirectory", broken, "tools"},
+	} {
+		want, wantErr := walked(tt.fsys, tt.root)
+		got, err := toolNames(tt.fsys, tt.root)
+		if diff := cmp.Diff(want, got); diff != "" || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("%s: error %v, want %v; names (-WalkDir +toolNames):\n%s", tt.name, err, wantErr, diff)
+		}
+	}
+	if _, err := toolNames(broken, "tools"); err == nil {
+		t.Error("an unreadable subdirectory gave no error")
+	}
+}
+
+// unreadableDir is fsys with the directory dir failing to be read.
+type unreadableDir struct {
+	fsys fs.FS
+	dir  string
+}
+
+func (u unreadableDir) Open(name string) (fs.File, error) {
+	if name == u.dir {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return u.fsys.Open(name)
 }

@@ -465,16 +465,7 @@ type toolFile struct {
 // in parallel; checks across files (shared pre_requests, duplicate
 // names), in file order; the registration of what passed.
 func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) {
-	var names []string
-	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml")) {
-			names = append(names, p)
-		}
-		return nil
-	})
+	names, err := toolNames(fsys, root)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
@@ -537,6 +528,46 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 		return all, err
 	}
 	return all, all.asError()
+}
+
+// toolNames returns the *.yaml and *.yml files under root in the order
+// fs.WalkDir visits them. A root that is a directory is read without
+// fs.WalkDir's Stat of it, which an fstest.MapFS answers by scanning every
+// file it holds; any other root goes to fs.WalkDir, which words the error.
+func toolNames(fsys fs.FS, root string) ([]string, error) {
+	var names []string
+	isTool := func(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
+	entries, err := fs.ReadDir(fsys, root)
+	if err != nil {
+		err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && isTool(p) {
+				names = append(names, p)
+			}
+			return err
+		})
+		return names, err
+	}
+	var walk func(dir string, entries []fs.DirEntry) error
+	walk = func(dir string, entries []fs.DirEntry) error {
+		for _, d := range entries {
+			p := path.Join(dir, d.Name())
+			if !d.IsDir() {
+				if isTool(p) {
+					names = append(names, p)
+				}
+				continue
+			}
+			sub, err := fs.ReadDir(fsys, p)
+			if err != nil {
+				return err
+			}
+			if err := walk(p, sub); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return names, walk(root, entries)
 }
 
 // compileFile reads and compiles one file of a load.
