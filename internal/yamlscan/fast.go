@@ -112,7 +112,8 @@ type fastLine struct {
 type fastParser struct {
 	src   string
 	lines []fastLine
-	i     int // the next line to read
+	i     int    // the next line to read
+	uses  uint64 // counts resets: a Tree released twice is let be
 
 	// The tree is allocated in slabs, which the parser keeps from one file
 	// to the next (see release); pairs and items are stacks of the
@@ -153,6 +154,7 @@ func (p *fastParser) release() {
 // zero values rather than as another file's, and reports whether p kept
 // its memory for the next file (not after a large one).
 func (p *fastParser) reset() (kept bool) {
+	p.uses++
 	kept = len(p.lines) <= maxKeptLines
 	p.positions.Reset(kept)
 	p.tokens.Reset(kept)

@@ -579,6 +579,19 @@ func TestReleaseClears(t *testing.T) {
 		t.Errorf("nodes kept their content past Release: %+v, %+v, %+v", m, mv, seq)
 	}
 	Tree{}.Release() // the zero Tree's does nothing
+
+	// A second Release (of the tree or a copy) must not pool the parser
+	// again: two Parses would then share it.
+	again, err := Parse("a: 1\n", 64)
+	if err != nil || again.p == nil {
+		t.Fatalf("the fast path did not read the file: %v", err)
+	}
+	copied, p, uses := again, again.p, again.p.uses
+	again.Release()
+	copied.Release()
+	if p.uses != uses+1 {
+		t.Errorf("a tree released twice reset its parser %d times, want once", p.uses-uses)
+	}
 }
 
 // TestParserReuse: a parser reset after a file reads a file like it

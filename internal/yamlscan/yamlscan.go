@@ -46,12 +46,14 @@ var ErrParser = errors.New("the YAML parser failed")
 type Tree struct {
 	File *ast.File
 	p    *fastParser // nil when goccy's parser built File
+	use  uint64      // p's use that built File
 }
 
 // Release gives the tree's memory back; t.File is not to be used after.
-// The zero Tree's Release does nothing.
+// Releasing a Tree again, or a copy of one released, does nothing, as does
+// the zero Tree's Release.
 func (t Tree) Release() {
-	if t.p != nil {
+	if t.p != nil && t.p.uses == t.use {
 		t.p.release()
 	}
 }
@@ -72,7 +74,7 @@ func Parse(text string, maxDepth int) (t Tree, err error) {
 		return Tree{}, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
 	if body, p := fast(text); p != nil {
-		return Tree{File: p.tree(body), p: p}, nil
+		return Tree{File: p.tree(body), p: p, use: p.uses}, nil
 	}
 	tokens := lexer.Tokenize(text)
 	if tk, ok := tokensWithin(tokens, maxDepth); !ok {
