@@ -1,6 +1,7 @@
 package interleave
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -56,6 +57,17 @@ func TestRunAtLeast(t *testing.T) {
 	})
 	if r := res.Extra["ratio"]; r != 2 {
 		t.Errorf("ratio %v, want 2", r)
+	}
+	// Rounds of 20 ms: the benchmark time holds about 50, RunAtLeast
+	// times 60 in the one call it takes.
+	var rounds []int
+	testing.Benchmark(func(b *testing.B) {
+		n := 0
+		RunAtLeast(b, 60, Wall, func() { n++; time.Sleep(10 * time.Millisecond) }, func() { time.Sleep(10 * time.Millisecond) })
+		rounds = append(rounds, n)
+	})
+	if len(rounds) == 0 || slices.Min(rounds) < 60 {
+		t.Errorf("rounds per call %v, want 60 at least each", rounds)
 	}
 	for _, tt := range []struct{ n, min, want int }{{1, 7, 7}, {20, 7, 20}, {0, 3, 3}} {
 		loop, got := atLeast(tt.n, tt.min), 0

@@ -172,12 +172,15 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 	slots := make([]int32, len(ids))
 	start := make([]int, len(ids)+1) // docs[i]'s postings are [start[i], start[i+1])
 	for i, id := range ids {
-		if s, ok := ix.byID[id]; ok && ix.slots[s].pending {
-			j := slices.Index(slots[:i], s)
-			ix.unplace(id, s, docs[j].length)
-			slots[j] = -1
+		if s, ok := ix.byID[id]; ok {
+			if ix.slots[s].pending { // an earlier document of docs
+				j := slices.Index(slots[:i], s)
+				ix.unplace(id, s, docs[j].length)
+				slots[j] = -1
+			} else {
+				ix.remove(id)
+			}
 		}
-		ix.remove(id)
 		slots[i] = ix.place(id, docs[i])
 		start[i+1] = start[i] + len(docs[i].terms)
 	}
