@@ -97,7 +97,10 @@ func newGuard(o *Options) (*guard, error) {
 			continue
 		}
 		if pfx, err := netip.ParsePrefix(a); err == nil {
-			pfx = netip.PrefixFrom(pfx.Addr().Unmap(), min(pfx.Bits(), pfx.Addr().Unmap().BitLen())).Masked()
+			if pfx, err = allowedPrefix(pfx); err != nil {
+				errs = append(errs, fmt.Errorf("option AllowPrivate: %q: %w", a, err))
+				continue
+			}
 			if pfx.Addr().Is4() {
 				v4 = append(v4, pfx)
 			} else {
@@ -130,6 +133,23 @@ func newGuard(o *Options) (*guard, error) {
 	}
 	g.preflight = !g.allowAll && (o.Proxy != nil || o.HTTPClient != nil)
 	return g, errors.Join(errs...)
+}
+
+// allowedPrefix is the range an AllowPrivate CIDR entry allows, masked.
+// An IPv4-mapped range (::ffff:a.b.c.d/n, n ≥ 96) is the IPv4 range of
+// its last n-96 bits, since mapped addresses are checked as the IPv4
+// address they carry; a mapped spelling shorter than /96 is refused, as it
+// would stand for every IPv4 address and more. Other IPv6 ranges allow
+// IPv6 addresses only, even one (::/0) that contains ::ffff:0:0/96.
+func allowedPrefix(pfx netip.Prefix) (netip.Prefix, error) {
+	a := pfx.Addr()
+	if !a.Is4In6() {
+		return pfx.Masked(), nil
+	}
+	if pfx.Bits() < 96 {
+		return netip.Prefix{}, errors.New("an IPv4-mapped range (::ffff:a.b.c.d/n) needs n of at least 96, which stands for every IPv4 address; write the IPv4 range (\"10.0.0.0/8\") or an IPv6 one")
+	}
+	return netip.PrefixFrom(a.Unmap(), pfx.Bits()-96).Masked(), nil
 }
 
 // warnUnguarded logs a warning for each step of w whose whole URL comes
