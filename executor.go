@@ -514,13 +514,14 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // checkRetry decides whether a try is repeated: as retryablehttp's default
 // policy (connection errors, 429, 5xx), but a request that is not
 // idempotent only when it never reached the server, no request the guard
-// refused, no Retry-After longer than the policy's longest wait, and no
-// wait past the request's deadline.
+// or the redirect policy refused, no Retry-After longer than the policy's
+// longest wait, and no wait past the request's deadline.
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	if err != nil && errors.Is(err, ErrHostNotAllowed) {
+	var refused refusal
+	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.As(err, &refused)) {
 		return false, err
 	}
 	if !p.anyMethod {

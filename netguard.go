@@ -15,6 +15,7 @@ import (
 
 	"code.dny.dev/ssrf"
 
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -299,6 +300,9 @@ var forwardedOnRedirect = []string{
 // checks, and no credential (header or resent body) to another host.
 func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
 	return func(req *http.Request, via []*http.Request) error {
+		if err := redirectScheme(req.URL); err != nil {
+			return err
+		}
 		if len(via) > e.opts.MaxRedirects {
 			return fmt.Errorf("stopped after %d redirects", e.opts.MaxRedirects)
 		}
@@ -312,7 +316,7 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 		if !sameHost(first.URL, req.URL) {
 			if code := req.Response.StatusCode; (code == http.StatusTemporaryRedirect || code == http.StatusPermanentRedirect) &&
 				first.Body != nil && first.Body != http.NoBody {
-				return fmt.Errorf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname())
+				return refusal(fmt.Sprintf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname()))
 			}
 			keepForwarded(req.Header)
 		}
@@ -322,6 +326,29 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 		return nil
 	}
 }
+
+// redirectScheme refuses a redirect to anything but an absolute http or
+// https URL with a host: an injected client's transport (or a proxy) would
+// otherwise be handed ftp:, file:, gopher: or data: URLs.
+func redirectScheme(u *url.URL) error {
+	if s := u.Scheme; s != "http" && s != "https" { // url.Parse lowers the scheme
+		s, cut := textcut.Prefix(s, 16)
+		if cut {
+			s += "…"
+		}
+		return refusal(fmt.Sprintf("refused a redirect to a %q URL: only http and https redirects are followed", s+":"))
+	}
+	if u.Host == "" {
+		return refusal("refused a redirect to an " + u.Scheme + " URL without a host")
+	}
+	return nil
+}
+
+// refusal is a redirect the policy refuses: the request ends with it and
+// is not retried.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
 
 // keepForwarded deletes from h every header but those of
 // forwardedOnRedirect.
