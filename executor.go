@@ -30,6 +30,13 @@ const (
 	DefaultMaxBodyBytes   = 10 << 20
 	DefaultMaxResultBytes = 64 << 10
 	DefaultMaxRedirects   = 10
+	// DefaultMaxRequests is MaxRequests' default. A legitimate call fits
+	// in it: a pre_request and a handful of steps, each with a redirect
+	// and a few retries, beside a loop of 40 pages (1,000 items,
+	// DefaultMaxLoopItems, at 25 a page). A loop that pages past it ends
+	// the call with an error that points to max_pages; a host whose tools
+	// page further raises MaxRequests.
+	DefaultMaxRequests = 50
 )
 
 // Options configure an Executor (and the Registry that owns one). A nil
@@ -63,6 +70,14 @@ type Options struct {
 	MaxResultBytes int
 	// MaxRedirects bounds the redirects one request follows.
 	MaxRedirects int
+	// MaxRequests bounds the HTTP requests one call sends, whatever sends
+	// them: every request handed to the transport counts, each redirect
+	// hop, each retry, each page of a loop, the pre_request and a chain
+	// run again after a 401. Past it the call ends with ErrRequestBudget.
+	// A call is one Registry.Call or Executor.Run (the Sends of a Go
+	// capability share its budget), or one Send made outside a call.
+	// Default 50 (DefaultMaxRequests).
+	MaxRequests int
 	// Exports keeps what steps export (export:) between the calls of a
 	// conversation (WithConversation), for which it is their per-call
 	// values. Default: none; exports reach only Result.Exports.
@@ -144,6 +159,9 @@ func NewExecutor(opts *Options) *Executor {
 	if o.MaxRedirects <= 0 {
 		o.MaxRedirects = DefaultMaxRedirects
 	}
+	if o.MaxRequests <= 0 {
+		o.MaxRequests = DefaultMaxRequests
+	}
 	if o.MaxFileBytes <= 0 {
 		o.MaxFileBytes = DefaultMaxFileBytes
 	}
@@ -199,6 +217,11 @@ func (e *Executor) newHTTPClient() *http.Client {
 		}
 	}
 	c.CheckRedirect = e.checkRedirect(c.CheckRedirect)
+	next := c.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	c.Transport = budgetTransport{next: next}
 	return &c
 }
 
@@ -252,6 +275,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	if e.guardErr != nil {
 		return nil, e.guardErr
 	}
+	ctx = e.withRequestBudget(ctx) // a Send outside a call has a budget of its own
 	if !e.observing(ctx) {
 		return e.send(ctx, req, u, nil)
 	}
@@ -288,6 +312,9 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 	}
 	resp, err := e.do(ctx, req, u, attempts)
 	if err != nil {
+		if resp != nil { // the retries ended with an error and the last response
+			resp.Body.Close()
+		}
 		if context.Cause(ctx) == errStepTimeout {
 			return nil, fmt.Errorf("timed out after %s", timeout)
 		}
@@ -515,13 +542,23 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // policy (connection errors, 429, 5xx), but a request that is not
 // idempotent only when it never reached the server, no request the guard
 // or the redirect policy refused, no Retry-After longer than the policy's
-// longest wait, and no wait past the request's deadline.
+// longest wait, no wait past the request's deadline, and none once the
+// call's request budget is spent (the try ends with ErrRequestBudget).
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	retry, err := p.retryable(ctx, resp, err)
+	if b := budgetOf(ctx); retry && b != nil && !b.left() {
+		// Ended now rather than after a backoff wait.
+		return false, b.spentError()
+	}
+	return retry, err
+}
+
+func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
 	var refused refusal
-	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.As(err, &refused)) {
+	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused)) {
 		return false, err
 	}
 	if !p.anyMethod {

@@ -361,7 +361,11 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		}
 		resp, err := r.e.Send(r.ctx, &req)
 		if err != nil {
-			return fail(page, "%s %s: %v", req.Method, redactURL(req.URL), err)
+			hint := ""
+			if errors.Is(err, ErrRequestBudget) {
+				hint = "; set loop.max_pages to end the loop sooner"
+			}
+			return fail(page, "%s %s: %v%s", req.Method, redactURL(req.URL), err, hint)
 		}
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
 		if !resp.OK() {

@@ -124,7 +124,7 @@ func TestEnvironmentProxyIgnored(t *testing.T) {
 	t.Setenv("http_proxy", proxy.URL)
 
 	e := NewExecutor(nil)
-	if p := e.client.Transport.(*http.Transport).Proxy; p != nil {
+	if p := e.client.Transport.(budgetTransport).next.(*http.Transport).Proxy; p != nil {
 		u, _ := p(httptest.NewRequest("GET", "http://93.184.215.14/", nil))
 		t.Errorf("the default client uses a proxy from the environment: %v", u)
 	}

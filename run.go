@@ -29,6 +29,7 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, op
 // run runs w; shared is the pre_request w names (Workflow.PreRequest), as
 // its Registry resolved it.
 func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
+	ctx = e.withRequestBudget(ctx) // every request of the call counts (MaxRequests)
 	return e.newRun(ctx, w, args, co).result(co, shared)
 }
 

@@ -127,7 +127,7 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 		return ErrorResult(r.unknownCapability(name))
 	}
 	c := &e.cap
-	ctx, trace := r.exec.startCall(ctx, c)
+	ctx, trace := r.exec.startCall(r.exec.withRequestBudget(ctx), c)
 	defer trace.done(ctx, &res)
 	defer func() { res.Signals.Capability = c.Name }()
 	if decoded == nil {
