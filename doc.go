@@ -49,10 +49,13 @@
 // Requests may not reach private, loopback, link-local or other
 // special-purpose addresses unless Options.AllowPrivate names them; the
 // address is checked when the connection is made and at every redirect,
-// proxies from the environment are not used, and credentials do not follow
-// a redirect to another host. Secret values (environment variables named
+// redirects are followed only to http and https URLs, proxies from the
+// environment are not used, and credentials do not follow a redirect to
+// another host. Secret values (environment variables named
 // like secrets or marked sensitive, credential headers and query
 // parameters) are redacted, in their common encodings, from everything the
 // model and the logs see. Tool files, response bodies, YAML aliases, step
-// runs, redirects, retries and request times are bounded.
+// runs, redirects, retries and request times are bounded, and so are the
+// HTTP requests of one call (Options.MaxRequests: every redirect hop,
+// retry, loop page and pre_request counts).
 package toolkit
