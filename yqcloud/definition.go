@@ -855,6 +855,10 @@ func (c *compiler) url(d *Definition, u, p string, hasRequestParser bool) {
 			}
 		}
 	}
+	if s, ok := t.paramInAuthority(); ok {
+		c.errorAt(p, s.off, "path parameter {%s} of %q would land in the URL's scheme or host, which a model's argument must never choose; "+
+			"put it after the '/' that ends the host, as in ${%s}/items/{%s}", s.text, d.Name, ValueBaseURL, s.text)
+	}
 }
 
 func (c *compiler) checkValueName(p string, s segment) {
