@@ -231,6 +231,58 @@ func dnsLabel(s string) bool {
 	return true
 }
 
+// literalQueryKeys returns the keys of the query the template writes
+// itself: the literal keys after its first literal '?', unescaped. A key
+// made of a placeholder is left out.
+func (t *tmpl) literalQueryKeys() []string {
+	var b strings.Builder
+	for _, s := range t.segs {
+		if s.kind == segLiteral {
+			b.WriteString(s.text)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	shape := b.String()
+	i := strings.IndexByte(shape, '?')
+	if i < 0 {
+		return nil
+	}
+	shape, _, _ = strings.Cut(shape[i+1:], "#")
+	var keys []string
+	for _, pair := range strings.Split(shape, "&") {
+		k, _, _ := strings.Cut(pair, "=")
+		if k == "" || strings.IndexByte(k, 0) >= 0 {
+			continue
+		}
+		if uk, err := url.QueryUnescape(k); err == nil {
+			k = uk
+		}
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+// queryKeys returns the keys of the query of an expanded URL, unescaped.
+func queryKeys(u string) map[string]bool {
+	u, _, _ = strings.Cut(u, "#")
+	_, q, ok := strings.Cut(u, "?")
+	if !ok {
+		return nil
+	}
+	keys := map[string]bool{}
+	for _, pair := range strings.Split(q, "&") {
+		k, _, _ := strings.Cut(pair, "=")
+		if uk, err := url.QueryUnescape(k); err == nil {
+			k = uk
+		}
+		if k != "" {
+			keys[k] = true
+		}
+	}
+	return keys
+}
+
 // paramInAuthority returns the first path parameter the template's shape
 // puts in the URL's scheme or authority: one before the literal '/', '?'
 // or '#' that ends the authority, where a value written at the start (or
