@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -277,4 +278,39 @@ func TestHardening26_04_TemplateShapes(t *testing.T) {
 			t.Errorf("%s: in the authority %v, want %v", src, got, want)
 		}
 	}
+}
+
+// FuzzHardening26_04_Host: whatever the template and the argument, an
+// expansion that succeeds has the scheme, host and port it has with a
+// plain argument.
+func FuzzHardening26_04_Host(f *testing.F) {
+	for _, s := range []string{"${STATIC#yqcloud_url}{p}", "${STATIC#yqcloud_url}/a/{p}", "http://127.0.0.{p}/x", "${STATIC#s}://${STATIC#h}{p}",
+		"${STATIC#yqcloud_url}?{p}", "http://h/${tenantId}{p}", "${STATIC#s}:{p}//h/"} {
+		for _, v := range []string{":8443", ".evil.example", "-evil", "@evil", "/evil", "x", "%2e", "\\evil", "1:80#"} {
+			f.Add(s, v)
+		}
+	}
+	values := func(name string) (string, bool) {
+		v, ok := map[string]string{ValueBaseURL: "http://127.0.0.1", "STATIC#s": "http", "STATIC#h": "127.0.0.1", ValueTenantID: "t-1"}[name]
+		return v, ok
+	}
+	f.Fuzz(func(t *testing.T, src, v string) {
+		tm, err := parseTemplate(src, true)
+		if err != nil {
+			return
+		}
+		got, err := tm.expandURL(values, &object{keys: []string{"p"}, vals: []any{v}})
+		if err != nil {
+			return
+		}
+		plain, err := tm.expandURL(values, &object{keys: []string{"p"}, vals: []any{"x"}})
+		if err != nil {
+			t.Fatalf("%q expands with %q to %q but not with x: %v", src, v, got, err)
+		}
+		gu, err1 := url.Parse(got)
+		pu, err2 := url.Parse(plain)
+		if err1 != nil || err2 != nil || gu.Scheme != pu.Scheme || gu.Host != pu.Host || gu.User.String() != pu.User.String() {
+			t.Fatalf("%q with %q: %q, with x: %q", src, v, got, plain)
+		}
+	})
 }
