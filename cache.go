@@ -66,17 +66,34 @@ func (o *callOptions) withCacheScope(ctx context.Context) context.Context {
 	return context.WithValue(ctx, cacheScopeKey{}, o.cacheScope)
 }
 
-// MemoryCache is an in-process Cache with expiry, bounded in entries.
-// Entries are kept per cache scope. When full, it drops the least
-// recently used entry: setting and getting cost the same whether it holds
-// ten entries or its maximum. Its methods never fail.
+// MemoryCache is an in-process Cache with expiry, bounded in entries in
+// total and per cache scope. Entries are kept per scope, each scope in
+// its own recency order. When full, it drops the least recently used
+// entry of the scope that holds the most entries (the scope storing, on a
+// tie): one scope's churn never drops the entries of a scope that holds
+// fewer than it does, so a scope holding at most its share (the maximum
+// divided by the number of scopes) keeps its entries however many another
+// scope stores. Setting and getting cost the same whether it holds ten
+// entries or its maximum, and whatever the number of scopes. Its methods
+// never fail.
 type MemoryCache struct {
 	mu      sync.Mutex
 	entries map[memoryKey]*cacheNode
-	lru     cacheNode // sentinel: lru.next is the most recently used
+	scopes  map[string]*cacheScope
+	bySize  map[int]*cacheScope // n -> the first of the scopes holding n entries
+	largest int                 // the most entries a scope holds
 	max     int
 	seq     uint64 // the sequence number of the last entry stored
 	now     func() time.Time
+}
+
+// cacheScope is a scope's entries in recency order, and its place among
+// the scopes of its size.
+type cacheScope struct {
+	name       string
+	lru        cacheNode // sentinel: lru.next is the most recently used
+	n          int
+	prev, next *cacheScope // among the scopes holding n entries
 }
 
 // memoryKey is an entry's key within its scope.
@@ -89,10 +106,11 @@ type memoryEntry struct {
 	seq     uint64 // identifies the entry among those stored under its key
 }
 
-// cacheNode is an entry in the recency list.
+// cacheNode is an entry in its scope's recency list.
 type cacheNode struct {
 	key        memoryKey
 	entry      memoryEntry
+	scope      *cacheScope
 	prev, next *cacheNode
 }
 
@@ -102,9 +120,7 @@ func NewMemoryCache() *MemoryCache {
 }
 
 func newMemoryCache(max int) *MemoryCache {
-	c := &MemoryCache{entries: map[memoryKey]*cacheNode{}, max: max, now: time.Now}
-	c.lru.prev, c.lru.next = &c.lru, &c.lru
-	return c
+	return &MemoryCache{entries: map[memoryKey]*cacheNode{}, scopes: map[string]*cacheScope{}, bySize: map[int]*cacheScope{}, max: max, now: time.Now}
 }
 
 // Get returns the value stored under key in ctx's scope if it has not
@@ -198,18 +214,69 @@ func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) uint64 
 		c.pushFront(n)
 		return e.seq
 	}
-	if len(c.entries) >= c.max {
-		c.remove(c.lru.prev)
+	if len(c.entries) >= c.max && c.largest > 0 {
+		victim := c.bySize[c.largest]
+		if s := c.scopes[k.scope]; s != nil && s.n == c.largest {
+			victim = s
+		}
+		c.remove(victim.lru.prev)
 	}
-	n := &cacheNode{key: k, entry: e}
+	s := c.scopes[k.scope]
+	if s == nil {
+		s = &cacheScope{name: k.scope}
+		s.lru.prev, s.lru.next = &s.lru, &s.lru
+		c.scopes[k.scope] = s
+	}
+	n := &cacheNode{key: k, entry: e, scope: s}
 	c.entries[k] = n
 	c.pushFront(n)
+	c.resize(s, s.n+1)
 	return e.seq
 }
 
 func (c *MemoryCache) remove(n *cacheNode) {
 	c.unlink(n)
 	delete(c.entries, n.key)
+	s := n.scope
+	c.resize(s, s.n-1)
+	if s.n == 0 {
+		delete(c.scopes, s.name)
+	}
+}
+
+// resize moves scope s, holding s.n entries, to the scopes holding n
+// (s.n±1), and keeps c.largest.
+func (c *MemoryCache) resize(s *cacheScope, n int) {
+	from := s.n
+	if from > 0 {
+		switch {
+		case s.prev != nil:
+			s.prev.next = s.next
+		default:
+			c.bySize[from] = s.next
+		}
+		if s.next != nil {
+			s.next.prev = s.prev
+		}
+		if c.bySize[from] == nil {
+			delete(c.bySize, from)
+		}
+		s.prev, s.next = nil, nil
+	}
+	s.n = n
+	if n > 0 {
+		if head := c.bySize[n]; head != nil {
+			head.prev = s
+			s.next = head
+		}
+		c.bySize[n] = s
+	}
+	switch {
+	case n > c.largest:
+		c.largest = n
+	case from == c.largest && c.bySize[from] == nil:
+		c.largest = n // n is from-1: s holds it, or no scope holds anything
+	}
 }
 
 func (c *MemoryCache) unlink(n *cacheNode) {
@@ -217,7 +284,8 @@ func (c *MemoryCache) unlink(n *cacheNode) {
 }
 
 func (c *MemoryCache) pushFront(n *cacheNode) {
-	n.prev, n.next = &c.lru, c.lru.next
-	c.lru.next.prev = n
-	c.lru.next = n
+	l := &n.scope.lru
+	n.prev, n.next = l, l.next
+	l.next.prev = n
+	l.next = n
 }

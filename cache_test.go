@@ -74,3 +74,117 @@ func BenchmarkMemoryCacheSet(b *testing.B) {
 		})
 	}
 }
+
+// TestHardening26_14_ScopeChurn: one scope storing far past its share of
+// the MemoryCache drops its own entries, not those of a scope that holds
+// fewer; the total stays bounded and the scopes even out.
+func TestHardening26_14_ScopeChurn(t *testing.T) {
+	in := func(scope string) context.Context {
+		return context.WithValue(context.Background(), cacheScopeKey{}, scope)
+	}
+	c := NewMemoryCache()
+	c.Set(in("tenant-b"), "token", []byte("b's token"), time.Hour)
+	for i := range 3000 {
+		c.Set(in("tenant-c"), fmt.Sprintf("k%d", i), []byte("c"), time.Hour)
+	}
+	c.Set(context.Background(), "unscoped", []byte("u"), time.Hour)
+	// Tenant A's lookups: each a new entry, ten times the whole cache.
+	for i := range 10 * c.max {
+		c.Set(in("tenant-a"), fmt.Sprintf("lookup %d", i), []byte("a"), time.Hour)
+	}
+	if v, ok, _ := c.Get(in("tenant-b"), "token"); !ok || string(v) != "b's token" {
+		t.Errorf("tenant B's token: %q, %v", v, ok)
+	}
+	if _, ok, _ := c.Get(context.Background(), "unscoped"); !ok {
+		t.Error("the unscoped entry was dropped")
+	}
+	keptC := 0
+	for i := range 3000 {
+		if _, ok, _ := c.Get(in("tenant-c"), fmt.Sprintf("k%d", i)); ok {
+			keptC++
+		}
+	}
+	if keptC != 3000 {
+		t.Errorf("tenant C kept %d of its 3000 entries", keptC)
+	}
+	if len(c.entries) != c.max {
+		t.Errorf("%d entries, want %d", len(c.entries), c.max)
+	}
+	// A keeps its most recent lookups, the rest of the room.
+	if _, ok, _ := c.Get(in("tenant-a"), fmt.Sprintf("lookup %d", 10*c.max-1)); !ok {
+		t.Error("tenant A's last lookup was dropped")
+	}
+	if got, want := c.scopes["tenant-a"].n, c.max-3002; got != want {
+		t.Errorf("tenant A holds %d entries, want %d", got, want)
+	}
+
+	// A scope over its share gives way to one under it: C, now storing,
+	// takes from A (the largest) until the two hold the same, then from
+	// itself.
+	for i := range 2 * c.max {
+		c.Set(in("tenant-c"), fmt.Sprintf("more %d", i), []byte("c"), time.Hour)
+	}
+	a, cc := c.scopes["tenant-a"].n, c.scopes["tenant-c"].n
+	if a+cc != c.max-2 || a-cc > 1 || cc-a > 1 {
+		t.Errorf("A holds %d, C %d: want them even, %d in all", a, cc, c.max-2)
+	}
+	if _, ok, _ := c.Get(in("tenant-b"), "token"); !ok {
+		t.Error("tenant B's token dropped by C's churn")
+	}
+}
+
+// TestMemoryCacheScopeBookkeeping checks the per-size lists of scopes
+// through sets, expiry and deletes: they always agree with the entries.
+func TestMemoryCacheScopeBookkeeping(t *testing.T) {
+	c := newMemoryCache(20)
+	now := time.Unix(1000, 0)
+	c.now = func() time.Time { return now }
+	check := func(step int) {
+		t.Helper()
+		counts := map[string]int{}
+		for k := range c.entries {
+			counts[k.scope]++
+		}
+		largest := 0
+		for name, n := range counts {
+			s := c.scopes[name]
+			if s == nil || s.n != n {
+				t.Fatalf("step %d: scope %q holds %d, bookkept %+v", step, name, n, s)
+			}
+			largest = max(largest, n)
+		}
+		if len(c.scopes) != len(counts) || c.largest != largest || len(c.entries) > c.max {
+			t.Fatalf("step %d: %d scopes (want %d), largest %d (want %d), %d entries", step, len(c.scopes), len(counts), c.largest, largest, len(c.entries))
+		}
+		listed := 0
+		for n, s := range c.bySize {
+			for ; s != nil; s = s.next {
+				if s.n != n {
+					t.Fatalf("step %d: scope %q of %d listed under %d", step, s.name, s.n, n)
+				}
+				listed++
+			}
+		}
+		if listed != len(c.scopes) {
+			t.Fatalf("step %d: %d scopes listed, %d kept", step, listed, len(c.scopes))
+		}
+	}
+	ctx := func(i int) context.Context {
+		return context.WithValue(context.Background(), cacheScopeKey{}, fmt.Sprintf("s%d", i%5*i%3))
+	}
+	for i := range 400 {
+		key := fmt.Sprintf("k%d", i%37)
+		switch i % 7 {
+		case 0, 1, 2, 3:
+			c.Set(ctx(i), key, []byte(key), time.Duration(1+i%4)*time.Second)
+		case 4:
+			c.Get(ctx(i), key)
+		case 5:
+			c.Delete(ctx(i), key)
+		case 6:
+			now = now.Add(time.Second)
+			c.CompareAndDelete(ctx(i), key, []byte(key))
+		}
+		check(i)
+	}
+}

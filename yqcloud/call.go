@@ -110,6 +110,9 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 	}()
 
 	params := d.arguments(raw, args)
+	if err := d.checkArguments(params); err != nil {
+		return st.fail("%v", err)
+	}
 	if h := d.hooks[hookRequest]; h != nil {
 		var err error
 		if params, err = st.requestParser(h, params); err != nil {
@@ -216,6 +219,13 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 				query.set(k, params.vals[i])
 			} else {
 				body.set(k, params.vals[i])
+			}
+		}
+	}
+	if fixed := queryKeys(u); fixed != nil {
+		for _, k := range query.keys {
+			if fixed[k] {
+				return fail("%v: parameter %s would be sent in the query beside the url's own %s, which the definition fixes", ErrInvalidArguments, quoteName(k), quoteName(k))
 			}
 		}
 	}
@@ -408,6 +418,71 @@ func excerpt(body string) string {
 		return "(empty body)"
 	}
 	return s
+}
+
+// maxQuotedNames is how many argument names an error quotes; the rest it
+// counts.
+const maxQuotedNames = 5
+
+// checkArguments refuses the model's arguments that the definition does
+// not declare, unless its parameters schema allows others
+// ("additionalProperties": true or a schema), and any argument named as
+// something the definition or the host fixes: an undeclared one may not
+// carry the name of a key of the url's query, of defaultPostData or of a
+// per-call value; no argument may replace a defaultPostData member that
+// holds a placeholder. A declared parameter overlays the other
+// defaultPostData members, as the format says.
+func (d *Definition) checkArguments(params *object) error {
+	var unknown []string
+	for _, k := range params.keys {
+		declared := d.props.index(k) >= 0
+		switch {
+		case d.pinned[k]:
+			return fmt.Errorf("%w: parameter %s would replace defaultPostData's %s, which the definition fixes", ErrInvalidArguments, quoteName(k), quoteName(k))
+		case declared:
+		case !d.allowExtra:
+			unknown = append(unknown, k)
+		case d.fixed[k] != "":
+			return fmt.Errorf("%w: parameter %s is not declared and names %s, which the definition fixes; leave it out", ErrInvalidArguments, quoteName(k), d.fixed[k])
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString("unknown parameter")
+	if len(unknown) > 1 {
+		b.WriteString("s")
+	}
+	for i, k := range unknown[:min(len(unknown), maxQuotedNames)] {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(" " + quoteName(k))
+	}
+	if n := len(unknown) - maxQuotedNames; n > 0 {
+		fmt.Fprintf(&b, " and %d more", n)
+	}
+	b.WriteString("; ")
+	if len(d.props.keys) == 0 {
+		b.WriteString("the function takes no arguments")
+	} else {
+		accepted, cut := textcut.Prefix(strings.Join(d.props.keys, ", "), 300)
+		if cut {
+			accepted += ", …"
+		}
+		b.WriteString("accepted parameters: " + accepted)
+	}
+	return fmt.Errorf("%w: %s", ErrInvalidArguments, b.String())
+}
+
+// quoteName quotes an argument's name, cut to a few dozen bytes.
+func quoteName(k string) string {
+	s, cut := textcut.Prefix(k, 40)
+	if cut {
+		return strconv.Quote(s) + "…"
+	}
+	return strconv.Quote(s)
 }
 
 // arguments returns the call's arguments in the order the model wrote

@@ -115,7 +115,7 @@ func TestRouting(t *testing.T) {
 			`{"method":"GET","path":"/echo/r","query":"b=2&a=x+y%26z&n=1.50&t=true"}`, ""},
 		{"GET: existing query kept", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?fixed=1&page=0"}`, "",
 			`{"q": "x"}`, `{"method":"GET","path":"/echo/r","query":"fixed=1&page=0&q=x"}`, ""},
-		{"GET: queryParams changes nothing", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r", "queryParams": "a"}`, `{"type": "object", "properties": {"a": {}}}`,
+		{"GET: queryParams changes nothing", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r", "queryParams": "a"}`, `{"type": "object", "properties": {"a": {}, "b": {}}}`,
 			`{"a": "1", "b": "2"}`, `{"method":"GET","path":"/echo/r","query":"a=1&b=2"}`, ""},
 		{"GET: arrays repeat, null left out, objects as JSON", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r"}`, "",
 			`{"ids": [1, "b"], "none": null, "f": {"k": "v"}}`, `{"method":"GET","path":"/echo/r","query":"ids=1&ids=b&f=%7B%22k%22%3A%22v%22%7D"}`, ""},
@@ -126,11 +126,11 @@ func TestRouting(t *testing.T) {
 		{"POST: queryParams to the query, the rest to the body", `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "queryParams": "page, size"}`,
 			`{"type": "object", "properties": {"page": {"type": "integer"}, "size": {"type": "integer"}, "keyword": {"type": "string"}}}`,
 			`{"page": 0, "keyword": "vpn", "size": 20}`, `{"method":"POST","path":"/echo/r","query":"page=0&size=20","body":{"keyword":"vpn"}}`, "application/json"},
-		{"POST: body over defaultPostData", `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "defaultPostData": {"source": "ai", "page": 0, "tags": ["a"]}}`, "",
+		{"POST: body over defaultPostData", `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "defaultPostData": {"source": "ai", "page": 0, "tags": ["a"]}}`, `{"type": "object", "properties": {"page": {"type": "integer"}, "q": {"type": "string"}}}`,
 			`{"page": 2, "q": "x"}`, `{"method":"POST","path":"/echo/r","query":"","body":{"source":"ai","page":2,"tags":["a"],"q":"x"}}`, "application/json"},
 		{"POST: no arguments sends {}", `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r"}`, "",
 			`{}`, `{"method":"POST","path":"/echo/r","query":"","body":{}}`, "application/json"},
-		{"PUT", `{"type": "call_url", "method": "PUT", "url": "${STATIC#yqcloud_url}/echo/r", "queryParams": "v"}`, `{"type": "object", "properties": {"v": {}}}`,
+		{"PUT", `{"type": "call_url", "method": "PUT", "url": "${STATIC#yqcloud_url}/echo/r", "queryParams": "v"}`, `{"type": "object", "properties": {"v": {}, "name": {}}}`,
 			`{"v": 3, "name": "n"}`, `{"method":"PUT","path":"/echo/r","query":"v=3","body":{"name":"n"}}`, "application/json"},
 		{"PATCH", `{"type": "call_url", "method": "patch", "url": "${STATIC#yqcloud_url}/echo/r"}`, "",
 			`{"name": "n"}`, `{"method":"PATCH","path":"/echo/r","query":"","body":{"name":"n"}}`, "application/json"},
@@ -139,7 +139,7 @@ func TestRouting(t *testing.T) {
 		{"DELETE without a body", `{"type": "call_url", "method": "DELETE", "url": "${STATIC#yqcloud_url}/echo/r/{id}"}`, `{"type": "object", "properties": {"id": {"type": "string"}}}`,
 			`{"id": "9"}`, `{"method":"DELETE","path":"/echo/r/9","query":""}`, ""},
 		{"path parameters removed from query and body", `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/{a}/x/{b}", "queryParams": "a,q"}`,
-			`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}, "q": {"type": "string"}}}`,
+			`{"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}, "q": {"type": "string"}, "rest": {}}}`,
 			`{"a": "../etc", "b": 7, "q": "1", "rest": true}`, `{"method":"POST","path":"/echo/..%2Fetc/x/7","query":"q=1","body":{"rest":true}}`, "application/json"},
 		{"path parameter in the query part is query-escaped", `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?id={id}"}`,
 			`{"type": "object", "properties": {"id": {"type": "string"}}}`,
@@ -149,6 +149,9 @@ func TestRouting(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.params == "" {
+				tt.params = `{"type": "object", "properties": {}, "additionalProperties": true}`
+			}
 			_, reg := load(t, def("f", tt.params, tt.function), nil)
 			res := call(reg, "f", tt.args, m.values()...)
 			if res.IsError {
@@ -658,5 +661,129 @@ func TestSecretAtTheCut(t *testing.T) {
 	res = call(reg, "denied", `{}`, m.values()...)
 	if !res.IsError || strings.Contains(res.Text, testToken[:4]) || !strings.Contains(res.Text, "xxx [REDAC") {
 		t.Errorf("excerpt: %s", res.Text)
+	}
+}
+
+// TestHardening26_11_UndeclaredArguments: the model's arguments outside
+// the definition's properties are refused unless its parameters schema
+// allows others, and no argument replaces what the definition or the host
+// fixed: the url's query keys, defaultPostData members that hold a
+// placeholder, and (for undeclared ones) any defaultPostData key or
+// per-call value. Declared parameters still overlay defaultPostData.
+func TestHardening26_11_UndeclaredArguments(t *testing.T) {
+	m := newMock(t)
+	const (
+		extra    = `, "additionalProperties": true`
+		getQuery = `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?tenant=${tenantId}"}`
+		postRole = `{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "defaultPostData": {"role": "member", "page": 0}}`
+	)
+	props := func(names string, more string) string {
+		var ps []string
+		for _, n := range strings.Fields(names) {
+			ps = append(ps, fmt.Sprintf(`%q: {"type": "string"}`, n))
+		}
+		return `{"type": "object", "properties": {` + strings.Join(ps, ", ") + `}` + more + `}`
+	}
+	many := make([]string, 200)
+	for i := range many {
+		many[i] = fmt.Sprintf(`"x%d%s": 1`, i, strings.Repeat("y", 500))
+	}
+	tests := []struct {
+		name, params, function, args string
+		values                       []toolkit.CallOption
+		want                         string // the echo, or the start of the error
+		isErr                        bool
+	}{
+		{"a second tenant beside the url's", props("q", ""), getQuery, `{"q": "x", "tenant": "T2"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "tenant"; accepted parameters: q`, true},
+		{"role over defaultPostData", props("name", ""), postRole, `{"name": "n", "role": "admin"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "role"; accepted parameters: name`, true},
+		{"no properties", props("", ""), postRole, `{"role": "admin"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "role"; the function takes no arguments`, true},
+		{"allowed others still do not replace the url's query", props("q", extra), getQuery, `{"q": "x", "tenant": "T2"}`, nil,
+			`function "f": yqcloud: invalid arguments: parameter "tenant" is not declared and names the url's query, which the definition fixes`, true},
+		{"allowed others still do not replace defaultPostData", props("name", extra), postRole, `{"name": "n", "role": "admin"}`, nil,
+			`function "f": yqcloud: invalid arguments: parameter "role" is not declared and names defaultPostData, which the definition fixes`, true},
+		{"allowed others are not named as a per-call value", props("", extra), postRole, `{"yqAccessToken": "mine"}`, nil,
+			`function "f": yqcloud: invalid arguments: parameter "yqAccessToken" is not declared and names a per-call value`, true},
+		{"allowed others are sent", props("name", extra), postRole, `{"name": "n", "other": 1}`, nil,
+			`{"method":"POST","path":"/echo/r","query":"","body":{"role":"member","page":0,"name":"n","other":1}}`, false},
+		{"a schema for others allows them", `{"type": "object", "properties": {}, "additionalProperties": {"type": "integer"}}`, postRole, `{"other": 1}`, nil,
+			`{"method":"POST","path":"/echo/r","query":"","body":{"role":"member","page":0,"other":1}}`, false},
+		{"declared parameters overlay defaultPostData", props("role", ""), postRole, `{"role": "admin"}`, nil,
+			`{"method":"POST","path":"/echo/r","query":"","body":{"role":"admin","page":0}}`, false},
+		{"a query the host's static value fixes", props("tenant", ""), `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?${STATIC#q}"}`, `{"tenant": "T2"}`,
+			[]toolkit.CallOption{toolkit.WithValue("STATIC#q", "tenant=T1")},
+			`function "f": yqcloud: invalid arguments: parameter "tenant" would be sent in the query beside the url's own "tenant"`, true},
+		{"a requestParser gets only declared arguments", props("q", ""),
+			`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r", "requestParser": "return {...JSON.parse(data), page: 0}"}`, `{"q": "x", "tenant": "T2"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "tenant"`, true},
+		{"a requestParser's own parameters do not double the url's query", props("q", ""),
+			`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?tenant=${tenantId}", "requestParser": "return {...JSON.parse(data), tenant: 'T2'}"}`, `{"q": "x"}`, nil,
+			`function "f": yqcloud: invalid arguments: parameter "tenant" would be sent in the query beside the url's own "tenant"`, true},
+		{"a requestParser may set a defaultPostData member", props("q", ""),
+			`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "defaultPostData": {"role": "member"}, "requestParser": "return {...JSON.parse(data), role: 'auditor'}"}`, `{"q": "x"}`, nil,
+			`{"method":"POST","path":"/echo/r","query":"","body":{"role":"auditor","q":"x"}}`, false},
+		{"manual functions too", props("a", ""), `{"type": "manual"}`, `{"a": "1", "b": "2"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "b"; accepted parameters: a`, true},
+		{"transparent too", props("a", ""), `{"type": "call_url", "url": "/transparent"}`, `{"a": "1", "b": "2"}`, nil,
+			`function "f": yqcloud: invalid arguments: unknown parameter "b"; accepted parameters: a`, true},
+		{"many long names are quoted briefly", props("q", ""), postRole, "{" + strings.Join(many, ",") + "}", nil,
+			`function "f": yqcloud: invalid arguments: unknown parameters "x0` + strings.Repeat("y", 38) + `"…, "x1` + strings.Repeat("y", 38) + `"…`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, reg := load(t, def("f", tt.params, tt.function), nil)
+			before := m.count()
+			res := call(reg, "f", tt.args, append(m.values(), tt.values...)...)
+			if res.IsError != tt.isErr {
+				t.Fatalf("IsError %v: %s", res.IsError, res.Text)
+			}
+			if !tt.isErr {
+				if diff := cmp.Diff(tt.want, res.Text); diff != "" {
+					t.Errorf("echo (-want +got):\n%s", diff)
+				}
+				return
+			}
+			if !strings.HasPrefix(res.Text, tt.want) {
+				t.Errorf("error %q, want it to start %q", res.Text, tt.want)
+			}
+			if len(res.Text) > 600 {
+				t.Errorf("error of %d bytes", len(res.Text))
+			}
+			if n := m.count() - before; n != 0 {
+				t.Errorf("a refused call sent %d requests: %+v", n, m.last(t))
+			}
+		})
+	}
+}
+
+// TestHardening26_11_FixedAtLoad: a declared parameter that the shape of
+// the definition shows would replace what it fixes does not load.
+func TestHardening26_11_FixedAtLoad(t *testing.T) {
+	tests := []struct{ name, params, function, want string }{
+		{"a GET parameter named as the url's query", `{"type": "object", "properties": {"tenant": {"type": "string"}}}`,
+			`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/r?tenant=${tenantId}&page=0"}`,
+			`parameters.properties.tenant: parameter "tenant" of "f" would be sent in the query beside the url's own "tenant"`},
+		{"a queryParams parameter named as the url's query", `{"type": "object", "properties": {"page": {"type": "integer"}}}`,
+			`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/r?page=0", "queryParams": "page"}`,
+			`parameters.properties.page: parameter "page" of "f" would be sent in the query beside the url's own "page"`},
+		{"a parameter over a placeholder of defaultPostData", `{"type": "object", "properties": {"tenant": {"type": "string"}}}`,
+			`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/r", "defaultPostData": {"tenant": "${tenantId}"}}`,
+			`parameters.properties.tenant: parameter "tenant" of "f" would replace defaultPostData's "tenant", which holds a placeholder`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, diags := Parse("test.json", []byte(def("f", tt.params, tt.function)), nil)
+			if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
+				t.Errorf("diagnostics %q, want %q", diags, tt.want)
+			}
+		})
+	}
+	// A POST parameter in the body beside the url's query key is not in
+	// the query: it loads.
+	if _, diags := Parse("test.json", []byte(def("f", `{"type": "object", "properties": {"page": {"type": "integer"}}}`,
+		`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/r?page=0"}`)), nil); diags.HasErrors() {
+		t.Errorf("load: %s", diags)
 	}
 }

@@ -71,6 +71,19 @@ type Definition struct {
 	headers  []header
 	postData *object
 	hooks    [4]*hook // request, response, stop condition, extra params
+
+	// allowExtra: the parameters schema allows arguments it does not
+	// declare ("additionalProperties": true or a schema).
+	allowExtra bool
+	// fixed names what the definition or the host fixes, by the name an
+	// argument would have, with where (for errors): the url's query keys,
+	// defaultPostData's keys and the per-call values it reads. An
+	// undeclared argument may have none of these names; a declared one may
+	// overlay defaultPostData, unless pinned.
+	fixed map[string]string
+	// pinned are the defaultPostData keys whose value holds a ${value}
+	// placeholder: no argument replaces them.
+	pinned map[string]bool
 }
 
 // Function is the runtime part of a definition, as written.
@@ -632,8 +645,11 @@ func (c *compiler) parameters(d *Definition, o *object, base string) {
 		}
 	}
 	if av, ok := schema.get("additionalProperties"); ok {
-		switch av.(type) {
-		case bool, *object:
+		switch x := av.(type) {
+		case bool:
+			d.allowExtra = x
+		case *object:
+			d.allowExtra = true
 		default:
 			c.errorf(joinPath(p, "additionalProperties"), "additionalProperties must be a boolean or a schema object, not %s", articleKind(kindOf(av)))
 		}
@@ -778,6 +794,8 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 		}
 	}
 
+	c.fixedNames(d, p, hasRequestParser)
+
 	if sv, ok := o.get("stopAfterFunctionCall"); ok {
 		if b, isBool := sv.(bool); isBool {
 			f.StopAfterFunctionCall = b
@@ -804,6 +822,65 @@ func (c *compiler) function(d *Definition, o *object, p string) {
 			c.errorf(joinPath(p, "toolChoice"), "toolChoice must be an object or a string, not %s", articleKind(kindOf(tv)))
 		}
 	}
+}
+
+// fixedNames notes what the definition and the host fix (Definition.fixed
+// and pinned), and reports a declared parameter that would replace it: one
+// sent in the query beside the same key of the url's query, or one over a
+// defaultPostData member that holds a placeholder. With a requestParser
+// the parameters it sends are its own, so that is not checked here.
+func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
+	d.fixed = map[string]string{ValueTenantID: "a per-call value", ValueAccessToken: "a per-call value"}
+	var pathParams []string
+	if d.url != nil {
+		for _, k := range d.url.literalQueryKeys() {
+			d.fixed[k] = "the url's query"
+		}
+		pathParams = d.url.names(segParam)
+		for _, name := range d.url.names(segValue) {
+			d.fixed[name] = "a per-call value"
+		}
+	}
+	for _, h := range d.headers {
+		for _, name := range h.value.names(segValue) {
+			d.fixed[name] = "a per-call value"
+		}
+	}
+	if d.postData != nil {
+		for i, k := range d.postData.keys {
+			if _, ok := d.fixed[k]; !ok {
+				d.fixed[k] = "defaultPostData"
+			}
+			if v, ok := d.postData.vals[i].(string); ok && strings.Contains(v, "${") {
+				if d.pinned == nil {
+					d.pinned = map[string]bool{}
+				}
+				d.pinned[k] = true
+			}
+		}
+	}
+	if hasRequestParser || d.Function.Type != TypeCallURL || d.url == nil || d.props == nil {
+		return
+	}
+	for _, name := range d.props.keys {
+		if slices.Contains(pathParams, name) {
+			continue
+		}
+		toQuery := d.method == http.MethodGet || slices.Contains(d.Function.QueryParams, name)
+		switch {
+		case toQuery && d.fixed[name] == "the url's query":
+			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
+				"parameter %q of %q would be sent in the query beside the url's own %q: a model's argument must not replace what the url fixes; rename the parameter or drop it from the url", name, d.Name, name)
+		case !toQuery && d.pinned[name]:
+			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
+				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, name)
+		}
+	}
+}
+
+// paramsPath is the definition's path for the path p of its function.
+func (c *compiler) paramsPath(p string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(p, "function"), ".")
 }
 
 // checkParamName reports a name that no parameter declares. A
@@ -854,6 +931,10 @@ func (c *compiler) url(d *Definition, u, p string, hasRequestParser bool) {
 				}
 			}
 		}
+	}
+	if s, ok := t.paramInAuthority(); ok {
+		c.errorAt(p, s.off, "path parameter {%s} of %q would land in the URL's scheme or host, which a model's argument must never choose; "+
+			"put it after the '/' that ends the host, as in ${%s}/items/{%s}", s.text, d.Name, ValueBaseURL, s.text)
 	}
 }
 

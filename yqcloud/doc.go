@@ -28,19 +28,30 @@
 // ${STATIC#name} reads the value named "STATIC#name": trusted
 // configuration, inserted as written. ${tenantId} and ${yqAccessToken} read
 // "tenantId" and "yqAccessToken"; any other ${name} reads "name". In a URL
-// those are path- or query-escaped by position; in a header any value
-// holding CR, LF or NUL is refused. A placeholder without a value fails the
+// those are path- or query-escaped by position (one that lands in the
+// host must be a single DNS label); in a header any value holding CR, LF
+// or NUL is refused. The scheme, host and port come from the url's text
+// and STATIC values only: a {path} parameter written where it would land
+// in them (right after ${STATIC#yqcloud_url}, inside the host) is a load
+// error, and at run time a parameter lands only after the '/', '?' or '#'
+// that ends the host, and the expanded URL must be an absolute http(s)
+// URL with the scheme, host and port of the text before it. A placeholder without a value fails the
 // call (ErrMissingValue). The token, values named like secrets and
 // credential headers (Authorization, Cookie, *-Token, ...) are redacted
 // from the Text and ExtraParams of every Result.
 //
 // # One call
 //
-// arguments (checked against parameters: required, types, enum) ->
-// requestParser -> {path} parameters (path-escaped, removed from the rest)
+// arguments (checked against parameters: required, types, enum; one the
+// properties do not declare is refused unless "additionalProperties" is
+// true or a schema, and even then may not be named as a key of the url's
+// query, of defaultPostData or as a per-call value; no argument replaces a
+// defaultPostData member holding a ${placeholder}) -> requestParser -> {path} parameters (path-escaped, removed from the rest)
 // -> routing (GET: all to the query string; POST, PUT, PATCH, DELETE:
 // queryParams to the query string, the rest to a JSON body over
-// defaultPostData; a query already in the url is kept) -> HTTP through
+// defaultPostData, which declared parameters overlay; a query already in
+// the url is kept, and a parameter with the name of one of its keys is
+// refused) -> HTTP through
 // the toolkit Executor -> response parsed (JSON, else text) ->
 // responseParser -> stopAfterFunctionCallCondition -> extraParamsBuilder
 // -> Result. The condition and the builder get the responseParser's

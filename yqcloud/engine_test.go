@@ -196,7 +196,7 @@ func TestNestedJSON(t *testing.T) {
 func TestConsole(t *testing.T) {
 	var buf strings.Builder
 	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	_, reg := load(t, def("logs", "", `{"type": "call_url", "url": "/transparent", "responseParser": "console.log('token', data.t, {a: [1]}, 2); console.error('e'); return 1"}`), &Options{Logger: logger})
+	_, reg := load(t, def("logs", `{"type": "object", "properties": {"t": {"type": "string"}}}`, `{"type": "call_url", "url": "/transparent", "responseParser": "console.log('token', data.t, {a: [1]}, 2); console.error('e'); return 1"}`), &Options{Logger: logger})
 	res := call(reg, "logs", `{"t": "`+testToken+`"}`, toolkit.WithValue(ValueAccessToken, testToken))
 	if res.Text != "1" {
 		t.Fatalf("result %+v", res)
