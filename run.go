@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -46,6 +47,9 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
 		}
+	}
+	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
+		t.Track(func() []string { return slices.Clone(r.secrets.secrets) })
 	}
 	return r
 }
