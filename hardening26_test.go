@@ -10,9 +10,14 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // secretEncodings are the forms in which a secret may appear in a text:
@@ -183,5 +188,159 @@ steps:
 				t.Error("no request reached the server")
 			}
 		})
+	}
+}
+
+// jsonUnit is one byte or character of a text, or one JSON escape: a
+// surrogate pair, another \uXXXX, or a short escape.
+var jsonUnit = regexp.MustCompile(`(?s)\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u(?:[0-9a-cA-CefEF][0-9a-fA-F]{3}|[dD][0-7][0-9a-fA-F]{2})|\\["\\/bfnrt]|.`)
+
+// naiveRedact is what Redact does, the slow way: every form replaced in
+// turn, then every form found in the text with its JSON escapes decoded
+// replaced where it was decoded from.
+func naiveRedact(forms []string, text string) string {
+	for _, f := range forms {
+		text = strings.ReplaceAll(text, f, Redacted)
+	}
+	if !strings.Contains(text, `\`) {
+		return text
+	}
+	var decoded []byte
+	var from, to []int // the place in text of each decoded byte's unit
+	for _, loc := range jsonUnit.FindAllStringIndex(text, -1) {
+		u := text[loc[0]:loc[1]]
+		var b []byte
+		switch {
+		case len(u) == 12:
+			hi, _ := strconv.ParseUint(u[2:6], 16, 16)
+			lo, _ := strconv.ParseUint(u[8:12], 16, 16)
+			b = utf8.AppendRune(nil, utf16.DecodeRune(rune(hi), rune(lo)))
+		case len(u) == 6 && u[0] == '\\':
+			r, _ := strconv.ParseUint(u[2:], 16, 16)
+			b = utf8.AppendRune(nil, rune(r))
+		case len(u) == 2 && u[0] == '\\':
+			b = []byte{map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}[u[1]]}
+		default:
+			b = []byte(u)
+		}
+		for range b {
+			from, to = append(from, loc[0]), append(to, loc[1])
+		}
+		decoded = append(decoded, b...)
+	}
+	type place struct{ start, end int }
+	var places []place
+	for _, f := range forms {
+		for off := 0; ; {
+			i := strings.Index(string(decoded[off:]), f)
+			if i < 0 {
+				break
+			}
+			places = append(places, place{from[off+i], to[off+i+len(f)-1]})
+			off += i + len(f)
+		}
+	}
+	slices.SortFunc(places, func(a, b place) int { return a.start - b.start })
+	var out strings.Builder
+	last := 0
+	for i := 0; i < len(places); {
+		start, end := places[i].start, places[i].end
+		for i++; i < len(places) && places[i].start < end; i++ {
+			end = max(end, places[i].end)
+		}
+		out.WriteString(text[last:max(start, last)])
+		out.WriteString(Redacted)
+		last = end
+	}
+	out.WriteString(text[last:])
+	return out.String()
+}
+
+// escapeEach writes each byte of s for which esc returns true as \u00XX
+// with the given hex digits, the rest as it is.
+func escapeEach(s, digits string, esc func(c byte) bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; esc(c) {
+			b.WriteString(`\u00` + string(digits[c>>4]) + string(digits[c&0xf]))
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// TestHardening26_16_JSONEscapes: a secret written by any JSON encoder is
+// redacted: Go's (upper-case \u003c), Gson's (\u003d for =, \u0027),
+// lower-case and mixed-case escapes, only some characters escaped, every
+// character escaped, \/ for /, non-ASCII characters as \uXXXX or a
+// surrogate pair, and the base64 form of a secret through such an
+// encoder.
+func TestHardening26_16_JSONEscapes(t *testing.T) {
+	const b64 = "q1+w2/e3R4x=="    // a padded base64 secret
+	const odd = "<pa$$'w0rd>&=+/"  // every class of punctuation
+	const intl = "clé-secrète-😀-9" // outside ASCII
+	const lower, upper = "0123456789abcdef", "0123456789ABCDEF"
+	every := func(byte) bool { return true }
+	is := func(set string) func(byte) bool { return func(c byte) bool { return strings.IndexByte(set, c) >= 0 } }
+	goJSON := func(s string) string { j, _ := json.Marshal(s); return string(j[1 : len(j)-1]) }
+	b64Form := base64.StdEncoding.EncodeToString([]byte(odd))
+	tests := []struct {
+		name, secret, written string
+	}{
+		{"Go", odd, goJSON(odd)},
+		{"Gson =", b64, escapeEach(b64, lower, is("="))},
+		{"Gson = ' < > &", odd, escapeEach(odd, lower, is("=<>&'"))},
+		{"lower-case +", b64, escapeEach(b64, lower, is("+"))},
+		{"upper-case + only", b64, escapeEach(b64, upper, is("+"))},
+		{"mixed case", b64, strings.Replace(escapeEach(b64, lower, is("+=")), `\u003d`, `\u003D`, 1)},
+		{"slash as \\/", b64, strings.ReplaceAll(b64, "/", `\/`)},
+		{"slash as \\/, = escaped", b64, strings.ReplaceAll(escapeEach(b64, lower, is("=")), "/", `\/`)},
+		{"every character, lower", odd, escapeEach(odd, lower, every)},
+		{"every character, upper", b64, escapeEach(b64, upper, every)},
+		{"every other character", b64, func() string {
+			var b strings.Builder
+			for i := 0; i < len(b64); i++ {
+				if i%2 == 0 {
+					b.WriteString(escapeEach(b64[i:i+1], upper, every))
+				} else {
+					b.WriteByte(b64[i])
+				}
+			}
+			return b.String()
+		}()},
+		{"non-ASCII as \\u", intl, `cl\u00e9-secr\u00E8te-\ud83d\uDE00-9`},
+		{"base64 form through Gson", odd, escapeEach(b64Form, lower, is("=+/"))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var r Redactor
+			r.Add(tt.secret)
+			text := `{"echo": "` + tt.written + `", "n": 1}`
+			if got, want := r.Redact(text), `{"echo": "`+Redacted+`", "n": 1}`; got != want {
+				t.Errorf("secret %q written %s: Redact gives %s", tt.secret, tt.written, got)
+			}
+			// Cut anywhere, the text shown never holds the secret.
+			for n := 0; n <= len(text); n += 7 {
+				if got := r.Cap(text, n); strings.Contains(got, tt.written) || strings.Contains(got, tt.secret) {
+					t.Errorf("Cap(%d) = %q", n, got)
+				}
+			}
+		})
+	}
+	// What is not a secret's escape is left alone: an escaped backslash
+	// before "u0041", and a secret's text in a longer word is redacted
+	// like one written plainly.
+	var r Redactor
+	r.Add("AAAA")
+	for text, want := range map[string]string{
+		`x\\u0041AAA y`:              `x\\u0041AAA y`,
+		`x\u0041\u0041AA y`:          `x[REDACTED] y`,
+		`x\u0041\u00410A y`:          `x\u0041\u00410A y`,
+		`"\u0041\u0041\u0041\u0041"`: `"[REDACTED]"`,
+	} {
+		if got := r.Redact(text); got != want {
+			t.Errorf("Redact(%s) = %s, want %s", text, got, want)
+		}
 	}
 }
