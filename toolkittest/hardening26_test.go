@@ -1,6 +1,7 @@
 package toolkittest_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -105,4 +106,58 @@ func TestHardening26_10_PerCallSecrets(t *testing.T) {
 			t.Errorf("replay (-recorded +replayed):\n%s", diff)
 		}
 	})
+}
+
+// TestHardening26_10_GoCapabilitySecrets: a Go capability's per-call
+// values named like secrets and the host's headers stay out of its
+// fixture, wherever the capability sends them.
+func TestHardening26_10_GoCapabilitySecrets(t *testing.T) {
+	const hostHeader = "hh-Session-31ff"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"seen": %q}`, r.URL.Path)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	newReg := func(fx *toolkittest.Fixtures) *toolkit.Registry {
+		reg := toolkit.NewRegistry(fx.Options(&toolkit.Options{AllowPrivate: []string{"127.0.0.1"}}))
+		exec := reg.Executor()
+		if err := reg.Add(&toolkit.Capability{Name: "go_whoami", Description: "d", Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
+			tok, _ := call.Value("user_token")
+			sess := call.Header().Get("X-Session")
+			resp, err := exec.Send(ctx, &toolkit.Request{Method: http.MethodGet, URL: srv.URL + "/u/" + tok + "/" + sess})
+			if err != nil {
+				return toolkit.Result{}, err
+			}
+			return toolkit.TextResult(fmt.Sprint(resp.StatusCode)), nil
+		}}); err != nil {
+			t.Fatal(err)
+		}
+		return reg
+	}
+	opts := []toolkit.CallOption{toolkit.WithValue("user_token", userToken), toolkit.WithHeader(http.Header{"X-Session": {hostHeader}})}
+	rec := toolkittest.Record(t, dir, nil)
+	want := rec.Call(newReg(rec), "go_whoami", `{}`, opts...)
+	if want.IsError || want.Text != "200" {
+		t.Fatalf("recording: %+v", want)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if len(files) != 1 {
+		t.Fatalf("want one fixture file, got %v", files)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{userToken, hostHeader} {
+		for _, form := range secretForms(s) {
+			if strings.Contains(string(data), form) {
+				t.Errorf("the fixture holds %q, a form of the secret %q:\n%s", form, s, data)
+			}
+		}
+	}
+	srv.Close()
+	fx := toolkittest.Replay(t, dir, nil)
+	if got := fx.Call(newReg(fx), "go_whoami", `{}`, opts...); !cmp.Equal(want, got) {
+		t.Errorf("replay: %+v, want %+v", got, want)
+	}
 }
