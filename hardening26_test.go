@@ -344,3 +344,15 @@ func TestHardening26_16_JSONEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_16_EscapesCostNoAllocations: a text full of JSON
+// escapes but no secret is decoded into a reused buffer.
+func TestHardening26_16_EscapesCostNoAllocations(t *testing.T) {
+	var r Redactor
+	r.Add(benchSecrets...)
+	text := escapedText(8 << 10)
+	r.Redact(text)
+	if n := testing.AllocsPerRun(50, func() { r.Redact(text) }); n != 0 {
+		t.Errorf("%v allocations", n)
+	}
+}

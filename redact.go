@@ -324,8 +324,11 @@ func (set *secretSet) hasEscape(s string) bool {
 	}
 }
 
-// unescapeBufs holds the buffers redactEscaped decodes texts into.
+// unescapeBufs holds the buffers redactEscaped decodes texts into, of at
+// most maxPooledBuf bytes.
 var unescapeBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledBuf = 4 << 20
 
 // redactEscaped replaces the forms written with JSON escapes in s: any of
 // their bytes as \uXXXX in either case (a character outside ASCII as
@@ -337,9 +340,11 @@ var unescapeBufs = sync.Pool{New: func() any { return new([]byte) }}
 // however many ways a form could be written.
 func (set *secretSet) redactEscaped(s string) string {
 	bp := unescapeBufs.Get().(*[]byte)
-	defer unescapeBufs.Put(bp)
 	d := appendUnescaped((*bp)[:0], s)
-	*bp = d
+	if cap(d) <= maxPooledBuf {
+		*bp = d
+		defer unescapeBufs.Put(bp)
+	}
 	var hits [maxHits / 64]uint64
 	if !scan(set, d, &hits) && len(set.starts) <= maxHits {
 		return s
