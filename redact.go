@@ -414,7 +414,19 @@ func appendUnescaped(buf []byte, s string) []byte {
 			return append(buf, s[i:]...)
 		}
 		buf = append(buf, s[i:i+j]...)
-		end, b, n := unescapeAt(s, i+j)
+		i += j
+		if i+6 <= len(s) && s[i+1] == 'u' { // the common escape, inline
+			if r, ok := hex4(s, i+2); ok && !utf16.IsSurrogate(r) {
+				if r < utf8.RuneSelf {
+					buf = append(buf, byte(r))
+				} else {
+					buf = utf8.AppendRune(buf, r)
+				}
+				i += 6
+				continue
+			}
+		}
+		end, b, n := unescapeAt(s, i)
 		buf = append(buf, b[:n]...)
 		i = end
 	}
@@ -464,19 +476,27 @@ func hex4(s string, i int) (rune, bool) {
 	if i+4 > len(s) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range []byte(s[i : i+4]) {
+	a, b, c, d := hexValue[s[i]], hexValue[s[i+1]], hexValue[s[i+2]], hexValue[s[i+3]]
+	if a|b|c|d < 0 {
+		return 0, false
+	}
+	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d), true
+}
+
+// hexValue holds each byte's value as a hex digit of either case, or -1.
+var hexValue = func() (t [256]int8) {
+	for c := range t {
 		switch {
 		case '0' <= c && c <= '9':
-			r = r<<4 | rune(c-'0')
+			t[c] = int8(c - '0')
 		case 'a' <= c|0x20 && c|0x20 <= 'f':
-			r = r<<4 | rune(c|0x20-'a'+10)
+			t[c] = int8(c | 0x20 - 'a' + 10)
 		default:
-			return 0, false
+			t[c] = -1
 		}
 	}
-	return r, true
-}
+	return t
+}()
 
 // scan sets the bits in hits of the starts that occur in s and reports
 // whether any does. Every start is at least m bytes long, with stride =
