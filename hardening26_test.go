@@ -359,3 +359,28 @@ func TestHardening26_16_EscapesCostNoAllocations(t *testing.T) {
 		t.Errorf("%v allocations", n)
 	}
 }
+
+// TestHardening26_09_OrdinaryNamesStayReadable: vars whose names only hold
+// a marker word (author, token_type, is_private, keyword) are not
+// secrets: their values, ordinary words, reach the model as they are,
+// while an access_token next to them is redacted.
+func TestHardening26_09_OrdinaryNamesStayReadable(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `{"author": "Ann Lee", "token_type": "bearer", "private": false, "keyword": "lamp", "access_token": "at-9Xk2mQ7"}`)
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/book
+    var:
+      - {name: author, extract: author}
+      - {name: token_type, extract: token_type}
+      - {name: is_private, extract: private}
+      - {name: keyword, extract: keyword}
+      - {name: access_token, extract: access_token}
+    result: "${step0:author} ${step0:token_type} ${step0:is_private} ${step0:keyword} at-9Xk2mQ7 ${step0:access_token}"
+`)
+	wantText(t, call(t, reg, "t", `{}`), "Ann Lee bearer false lamp [REDACTED] [REDACTED]")
+}

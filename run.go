@@ -595,11 +595,15 @@ func (r *run) fill(s *step, entry map[string]template.Value) bool {
 	return true
 }
 
-// setVar sets step s's var i. A var whose name marks a secret (a token, a
-// session) is a secret of the call from now on, wherever it is sent.
+// setVar sets step s's var i. A var named as a credential is a secret of
+// the call from now on, wherever it is sent: a pre_request's whose name
+// marks a secret (IsSecretName), a step's whose name ends in a credential
+// word as a query key's does (IsSecretQueryKey: access_token, id_token,
+// api_key, client_secret, password, but not author, token_type or
+// is_private, whose values are ordinary words the model must read).
 func (r *run) setVar(s *step, i int, val template.Value) {
 	r.varsOf(s)[i] = varValue{Value: val, set: true}
-	if IsSecretName(s.vars[i].name) {
+	if name := s.vars[i].name; s.index == PreRequestIndex && IsSecretName(name) || IsSecretQueryKey(name) {
 		r.secrets.Add(val.Text)
 	}
 }
