@@ -430,8 +430,11 @@ func (r *run) recordSecrets(s *step, x *expanded) {
 // recordQuerySecrets adds the values of URL u's query parameters in a
 // credential position, and its user information, to the redactor.
 func (r *run) recordQuerySecrets(u string) {
-	if scheme, rest, ok := strings.Cut(u, "://"); ok && !strings.ContainsAny(scheme, "/?#") {
-		authority := rest[:min(len(rest), strings.IndexAny(rest+"/", "/?#"))]
+	if scheme, rest, ok := strings.Cut(u, "://"); ok && strings.IndexByte(rest, '@') >= 0 && !strings.ContainsAny(scheme, "/?#") {
+		authority := rest
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			authority = rest[:end]
+		}
 		if i := strings.LastIndexByte(authority, '@'); i >= 0 {
 			user, pass, _ := strings.Cut(authority[:i], ":")
 			r.addEscaped(pass, url.PathUnescape)
