@@ -3,12 +3,15 @@ package toolkit
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"hash/maphash"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
@@ -161,15 +164,20 @@ func (r *Redactor) add(v string) {
 //   - URL-encoded for a query or a path, with upper- or lower-case hex;
 //   - base64, standard or URL-safe, with or without padding;
 //   - hex, lower or upper case;
-//   - JSON-escaped: "\/" for "/"; Go's \u003c, \u003e, \u0026 for <, >, &;
-//     .NET's \u00XX for + < > & ' " and `; and every ASCII punctuation
-//     character as \u00xx or \u00XX.
+//   - any of these written with JSON escapes, by any encoder: each of its
+//     characters as written or as \uXXXX (hex digits of either case; a
+//     character outside ASCII as one, or as a surrogate pair), "/" also
+//     as "\/", and " \ and control characters as JSON requires, in any
+//     mix (Go's \u003c, Gson's \u003d, .NET's \u002B, PHP's \/, ...).
 //
 // Longer forms are replaced first, so a form containing another is
 // replaced whole. The first time any Redactor meets a list of secrets,
 // the first bytes of each form are computed; the whole forms only once a
-// text holds one of those starts. Otherwise Redact allocates only when it
-// replaces something.
+// text holds one of those starts. A text holding \u or \/ (or another
+// escape a secret needs) has its escapes decoded once, into a reused
+// buffer, and the forms are looked for in the decoded text the same way:
+// linear work, however many ways a secret could be escaped. Otherwise
+// Redact allocates only when it replaces something.
 func (r *Redactor) Redact(s string) string {
 	if len(r.secrets) == 0 || len(s) < minSecretLen {
 		return s
@@ -215,6 +223,10 @@ type secretSet struct {
 	grams   []uint32 // grams[j*stride+o]: the 4 bytes at starts[j][o:]
 	filter  []uint64 // bit set for the hash of each gram
 	shift   uint     // hash >> shift indexes filter's bits
+	// escapes has the bit of each byte c for which a JSON escape \c can
+	// stand for a byte of a form: u and / always, " \ b f n r t when a
+	// secret holds the byte they stand for.
+	escapes [4]uint64
 
 	once      sync.Once
 	forms     []string // every form of every secret, longest first
@@ -276,17 +288,215 @@ func (set *secretSet) redact(s string) string {
 		return s
 	}
 	var hits [maxHits / 64]uint64
-	if !set.scan(s, &hits) && len(set.starts) <= maxHits {
-		return s
-	}
-	set.build()
-	for k, f := range set.forms {
-		if j := set.formStart[k]; (j >= maxHits || hits[j/64]&(1<<(j%64)) != 0) && strings.Contains(s, f) {
-			s = strings.ReplaceAll(s, f, Redacted)
+	if scan(set, s, &hits) || len(set.starts) > maxHits {
+		set.build()
+		for k, f := range set.forms {
+			if set.hit(&hits, k) && strings.Contains(s, f) {
+				s = strings.ReplaceAll(s, f, Redacted)
+			}
 		}
+	}
+	if set.hasEscape(s) {
+		s = set.redactEscaped(s)
 	}
 	return s
 }
+
+// hit reports whether form k's start is among hits, or untracked.
+func (set *secretSet) hit(hits *[maxHits / 64]uint64, k int) bool {
+	j := set.formStart[k]
+	return j >= maxHits || hits[j/64]&(1<<(j%64)) != 0
+}
+
+// hasEscape reports whether s holds a JSON escape that may stand for a
+// byte of a form (see secretSet.escapes).
+func (set *secretSet) hasEscape(s string) bool {
+	for i := 0; ; {
+		j := strings.IndexByte(s[i:], '\\')
+		if j < 0 || i+j+1 >= len(s) {
+			return false
+		}
+		i += j + 1
+		if c := s[i]; set.escapes[c/64]&(1<<(c%64)) != 0 {
+			return true
+		}
+		i++ // past the escaped byte: the second \ of \\ starts nothing
+	}
+}
+
+// unescapeBufs holds the buffers redactEscaped decodes texts into, of at
+// most maxPooledBuf bytes.
+var unescapeBufs = sync.Pool{New: func() any { return new([]byte) }}
+
+const maxPooledBuf = 4 << 20
+
+// redactEscaped replaces the forms written with JSON escapes in s: any of
+// their bytes as \uXXXX in either case (a character outside ASCII as
+// one, or a surrogate pair), / also as \/, and " \ and the control
+// characters as JSON requires, in any mix. It decodes s's escapes once,
+// looks for the forms in the decoded text as Redact does in s, and
+// replaces, in s, each place a form was decoded from. Every decoded byte
+// comes from one place in s, so the work is linear in the length of s,
+// however many ways a form could be written.
+func (set *secretSet) redactEscaped(s string) string {
+	bp := unescapeBufs.Get().(*[]byte)
+	d := appendUnescaped((*bp)[:0], s)
+	if cap(d) <= maxPooledBuf {
+		*bp = d
+		defer unescapeBufs.Put(bp)
+	}
+	var hits [maxHits / 64]uint64
+	if !scan(set, d, &hits) && len(set.starts) <= maxHits {
+		return s
+	}
+	set.build()
+	var spans []span // the decoded places of the forms found
+	ds := string(d)
+	for k, f := range set.forms {
+		if !set.hit(&hits, k) {
+			continue
+		}
+		for off := 0; ; {
+			i := strings.Index(ds[off:], f)
+			if i < 0 {
+				break
+			}
+			spans = append(spans, span{start: off + i, end: off + i + len(f)})
+			off += i + len(f)
+		}
+	}
+	if len(spans) == 0 {
+		return s
+	}
+	// unit[k]: where in s the escape (or byte) that decoded byte k comes
+	// from begins; unit[len(d)] = len(s).
+	unit := make([]int32, 0, len(d)+1)
+	for i := 0; i < len(s); {
+		end, _, n := unescapeAt(s, i)
+		for range n {
+			unit = append(unit, int32(i))
+		}
+		i = end
+	}
+	unit = append(unit, int32(len(s)))
+	for i := range spans {
+		a, b := spans[i].start, spans[i].end
+		end := b
+		for end < len(d) && unit[end] == unit[b-1] { // the rest of a character's escape
+			end++
+		}
+		spans[i].start, spans[i].end = int(unit[a]), int(unit[end])
+	}
+	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
+	var out strings.Builder
+	out.Grow(len(s))
+	last := 0 // s[:last] is written
+	for i := 0; i < len(spans); {
+		start, end := spans[i].start, spans[i].end
+		for i++; i < len(spans) && spans[i].start < end; i++ {
+			end = max(end, spans[i].end)
+		}
+		start = max(start, last)
+		out.WriteString(s[last:start])
+		out.WriteString(Redacted)
+		last = end
+	}
+	out.WriteString(s[last:])
+	return out.String()
+}
+
+// appendUnescaped appends s to buf with its JSON escapes decoded; a
+// backslash that starts no valid escape stays as it is.
+func appendUnescaped(buf []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '\\')
+		if j < 0 {
+			return append(buf, s[i:]...)
+		}
+		buf = append(buf, s[i:i+j]...)
+		i += j
+		if i+6 <= len(s) && s[i+1] == 'u' { // the common escape, inline
+			if r, ok := hex4(s, i+2); ok && !utf16.IsSurrogate(r) {
+				if r < utf8.RuneSelf {
+					buf = append(buf, byte(r))
+				} else {
+					buf = utf8.AppendRune(buf, r)
+				}
+				i += 6
+				continue
+			}
+		}
+		end, b, n := unescapeAt(s, i)
+		buf = append(buf, b[:n]...)
+		i = end
+	}
+	return buf
+}
+
+// unescapeAt decodes the byte, or JSON escape, at s[i]: it returns where
+// it ends and the n bytes it stands for.
+func unescapeAt(s string, i int) (end int, b [utf8.UTFMax]byte, n int) {
+	b[0] = s[i]
+	if s[i] != '\\' || i+1 >= len(s) {
+		return i + 1, b, 1
+	}
+	switch c := s[i+1]; c {
+	case '"', '\\', '/':
+		b[0] = c
+		return i + 2, b, 1
+	case 'b', 'f', 'n', 'r', 't':
+		b[0] = jsonControls[strings.IndexByte(jsonControlEscapes, c)]
+		return i + 2, b, 1
+	case 'u':
+		r, ok := hex4(s, i+2)
+		end = i + 6
+		switch {
+		case !ok:
+			return i + 1, b, 1
+		case utf16.IsSurrogate(r):
+			r2, ok := hex4(s, i+8)
+			if !ok || s[i+6] != '\\' || s[i+7] != 'u' {
+				return i + 1, b, 1
+			}
+			if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+				return i + 1, b, 1
+			}
+			end = i + 12
+		}
+		return end, b, utf8.EncodeRune(b[:], r)
+	}
+	return i + 1, b, 1
+}
+
+// The control characters JSON writes with a letter, and the letters.
+const jsonControls, jsonControlEscapes = "\b\f\n\r\t", "bfnrt"
+
+// hex4 decodes the four hex digits, of either case, at s[i:].
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	a, b, c, d := hexValue[s[i]], hexValue[s[i+1]], hexValue[s[i+2]], hexValue[s[i+3]]
+	if a|b|c|d < 0 {
+		return 0, false
+	}
+	return rune(a)<<12 | rune(b)<<8 | rune(c)<<4 | rune(d), true
+}
+
+// hexValue holds each byte's value as a hex digit of either case, or -1.
+var hexValue = func() (t [256]int8) {
+	for c := range t {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = int8(c - '0')
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			t[c] = int8(c | 0x20 - 'a' + 10)
+		default:
+			t[c] = -1
+		}
+	}
+	return t
+}()
 
 // scan sets the bits in hits of the starts that occur in s and reports
 // whether any does. Every start is at least m bytes long, with stride =
@@ -294,7 +504,7 @@ func (set *secretSet) redact(s string) string {
 // multiple of stride, together with the 3 bytes after it: the 4 bytes at p
 // are one of the start's first stride grams. Most samples are rejected by
 // the filter.
-func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
+func scan[T string | []byte](set *secretSet, s T, hits *[maxHits / 64]uint64) bool {
 	found := false
 	for p := 0; p+4 <= len(s); p += set.stride {
 		w := (uint32(s[p]) | uint32(s[p+1])<<8 | uint32(s[p+2])<<16 | uint32(s[p+3])<<24) | 0x20202020
@@ -319,7 +529,7 @@ func (set *secretSet) scan(s string, hits *[maxHits / 64]uint64) bool {
 // hasFoldedPrefix reports whether s begins with start, a folded text:
 // every byte with bit 0x20 set, which makes ASCII letters lower case and
 // identifies a few other pairs of bytes.
-func hasFoldedPrefix(s, start string) bool {
+func hasFoldedPrefix[T string | []byte](s T, start string) bool {
 	if len(s) < len(start) {
 		return false
 	}
@@ -362,8 +572,18 @@ func newSecretSet(secrets []string) *secretSet {
 	spans := places[:0] // the starts' places in buf
 	var raw [startLen]byte
 	var start [6 * startLen]byte // room for the longest JSON form of startLen bytes
+	set.escape('u')
+	set.escape('/')
+	longest := 0 // the longest form's length, at most
 	for i, v := range secrets {
 		set.minLen = min(set.minLen, len(v))
+		for b := 0; b < len(v); b++ {
+			if c := v[b]; c == '"' || c == '\\' {
+				set.escape(c)
+			} else if k := strings.IndexByte(jsonControls, c); k >= 0 {
+				set.escape(jsonControlEscapes[k])
+			}
+		}
 		t := min(len(v), startLen)
 		copy(raw[:], v[:t])
 		has, urlBytes, escBytes := classCounts(v)
@@ -375,6 +595,7 @@ func newSecretSet(secrets []string) *secretSet {
 				continue
 			}
 			set.bound += formBound(k, len(v), urlBytes, escBytes)
+			longest = max(longest, formBound(k, len(v), urlBytes, escBytes))
 			// The bytes of v that make the form's first startLen bytes.
 			u := t
 			switch k {
@@ -409,6 +630,9 @@ func newSecretSet(secrets []string) *secretSet {
 			set.startOf[i*numForms+k] = int32(j)
 		}
 	}
+	// A form written with escapes, which redactEscaped replaces in one
+	// pass, is at most 6 times as long: \u00XX for a byte.
+	set.bound += 6 * longest
 	all := buf.String()
 	set.starts = make([]string, len(spans))
 	for j, sp := range spans {
@@ -435,6 +659,10 @@ func newSecretSet(secrets []string) *secretSet {
 	}
 	return set
 }
+
+// escape marks c as a byte whose JSON escape \c may stand for a byte of a
+// form.
+func (set *secretSet) escape(c byte) { set.escapes[c/64] |= 1 << (c % 64) }
 
 // build computes the forms of set's secrets, once.
 func (set *secretSet) build() { set.once.Do(set.makeForms) }
@@ -788,4 +1016,68 @@ func (r *Redactor) bound() int {
 		return 0
 	}
 	return r.lookup().bound
+}
+
+// jsonFieldSecrets calls add with the string value of every field of the
+// JSON text doc whose key is in a credential position (IsSecretQueryKey),
+// at any depth, as written and decoded. It reads doc once, without
+// checking it otherwise, and stops at a string that does not end.
+func jsonFieldSecrets(doc string, add func(...string)) {
+	pending := false // the field whose value comes next is a credential's
+	for i := 0; i < len(doc); {
+		switch c := doc[i]; c {
+		case ' ', '\t', '\r', '\n':
+			i++
+		case '"':
+			end := jsonStringEnd(doc, i)
+			if end < 0 {
+				return
+			}
+			j := end
+			for j < len(doc) && (doc[j] == ' ' || doc[j] == '\t' || doc[j] == '\r' || doc[j] == '\n') {
+				j++
+			}
+			if j < len(doc) && doc[j] == ':' { // a key
+				pending = IsSecretQueryKey(jsonUnquote(doc[i:end]))
+				i = j + 1
+				continue
+			}
+			if pending {
+				add(doc[i+1:end-1], jsonUnquote(doc[i:end]))
+			}
+			pending = false
+			i = end
+		default:
+			pending = false
+			i++
+		}
+	}
+}
+
+// jsonStringEnd returns the index after the JSON string that starts at
+// doc[i], a quote, or -1 if it does not end.
+func jsonStringEnd(doc string, i int) int {
+	for j := i + 1; j < len(doc); j++ {
+		switch doc[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// jsonUnquote returns the text of the JSON string q, quotes included, or
+// its inside as written if it does not decode.
+func jsonUnquote(q string) string {
+	inner := q[1 : len(q)-1]
+	if strings.IndexByte(inner, '\\') < 0 {
+		return inner
+	}
+	var s string
+	if json.Unmarshal([]byte(q), &s) != nil {
+		return inner
+	}
+	return s
 }

@@ -271,6 +271,12 @@ func benchText(n int) string {
 	return strings.Repeat(rec, n/len(rec)+1)[:n]
 }
 
+// escapedText returns n bytes of JSON text with \uXXXX and \/ escapes.
+func escapedText(n int) string {
+	const rec = `{"id":1234,"name":"Caf\u00e9 \u003cb\u003e","url":"https:\/\/example.com\/a?b=c","note":"lorem ipsum dolor sit amet"},`
+	return strings.Repeat(rec, n/len(rec)+1)[:n]
+}
+
 type redactCase struct {
 	name    string
 	secrets []string
@@ -284,6 +290,9 @@ func redactCases() []redactCase {
 		{"2secrets-200B-nomatch", benchSecrets, benchText(200)},
 		{"2secrets-64KiB-nomatch", benchSecrets, big},
 		{"2secrets-64KiB-match", benchSecrets, big[:32<<10] + benchSecrets[0] + big[32<<10:]},
+		// JSON escapes (\u00e9, \/) as Python's and PHP's encoders write
+		// them: the escapes are decoded and the decoded text scanned.
+		{"2secrets-64KiB-escapes-nomatch", benchSecrets, escapedText(64 << 10)},
 	}
 }
 
@@ -362,10 +371,7 @@ func TestRedactMatchesNaive(t *testing.T) {
 	for _, nsecrets := range []int{1, 3, 30} {
 		for range 200 {
 			r, text := randomCase(rnd, "abcXYZ019/+=%-_\\\"u ", nsecrets, 12, 20, false)
-			want := text
-			for _, f := range r.set.forms {
-				want = strings.ReplaceAll(want, f, Redacted)
-			}
+			want := naiveRedact(r.set.forms, text)
 			if diff := cmp.Diff(want, r.Redact(text)); diff != "" {
 				t.Fatalf("secrets %q, text %q (-naive +got):\n%s", r.secrets, text, diff)
 			}
@@ -385,9 +391,8 @@ func TestRedactFindsFormsByTheirStarts(t *testing.T) {
 				alphabet = "aZ9<>&'`\"/+\\.~ \x01é"
 			}
 			r, text := randomCase(rnd, alphabet, nsecrets, 24, 20, true)
-			want, total := text, 0
+			want, total := naiveRedact(r.set.forms, text), 0
 			for _, f := range r.set.forms {
-				want = strings.ReplaceAll(want, f, Redacted)
 				total += len(f)
 			}
 			set := newSecretSet(r.secrets)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -47,6 +48,9 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
 		}
+	}
+	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
+		t.Track(func() []string { return slices.Clone(r.secrets.secrets) })
 	}
 	return r
 }
@@ -243,13 +247,13 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			}
 			val, err := r.extract(v, doc, resp.Body)
 			if err == nil {
-				r.varsOf(s)[i] = varValue{Value: val, set: true}
+				r.setVar(s, i, val)
 				continue
 			}
 			structural := errors.Is(err, extract.ErrNotStructured)
 			switch {
 			case v.hasDefault:
-				r.varsOf(s)[i] = varValue{Value: template.Value{Text: v.def}, set: true}
+				r.setVar(s, i, template.Value{Text: v.def})
 			case v.abort:
 				return 0, r.fail("variable %q extraction failed (%s, extract %q): %s", v.name, stepName(s), v.expr, reason(err, resp)), true
 			case v.jump >= 0:
@@ -408,9 +412,10 @@ func (e envSnapshot) Lookup(ref template.Ref) (template.Value, bool) {
 	return template.Value{}, false
 }
 
-// recordSecrets adds the values of s's secret headers, and of query
-// parameters in a credential position (access_token=, api_key=, ...), to
-// the redactor.
+// recordSecrets adds to the redactor what step s sends where credentials
+// go: the values of its secret headers, the user information of its URL,
+// and the values of query parameters, form fields and JSON body fields in
+// a credential position (access_token=, api_key=, "client_secret": ...).
 func (r *run) recordSecrets(s *step, x *expanded) {
 	for i, h := range s.headers {
 		if h.secret {
@@ -418,22 +423,65 @@ func (r *run) recordSecrets(s *step, x *expanded) {
 		}
 	}
 	r.recordQuerySecrets(x.url)
+	if x.body != "" {
+		r.recordBodySecrets(x.body)
+	}
 }
 
-// recordQuerySecrets adds the values of u's query parameters in a
-// credential position to the redactor.
+// recordQuerySecrets adds the values of URL u's query parameters in a
+// credential position, and its user information, to the redactor.
 func (r *run) recordQuerySecrets(u string) {
-	_, query, ok := strings.Cut(u, "?")
-	for ok && query != "" {
+	if scheme, rest, ok := strings.Cut(u, "://"); ok && strings.IndexByte(rest, '@') >= 0 && !strings.ContainsAny(scheme, "/?#") {
+		authority := rest
+		if end := strings.IndexAny(rest, "/?#"); end >= 0 {
+			authority = rest[:end]
+		}
+		if i := strings.LastIndexByte(authority, '@'); i >= 0 {
+			user, pass, _ := strings.Cut(authority[:i], ":")
+			r.addEscaped(pass, url.PathUnescape)
+			r.addEscaped(user, url.PathUnescape)
+		}
+	}
+	_, query, _ := strings.Cut(u, "?")
+	query, _, _ = strings.Cut(query, "#")
+	r.recordPairSecrets(query)
+}
+
+// recordPairSecrets adds the values of the key=value pairs of a query or
+// a form whose key is in a credential position to the redactor.
+func (r *run) recordPairSecrets(pairs string) {
+	for pairs != "" {
 		var pair string
-		pair, query, _ = strings.Cut(query, "&")
+		pair, pairs, _ = strings.Cut(pairs, "&")
 		key, value, _ := strings.Cut(pair, "=")
 		if k, err := url.QueryUnescape(key); err == nil && IsSecretQueryKey(k) {
-			r.secrets.Add(value)
-			if v, err := url.QueryUnescape(value); err == nil {
-				r.secrets.Add(v)
-			}
+			r.addEscaped(value, url.QueryUnescape)
 		}
+	}
+}
+
+// addEscaped adds v, as written and unescaped, to the redactor.
+func (r *run) addEscaped(v string, unescape func(string) (string, error)) {
+	r.secrets.Add(v)
+	if d, err := unescape(v); err == nil && d != v {
+		r.secrets.Add(d)
+	}
+}
+
+// recordBodySecrets adds the values of a body's fields in a credential
+// position to the redactor: a form's, or a JSON document's string fields
+// at any depth.
+func (r *run) recordBodySecrets(body string) {
+	t := strings.TrimLeft(body, " \t\r\n")
+	if t == "" {
+		return
+	}
+	if t[0] == '{' || t[0] == '[' {
+		jsonFieldSecrets(t, r.secrets.Add)
+		return
+	}
+	if strings.IndexByte(t, '=') > 0 && !strings.ContainsAny(t, " \n") {
+		r.recordPairSecrets(t)
 	}
 }
 
@@ -545,10 +593,23 @@ func (r *run) fill(s *step, entry map[string]template.Value) bool {
 		}
 	}
 	for i, v := range s.vars {
-		r.varsOf(s)[i] = varValue{Value: entry[v.name], set: true}
+		r.setVar(s, i, entry[v.name])
 	}
 	r.last = nil
 	return true
+}
+
+// setVar sets step s's var i. A var named as a credential is a secret of
+// the call from now on, wherever it is sent: a pre_request's whose name
+// marks a secret (IsSecretName), a step's whose name ends in a credential
+// word as a query key's does (IsSecretQueryKey: access_token, id_token,
+// api_key, client_secret, password, but not author, token_type or
+// is_private, whose values are ordinary words the model must read).
+func (r *run) setVar(s *step, i int, val template.Value) {
+	r.varsOf(s)[i] = varValue{Value: val, set: true}
+	if name := s.vars[i].name; s.index == PreRequestIndex && IsSecretName(name) || IsSecretQueryKey(name) {
+		r.secrets.Add(val.Text)
+	}
 }
 
 func (r *run) cachePut(s *step, key string) {

@@ -193,6 +193,11 @@ func WithValues(values map[string]string) CallOption {
 
 // WithHeader adds headers the host sends with the call's requests (for
 // example the end user's session); their values are treated as secrets.
+// They go with every request of a YQCloud function and of a hostapi
+// endpoint, and a Go capability reads them with Call.Header. A YAML
+// workflow does not send them: its requests carry only the headers its
+// tool file writes, since its hosts are not the host's own. To give one a
+// host value, pass it with WithValue and write ${value:name} in a header.
 func WithHeader(h http.Header) CallOption {
 	return func(o *callOptions) {
 		if o.header == nil {

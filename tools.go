@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/search"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
@@ -139,6 +140,10 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	}
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
 	ctx = call.opts.withCacheScope(ctx)
+	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
+		secrets := r.callSecrets(c, call).secrets
+		t.Track(func() []string { return secrets })
+	}
 	check, err := e.checker()
 	if err == nil {
 		err = check.Check(decoded)

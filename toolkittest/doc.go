@@ -25,6 +25,9 @@
 // (toolkit.IsSecretHeader) and query or form values
 // (toolkit.IsSecretQueryKey) sent, JSON fields of the same names in bodies
 // (access_token, refresh_token, ...), Set-Cookie values and Config.Secrets,
+// and whatever a YAML workflow's run holds as a secret: per-call values
+// (toolkit.WithValue) named like secrets or marked `sensitive`, env values
+// marked `sensitive`, and values a step extracts under a secret's name —
 // in every encoding toolkit.Redactor knows.
 //
 // On replay a request is served the first unused recorded response whose

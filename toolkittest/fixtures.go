@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 )
 
 // RecordEnv is the environment variable Open reads: "1" records.
@@ -168,7 +169,7 @@ func (f *Fixtures) Call(reg *toolkit.Registry, name, args string, opts ...toolki
 		tp.recorded = fx.Interactions
 		tp.used = make([]bool, len(fx.Interactions))
 	}
-	ctx := context.WithValue(f.t.Context(), tapeKey{}, tp)
+	ctx := callsecrets.With(context.WithValue(f.t.Context(), tapeKey{}, tp), tp)
 	res, err := reg.Call(ctx, name, json.RawMessage(args), opts...)
 	if err != nil {
 		f.t.Errorf("toolkittest: %s: %v", name, err)
@@ -215,10 +216,20 @@ type tapeKey struct{}
 type tape struct {
 	f        *Fixtures
 	mu       sync.Mutex
-	secrets  []string      // found in the call's requests and responses
-	recorded []interaction // record: appended; replay: read from the file
-	used     []bool        // replay: served already
-	errs     []string      // what went wrong, reported when the call ends
+	secrets  []string          // found in the call's requests and responses
+	tracked  []func() []string // the secrets the call's runs know (callsecrets)
+	recorded []interaction     // record: appended; replay: read from the file
+	used     []bool            // replay: served already
+	errs     []string          // what went wrong, reported when the call ends
+}
+
+// Track implements callsecrets.Tracker: a run of the call reports the
+// secrets it knows, per-call values marked sensitive or named like
+// secrets and extracted tokens among them.
+func (tp *tape) Track(secrets func() []string) {
+	tp.mu.Lock()
+	tp.tracked = append(tp.tracked, secrets)
+	tp.mu.Unlock()
 }
 
 func (tp *tape) fail(format string, args ...any) error {
@@ -318,11 +329,15 @@ func (tp *tape) replay(req *http.Request, body []byte) (*http.Response, error) {
 	return nil, tp.fail("%s\n(record the call again with %s=1 if the tool file changed)", msg, RecordEnv)
 }
 
-// newRedactor holds every secret the call knows so far.
+// newRedactor holds every secret the call knows so far; the caller holds
+// tp.mu.
 func newRedactor(tp *tape) *toolkit.Redactor {
 	var r toolkit.Redactor
 	r.Add(tp.f.secrets()...)
 	r.Add(tp.secrets...)
+	for _, secrets := range tp.tracked {
+		r.Add(secrets()...)
+	}
 	return &r
 }
 

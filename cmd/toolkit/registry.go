@@ -38,7 +38,7 @@ func (f *loadFlags) register(fs *flag.FlagSet, calls bool) {
 	fs.StringVar(&f.envFile, "env-file", "", "read environment variables for ${env:NAME} from `FILE` (NAME=value lines; # comments, quotes and export allowed); they win over the process environment")
 	fs.Var(&f.allowPrivate, "allow-private", "let requests reach this private or loopback `HOST`, address or CIDR range (repeatable; \"*\" turns the guard off)")
 	fs.Var(&f.values, "value", "pass a per-call `NAME=VALUE` (tenantId, yqAccessToken, STATIC#yqcloud_url, ...) (repeatable)")
-	fs.Var(&f.headers, "header", "send this `Name: value` header with every request of the call, as a secret (repeatable)")
+	fs.Var(&f.headers, "header", "send this `Name: value` header, as a secret, with every request of a YQCloud function and of an OpenAPI document's endpoints (--api-url); YAML tool files send only the headers they write, so pass a value with --value NAME=VALUE and write ${value:NAME} in the file (repeatable)")
 }
 
 // callOptions are the per-call values the flags name.

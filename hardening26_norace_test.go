@@ -1,0 +1,5 @@
+//go:build !race
+
+package toolkit
+
+const raceOn26 = false
