@@ -33,6 +33,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Schema is a compiled argument schema. It is immutable and safe for
@@ -661,7 +662,9 @@ func (w *writer) walk(e *jsonschema.ValidationError) {
 	w.add(e.InstanceLocation, keyword(e.ErrorKind), w.predicate(e))
 }
 
-// unknown writes one problem for the unknown names of one object.
+// unknown writes one problem for the unknown names of one object: the
+// first textcut.ListNames of them quoted briefly, each with its close
+// names, and the others counted.
 func (w *writer) unknown(loc []string, names []string) {
 	var accepted []string
 	if n := w.nodeAt(loc); n != nil {
@@ -681,19 +684,18 @@ func (w *writer) unknown(loc []string, names []string) {
 	}
 	var msg string
 	if len(names) == 1 {
-		msg = fmt.Sprintf("unknown parameter %q", joinPath(prefix, names[0]))
+		msg = "unknown parameter " + textcut.QuoteN(joinPath(prefix, names[0]), maxPathQuote)
 		if h := hint(names[0]); h != "" {
 			msg += "; " + h
 		}
 	} else {
-		parts := make([]string, len(names))
-		for i, name := range names {
-			parts[i] = strconv.Quote(joinPath(prefix, name))
+		msg = "unknown parameters " + textcut.Join(names, textcut.ListNames, func(name string) string {
+			q := textcut.QuoteN(joinPath(prefix, name), maxPathQuote)
 			if h := hint(name); h != "" {
-				parts[i] += " (" + h + ")"
+				q += " (" + h + ")"
 			}
-		}
-		msg = "unknown parameters " + strings.Join(parts, ", ")
+			return q
+		})
 	}
 	list := "none"
 	if len(accepted) > 0 {
@@ -701,7 +703,7 @@ func (w *writer) unknown(loc []string, names []string) {
 	}
 	where := ""
 	if prefix != "" {
-		where = " in " + prefix
+		where = " in " + textcut.Cut(prefix, maxPathQuote)
 	}
 	if strings.HasSuffix(msg, "?") {
 		msg += " "
@@ -765,12 +767,18 @@ func (w *writer) predicate(e *jsonschema.ValidationError) string {
 	case *kind.FalseSchema:
 		return "is not allowed"
 	}
-	return e.ErrorKind.LocalizedString(printer)
+	// The validator's own wording may hold a value or a name of the
+	// arguments: it is shown briefly.
+	return textcut.Cut(e.ErrorKind.LocalizedString(printer), 200)
 }
+
+// maxPathQuote is how much of a field's path a message quotes: a path
+// of the schema's names fits; a name the model made up is cut.
+const maxPathQuote = 128
 
 func (w *writer) add(loc []string, kw, predicate string) {
 	p := w.path(loc)
-	msg := fmt.Sprintf("parameter %q %s", p, predicate)
+	msg := "parameter " + textcut.QuoteN(p, maxPathQuote) + " " + predicate
 	if p == "" {
 		msg = "the arguments " + predicate
 	}
@@ -887,12 +895,9 @@ func gotText(v any) string {
 	case nil:
 		return "null"
 	case string:
-		if r := []rune(x); len(r) > 60 {
-			x = string(r[:59]) + "…"
-		}
-		return strconv.Quote(x)
+		return textcut.QuoteN(x, 60)
 	case json.Number:
-		return x.String()
+		return textcut.Cut(x.String(), 60)
 	case bool:
 		return strconv.FormatBool(x)
 	case map[string]any:

@@ -1,0 +1,135 @@
+package toolkit
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// callTool runs an entry tool with args built as JSON from v.
+func callTool(t *testing.T, reg *Registry, tool string, v any) Result {
+	t.Helper()
+	args, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := reg.Call(context.Background(), tool, args)
+	if err != nil {
+		t.Fatalf("Call: %v", err)
+	}
+	return res
+}
+
+// allocated is the bytes f allocates.
+func allocated(f func()) uint64 {
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	f()
+	runtime.ReadMemStats(&b)
+	return b.TotalAlloc - a.TotalAlloc
+}
+
+// An error result quotes a few dozen bytes of any one string the model
+// sent and counts the rest; a long list of names is cut to a few, counted.
+func TestHardening26_12_ErrorsQuoteBriefly(t *testing.T) {
+	reg := itemRegistry(t, 50, 0)
+	huge := strings.Repeat("x", 1<<20)
+	cjk := strings.Repeat("名", 1<<18)
+	const limit = 600
+	for _, tt := range []struct {
+		name string
+		tool string
+		args any
+		want []string
+	}{
+		{"unknown capability", ToolCallCapability, map[string]any{"name": huge, "parameters": map[string]any{}},
+			[]string{`unknown capability "xxxx`, `…" (1,048,576 bytes)`}},
+		{"unknown capability, CJK", ToolCallCapability, map[string]any{"name": cjk},
+			[]string{`unknown capability "名名`, `…" (786,432 bytes)`}},
+		{"detail of an unknown capability", ToolQueryDetail, map[string]any{"name": huge}, []string{`unknown capability "xxx`}},
+		{"unknown field of an entry tool", ToolQueryDetail, map[string]any{huge: 1}, []string{`unknown field "xxx`, "(1,048,576 bytes)"}},
+		{"unknown field of call_capability", ToolCallCapability, map[string]any{"name": "get_item_00001", huge: 1}, []string{`unknown field "xxx`}},
+		{"cursor", ToolQueryCapabilities, map[string]any{"cursor": huge}, []string{`cursor "xxx`}},
+		{"category", ToolQueryCapabilities, map[string]any{"category": huge}, []string{`no category \"xxx`, `(1,048,576 bytes)`}},
+		{"capability tool called by name", "get_item_00001", map[string]any{huge: 1}, []string{`unknown parameter "xxx`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			res := callTool(t, reg, tt.tool, tt.args)
+			if len(res.Text) > limit {
+				t.Errorf("%d bytes: %.300s", len(res.Text), res.Text)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(res.Text, w) {
+					t.Errorf("%.300s\ndoes not contain %q", res.Text, w)
+				}
+			}
+		})
+	}
+	t.Run("100,000 unknown parameter names", func(t *testing.T) {
+		params := map[string]any{"id": "1"}
+		for i := range 100000 {
+			params[fmt.Sprintf("p%06d", i)] = 1
+		}
+		res := callTool(t, reg, ToolCallCapability, map[string]any{"name": "get_item_00001", "parameters": params})
+		want := `unknown parameters "p000000", "p000001", "p000002", "p000003", "p000004" and 99,995 more; accepted parameters: id`
+		if !res.IsError || !strings.Contains(res.Text, want) || len(res.Text) > limit {
+			t.Errorf("%d bytes: %.600s\nwant %s", len(res.Text), res.Text, want)
+		}
+	})
+	t.Run("unknown tool", func(t *testing.T) {
+		_, err := reg.Call(context.Background(), huge, json.RawMessage(`{}`))
+		if err == nil || len(err.Error()) > limit {
+			t.Errorf("%d bytes", len(err.Error()))
+		}
+	})
+}
+
+// A keyword of a megabyte is analysed for its first bytes only, and the
+// answer echoes those and stays within the discovery budget, for ASCII
+// and CJK text.
+func TestHardening26_07_HugeKeyword(t *testing.T) {
+	reg := itemRegistry(t, 5000, 0)
+	budget := reg.exec.DiscoveryBudget()
+	for _, tt := range []struct{ name, keyword string }{
+		{"ASCII words", strings.Repeat("item catalogue price shops ", 40000)},
+		{"one ASCII word", strings.Repeat("x", 1<<20)},
+		{"CJK", strings.Repeat("查询商品目录价格", 1<<15)},
+		{"mixed", strings.Repeat("item 商品 ", 1<<17)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args, _ := json.Marshal(map[string]any{"keyword": tt.keyword})
+			var res Result
+			alloc := allocated(func() {
+				var err error
+				res, err = reg.Call(context.Background(), ToolQueryCapabilities, args)
+				if err != nil {
+					t.Fatal(err)
+				}
+			})
+			if res.IsError || len(res.Text) > budget {
+				t.Fatalf("%d bytes (budget %d): %.300s", len(res.Text), budget, res.Text)
+			}
+			if !strings.Contains(res.Text, fmt.Sprintf("of the keyword's %s bytes were searched", commas(len(strings.TrimSpace(tt.keyword))))) {
+				t.Errorf("the answer does not say the keyword was cut: %.400s", res.Text)
+			}
+			// Decoding the arguments holds the keyword (and the decoder
+			// its input); analysing it adds a bounded amount.
+			t.Logf("%d bytes allocated for %d bytes of arguments", alloc, len(args))
+			if max := 8*uint64(len(args)) + 1<<20; alloc > max {
+				t.Errorf("%d bytes allocated for %d bytes of arguments (want at most %d)", alloc, len(args), max)
+			}
+		})
+	}
+}
+
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
