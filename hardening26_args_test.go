@@ -133,3 +133,64 @@ func commas(n int) string {
 	}
 	return s
 }
+
+// 210 KB of [1e1000, ...] (the issue sent 700 KB) through call_capability: validated from the
+// numbers' text, with allocation proportional to the request.
+func TestHardening26_02_HugeExponentCall(t *testing.T) {
+	reg := NewRegistry(&Options{Logger: discardLogger()})
+	var got int
+	err := reg.Add(&Capability{Name: "sum", Description: "Add numbers.",
+		Schema: map[string]any{"type": "object", "properties": map[string]any{
+			"ints": map[string]any{"type": "array", "items": map[string]any{"type": "integer", "minimum": 0}},
+			"nums": map[string]any{"type": "array", "items": map[string]any{"type": "number", "maximum": 1e6, "multipleOf": 0.5}},
+		}},
+		Handler: func(_ context.Context, c *Call) (Result, error) {
+			got = len(c.Args["ints"].([]any))
+			return TextResult("ok"), nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each case has a baseline: as many small numbers judged alike (the
+	// validator's work per element, and per problem, is the same).
+	for _, tt := range []struct {
+		name, n, small, field string
+		ok                    bool
+	}{
+		{"integers 1e1000", "1e1000", "7", "ints", true},
+		{"integers 1.5e999", "1.5e999", "7", "ints", true},
+		{"integers 1e-1000", "1e-1000", "0.5", "ints", false},
+		{"integers 9e+999 and 123456789e-5", "9e+999,123456789e-5", "7,0.5", "ints", false},
+		{"numbers 1e1000", "1e1000", "2000001", "nums", false},
+		{"numbers -1e-1000", "-1e-1000", "0.3", "nums", false},
+		{"numbers -0e999", "-0e999", "0", "nums", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			run := func(n string) (Result, uint64, int) {
+				params := `{"ints":[0],"` + tt.field + `":[` + strings.Repeat(n+",", 30000) + `1]}`
+				args, _ := json.Marshal(map[string]any{"name": "sum", "parameters": json.RawMessage(params)})
+				var res Result
+				alloc := allocated(func() {
+					var err error
+					if res, err = reg.Call(context.Background(), ToolCallCapability, args); err != nil {
+						t.Fatal(err)
+					}
+				})
+				return res, alloc, len(args)
+			}
+			got = 0
+			res, alloc, size := run(tt.n)
+			_, base, _ := run(tt.small)
+			t.Logf("%d bytes of arguments: %d allocated, %d for small numbers", size, alloc, base)
+			if res.IsError == tt.ok || len(res.Text) > 2000 {
+				t.Errorf("error %v: %.300s", res.IsError, res.Text)
+			}
+			if tt.ok && tt.field == "ints" && got != 30001 {
+				t.Errorf("the handler saw %d numbers", got)
+			}
+			if max := base*3/2 + uint64(size)*8; alloc > max {
+				t.Errorf("%d bytes allocated for %d bytes of arguments (want at most %d)", alloc, size, max)
+			}
+		})
+	}
+}

@@ -45,6 +45,10 @@ type Schema struct {
 	// description and default, closed to other names, so valid
 	// arguments can be recognised without the validator (quickValid).
 	flat bool
+	// scale and e0 are the reach of the schema's numbers (numberScale,
+	// standIn); standIns is false when the schema has uniqueItems.
+	scale, e0 int
+	standIns  bool
 }
 
 // Problem is one thing wrong with the arguments.
@@ -124,6 +128,8 @@ func Compile(schema any) (*Schema, error) {
 	}
 	s = &Schema{v: v, root: newNode(ordered, 0)}
 	s.flat = isFlat(ordered)
+	scale, factors := numberScale(ordered)
+	s.scale, s.e0, s.standIns = scale, max(scale, factors)+1, !hasKey(ordered, "uniqueItems")
 	cache.Lock()
 	if len(cache.m) >= maxCached {
 		clear(cache.m)
@@ -251,7 +257,7 @@ func (s *Schema) quickValid(args map[string]any) bool {
 				return false
 			}
 		case json.Number:
-			if n.types != tInteger && n.types != tNumber || strings.ContainsAny(string(x), ".eE") && n.types == tInteger ||
+			if len(x) > maxDigits || n.types != tInteger && n.types != tNumber || strings.ContainsAny(string(x), ".eE") && n.types == tInteger ||
 				strings.ContainsAny(string(x), "eE") {
 				return false
 			}
@@ -282,12 +288,14 @@ func (s *Schema) Property(name string) (types []string, desc string, ok bool) {
 }
 
 func (s *Schema) validate(v any) error {
-	if loc, n, ok := hugeNumber(v); ok {
+	p, swaps := s.prepareNumbers(v)
+	if p != nil {
 		w := &writer{root: s.root, value: v}
-		w.add(loc, "number", fmt.Sprintf("must be a number with an exponent within ±1000, got %.40s", n))
+		w.add(p.loc, "number", p.msg)
 		return &Error{Problems: w.problems}
 	}
 	err := s.v.Validate(v)
+	restore(swaps)
 	if err == nil {
 		return nil
 	}
@@ -305,34 +313,6 @@ func (s *Schema) validate(v any) error {
 		w.problems = append(w.problems[:maxProblems], Problem{Kind: "more", Msg: fmt.Sprintf("and %d more problem(s)", n)})
 	}
 	return &Error{Problems: w.problems}
-}
-
-// hugeNumber finds a number whose exponent is beyond ±1000: the
-// validator would write it out in full to compare it. The location is
-// built only when one is found.
-func hugeNumber(v any) ([]string, json.Number, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		s := string(x)
-		if i := strings.IndexAny(s, "eE"); i >= 0 {
-			if n, err := strconv.Atoi(s[i+1:]); err != nil || n > 1000 || n < -1000 {
-				return nil, x, true
-			}
-		}
-	case map[string]any:
-		for k, e := range x {
-			if l, n, ok := hugeNumber(e); ok {
-				return append([]string{k}, l...), n, true
-			}
-		}
-	case []any:
-		for i, e := range x {
-			if l, n, ok := hugeNumber(e); ok {
-				return append([]string{strconv.Itoa(i)}, l...), n, true
-			}
-		}
-	}
-	return nil, "", false
 }
 
 // rank orders problems: unknown names first (the model may have misspelt
@@ -459,7 +439,7 @@ func (n *node) normalize(v any) any {
 			if n.has(tNumber) {
 				return json.Number(t)
 			}
-			if i, err := jsonstr.IntegerText(t); err == nil {
+			if i, ok := integerText(t); ok {
 				return json.Number(i)
 			}
 		}
@@ -468,7 +448,7 @@ func (n *node) normalize(v any) any {
 		}
 	case json.Number:
 		if n.has(tInteger) && !n.has(tNumber) {
-			if i, err := jsonstr.IntegerText(x.String()); err == nil && i != x.String() {
+			if i, ok := integerText(x.String()); ok && i != x.String() {
 				return json.Number(i)
 			}
 		}

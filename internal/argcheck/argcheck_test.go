@@ -208,7 +208,7 @@ func TestHardening26_12_ProblemsQuoteBriefly(t *testing.T) {
 		{"unknown name", map[string]any{"order_id": "a", huge: 1}, `unknown parameter "kkkk`},
 		{"unknown nested name", map[string]any{"order_id": "a", "items": []any{map[string]any{"sku": "x", huge: 1}}}, `unknown parameter "items[0].kkk`},
 		{"long string value", map[string]any{"order_id": "a", "code": strings.Repeat("ä", 1<<19)}, `must match the pattern /^[A-Z]+$/, got "ää`},
-		{"long number", map[string]any{"order_id": "a", "qty": json.Number("1." + strings.Repeat("5", 5000))}, `must be an integer, got 1.555`},
+		{"long number", map[string]any{"order_id": "a", "qty": json.Number("1." + strings.Repeat("5", 900))}, `must be an integer, got 1.555`},
 		{"100,000 unknown names", many, ` and 99,995 more; accepted parameters: order_id, verbose`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
