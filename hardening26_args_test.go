@@ -194,3 +194,46 @@ func TestHardening26_02_HugeExponentCall(t *testing.T) {
 		})
 	}
 }
+
+// FuzzHardening26CallArgs: call_capability with any arguments allocates
+// at most perByte bytes per byte of them, plus a constant, for numbers of
+// any exponent and length, names of any length and any number of them.
+func FuzzHardening26CallArgs(f *testing.F) {
+	const perByte, constant = 1024, 256 << 10
+	many := func(field, n string) string {
+		return `{"name":"sum","parameters":{"` + field + `":[` + strings.Repeat(n+",", 300) + n + `]}}`
+	}
+	for _, n := range []string{"1e1000", "-1e1000", "1.5e999", "1e-1000", "123456789e-5", "-0e999", "9e+999", `"1e1000"`,
+		strings.Repeat("7", 1000), "1e1001", strings.Repeat("9", 1001), "1", "[]"} {
+		f.Add(many("ints", n))
+		f.Add(many("nums", n))
+	}
+	f.Add(`{"name":"sum","parameters":{"` + strings.Repeat("x", 5000) + `":1}}`)
+	f.Add(`{"name":"` + strings.Repeat("s", 5000) + `"}`)
+	f.Add(`{"name":"sum","parameters":{` + strings.Repeat(`"p":1,`, 500) + `"q":2}}`)
+	reg := NewRegistry(&Options{Logger: discardLogger()})
+	err := reg.Add(&Capability{Name: "sum", Description: "Add numbers.",
+		Schema: map[string]any{"type": "object", "additionalProperties": false, "properties": map[string]any{
+			"ints": map[string]any{"type": "array", "items": map[string]any{"type": "integer", "minimum": 0, "multipleOf": 3}},
+			"nums": map[string]any{"type": "array", "items": map[string]any{"type": "number", "maximum": 1e6, "multipleOf": 0.5}},
+		}},
+		Handler: func(context.Context, *Call) (Result, error) { return TextResult("ok"), nil }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		res, err := reg.Call(context.Background(), ToolCallCapability, json.RawMessage(args))
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > perByte*uint64(len(args))+constant {
+			t.Fatalf("%d bytes allocated for %d bytes of arguments", alloc, len(args))
+		}
+		if len(res.Text) > 4000 {
+			t.Fatalf("a %d-byte answer: %.300s", len(res.Text), res.Text)
+		}
+	})
+}
