@@ -13,6 +13,13 @@
 //	parameter "order_id" is required (string): the order id
 //	parameter "items[2].qty" must be an integer, got "x"
 //	unknown parameter "ordr_id"; did you mean "order_id"? accepted parameters: order_id, verbose
+//
+// What a check costs is proportional to the arguments' text. A number is
+// read from its text and never written out in full (see number.go): one
+// with an exponent beyond ±1000 or more than 1000 digits is refused, and
+// 1e1000 costs what 1 does. A message quotes at most a few dozen bytes of
+// any name or value the model made up, and lists at most five unknown
+// names, counting the rest.
 package argcheck
 
 import (
