@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 
 	"bytes"
 	"encoding/json"
@@ -108,7 +109,15 @@ func jsonErrorText(err error) string {
 	if err == nil {
 		return "got null"
 	}
-	return strings.TrimPrefix(err.Error(), "json: ")
+	// encoding/json quotes an unknown field's name in full: the model is
+	// shown it briefly, and the start of any other message.
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		if name, err := strconv.Unquote(q); err == nil {
+			return "unknown field " + textcut.Quote(name)
+		}
+	}
+	return textcut.Cut(msg, 200)
 }
 
 // convertArg converts v to p's type, accepting lossless string forms.

@@ -117,7 +117,7 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 	if _, ok := r.get(tool); ok {
 		return r.callCapability(ctx, tool, args, nil, opts), nil
 	}
-	return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
+	return Result{}, fmt.Errorf("%w: %s", ErrUnknownTool, textcut.Quote(tool))
 }
 
 // callCapability validates args against the named capability and runs it;
@@ -264,7 +264,7 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	if in.Cursor != "" {
 		n, err := strconv.Atoi(in.Cursor)
 		if err != nil || n < 0 {
-			return ErrorResult(fmt.Sprintf("query_capabilities: cursor %q is not one an answer gave; call again without it", in.Cursor))
+			return ErrorResult(fmt.Sprintf("query_capabilities: cursor %s is not one an answer gave; call again without it", textcut.Quote(in.Cursor)))
 		}
 		start = n
 	}
@@ -288,12 +288,16 @@ func listCapabilities(v *view, category string, cursor bool, start, budget int) 
 	}
 	head := []byte("{")
 	if category != "" {
-		head = append(jsonstr.Append(append(head, `"category":`...), category), ',')
+		head = append(jsonstr.Append(append(head, `"category":`...), textcut.Cut(category, maxCategoryEcho)), ',')
 	}
 	head = fmt.Appendf(head, `"total":%d,`, len(entries))
 	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
 	return res
 }
+
+// maxCategoryEcho bounds the category an answer echoes: a registered
+// one is shorter; a longer one is the model's, cut.
+const maxCategoryEcho = 128
 
 func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
 	var keep func(string) bool
@@ -303,9 +307,9 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 			return ok && strings.EqualFold(e.cap.Category, category)
 		}
 	}
-	head := jsonstr.Append([]byte(`{"keyword":`), keyword)
+	head := search.AppendQuery([]byte(`{`), keyword)
 	if category != "" {
-		head = jsonstr.Append(append(head, `,"category":`...), category)
+		head = jsonstr.Append(append(head, `,"category":`...), textcut.Cut(category, maxCategoryEcho))
 	}
 	empty := "nothing matched; try other words, or call query_capabilities without arguments for an overview"
 	var res Result
@@ -331,7 +335,7 @@ func (v *view) nothingIn(category string) string {
 	for i, c := range v.cats {
 		cats[i] = c.name
 	}
-	msg := fmt.Sprintf("no category %q", category)
+	msg := "no category " + textcut.Quote(category)
 	if hint := suggest.DidYouMean(category, cats); hint != "" {
 		return msg + hint
 	}
@@ -466,7 +470,7 @@ func (r *Registry) unknownCapability(name string) string {
 	for i, e := range entries {
 		names[i] = e.cap.Name
 	}
-	msg := fmt.Sprintf("unknown capability %q", name)
+	msg := "unknown capability " + textcut.Quote(name)
 	if hint := suggest.DidYouMean(name, names); hint != "" {
 		return msg + hint
 	}

@@ -267,7 +267,7 @@ func (a *API) search(head []byte, keyword string, g *docGroup, start, budget int
 		head = append(head, ',')
 		keep = func(id string) bool { e, ok := a.byID[id]; return ok && a.docs.groupOf[e] == g }
 	}
-	head = jsonstr.Append(append(head, `"keyword":`...), keyword)
+	head = search.AppendQuery(head, keyword)
 	var res toolkit.Result
 	a.docs.index.Page(keyword, keep, start, budget, func(hits []search.Hit, total int) (shown int) {
 		eps := make([]*endpoint, len(hits))
@@ -344,22 +344,22 @@ func docArgs(args map[string]any) (docsInput, error) {
 		case "examples":
 			b, ok := v.(bool)
 			if !ok {
-				return in, fmt.Errorf("argument %q must be a boolean", k)
+				return in, fmt.Errorf("argument %s must be a boolean", textcut.Quote(k))
 			}
 			in.examples = b
 			continue
 		default:
-			return in, fmt.Errorf("unknown argument %q; accepted: group, endpoint, keyword, cursor, examples", k)
+			return in, fmt.Errorf("unknown argument %s; accepted: group, endpoint, keyword, cursor, examples", textcut.Quote(k))
 		}
 		s, ok := v.(string)
 		if !ok {
-			return in, fmt.Errorf("argument %q must be a string", k)
+			return in, fmt.Errorf("argument %s must be a string", textcut.Quote(k))
 		}
 		*dst = strings.TrimSpace(s)
 		if k == "cursor" && cursor != "" {
 			n, err := strconv.Atoi(cursor)
 			if err != nil || n < 0 {
-				return in, fmt.Errorf("cursor %q is not one an answer gave; call again without it", cursor)
+				return in, fmt.Errorf("cursor %s is not one an answer gave; call again without it", textcut.Quote(cursor))
 			}
 			in.start = n
 		}
@@ -440,7 +440,7 @@ func (a *API) lookup(id string) (*endpoint, bool) {
 }
 
 func (a *API) unknownEndpoint(id string) string {
-	msg := fmt.Sprintf("unknown endpoint %q", id)
+	msg := "unknown endpoint " + textcut.Quote(id)
 	if slices.ContainsFunc(a.docs.groups, func(g *docGroup) bool { return g.name == id }) {
 		return msg + fmt.Sprintf(`; %q is a group: call %s with {"group": %q}`, id, ToolQueryDocs, id)
 	}
@@ -459,7 +459,7 @@ func (a *API) unknownGroup(name string) string {
 	for i, g := range a.docs.groups {
 		names[i] = g.name
 	}
-	msg := fmt.Sprintf("unknown group %q", name)
+	msg := "unknown group " + textcut.Quote(name)
 	if hint := suggest.DidYouMean(name, names); hint != "" {
 		return msg + hint
 	}

@@ -13,6 +13,13 @@
 //	parameter "order_id" is required (string): the order id
 //	parameter "items[2].qty" must be an integer, got "x"
 //	unknown parameter "ordr_id"; did you mean "order_id"? accepted parameters: order_id, verbose
+//
+// What a check costs is proportional to the arguments' text. A number is
+// read from its text and never written out in full (see number.go): one
+// with an exponent beyond ±1000 or more than 1000 digits is refused, and
+// 1e1000 costs what 1 does. A message quotes at most a few dozen bytes of
+// any name or value the model made up, and lists at most five unknown
+// names, counting the rest.
 package argcheck
 
 import (
@@ -33,6 +40,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Schema is a compiled argument schema. It is immutable and safe for
@@ -44,6 +52,10 @@ type Schema struct {
 	// description and default, closed to other names, so valid
 	// arguments can be recognised without the validator (quickValid).
 	flat bool
+	// scale and e0 are the reach of the schema's numbers (numberScale,
+	// standIn); standIns is false when the schema has uniqueItems.
+	scale, e0 int
+	standIns  bool
 }
 
 // Problem is one thing wrong with the arguments.
@@ -123,6 +135,8 @@ func Compile(schema any) (*Schema, error) {
 	}
 	s = &Schema{v: v, root: newNode(ordered, 0)}
 	s.flat = isFlat(ordered)
+	scale, factors := numberScale(ordered)
+	s.scale, s.e0, s.standIns = scale, max(scale, factors)+1, !hasKey(ordered, "uniqueItems")
 	cache.Lock()
 	if len(cache.m) >= maxCached {
 		clear(cache.m)
@@ -250,7 +264,7 @@ func (s *Schema) quickValid(args map[string]any) bool {
 				return false
 			}
 		case json.Number:
-			if n.types != tInteger && n.types != tNumber || strings.ContainsAny(string(x), ".eE") && n.types == tInteger ||
+			if len(x) > maxDigits || n.types != tInteger && n.types != tNumber || strings.ContainsAny(string(x), ".eE") && n.types == tInteger ||
 				strings.ContainsAny(string(x), "eE") {
 				return false
 			}
@@ -281,12 +295,14 @@ func (s *Schema) Property(name string) (types []string, desc string, ok bool) {
 }
 
 func (s *Schema) validate(v any) error {
-	if loc, n, ok := hugeNumber(v); ok {
+	p, swaps := s.prepareNumbers(v)
+	if p != nil {
 		w := &writer{root: s.root, value: v}
-		w.add(loc, "number", fmt.Sprintf("must be a number with an exponent within ±1000, got %.40s", n))
+		w.add(p.loc, "number", p.msg)
 		return &Error{Problems: w.problems}
 	}
 	err := s.v.Validate(v)
+	restore(swaps)
 	if err == nil {
 		return nil
 	}
@@ -304,34 +320,6 @@ func (s *Schema) validate(v any) error {
 		w.problems = append(w.problems[:maxProblems], Problem{Kind: "more", Msg: fmt.Sprintf("and %d more problem(s)", n)})
 	}
 	return &Error{Problems: w.problems}
-}
-
-// hugeNumber finds a number whose exponent is beyond ±1000: the
-// validator would write it out in full to compare it. The location is
-// built only when one is found.
-func hugeNumber(v any) ([]string, json.Number, bool) {
-	switch x := v.(type) {
-	case json.Number:
-		s := string(x)
-		if i := strings.IndexAny(s, "eE"); i >= 0 {
-			if n, err := strconv.Atoi(s[i+1:]); err != nil || n > 1000 || n < -1000 {
-				return nil, x, true
-			}
-		}
-	case map[string]any:
-		for k, e := range x {
-			if l, n, ok := hugeNumber(e); ok {
-				return append([]string{k}, l...), n, true
-			}
-		}
-	case []any:
-		for i, e := range x {
-			if l, n, ok := hugeNumber(e); ok {
-				return append([]string{strconv.Itoa(i)}, l...), n, true
-			}
-		}
-	}
-	return nil, "", false
 }
 
 // rank orders problems: unknown names first (the model may have misspelt
@@ -458,7 +446,7 @@ func (n *node) normalize(v any) any {
 			if n.has(tNumber) {
 				return json.Number(t)
 			}
-			if i, err := jsonstr.IntegerText(t); err == nil {
+			if i, ok := integerText(t); ok {
 				return json.Number(i)
 			}
 		}
@@ -467,7 +455,7 @@ func (n *node) normalize(v any) any {
 		}
 	case json.Number:
 		if n.has(tInteger) && !n.has(tNumber) {
-			if i, err := jsonstr.IntegerText(x.String()); err == nil && i != x.String() {
+			if i, ok := integerText(x.String()); ok && i != x.String() {
 				return json.Number(i)
 			}
 		}
@@ -661,7 +649,9 @@ func (w *writer) walk(e *jsonschema.ValidationError) {
 	w.add(e.InstanceLocation, keyword(e.ErrorKind), w.predicate(e))
 }
 
-// unknown writes one problem for the unknown names of one object.
+// unknown writes one problem for the unknown names of one object: the
+// first textcut.ListNames of them quoted briefly, each with its close
+// names, and the others counted.
 func (w *writer) unknown(loc []string, names []string) {
 	var accepted []string
 	if n := w.nodeAt(loc); n != nil {
@@ -681,19 +671,18 @@ func (w *writer) unknown(loc []string, names []string) {
 	}
 	var msg string
 	if len(names) == 1 {
-		msg = fmt.Sprintf("unknown parameter %q", joinPath(prefix, names[0]))
+		msg = "unknown parameter " + textcut.QuoteN(joinPath(prefix, names[0]), maxPathQuote)
 		if h := hint(names[0]); h != "" {
 			msg += "; " + h
 		}
 	} else {
-		parts := make([]string, len(names))
-		for i, name := range names {
-			parts[i] = strconv.Quote(joinPath(prefix, name))
+		msg = "unknown parameters " + textcut.Join(names, textcut.ListNames, func(name string) string {
+			q := textcut.QuoteN(joinPath(prefix, name), maxPathQuote)
 			if h := hint(name); h != "" {
-				parts[i] += " (" + h + ")"
+				q += " (" + h + ")"
 			}
-		}
-		msg = "unknown parameters " + strings.Join(parts, ", ")
+			return q
+		})
 	}
 	list := "none"
 	if len(accepted) > 0 {
@@ -701,7 +690,7 @@ func (w *writer) unknown(loc []string, names []string) {
 	}
 	where := ""
 	if prefix != "" {
-		where = " in " + prefix
+		where = " in " + textcut.Cut(prefix, maxPathQuote)
 	}
 	if strings.HasSuffix(msg, "?") {
 		msg += " "
@@ -765,12 +754,18 @@ func (w *writer) predicate(e *jsonschema.ValidationError) string {
 	case *kind.FalseSchema:
 		return "is not allowed"
 	}
-	return e.ErrorKind.LocalizedString(printer)
+	// The validator's own wording may hold a value or a name of the
+	// arguments: it is shown briefly.
+	return textcut.Cut(e.ErrorKind.LocalizedString(printer), 200)
 }
+
+// maxPathQuote is how much of a field's path a message quotes: a path
+// of the schema's names fits; a name the model made up is cut.
+const maxPathQuote = 128
 
 func (w *writer) add(loc []string, kw, predicate string) {
 	p := w.path(loc)
-	msg := fmt.Sprintf("parameter %q %s", p, predicate)
+	msg := "parameter " + textcut.QuoteN(p, maxPathQuote) + " " + predicate
 	if p == "" {
 		msg = "the arguments " + predicate
 	}
@@ -887,12 +882,9 @@ func gotText(v any) string {
 	case nil:
 		return "null"
 	case string:
-		if r := []rune(x); len(r) > 60 {
-			x = string(r[:59]) + "…"
-		}
-		return strconv.Quote(x)
+		return textcut.QuoteN(x, 60)
 	case json.Number:
-		return x.String()
+		return textcut.Cut(x.String(), 60)
 	case bool:
 		return strconv.FormatBool(x)
 	case map[string]any:

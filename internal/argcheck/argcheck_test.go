@@ -2,6 +2,7 @@ package argcheck
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -183,5 +184,38 @@ func TestTypes(t *testing.T) {
 		if diff := cmp.Diff(c.want, Types(c.schema)); diff != "" {
 			t.Errorf("Types(%v) (-want +got):\n%s", c.schema, diff)
 		}
+	}
+}
+
+// A problem quotes a few dozen bytes of a name or value the model made
+// up, and an object of 100,000 unknown names gets one short problem that
+// lists five of them and counts the rest.
+func TestHardening26_12_ProblemsQuoteBriefly(t *testing.T) {
+	s, err := Compile(json.RawMessage(orderSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := strings.Repeat("k", 1<<20)
+	many := map[string]any{"order_id": "a"}
+	for i := range 100000 {
+		many[strings.Repeat("u", 30)+strconv.Itoa(i)] = 1
+	}
+	for _, tt := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"unknown name", map[string]any{"order_id": "a", huge: 1}, `unknown parameter "kkkk`},
+		{"unknown nested name", map[string]any{"order_id": "a", "items": []any{map[string]any{"sku": "x", huge: 1}}}, `unknown parameter "items[0].kkk`},
+		{"long string value", map[string]any{"order_id": "a", "code": strings.Repeat("ä", 1<<19)}, `must match the pattern /^[A-Z]+$/, got "ää`},
+		{"long number", map[string]any{"order_id": "a", "qty": json.Number("1." + strings.Repeat("5", 900))}, `must be an integer, got 1.555`},
+		{"100,000 unknown names", many, ` and 99,995 more; accepted parameters: order_id, verbose`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := s.Check(tt.args)
+			if err == nil || len(err.Error()) > 1000 || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%v", err)
+			}
+		})
 	}
 }

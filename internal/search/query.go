@@ -1,8 +1,14 @@
 package search
 
 import (
+	"fmt"
 	"math/bits"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // A queryWord is a term of a query with the query words it stands for
@@ -18,14 +24,48 @@ type queryWord struct {
 // "12345" or "100 dollars" rarely say which capability is wanted.
 const numberWeight = 0.2
 
+// MaxQueryBytes is how much of a query is analysed: the words of its
+// first MaxQueryBytes bytes (a word the cut would split is left out; a
+// CJK run is cut between characters). A query is a few words; a longer
+// one (a model's megabyte) costs no more than this.
+const MaxQueryBytes = 256
+
+// maxQueryWords is how many words of a query are looked up: as many as
+// the bits of a document's matched words.
+const maxQueryWords = 64
+
+// QueryPrefix is the part of q that is analysed (see MaxQueryBytes), and
+// whether that is less than q.
+func QueryPrefix(q string) (string, bool) {
+	p, cut := textcut.Prefix(q, MaxQueryBytes)
+	if !cut {
+		return q, false
+	}
+	if next, _ := utf8.DecodeRuneInString(q[len(p):]); inWord(next) {
+		p = strings.TrimRightFunc(p, inWord)
+	}
+	return p, true
+}
+
+// inWord reports a letter or digit of a word that eachWord would not
+// split (CJK text is split into bigrams anyway).
+func inWord(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !isCJK(r)
+}
+
 // parseQuery returns the words of a query — its terms without stop words
 // and the words of a request ("please show me"), then the compounds of
 // adjacent words — and the bits of the words that count for coordination
-// (all but numbers, unless the query is only numbers).
+// (all but numbers, unless the query is only numbers). It reads the
+// query's QueryPrefix and looks up at most maxQueryWords words.
 func parseQuery(q string) (words []queryWord, counted uint64) {
+	q, _ = QueryPrefix(q)
 	var raw []string // ASCII words, lower-cased, stop words kept; "" between runs
 	var numbers uint64
-	push := func(t string) {
+	push := func(t string) bool {
+		if len(words) >= maxQueryWords {
+			return false
+		}
 		bit := uint64(1) << (len(words) % 64)
 		w := queryWord{term: t, words: bit, weight: float64(termWeight(t))}
 		if isDigits(t) {
@@ -33,6 +73,7 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 			numbers |= bit
 		}
 		words = append(words, w)
+		return true
 	}
 	var rawBits []uint64 // the word bit of each raw word (0 for a stop word)
 	eachWord(q, func(w string, cjk, _ bool) {
@@ -45,8 +86,7 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 		}
 		w = strings.ToLower(w)
 		raw = append(raw, w)
-		if t := stem(w); !stopWords[w] && !queryStopWords[t] {
-			push(t)
+		if t := stem(w); !stopWords[w] && !queryStopWords[t] && push(t) {
 			rawBits = append(rawBits, words[len(words)-1].words)
 		} else {
 			rawBits = append(rawBits, 0)
@@ -155,4 +195,18 @@ func (ix *Index) family(t, skip string, f func(string)) {
 			}
 		}
 	}
+}
+
+// AppendQuery appends `"keyword":q` to a JSON answer: q as analysed (its
+// QueryPrefix) and, when that is less than q, "…" after it and a
+// "keyword_cut" member saying how much was searched, so an answer echoes
+// at most MaxQueryBytes of a query whatever its size.
+func AppendQuery(b []byte, q string) []byte {
+	p, cut := QueryPrefix(q)
+	if !cut {
+		return jsonstr.Append(append(b, `"keyword":`...), q)
+	}
+	b = jsonstr.Append(append(b, `"keyword":`...), p+"…")
+	return fmt.Appendf(b, `,"keyword_cut":"only the first %s of the keyword's %s bytes were searched"`,
+		textcut.Count(len(p)), textcut.Count(len(q)))
 }

@@ -34,10 +34,18 @@ func Distance(a, b string) int {
 	return prev[len(b)]
 }
 
+// maxName is the longest name suggestions are looked for: a longer one
+// (a model's or a caller's text, maybe megabytes) is near no name, and
+// comparing it with every candidate would cost its length each time.
+const maxName = 256
+
 // Closest returns the candidate nearest to s (ignoring case) if it is at
 // most two edits away, else "". It suits short fixed vocabularies such as
 // field names.
 func Closest(s string, candidates []string) string {
+	if len(s) > maxName {
+		return ""
+	}
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := Distance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
@@ -51,6 +59,9 @@ func Closest(s string, candidates []string) string {
 // edits away (a quarter of the length, at least two) and those that
 // contain name or are contained in it.
 func Close(name string, candidates []string, limit int) []string {
+	if len(name) > maxName {
+		return nil
+	}
 	low := strings.ToLower(name)
 	if low == "" {
 		return nil

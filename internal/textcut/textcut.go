@@ -2,7 +2,10 @@
 // sequence, and to the brief that discovery answers show.
 package textcut
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Prefix returns s cut to at most n bytes, backing up to the start of a
 // UTF-8 sequence the cut would split (four bytes at most, so text that is
@@ -32,4 +35,76 @@ func Brief(s string) string {
 		s = strings.TrimSpace(string(r[:99])) + "…"
 	}
 	return strings.TrimSpace(s)
+}
+
+// QuoteBytes is how many bytes of one untrusted string a message quotes.
+const QuoteBytes = 64
+
+// Quote is strconv.Quote of s cut to QuoteBytes (on a UTF-8 boundary): a
+// message quotes model or upstream input briefly, whatever its size. A cut
+// is marked inside the quotes and followed by the full length:
+// "aaaa…" (1,048,576 bytes).
+func Quote(s string) string { return QuoteN(s, QuoteBytes) }
+
+// QuoteN is Quote with at most n bytes shown.
+func QuoteN(s string, n int) string {
+	shown, cut := Prefix(s, n)
+	if !cut {
+		return strconv.Quote(s)
+	}
+	q := strconv.Quote(shown)
+	return q[:len(q)-1] + `…" (` + Count(len(s)) + " bytes)"
+}
+
+// Cut is s cut to n bytes (on a UTF-8 boundary) with "…" appended when it
+// was cut, for text a message shows unquoted.
+func Cut(s string, n int) string {
+	shown, cut := Prefix(s, n)
+	if !cut {
+		return s
+	}
+	return shown + "…"
+}
+
+// ListNames is how many names a message lists before it counts the rest.
+const ListNames = 5
+
+// Names quotes the first ListNames of names (each with Quote), joined by
+// ", ", and counts the others: "a", "b", "c", "d", "e" and 99,995 more.
+func Names(names []string) string {
+	return Join(names, ListNames, Quote)
+}
+
+// Join writes the first n of items with f, joined by ", ", and counts the
+// rest (" and 12 more"); f runs on those shown only.
+func Join[T any](items []T, n int, f func(T) string) string {
+	var b strings.Builder
+	for i, it := range items[:min(n, len(items))] {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f(it))
+	}
+	if more := len(items) - n; more > 0 {
+		b.WriteString(" and " + Count(more) + " more")
+	}
+	return b.String()
+}
+
+// Count writes n in decimal with thousands separators: 1,048,576.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b []byte
+	if neg {
+		b = append(b, '-')
+	}
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
 }

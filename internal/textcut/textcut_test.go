@@ -43,3 +43,33 @@ func TestBrief(t *testing.T) {
 		}
 	}
 }
+
+func TestHardening26_12_Quote(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"abc", `"abc"`},
+		{strings.Repeat("x", QuoteBytes), `"` + strings.Repeat("x", QuoteBytes) + `"`},
+		{strings.Repeat("x", 1<<20), `"` + strings.Repeat("x", QuoteBytes) + `…" (1,048,576 bytes)`},
+		{strings.Repeat("名", 100), `"` + strings.Repeat("名", QuoteBytes/3) + `…" (300 bytes)`}, // cut between characters
+		{"a\"\n" + strings.Repeat("y", 100), `"a\"\n` + strings.Repeat("y", QuoteBytes-3) + `…" (103 bytes)`},
+	} {
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.20q…) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+	names := make([]string, 100000)
+	for i := range names {
+		names[i] = strings.Repeat("n", i%200)
+	}
+	got := Names(names)
+	if !strings.HasSuffix(got, " and 99,995 more") || len(got) > 400 {
+		t.Errorf("Names: %d bytes: %s", len(got), got)
+	}
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1048576: "1,048,576", -12345: "-12,345"} {
+		if got := Count(n); got != want {
+			t.Errorf("Count(%d) = %s, want %s", n, got, want)
+		}
+	}
+	if got := Cut("héllo", 2); got != "h…" {
+		t.Errorf("Cut = %q", got)
+	}
+}

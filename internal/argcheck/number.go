@@ -1,0 +1,365 @@
+package argcheck
+
+import (
+	"encoding/json"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+)
+
+// A number's text is read, never expanded: 1e1000 is the digit 1 and the
+// exponent 1000, not a thousand and one digits. What a number costs is
+// bounded by its text: a written exponent beyond ±maxExponent and a
+// mantissa of more than maxDigits digits are refused; a number is
+// normalized to integer text only when that text is short (maxGrowth); and
+// the validator, which reads every number into a big.Rat (10^1000 is
+// 3,322 bits, made anew for each keyword), sees a number whose exponent is
+// beyond what the schema's own numbers can tell apart as a short stand-in
+// that every keyword judges alike (see standIn).
+const (
+	maxExponent = 1000
+	maxDigits   = 1000
+	// maxGrowth is how much longer than its text a number's integer text
+	// may be for normalization to write it ("1e20" becomes 21 digits;
+	// "1e1000" stays as written).
+	maxGrowth = 32
+)
+
+// decimal is a JSON number read from its text: its value is digits ×
+// 10^exp, digits without leading or trailing zeros ("" for zero).
+type decimal struct {
+	neg    bool
+	digits string
+	exp    int
+	// written is the exponent as written (0 without one), clamped to
+	// ±(maxExponent+1); mantissa is the number of digits before it.
+	written, mantissa int
+}
+
+// parseDecimal reads a JSON number's text in one pass; ok is false for
+// text that is not a number.
+func parseDecimal(s string) (d decimal, ok bool) {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		d.neg = true
+		i++
+	}
+	run := func() string {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return s[j:i]
+	}
+	whole := run()
+	if whole == "" {
+		return d, false
+	}
+	var frac string
+	if i < len(s) && s[i] == '.' {
+		i++
+		if frac = run(); frac == "" {
+			return d, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		neg := false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			neg = s[i] == '-'
+			i++
+		}
+		e := run()
+		if e == "" {
+			return d, false
+		}
+		e = strings.TrimLeft(e, "0")
+		if len(e) > 4 {
+			d.written = maxExponent + 1
+		} else {
+			for _, c := range []byte(e) {
+				d.written = d.written*10 + int(c-'0')
+			}
+			d.written = min(d.written, maxExponent+1)
+		}
+		if neg {
+			d.written = -d.written
+		}
+	}
+	if i != len(s) {
+		return d, false
+	}
+	d.mantissa = len(whole) + len(frac)
+	whole = strings.TrimLeft(whole, "0")
+	switch {
+	case frac == "":
+		d.digits = whole
+	case whole == "":
+		d.digits = strings.TrimLeft(frac, "0")
+	default:
+		d.digits = whole + frac
+	}
+	trimmed := strings.TrimRight(d.digits, "0")
+	d.exp = d.written - len(frac) + len(d.digits) - len(trimmed)
+	d.digits = trimmed
+	if d.digits == "" {
+		d.exp = 0
+	}
+	return d, true
+}
+
+// isInt reports an integer value.
+func (d decimal) isInt() bool { return d.digits == "" || d.exp >= 0 }
+
+// bounded reports a number within maxExponent and maxDigits.
+func (d decimal) bounded() bool {
+	return d.written >= -maxExponent && d.written <= maxExponent && d.mantissa <= maxDigits
+}
+
+// integerText is the integer t writes, without a fraction or an exponent
+// ("4.0" is 4, "1.5e2" is 150), or t itself when that would be more than
+// maxGrowth bytes longer than t; ok is false when t is not an integer
+// within the bounds. Text without '.', 'e' or 'E' is returned as it is
+// ("-0" stays).
+func integerText(t string) (string, bool) {
+	if !strings.ContainsAny(t, ".eE") {
+		return t, true
+	}
+	d, ok := parseDecimal(t)
+	if !ok || !d.bounded() || !d.isInt() {
+		return "", false
+	}
+	if d.digits == "" {
+		return "0", true
+	}
+	if len(d.digits)+d.exp > len(t)+maxGrowth {
+		return t, true
+	}
+	var b strings.Builder
+	b.Grow(1 + len(d.digits) + d.exp)
+	if d.neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(d.digits)
+	for range d.exp {
+		b.WriteByte('0')
+	}
+	return b.String(), true
+}
+
+// numberScale is how far the numbers of a schema reach (minimum,
+// multipleOf, enum, const, default...): scale is the largest count of
+// digits plus the exponent's size, so every nonzero number of the schema
+// lies between 10^-scale and 10^scale; factors is the most factors 2, or
+// 5, of any of their numerators (the digits' and the exponent's).
+func numberScale(v any) (scale, factors int) {
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case json.Number:
+			if d, ok := parseDecimal(string(x)); ok && d.digits != "" {
+				scale = max(scale, len(d.digits)+abs(d.exp))
+				n, _ := new(big.Int).SetString(d.digits, 10)
+				f2 := int(n.TrailingZeroBits())
+				f5 := 0
+				five, r := big.NewInt(5), new(big.Int)
+				for q := new(big.Int).Set(n); ; f5++ {
+					if q.QuoRem(q, five, r); r.Sign() != 0 {
+						break
+					}
+				}
+				factors = max(factors, max(f2, f5)+max(d.exp, 0))
+			}
+		case jsonstr.Object:
+			for _, m := range x {
+				walk(m.Value)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	return scale, factors
+}
+
+// hasKey reports whether key appears as a member name anywhere in v.
+func hasKey(v any, key string) bool {
+	switch x := v.(type) {
+	case jsonstr.Object:
+		for _, m := range x {
+			if m.Key == key || hasKey(m.Value, key) {
+				return true
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if hasKey(e, key) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// standIn is what the validator is shown of a number whose exponent is
+// far beyond the schema's numbers (needsStandIn). A stand-in is judged as the number by every keyword.
+// With e0 = max(scale, factors)+1 (see numberScale):
+//
+//   - a huge number d×10^e (e > e0) stands as d×10^e0, written out: both
+//     are integers beyond every number of the schema, on the same side of
+//     each; a multipleOf p/q divides both or neither, since p has at most
+//     e0 factors 2 or 5 and only d decides the rest (q has no others);
+//   - a tiny number (nonzero, below 10^-(scale+1), written with an
+//     exponent below -e0) stands as its digits just below 10^-(scale+2):
+//     both lie between zero and every nonzero number of the schema, are
+//     not integers, and no multipleOf (never smaller) divides them; enum
+//     and const hold neither.
+//
+// Two numbers with the same digits and different huge exponents, or
+// different tiny ones, stand alike: a schema with uniqueItems shows
+// every number as it is (see Schema.standIns).
+func (s *Schema) standIn(d decimal) string {
+	sign := ""
+	if d.neg {
+		sign = "-"
+	}
+	if d.exp > 0 {
+		return sign + d.digits + strings.Repeat("0", s.e0)
+	}
+	return sign + d.digits + "e" + strconv.Itoa(-(s.scale + 2 + len(d.digits)))
+}
+
+// needsStandIn reports a number standIn is for.
+func (s *Schema) needsStandIn(d decimal) bool {
+	return d.digits != "" && (d.exp > s.e0 || d.exp < -s.e0 && len(d.digits)+d.exp < -(s.scale+1))
+}
+
+// swap is one number replaced by its stand-in, for restore: an array's
+// element (slot) or an object's member (m, key).
+type swap struct {
+	slot *any
+	m    map[string]any
+	key  string
+	v    json.Number
+}
+
+// numberProblem is a number beyond the bounds: where, and what.
+type numberProblem struct {
+	loc []string
+	msg string
+}
+
+// number checks one number: a problem when it is beyond the bounds, else
+// whether it needs a stand-in (and the schema allows one).
+func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool) {
+	d, ok := parseDecimal(string(n))
+	if !ok {
+		return nil, d, false // the validator decides
+	}
+	switch {
+	case d.written < -maxExponent || d.written > maxExponent:
+		return &numberProblem{msg: "must be a number with an exponent within ±1000, got " + cut(string(n), 40)}, d, false
+	case d.mantissa > maxDigits:
+		return &numberProblem{msg: "must be a number of at most 1000 digits, got " + cut(string(n), 40) +
+			" (" + strconv.Itoa(d.mantissa) + " digits)"}, d, false
+	}
+	return nil, d, s.standIns && s.needsStandIn(d)
+}
+
+// prepareNumbers readies v for the validator: it finds the first number
+// beyond the bounds (its location built only then), else replaces the
+// numbers that need one by their stand-ins and returns them for restore.
+// A first walk counts them, so the record is allocated once. A bare
+// number is shown to the validator as it is.
+func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
+	n := 0
+	if p := s.walkNumbers(v, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
+		return p, nil
+	}
+	swaps := make([]swap, 0, n)
+	s.walkNumbers(v, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
+		swaps = append(swaps, swap{slot: slot, m: m, key: key, v: old})
+		if slot != nil {
+			*slot = json.Number(s.standIn(d))
+		} else {
+			m[key] = json.Number(s.standIn(d))
+		}
+	})
+	return nil, swaps
+}
+
+// walkNumbers calls f with every number of v that needs a stand-in (in
+// an array's slot, or an object's member m[key]), until a number beyond
+// the bounds, which it returns.
+func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+	switch x := v.(type) {
+	case json.Number:
+		p, _, _ := s.number(x)
+		return p
+	case map[string]any:
+		for k, e := range x {
+			var p *numberProblem
+			if n, ok := e.(json.Number); ok {
+				var d decimal
+				var stand bool
+				if p, d, stand = s.number(n); stand {
+					f(nil, x, k, n, d)
+				}
+			} else {
+				p = s.walkNumbers(e, f)
+			}
+			if p != nil {
+				p.loc = append([]string{k}, p.loc...)
+				return p
+			}
+		}
+	case []any:
+		for i, e := range x {
+			var p *numberProblem
+			if n, ok := e.(json.Number); ok {
+				var d decimal
+				var stand bool
+				if p, d, stand = s.number(n); stand {
+					f(&x[i], nil, "", n, d)
+				}
+			} else {
+				p = s.walkNumbers(e, f)
+			}
+			if p != nil {
+				p.loc = append([]string{strconv.Itoa(i)}, p.loc...)
+				return p
+			}
+		}
+	}
+	return nil
+}
+
+// restore puts back the numbers prepareNumbers replaced.
+func restore(swaps []swap) {
+	for _, w := range swaps {
+		if w.slot != nil {
+			*w.slot = w.v
+		} else {
+			w.m[w.key] = w.v
+		}
+	}
+}
+
+// cut is at most n bytes of a number's text (ASCII), "…" after a cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
