@@ -153,6 +153,15 @@ func TestHardening26_01_LoopbackByDefault(t *testing.T) {
 		t.Errorf("the token in the log: %s", errOut)
 	}
 
+	// The token may come from --env-file too.
+	tokFile := filepath.Join(t.TempDir(), ".env")
+	if err := os.WriteFile(tokFile, []byte("FILE_MCP_TOKEN="+token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code, ok := startMCP(t, "testdata/tools", "--env-file", tokFile, "--http", "127.0.0.1:0", "--auth-token-env", "FILE_MCP_TOKEN"); !ok {
+		t.Errorf("a token from --env-file: exit %d: %s", code, errOut)
+	}
+
 	help, errHelp, _ := runCmd(t, "", "help", "mcp")
 	if h := help + errHelp; !strings.Contains(h, "WARNING: whoever reaches the HTTP address can call every capability with this host's secrets") {
 		t.Errorf("mcp's help does not warn:\n%s", h)
