@@ -91,10 +91,51 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				fmt.Sprintf("the server has its maximum of %d sessions; try again once one ended", h.s.maxSessions()))
 			return
 		}
-		defer h.s.gate.leave()
+		pw := &pendingWriter{ResponseWriter: w, g: &h.s.gate}
+		defer pw.release()
+		w = pw
 	}
 	h.h.ServeHTTP(w, r)
 }
+
+// pendingWriter ends a request's pending count at the response's first
+// write (or when it returns without one): go-sdk has connected and, for an
+// initialize, initialized the session by then, so enter counts it as a
+// live session, and a client that got its answer and starts another
+// session is not counted twice.
+type pendingWriter struct {
+	http.ResponseWriter
+	g    *gate
+	done bool
+}
+
+func (w *pendingWriter) release() {
+	if !w.done {
+		w.done = true
+		w.g.mu.Lock()
+		w.g.pending--
+		w.g.mu.Unlock()
+	}
+}
+
+func (w *pendingWriter) WriteHeader(code int) {
+	w.release()
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *pendingWriter) Write(p []byte) (int, error) {
+	w.release()
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *pendingWriter) FlushError() error {
+	w.release()
+	return http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+func (w *pendingWriter) Flush() { _ = w.FlushError() }
+
+func (w *pendingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // allowed reports whether a request's Origin header is the server's own
 // origin (host and port those of the request's Host) or an allowed one.
@@ -153,13 +194,15 @@ func originKey(s string) (string, bool) {
 // gate counts the HTTP requests starting a session; see enter.
 type gate struct {
 	mu      sync.Mutex
-	pending int
+	pending int // requests admitted by enter that did not answer yet
 }
 
-// enter admits a request that starts a session when the Server's live
-// sessions and the requests being admitted are fewer than the cap. A
-// request's own session counts twice until it returned, so the cap holds
-// however many start at once.
+// enter admits a request that starts a session when the Server's
+// initialized sessions and the requests admitted that did not answer yet
+// are fewer than the cap. A session that is not initialized is not
+// counted: go-sdk closes it when the request that started it (go-sdk's
+// client sends a server/discover first, an attacker anything but
+// initialize) returns, and until it answered that request is pending.
 func (g *gate) enter(s *Server) bool {
 	limit := s.maxSessions()
 	if limit < 0 {
@@ -168,20 +211,16 @@ func (g *gate) enter(s *Server) bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	n := g.pending
-	for range s.mcp.Sessions() {
-		n++
+	for ss := range s.mcp.Sessions() {
+		if ss.InitializeParams() != nil {
+			n++
+		}
 	}
 	if n >= limit {
 		return false
 	}
 	g.pending++
 	return true
-}
-
-func (g *gate) leave() {
-	g.mu.Lock()
-	g.pending--
-	g.mu.Unlock()
 }
 
 func (s *Server) maxSessions() int {
