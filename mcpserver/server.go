@@ -58,8 +58,9 @@ type Options struct {
 	// AllowedOrigins are the browser origins ("https://app.example.com",
 	// scheme, host and port) whose requests Handler serves besides the
 	// server's own (an Origin whose host and port are the request's Host);
-	// "*" allows any. A request with any other Origin header gets 403; one
-	// without (not from a browser) passes.
+	// "*" allows any; an entry that is not an http(s) origin allows
+	// nothing. A request with any other Origin header gets 403; one without
+	// (not from a browser) passes.
 	AllowedOrigins []string
 }
 
