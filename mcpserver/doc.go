@@ -15,6 +15,35 @@
 //	http.Handle("/mcp", srv.Handler(nil))
 //	err := http.ListenAndServe("127.0.0.1:8080", nil)
 //
+// # Over HTTP
+//
+// Handler checks what the protocol asks of a streamable HTTP server and
+// bounds what one client holds:
+//
+//   - A request whose Origin header is not the server's own origin (the
+//     host and port of the request's Host) or one of
+//     Options.AllowedOrigins gets 403; a request without Origin, from a
+//     client that is not a browser, is served. On a loopback listener
+//     go-sdk answers 403 to a Host that is not loopback (DNS rebinding).
+//   - A session that gets no request for Options.SessionTimeout
+//     (DefaultSessionTimeout, 10 minutes) is closed; a request that would
+//     start a session while Options.MaxSessions (DefaultMaxSessions, 1000)
+//     are live gets 503 with a JSON-RPC error. The live sessions are never
+//     evicted for a new one: a client could otherwise end everyone else's.
+//   - Request bodies are capped at 4 MiB (go-sdk's default, 413 past it).
+//
+// Handler does not authenticate. Whoever reaches it calls every
+// capability with the host's credentials, so a server reachable from
+// another machine needs authentication: RequireToken(token) for one
+// shared bearer token, or go-sdk's auth.RequireBearerToken with a
+// verifier of the host's own (OAuth). The http.Server is the host's: give
+// it ReadHeaderTimeout, ReadTimeout, IdleTimeout and MaxHeaderBytes, and a
+// WriteTimeout only if it outlasts the longest tool call, as a streamed
+// response lasts as long as its call.
+//
+//	require, err := mcpserver.RequireToken(os.Getenv("MCP_TOKEN"))
+//	http.Handle("/mcp", require(srv.Handler(nil)))
+//
 // # Tools
 //
 // The clients see what Registry.Tools hands a model: the three entry tools

@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/toolkit-sdk/toolkit"
@@ -44,6 +44,24 @@ type Options struct {
 	Annotate func(c toolkit.Capability) *mcp.ToolAnnotations
 	// Logger receives the MCP SDK's log. Default: none.
 	Logger *slog.Logger
+
+	// SessionTimeout closes an HTTP session (Handler) that got no request
+	// for this long; a request running, a long tool call, keeps it open, an
+	// open GET stream alone does not (a client keeps an idle session with
+	// pings). Default DefaultSessionTimeout (10 minutes); negative: never.
+	SessionTimeout time.Duration
+	// MaxSessions caps the Server's live sessions (over every Handler and
+	// Run): past it Handler refuses a request that starts a session with
+	// 503 and a JSON-RPC error, and the live ones are left alone. Default
+	// DefaultMaxSessions (1000); negative: no cap.
+	MaxSessions int
+	// AllowedOrigins are the browser origins ("https://app.example.com",
+	// scheme, host and port) whose requests Handler serves besides the
+	// server's own (an Origin whose host and port are the request's Host);
+	// "*" allows any; an entry that is not an http(s) origin allows
+	// nothing. A request with any other Origin header gets 403; one without
+	// (not from a browser) passes.
+	AllowedOrigins []string
 }
 
 // Server serves a Registry's tools to MCP clients.
@@ -52,6 +70,8 @@ type Server struct {
 	opts Options
 	mcp  *mcp.Server
 	stop func()
+
+	gate gate // new HTTP sessions
 
 	mu        sync.Mutex                      // serializes updates of the published tools
 	published map[string]*mcp.ToolAnnotations // by tool name
@@ -97,16 +117,6 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.
 
 // RunStdio serves one session over standard input and output.
 func (s *Server) RunStdio(ctx context.Context) error { return s.Run(ctx, &mcp.StdioTransport{}) }
-
-// Handler returns an http.Handler serving streamable HTTP sessions. Nil
-// opts are the defaults, with PropagateRequestCancellation set.
-func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
-	o := mcp.StreamableHTTPOptions{PropagateRequestCancellation: true}
-	if opts != nil {
-		o = *opts
-	}
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &o)
-}
 
 // sync publishes the Registry's tools: new ones and those named changed
 // are set (AddTool replaces), and those whose annotations changed

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -15,17 +18,37 @@ import (
 )
 
 func runMCP(ctx context.Context, c *cli, args []string) int {
-	fs := c.newFlags("mcp", "[PATH...] [--http ADDR] [--flat]",
+	fs := c.newFlags("mcp", "[PATH...] [--http ADDR [--auth-token-env NAME]] [--flat]",
 		"Serve the capabilities over the Model Context Protocol: on stdin and stdout by default, or over\n"+
 			"streamable HTTP at http://ADDR/mcp. Logs go to stderr. Every call gets the --value and --header\n"+
-			"values.")
+			"values.\n\n"+
+			"WARNING: whoever reaches the HTTP address can call every capability with this host's secrets\n"+
+			"(--header, --value, the environment and --env-file). ADDR is a loopback address (127.0.0.1,\n"+
+			"localhost, [::1]; 127.0.0.1 when the host is left out, as in --http :8080). An address other\n"+
+			"machines reach (0.0.0.0, [::], a LAN address, another host name) is refused unless\n"+
+			"--auth-token-env names an environment variable holding a bearer token that every request must\n"+
+			"send (Authorization: Bearer TOKEN). The token and the traffic go unencrypted over plain HTTP:\n"+
+			"beyond a trusted network put a TLS proxy in front.")
 	var f loadFlags
 	f.register(fs, true)
 	fs.BoolVar(&f.flat, "flat", false, "one MCP tool per capability instead of the entry tools")
-	addr := fs.String("http", "", "serve streamable HTTP at this `address` (host:port), path /mcp, instead of stdio")
+	addr := fs.String("http", "", "serve streamable HTTP at this `address` (host:port; host 127.0.0.1 when left out), path /mcp, instead of stdio")
+	tokenEnv := fs.String("auth-token-env", "", "require on every HTTP request the bearer token held by the environment variable `NAME` (or --env-file; at least 16 characters; e.g. openssl rand -hex 32); needed to listen beyond loopback")
 	paths, status, ok := parse(fs, args)
 	if !ok {
 		return status
+	}
+	var listen string
+	if *addr == "" && *tokenEnv != "" {
+		c.errorf("mcp: --auth-token-env is for --http")
+		return exitUsage
+	}
+	if *addr != "" {
+		var err error
+		if listen, err = listenAddr(*addr, *tokenEnv != ""); err != nil {
+			c.errorf("mcp: %v", err)
+			return exitUsage
+		}
 	}
 	callOpts, err := f.callOptions()
 	if err != nil {
@@ -36,6 +59,14 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		c.errorf("mcp: --env-file %v", err)
 		return exitUsage
+	}
+	var requireToken func(http.Handler) http.Handler
+	if *tokenEnv != "" {
+		token, _ := env(*tokenEnv)
+		if requireToken, err = mcpserver.RequireToken(token); err != nil {
+			c.errorf("mcp: --auth-token-env %s: %v", *tokenEnv, err)
+			return exitUsage
+		}
 	}
 	l, err := c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
 	if err != nil {
@@ -55,17 +86,30 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		}
 		return exitOK
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		c.errorf("mcp: %v", err)
 		return exitFail
 	}
+	if requireToken == nil && !isLoopback(ln.Addr()) {
+		// A name such as localhost that resolved elsewhere.
+		ln.Close()
+		c.errorf("mcp: --http %s listens at %s, beyond this machine; give --auth-token-env", *addr, ln.Addr())
+		return exitUsage
+	}
+	var h http.Handler = srv.Handler(nil)
+	if requireToken != nil {
+		h = requireToken(h)
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", srv.Handler(nil))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	mux.Handle("/mcp", h)
+	hs := newHTTPServer(mux)
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	c.errorf("serving MCP at http://%s/mcp", ln.Addr())
+	if !isLoopback(ln.Addr()) {
+		c.errorf("the address is reachable from other machines: every request must send the bearer token of $%s, which travels unencrypted", *tokenEnv)
+	}
 	select {
 	case err = <-done:
 	case <-ctx.Done():
@@ -79,6 +123,106 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	}
 	return exitOK
 }
+
+// listenAddr returns the address --http listens at: the host 127.0.0.1
+// when left out. An address beyond loopback (0.0.0.0, [::], a LAN
+// address, a host name other than localhost) is an error unless the
+// server requires a token.
+func listenAddr(addr string, token bool) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("--http %q is not host:port (e.g. 127.0.0.1:8080 or :8080)", addr)
+	}
+	if _, err := net.LookupPort("tcp", port); err != nil {
+		return "", fmt.Errorf("--http %q: %q is not a port", addr, port)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	loopback := strings.EqualFold(host, "localhost")
+	if ip, err := netip.ParseAddr(host); err == nil {
+		loopback = ip.Unmap().IsLoopback()
+	}
+	if !loopback && !token {
+		return "", fmt.Errorf("--http %s would serve every capability, with this host's secrets, to whoever reaches %s: "+
+			"listen on loopback (127.0.0.1:%s, localhost:%s, [::1]:%s), or require a bearer token with --auth-token-env NAME",
+			addr, host, port, port, port)
+	}
+	return net.JoinHostPort(host, port), nil
+}
+
+// isLoopback reports whether a listener's address is a loopback one.
+func isLoopback(a net.Addr) bool {
+	ta, ok := a.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
+// Bounds of the HTTP server's connections; tests shrink them.
+var httpLimits = struct {
+	readHeader, read, write, idle time.Duration
+	maxHeaderBytes                int
+}{
+	readHeader:     10 * time.Second,
+	read:           30 * time.Second, // the whole request: go-sdk reads at most 4 MiB of body
+	write:          30 * time.Second, // each write of a response; see stallGuard
+	idle:           2 * time.Minute,
+	maxHeaderBytes: 64 << 10,
+}
+
+// newHTTPServer returns the server of --http: a client that sends its
+// headers or body too slowly, does not read what it is sent, or keeps a
+// connection idle, is cut off.
+func newHTTPServer(h http.Handler) *http.Server {
+	l := httpLimits
+	return &http.Server{
+		Handler:           stallGuard(h, l.write),
+		ReadHeaderTimeout: l.readHeader,
+		ReadTimeout:       l.read,
+		WriteTimeout:      l.write,
+		IdleTimeout:       l.idle,
+		MaxHeaderBytes:    l.maxHeaderBytes,
+	}
+}
+
+// stallGuard moves a response's write deadline to d from now before each
+// write and flush: a client that stops reading is cut off after d, while a
+// streamed response (a long tool call's SSE stream, the GET stream) lasts
+// as long as it goes on. http.Server.WriteTimeout alone would end any
+// response d after its request.
+func stallGuard(h http.Handler, d time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &stallWriter{ResponseWriter: w, rc: http.NewResponseController(w), d: d}
+		h.ServeHTTP(sw, r)
+		sw.extend() // for what the server writes after the handler
+	})
+}
+
+type stallWriter struct {
+	http.ResponseWriter
+	rc *http.ResponseController
+	d  time.Duration
+}
+
+func (w *stallWriter) extend() { _ = w.rc.SetWriteDeadline(time.Now().Add(w.d)) }
+
+func (w *stallWriter) WriteHeader(code int) {
+	w.extend()
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *stallWriter) Write(p []byte) (int, error) {
+	w.extend()
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *stallWriter) Flush() { _ = w.FlushError() }
+
+func (w *stallWriter) FlushError() error {
+	w.extend()
+	return w.rc.Flush()
+}
+
+func (w *stallWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 type nopCloser struct{ io.Writer }
 

@@ -1,0 +1,299 @@
+package mcpserver
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Defaults of Options.SessionTimeout and Options.MaxSessions.
+const (
+	DefaultSessionTimeout = 10 * time.Minute
+	DefaultMaxSessions    = 1000
+)
+
+// MinTokenLen is the shortest token RequireToken accepts.
+const MinTokenLen = 16
+
+// Handler returns an http.Handler serving streamable HTTP sessions. Nil
+// opts are the defaults, with PropagateRequestCancellation set; a zero
+// opts.SessionTimeout takes Options.SessionTimeout's.
+//
+// The handler answers 403 to a request whose Origin header is neither the
+// server's own (the request's Host) nor one of Options.AllowedOrigins; a
+// request without Origin (not sent by a browser) passes. A request that
+// would start a session while Options.MaxSessions are live gets 503. On a
+// loopback listener go-sdk also answers 403 to a Host that is not loopback
+// (DNS rebinding). The handler does not authenticate: wrap it with
+// RequireToken, or go-sdk's auth.RequireBearerToken, when it is reachable
+// from another machine.
+func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
+	o := mcp.StreamableHTTPOptions{PropagateRequestCancellation: true}
+	if opts != nil {
+		o = *opts
+	}
+	if o.SessionTimeout == 0 {
+		o.SessionTimeout = s.opts.SessionTimeout
+		switch {
+		case o.SessionTimeout == 0:
+			o.SessionTimeout = DefaultSessionTimeout
+		case o.SessionTimeout < 0:
+			o.SessionTimeout = 0 // never
+		}
+	}
+	origins := map[string]bool{}
+	for _, a := range s.opts.AllowedOrigins {
+		if a == "*" {
+			origins = nil
+			break
+		}
+		if k, ok := originKey(a); ok {
+			origins[k] = true
+		}
+	}
+	return &httpHandler{
+		s:         s,
+		h:         mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &o),
+		stateless: o.Stateless,
+		origins:   origins,
+	}
+}
+
+type httpHandler struct {
+	s         *Server
+	h         http.Handler
+	stateless bool
+	origins   map[string]bool // nil: any
+}
+
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if origin := r.Header.Values("Origin"); len(origin) > 0 && !h.allowed(origin, r) {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: the Origin %s is not allowed", quote(origin[0])))
+		return
+	}
+	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
+		// A new session: admitted while the live ones, and those being
+		// started, are under the cap.
+		if !h.s.gate.enter(h.s) {
+			writeError(w, http.StatusServiceUnavailable,
+				fmt.Sprintf("the server has its maximum of %d sessions; try again once one ended", h.s.maxSessions()))
+			return
+		}
+		pw := &pendingWriter{ResponseWriter: w, g: &h.s.gate}
+		defer pw.release()
+		w = pw
+	}
+	h.h.ServeHTTP(w, r)
+}
+
+// pendingWriter ends a request's pending count at the response's first
+// write (or when it returns without one): go-sdk has connected and, for an
+// initialize, initialized the session by then, so enter counts it as a
+// live session, and a client that got its answer and starts another
+// session is not counted twice.
+type pendingWriter struct {
+	http.ResponseWriter
+	g    *gate
+	done bool
+}
+
+func (w *pendingWriter) release() {
+	if !w.done {
+		w.done = true
+		w.g.mu.Lock()
+		w.g.pending--
+		w.g.mu.Unlock()
+	}
+}
+
+func (w *pendingWriter) WriteHeader(code int) {
+	w.release()
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *pendingWriter) Write(p []byte) (int, error) {
+	w.release()
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *pendingWriter) FlushError() error {
+	w.release()
+	return http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+func (w *pendingWriter) Flush() { _ = w.FlushError() }
+
+func (w *pendingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// allowed reports whether a request's Origin header is the server's own
+// origin (host and port those of the request's Host) or an allowed one.
+// "null", an unparsable origin and more than one Origin header are not.
+func (h *httpHandler) allowed(origin []string, r *http.Request) bool {
+	if h.origins == nil {
+		return true
+	}
+	if len(origin) != 1 {
+		return false
+	}
+	k, ok := originKey(origin[0])
+	if !ok {
+		return false
+	}
+	if h.origins[k] {
+		return true
+	}
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	own, ok := originKey(scheme + "://" + r.Host)
+	if !ok {
+		return false
+	}
+	// The scheme is not compared for the server's own origin: behind a
+	// TLS proxy the request arrives over http.
+	_, k, _ = strings.Cut(k, "://")
+	_, own, _ = strings.Cut(own, "://")
+	return k == own
+}
+
+// originKey returns an origin as "scheme://host:port", lower-cased and
+// with the scheme's default port.
+func originKey(s string) (string, bool) {
+	u, err := url.Parse(s)
+	if err != nil || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", false
+	}
+	scheme := strings.ToLower(u.Scheme)
+	port := u.Port()
+	if port == "" {
+		switch scheme {
+		case "http":
+			port = "80"
+		case "https":
+			port = "443"
+		default:
+			return "", false
+		}
+	}
+	return scheme + "://" + strings.ToLower(u.Hostname()) + ":" + port, true
+}
+
+// gate counts the HTTP requests starting a session; see enter.
+type gate struct {
+	mu      sync.Mutex
+	pending int // requests admitted by enter that did not answer yet
+}
+
+// enter admits a request that starts a session when the Server's
+// initialized sessions and the requests admitted that did not answer yet
+// are fewer than the cap. A session that is not initialized is not
+// counted: go-sdk closes it when the request that started it (go-sdk's
+// client sends a server/discover first, an attacker anything but
+// initialize) returns, and until it answered that request is pending.
+func (g *gate) enter(s *Server) bool {
+	limit := s.maxSessions()
+	if limit < 0 {
+		return true
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := g.pending
+	for ss := range s.mcp.Sessions() {
+		if ss.InitializeParams() != nil {
+			n++
+		}
+	}
+	if n >= limit {
+		return false
+	}
+	g.pending++
+	return true
+}
+
+func (s *Server) maxSessions() int {
+	switch n := s.opts.MaxSessions; {
+	case n == 0:
+		return DefaultMaxSessions
+	case n < 0:
+		return -1
+	default:
+		return n
+	}
+}
+
+// writeError answers with status and a JSON-RPC error without an id.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32000, "message": msg}})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// quote quotes the start of an untrusted value.
+func quote(s string) string {
+	const max = 64
+	if len(s) <= max {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
+}
+
+// RequireToken returns middleware that serves only requests with the
+// header "Authorization: Bearer <token>", compared in constant time; any
+// other request gets 401 with "WWW-Authenticate: Bearer" (and
+// error="invalid_token" when it had a token). The token must be at least
+// MinTokenLen visible ASCII characters without spaces. It is built on
+// go-sdk's auth.RequireBearerToken: a served request's context holds an
+// auth.TokenInfo, and a session started with the token is bound to it.
+func RequireToken(token string) (func(http.Handler) http.Handler, error) {
+	if len(token) < MinTokenLen {
+		return nil, fmt.Errorf("the token has %d characters; at least %d are needed", len(token), MinTokenLen)
+	}
+	for i := 0; i < len(token); i++ {
+		if c := token[i]; c <= ' ' || c >= 0x7f {
+			return nil, errors.New("the token may hold only visible ASCII characters, no spaces")
+		}
+	}
+	want := sha256.Sum256([]byte(token))
+	verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		sum := sha256.Sum256([]byte(got))
+		if subtle.ConstantTimeCompare(sum[:], want[:]) != 1 {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: "bearer"}, nil
+	}
+	require := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
+	return func(next http.Handler) http.Handler {
+		served := require(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Del("WWW-Authenticate")
+			next.ServeHTTP(w, r)
+		}))
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// Set for the 401 that auth.RequireBearerToken writes without
+			// one when it has no resource metadata; removed when served.
+			challenge := "Bearer"
+			if r.Header.Get("Authorization") != "" {
+				challenge = `Bearer error="invalid_token"`
+			}
+			w.Header().Set("WWW-Authenticate", challenge)
+			served.ServeHTTP(w, r)
+		})
+	}, nil
+}
