@@ -98,18 +98,56 @@ func run(ctx context.Context, tools, addr string, flat bool) error {
 	if addr == "" {
 		return srv.RunStdio(ctx)
 	}
+	// This example authenticates nobody (it hands any bearer token to its
+	// tools as a per-call value), so it listens on loopback only; see
+	// mcpserver.RequireToken and `toolkit mcp --auth-token-env` for a port
+	// other machines reach.
+	ln, err = listenLoopback(addr)
+	if err != nil {
+		return err
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", srv.Handler(nil))
-	hs := &http.Server{Addr: addr, Handler: mux}
+	hs := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second, // cleared once the body is read: long calls keep streaming
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
 	go func() {
 		<-ctx.Done()
 		_ = hs.Close()
 	}()
-	fmt.Fprintf(os.Stderr, "serving MCP at http://%s/mcp\n", addr)
-	if err := hs.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {
+	fmt.Fprintf(os.Stderr, "serving MCP at http://%s/mcp\n", ln.Addr())
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	return nil
+}
+
+// listenLoopback listens on addr, whose host must be a loopback address
+// or localhost; an empty host (":8080") means 127.0.0.1.
+func listenLoopback(addr string) (net.Listener, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("-http %q: %v", addr, err)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("-http %q: this example authenticates nobody, so it serves a loopback address only (127.0.0.1, ::1, localhost)", addr)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
+	if err != nil {
+		return nil, err
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
+		ln.Close()
+		return nil, fmt.Errorf("-http %q: %s is not a loopback address", addr, ln.Addr())
+	}
+	return ln, nil
 }
 
 type countdownIn struct {
