@@ -179,6 +179,7 @@ look('promise', Object.getPrototypeOf(Promise.resolve()));
 look('function', Function.prototype.constructor);
 try { look('picks', eval('$yq000')); } catch (e) {}
 look('global', globalThis);
+if (RegExp.$1 || RegExp.lastMatch || RegExp.input || RegExp['$_'] || RegExp.leftContext) found.push('regexpStatics');
 try { if (typeof stashed !== 'undefined') found.push('let'); } catch (e) {}
 `
 	// A: arms its tricks in its first run (data.arm) and reports what it
@@ -195,7 +196,7 @@ for (const x of data.items) out.push(x);
 const m = new Map(data.items.map((x, i) => [i, x])), s = new Set(data.items);
 function* g() { yield* data.items; }
 return {loop: out, spread: [...data.items], map: [...m.values()], set: [...s], gen: [...g()], chars: [...data.secret].join(''),
-  match: [...data.secret.matchAll(/\d+/g)].map(x => x[0]), args: (function () { return [...arguments]; })(...data.items), lodash: _.map(data.items, _.identity)};`)))
+  match: [...data.secret.matchAll(/\d+/g)].map(x => x[0]), exec: /\|(\w+)-HIV/.exec(data.secret)[1], args: (function () { return [...arguments]; })(...data.items), lodash: _.map(data.items, _.identity)};`)))
 	set, reg := load(t, "["+a+","+b+"]", &Options{MaxIdleRuntimes: 1, HookTimeout: time.Minute})
 
 	tenant := func(id string) toolkit.CallOption { return toolkit.WithValue(ValueTenantID, id) }
@@ -203,7 +204,7 @@ return {loop: out, spread: [...data.items], map: [...m.values()], set: [...s], g
 	bArgs := `{"items": ["` + secret + `", "bob"], "secret": "` + secret + `"}`
 	items := `["` + secret + `","bob"]`
 	bWant := `{"loop":` + items + `,"spread":` + items + `,"map":` + items + `,"set":` + items + `,"gen":` + items + `,"chars":"` + secret +
-		`","match":["4111","1111","1111","1111"],"args":` + items + `,"lodash":` + items + `}`
+		`","match":["4111","1111","1111","1111"],"exec":"diagnosis","args":` + items + `,"lodash":` + items + `}`
 
 	// B in a runtime A never ran in.
 	checkResult(t, call(reg, "b", bArgs, tenant("t-2")), false, bWant)
