@@ -688,7 +688,7 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 
 	// What goes.
 	ab := vm.Get("ArrayBuffer").ToObject(vm)
-	stubFn, err := vm.RunString(`(function ArrayBuffer() { throw new TypeError('ArrayBuffer is not available in hooks'); })`)
+	stubFn, err := vm.RunProgram(arrayBufferStub)
 	if err != nil {
 		return err
 	}
@@ -757,25 +757,7 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 	}, global.Get("eval"))); err != nil {
 		return err
 	}
-	installer, err := vm.RunString(`(function (check, apply) {
-  'use strict';
-  function wrap(C, name, kind) {
-    var W = function () {
-      var a = [];
-      for (var i = 0; i < arguments.length; i++) a.push('' + arguments[i]);
-      check(kind, a);
-      return apply(C, undefined, a);
-    };
-    Object.defineProperty(W, 'name', {value: name});
-    Object.defineProperty(W, 'length', {value: 1});
-    W.prototype = C.prototype;
-    Object.defineProperty(C.prototype, 'constructor', {value: W});
-    return W;
-  }
-  globalThis.Function = wrap(Function, 'Function', 'function');
-  wrap(Object.getPrototypeOf(function* () {}).constructor, 'GeneratorFunction', 'function*');
-  wrap(Object.getPrototypeOf(async function () {}).constructor, 'AsyncFunction', 'async function');
-})`)
+	installer, err := vm.RunProgram(functionWrappers)
 	if err != nil {
 		return err
 	}
@@ -954,6 +936,34 @@ func (b *bounds) toStr(v goja.Value) goja.String {
 	s, _ := b.vm.ToValue(v.String()).(goja.String)
 	return s
 }
+
+// arrayBufferStub is the hooks' ArrayBuffer: not a constructor, with
+// isView.
+var arrayBufferStub = goja.MustCompile("arraybuffer.js", `(function ArrayBuffer() { throw new TypeError('ArrayBuffer is not available in hooks'); })`, true)
+
+// functionWrappers replaces the Function, GeneratorFunction and
+// AsyncFunction constructors, wherever a script finds them (globalThis,
+// the constructor of their prototypes), with wrappers that call check on
+// the arguments' strings before the constructor compiles them.
+var functionWrappers = goja.MustCompile("functions.js", `(function (check, apply) {
+  'use strict';
+  function wrap(C, name, kind) {
+    var W = function () {
+      var a = [];
+      for (var i = 0; i < arguments.length; i++) a.push('' + arguments[i]);
+      check(kind, a);
+      return apply(C, undefined, a);
+    };
+    Object.defineProperty(W, 'name', {value: name});
+    Object.defineProperty(W, 'length', {value: 1});
+    W.prototype = C.prototype;
+    Object.defineProperty(C.prototype, 'constructor', {value: W});
+    return W;
+  }
+  globalThis.Function = wrap(Function, 'Function', 'function');
+  wrap(Object.getPrototypeOf(function* () {}).constructor, 'GeneratorFunction', 'function*');
+  wrap(Object.getPrototypeOf(async function () {}).constructor, 'AsyncFunction', 'async function');
+})`, true)
 
 // jsonCounts counts the objects and arrays of a JSON text, and its values
 // (about: the commas and containers outside strings, plus one).

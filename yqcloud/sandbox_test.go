@@ -93,7 +93,7 @@ const roots = {
   weakMap: () => new WeakMap(), template: () => (s => s)` + "`a${1}b`" + `, function: () => Function('return 1'),
   evalFunction: () => eval('(function () {})'), symbol: () => Object(Symbol.for('k')), boxed: () => [Object(1), Object('s'), Object(true)],
   descriptor: () => Object.getOwnPropertyDescriptors(Object.prototype), json: () => JSON.parse('{"a": [1]}'),
-  chain: () => _([1, 2]), chainMap: () => _([1, 2]).map(String), lazy: () => _([1, 2, 3]).filter(Boolean).take(2), explicit: () => _.chain({ a: 1 }),
+  lodash: () => _, chain: () => _([1, 2]), chainMap: () => _([1, 2]).map(String), lazy: () => _([1, 2, 3]).filter(Boolean).take(2), explicit: () => _.chain({ a: 1 }),
 };
 // Every function of _, called with callbacks that keep what they get.
 const fns = [];
