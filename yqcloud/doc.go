@@ -133,7 +133,11 @@
 //     shared array doubled 40 times); flatMap counts what its callback
 //     returns; JSON.parse refuses text of over 4 Mi values or 512 Ki
 //     objects and arrays; sort and toSorted without a comparator compare
-//     in a Go function that stops when the run is halted.
+//     in a Go function that stops when the run is halted. join (and so
+//     String of an array) and toLocaleString go at most 1,000 arrays deep
+//     and visit at most 4 Mi elements with the nested ones: they recurse
+//     in Go, where an array nested 10^6 deep overflowed the stack and
+//     ended the process.
 //   - One match of a regular expression is bounded to 100 ms. Expressions
 //     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
 //     matches do not see goja's interrupt; yqcloud sets regexp2's

@@ -35,9 +35,11 @@ const (
 	// maxJSONContainers bounds the objects and arrays JSON.parse makes
 	// (each takes a few hundred bytes); maxArrayLen bounds its values.
 	maxJSONContainers = 1 << 19
-	// maxFlatNesting bounds the nesting flat goes into: goja flattens by
-	// Go recursion.
-	maxFlatNesting = 1000
+	// maxNesting bounds the nesting of arrays that flat, join (and
+	// toString) and toLocaleString go into: they recurse in Go, and a Go
+	// stack overflow ends the process (String(x) of an array nested 10^6
+	// deep did).
+	maxNesting = 1000
 	// normalizeGrowth is the most String.prototype.normalize can grow a
 	// string by (NFKC of U+FDFA gives 18 characters).
 	normalizeGrowth = 18
@@ -65,8 +67,12 @@ type bounds struct {
 	vm         *goja.Runtime
 	rangeError *goja.Object          // the RangeError constructor
 	joining    map[*goja.Object]bool // arrays being joined
-	origJoin   goja.Callable
-	stopped    func() bool // the run has been halted
+	// Elements the outermost join or toLocaleString visited, with the
+	// nested ones: an array of itself twice, 40 deep, is 2^40.
+	joinVisits, localeVisits float64
+	localeDepth              int // toLocaleString calls under way
+	origJoin                 goja.Callable
+	stopped                  func() bool // the run has been halted
 
 	syntaxError *goja.Object // the SyntaxError constructor
 	isArray     goja.Callable
@@ -355,6 +361,32 @@ func (b *bounds) install() error {
 		}
 	}
 
+	// toLocaleString recurses into nested arrays in Go, as join does.
+	if origLocale, ok := goja.AssertFunction(arr.Get("toLocaleString")); ok {
+		if err := arr.Set("toLocaleString", like(vm, func(call goja.FunctionCall) goja.Value {
+			if b.localeDepth >= maxNesting {
+				b.throw("Array.prototype.toLocaleString", "arrays nested over %d deep are over the limit for hooks", maxNesting)
+			}
+			if b.stopped() {
+				b.throw("Array.prototype.toLocaleString", "stopped")
+			}
+			if b.localeDepth == 0 {
+				b.localeVisits = 0
+			}
+			if b.localeVisits += b.arrayLen(call.This); b.localeVisits > maxArrayLen {
+				b.throw("Array.prototype.toLocaleString", "it visits over %d elements, the limit for hooks", maxArrayLen)
+			}
+			b.localeDepth++
+			defer func() { b.localeDepth-- }()
+			v, err := origLocale(call.This, call.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		}, arr.Get("toLocaleString"))); err != nil {
+			return err
+		}
+	}
 	b.origJoin, _ = goja.AssertFunction(arr.Get("join"))
 	if err := arr.Set("join", like(vm, b.join, arr.Get("join"))); err != nil {
 		return err
@@ -579,8 +611,20 @@ func (b *bounds) join(call goja.FunctionCall) goja.Value {
 	if b.joining[o] {
 		return vm.ToValue("")
 	}
+	if len(b.joining) >= maxNesting {
+		b.throw("Array.prototype.join", "arrays nested over %d deep are over the limit for hooks", maxNesting)
+	}
+	if b.stopped() {
+		b.throw("Array.prototype.join", "stopped")
+	}
 	n := b.arrayLen(o)
 	b.checkArray("Array.prototype.join", n)
+	if len(b.joining) == 0 {
+		b.joinVisits = 0
+	}
+	if b.joinVisits += n; b.joinVisits > maxArrayLen {
+		b.throw("Array.prototype.join", "joining visits over %d elements, the limit for hooks", maxArrayLen)
+	}
 	sep := call.Argument(0)
 	if !goja.IsUndefined(sep) {
 		sep = sep.ToString()
@@ -1002,7 +1046,7 @@ func (b *bounds) arrayLike(v goja.Value) bool {
 }
 
 // checkFlat counts what flat would visit in o down to depth, and throws
-// past maxArrayLen elements or maxFlatNesting levels, before the built-in
+// past maxArrayLen elements or maxNesting levels, before the built-in
 // runs.
 func (b *bounds) checkFlat(o *goja.Object, depth float64) {
 	type level struct {
@@ -1029,8 +1073,8 @@ func (b *bounds) checkFlat(o *goja.Object, depth float64) {
 			if !ok || !b.arrayLike(e) {
 				continue
 			}
-			if l.depth+1 > maxFlatNesting {
-				b.throw("Array.prototype.flat", "arrays nested over %d deep are over the limit for hooks", maxFlatNesting)
+			if l.depth+1 > maxNesting {
+				b.throw("Array.prototype.flat", "arrays nested over %d deep are over the limit for hooks", maxNesting)
 			}
 			stack = append(stack, level{e, l.depth + 1})
 		}
