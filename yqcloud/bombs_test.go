@@ -83,6 +83,11 @@ func TestHardening26_08_HookBombs(t *testing.T) {
 		{"join of a shared tree", "let x = []; for (let i = 0; i < 40; i++) x = [x, x]; return x.join().length", "Array.prototype.join: joining visits over 4194304 elements, the limit for hooks"},
 		{"toLocaleString of a deep nest", "let x = []; for (let i = 0; i < 1e6; i++) x = [x]; return x.toLocaleString().length", "Array.prototype.toLocaleString: arrays nested over 1000 deep are over the limit for hooks"},
 		{"toLocaleString of a shared tree", "let x = []; for (let i = 0; i < 40; i++) x = [x, x]; return x.toLocaleString().length", "Array.prototype.toLocaleString: it visits over 4194304 elements, the limit for hooks"},
+		{"Object.entries", "return Object.entries(Object.keys('x'.repeat(2 ** 20 + 1))).length", "Object.entries: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"Object.assign", "return Object.keys(Object.assign({}, 'x'.repeat(2 ** 20 + 1))).length", "Object.assign: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"Object.fromEntries", "return Object.keys(Object.fromEntries(new Array(2 ** 20 + 1).fill(['a', 1]))).length", "Object.fromEntries: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"encodeURIComponent", "return encodeURIComponent('\u4e2d'.repeat(2 ** 21)).length", "encodeURIComponent: a string of 18874368 characters is over the 16 MiB limit for hooks"},
+		{"escape", "return escape('\u4e2d'.repeat(2 ** 22)).length", "escape: a string of 25165824 characters is over the 16 MiB limit for hooks"},
 		{"flatMap", "const a = new Array(2 ** 12).fill(0); return a.flatMap(() => a).length", "Array.prototype.flatMap: an array of 4198400 elements is over the limit of 4194304 for hooks"},
 	}
 	for _, tt := range tests {
@@ -160,10 +165,11 @@ func TestHardening26_08_RealmKeeps(t *testing.T) {
   (function () {}) instanceof Function, Function.prototype.constructor === Function, Function.name, Object.getPrototypeOf(function* () {}).constructor('yield 4')().next().value,
   [3, 1, 10, 2, undefined, 'b', 'a'].sort(), [1, [2, [3, [4]]]].flat(), [1, [2, [3, [4]]]].flat(Infinity), [1, 2].flatMap(x => [x, [x * 10]]), [[1], 2].flat(0),
   JSON.parse('{"a": [1, "x,{"], "b": {}}'), JSON.parse('[1, 2]', (k, v) => typeof v === 'number' ? v * 2 : v), 'Å'.normalize('NFD').length, '\uFB01'.normalize('NFKC'), 'x'.normalize(),
-  [2, 1].toSorted ? [2, 1].toSorted() : [1, 2]]`
+  [2, 1].toSorted ? [2, 1].toSorted() : [1, 2], encodeURIComponent('a b\u4e2d'), encodeURI('/a b?'), escape('a b\u4e2d@'),
+  Object.entries([1]), Object.fromEntries([['a', 1]]), Object.assign({}, [1], 'x', {y: 1})]`
 	text, isErr := runGuarded(t, body, nil, 0)
 	want := `[false,true,false,{"a":[1,{"b":2}]},"x!","function",false,"undefined","undefined",2,3,3,true,true,"Function",4,` +
-		`[1,10,2,3,"a","b",null],[1,2,[3,[4]]],[1,2,3,4],[1,[10],2,[20]],[[1],2],{"a":[1,"x,{"],"b":{}},[2,4],2,"fi","x",[1,2]]`
+		`[1,10,2,3,"a","b",null],[1,2,[3,[4]]],[1,2,3,4],[1,[10],2,[20]],[[1],2],{"a":[1,"x,{"],"b":{}},[2,4],2,"fi","x",[1,2],"a%20b%E4%B8%AD","/a%20b?","a%20b%u4E2D@",[["0",1]],{"a":1},{"0":"x","y":1}]`
 	if isErr || text != want {
 		t.Errorf("got  %s\nwant %s", text, want)
 	}

@@ -137,7 +137,11 @@
 //     String of an array) and toLocaleString go at most 1,000 arrays deep
 //     and visit at most 4 Mi elements with the nested ones: they recurse
 //     in Go, where an array nested 10^6 deep overflowed the stack and
-//     ended the process.
+//     ended the process. Object.entries, Object.fromEntries and
+//     Object.assign refuse over 1 Mi elements or characters (a pair or a
+//     property each, a few hundred bytes); encodeURI,
+//     encodeURIComponent and escape count what they would make (up to 9
+//     characters of one) past the string limit.
 //   - One match of a regular expression is bounded to 100 ms. Expressions
 //     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
 //     matches do not see goja's interrupt; yqcloud sets regexp2's
@@ -158,7 +162,9 @@
 // instruction at a time. One instruction at a size limit can still take
 // a second or more on a busy machine (Object.keys of a 4 Mi-character
 // string, split of one into 4 Mi strings, flatMap appending
-// 4 Mi elements), and the halt lands after it. A loop that keeps 10 MB strings in an array
+// 4 Mi elements, an object literal spreading a 4 Mi-element array, about
+// 1 GiB), and the halt lands after it. toUpperCase and toLowerCase can
+// make up to three times the string limit. A loop that keeps 10 MB strings in an array
 // reached about 200 MB in a 1 s run; a loop that doubles a string with +
 // reached 1 GiB, and its last step (one copy of 1 GiB) ran 0.5 s past the
 // limit. JSON.stringify with a replacer function is size-checked without

@@ -35,6 +35,9 @@ const (
 	// maxJSONContainers bounds the objects and arrays JSON.parse makes
 	// (each takes a few hundred bytes); maxArrayLen bounds its values.
 	maxJSONContainers = 1 << 19
+	// maxKeys bounds the properties or entries Object.assign,
+	// Object.entries and Object.fromEntries make.
+	maxKeys = 1 << 20
 	// maxNesting bounds the nesting of arrays that flat, join (and
 	// toString) and toLocaleString go into: they recurse in Go, and a Go
 	// stack overflow ends the process (String(x) of an array nested 10^6
@@ -939,6 +942,75 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 			if goja.IsUndefined(call.Argument(0)) {
 				call.Arguments = []goja.Value{compare}
 			}
+		}); err != nil {
+			return err
+		}
+	}
+
+	// What makes a property or an [key, value] pair for each element of
+	// an array (or unit of a string) in one Go call: a few hundred bytes
+	// an element (Object.entries of 2 Mi elements took 1.4 GiB).
+	obj := vm.Get("Object").ToObject(vm)
+	for _, name := range []string{"entries", "fromEntries", "assign"} {
+		if goja.IsUndefined(obj.Get(name)) {
+			continue
+		}
+		if err := wrap(obj, name, func(call *goja.FunctionCall) {
+			args := call.Arguments
+			if name == "assign" && len(args) > 0 {
+				args = args[1:] // the target's own keys are there already
+			}
+			n := 0.0
+			for _, a := range args {
+				switch {
+				case goja.IsString(a):
+					n += float64(strLen(a))
+				case isObject(a) && b.arrayLike(a):
+					n += b.arrayLen(a)
+				}
+			}
+			if n > maxKeys {
+				b.throw("Object."+name, "%.0f properties or entries are over the limit of %d for hooks", n, maxKeys)
+			}
+		}); err != nil {
+			return err
+		}
+	}
+
+	// encodeURI, encodeURIComponent and escape make up to 9 characters of
+	// one: past the limit, what they would make is counted first.
+	for name, kept := range map[string]string{"encodeURI": "-_.!~*'();/?:@&=+$,#", "encodeURIComponent": "-_.!~*'()", "escape": "@*_+-./"} {
+		if err := wrap(global, name, func(call *goja.FunctionCall) {
+			if len(call.Arguments) == 0 {
+				return
+			}
+			args := slices.Clone(call.Arguments)
+			s := b.toStr(args[0])
+			args[0] = s
+			call.Arguments = args
+			l := s.Length()
+			if float64(l)*9 <= maxStringLen {
+				return
+			}
+			out := 0.0
+			for i := 0; i < l; i++ {
+				if i&0xffff == 0xffff && b.stopped() {
+					b.throw(name, "stopped")
+				}
+				switch c := s.CharAt(i); {
+				case c < 0x80 && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(kept, byte(c)) >= 0):
+					out++
+				case c < 0x80:
+					out += 3
+				case name == "escape":
+					out += 6
+				case c < 0x800 || (c >= 0xd800 && c < 0xe000):
+					out += 6
+				default:
+					out += 9
+				}
+			}
+			b.checkString(name, out)
 		}); err != nil {
 			return err
 		}
