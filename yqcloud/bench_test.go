@@ -414,3 +414,15 @@ func benchNode(b *testing.B) {
 		}
 	}, inNode)
 }
+
+// BenchmarkNewRuntime makes one pooled runtime: `_`, the bounded
+// built-ins and the lockdown's walk (what a pool miss costs).
+func BenchmarkNewRuntime(b *testing.B) {
+	e := newSet(nil).eng
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.newRuntime(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

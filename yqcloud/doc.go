@@ -85,11 +85,31 @@
 // the built-in map makes an ordinary array), the list is named nowhere
 // else, and at run time the pick checks that the built-in map called it.
 // A definition whose stop condition or extra parameters read the
-// parser's result gets ordinary objects. Runtimes are pooled with their
-// global object and every built-in frozen, so a run leaves nothing for the
-// next; each run is bounded by Options.HookTimeout and
-// Options.MaxCallStackSize, and there is no require, process, fetch, file
-// or network access. console.* goes to Options.Logger at debug level.
+// parser's result gets ordinary objects. Each run is bounded by
+// Options.HookTimeout and Options.MaxCallStackSize, and there is no
+// require, process, fetch, file or network access. console.* goes to
+// Options.Logger at debug level.
+//
+// # Isolation of runs
+//
+// Runtimes are pooled: the runs of every definition of a Set, for every
+// tenant, share them. So that no run can change what a later one sees,
+// every object a script can reach that outlives its run is frozen before
+// the first run: a transitive walk over own properties (string and symbol
+// keys, getters and setters) and prototypes from globalThis and from the
+// intrinsics only syntax reaches (the iterator prototypes of arrays,
+// maps, sets, strings and matchAll, %IteratorPrototype%, the generator
+// function, generator and async function prototypes and constructors,
+// the arguments objects' iterator, the chain wrappers of `_`). The global
+// object is frozen too, so a script cannot add a global (an indirect eval
+// keeps its let and const to itself). eval is a wrapper, so every eval is
+// indirect and sees only the global scope. Symbol.for keeps a registry per
+// run. goja has no RegExp legacy statics (RegExp.$1, lastMatch), no async
+// generators and no Error.prepareStackTrace. A test walks all of this and
+// asserts that every object two runs could share is frozen, and a fuzz
+// target checks that a run of any script leaves a probe hook's next run
+// unchanged. What stays shared is read-only state: Math.random's source,
+// and `_.uniqueId`'s counter, which counts every run's calls.
 //
 // # Limits of a hook
 //
@@ -109,6 +129,30 @@
 //     (map, forEach, filter, indexOf, slice, sort, ...): a length can be
 //     set to 2^32-1 at no cost. JSON.stringify and a hook's result stop at
 //     16 MiB of JSON.
+//   - Hooks have no BigInt, typed arrays, DataView or ArrayBuffer
+//     (ArrayBuffer.isView remains, false for everything): one BigInt
+//     operation (2n ** 100000000n) or one typed array (new
+//     Float64Array(2 ** 27), 1 GiB) escapes every limit, and data
+//     transforms over JSON need neither. A BigInt literal is refused
+//     where code compiles: a hook at load, eval and the Function,
+//     GeneratorFunction and AsyncFunction constructors at run time (with
+//     `_.template`). Those refuse a source over 1 MiB too.
+//   - String.prototype.normalize refuses a string whose full
+//     decomposition (up to 18 characters for one) is over 16 Mi
+//     characters; flat counts what it would visit first and refuses over
+//     4 Mi elements or arrays nested over 1,000 deep (a cycle, or a
+//     shared array doubled 40 times); flatMap counts what its callback
+//     returns; JSON.parse refuses text of over 4 Mi values or 512 Ki
+//     objects and arrays; sort and toSorted without a comparator compare
+//     in a Go function that stops when the run is halted. join (and so
+//     String of an array) and toLocaleString go at most 1,000 arrays deep
+//     and visit at most 4 Mi elements with the nested ones: they recurse
+//     in Go, where an array nested 10^6 deep overflowed the stack and
+//     ended the process. Object.entries, Object.fromEntries and
+//     Object.assign refuse over 1 Mi elements or characters (a pair or a
+//     property each, a few hundred bytes); encodeURI,
+//     encodeURIComponent and escape count what they would make (up to 9
+//     characters of one) past the string limit.
 //   - One match of a regular expression is bounded to 100 ms. Expressions
 //     RE2 cannot run (lookaround, backreferences) go to regexp2, whose
 //     matches do not see goja's interrupt; yqcloud sets regexp2's
@@ -126,7 +170,12 @@
 //     size, looking at the call's context as it goes.
 //
 // Not bounded except by the time limit: memory a script allocates one
-// instruction at a time. A loop that keeps 10 MB strings in an array
+// instruction at a time. One instruction at a size limit can still take
+// a second or more on a busy machine (Object.keys of a 4 Mi-character
+// string, split of one into 4 Mi strings, flatMap appending
+// 4 Mi elements, an object literal spreading a 4 Mi-element array, about
+// 1 GiB), and the halt lands after it. toUpperCase and toLowerCase can
+// make up to three times the string limit. A loop that keeps 10 MB strings in an array
 // reached about 200 MB in a 1 s run; a loop that doubles a string with +
 // reached 1 GiB, and its last step (one copy of 1 GiB) ran 0.5 s past the
 // limit. JSON.stringify with a replacer function is size-checked without

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -99,6 +101,10 @@ func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	if lit == nil {
 		return nil, &HookError{Function: fn, Field: field, Msg: "the script must be a function body; it closes the function it runs in", err: ErrHook}
 	}
+	if at := bigIntLiteral(lit.Body); at > 0 {
+		p := prg.File.Position(int(at) - 1)
+		return nil, &HookError{Function: fn, Field: field, Line: p.Line - 1, Col: p.Column, Msg: "SyntaxError: BigInt is not available in hooks (its arithmetic is unbounded)", err: ErrHook}
+	}
 	h := &hook{fn: fn, field: field, returns: returnsValue(lit.Body)}
 	if hoist {
 		if rewritten, picks := hoistPicks(src, name, lit, field); picks != nil {
@@ -131,6 +137,22 @@ func hookLiteral(prg *ast.Program) *ast.FunctionLiteral {
 	}
 	lit, _ := st.Expression.(*ast.FunctionLiteral)
 	return lit
+}
+
+// bigIntLiteral returns the position of the first BigInt literal (1n)
+// in n, 0 if there is none. Hooks have no BigInt: one instruction such as
+// 2n ** 100000000n runs for as long as it likes, outside every limit.
+func bigIntLiteral(n any) file.Idx {
+	var at file.Idx
+	walkAST(reflect.ValueOf(n), func(n any) bool {
+		if x, ok := n.(*ast.NumberLiteral); ok && at == 0 {
+			if _, big := x.Value.(*big.Int); big {
+				at = x.Idx
+			}
+		}
+		return at == 0
+	})
+	return at
 }
 
 // returnsValue reports whether a function body holds a `return <value>`
@@ -234,11 +256,32 @@ type jsRuntime struct {
 	viewVals []jval
 }
 
-// lockdown freezes every object reachable from the global object (the
-// global itself, built-ins, their prototypes and functions), so no run can
+// lockdown freezes every object a script can reach that a later run
+// could reach too: what the global object reaches (the global itself,
+// built-ins, their prototypes, functions, getters and setters, by string
+// and symbol keys), and the intrinsics only syntax reaches: the iterator
+// prototypes of arrays, maps, sets, strings and matchAll, the generator
+// function, generator and async function prototypes and constructors,
+// %IteratorPrototype%, the arguments objects' iterator (the built-in
+// Array.prototype.values, which the bounded one replaced on the
+// prototype), and what `_` hands out (its chain wrappers). goja has no
+// async generators (they do not compile) and no
+// %AsyncFromSyncIteratorPrototype%. The walk is a transitive closure over
+// own properties and prototypes from all of these roots, so no run can
 // leave anything behind for the next.
 var lockdown = goja.MustCompile("lockdown.js", `(function () {
-  var seen = new Set(), stack = [globalThis];
+  'use strict';
+  function* gen() {}
+  async function afn() {}
+  var roots = [globalThis,
+    [][Symbol.iterator](), new Map().entries(), new Set().values(), ''[Symbol.iterator](), /x/g[Symbol.matchAll]('x'),
+    gen, gen(), afn, async () => {}, ({ *m() {}, async n() {} }),
+    (function () { return arguments; })(), (function () { 'use strict'; return arguments; })(),
+    (function () {}).bind(null), () => {}, class {}, new Error('x'), Promise.resolve(),
+    _(1), _.chain([1]), _([1, 2]).map(String), _([1]).filter(Boolean).take(1)];
+  // _ and what it reaches lodash.New froze (TestHardening26_03_IntrinsicsFrozen
+  // checks): walking its 300 functions again would double the walk.
+  var seen = new Set([_]), stack = roots;
   while (stack.length) {
     var o = stack.pop();
     if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
@@ -336,6 +379,7 @@ func (e *engine) release(rt *jsRuntime) {
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
 	rt.viewKeys, rt.viewVals = nil, nil
+	rt.lim.symbols, rt.lim.symbolKeys = nil, nil
 	clear(rt.shortStrs[:])
 	select {
 	case e.idle <- rt:

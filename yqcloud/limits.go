@@ -8,10 +8,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/dlclark/regexp2/v2"
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Size limits of a hook. goja runs a built-in such as 'x'.repeat(n) or
@@ -25,6 +28,24 @@ const (
 	// maxArrayLen bounds the length of an array a built-in makes or runs
 	// over (about 64 MiB of element values).
 	maxArrayLen = 1 << 22
+	// maxSourceLen bounds the source eval and the Function constructors
+	// compile at run time, in bytes: goja parses and compiles it in one
+	// Go call, with an AST many times its size.
+	maxSourceLen = 1 << 20
+	// maxJSONContainers bounds the objects and arrays JSON.parse makes
+	// (each takes a few hundred bytes); maxArrayLen bounds its values.
+	maxJSONContainers = 1 << 19
+	// maxKeys bounds the properties or entries Object.assign,
+	// Object.entries and Object.fromEntries make.
+	maxKeys = 1 << 20
+	// maxNesting bounds the nesting of arrays that flat, join (and
+	// toString) and toLocaleString go into: they recurse in Go, and a Go
+	// stack overflow ends the process (String(x) of an array nested 10^6
+	// deep did).
+	maxNesting = 1000
+	// normalizeGrowth is the most String.prototype.normalize can grow a
+	// string by (NFKC of U+FDFA gives 18 characters).
+	normalizeGrowth = 18
 	// regexMatchTimeout bounds one match of a regular expression that
 	// goja runs with regexp2 (lookaround, backreferences): such a match
 	// does not see goja's interrupt.
@@ -49,8 +70,21 @@ type bounds struct {
 	vm         *goja.Runtime
 	rangeError *goja.Object          // the RangeError constructor
 	joining    map[*goja.Object]bool // arrays being joined
-	origJoin   goja.Callable
-	stopped    func() bool // the run has been halted
+	// Elements the outermost join or toLocaleString visited, with the
+	// nested ones: an array of itself twice, 40 deep, is 2^40.
+	joinVisits, localeVisits float64
+	localeDepth              int // toLocaleString calls under way
+	origJoin                 goja.Callable
+	stopped                  func() bool // the run has been halted
+
+	syntaxError *goja.Object // the SyntaxError constructor
+	isArray     goja.Callable
+	compares    int // calls of sortCompare, for its checks of stopped
+
+	// The run's Symbol.for registry (goja's own is the runtime's, kept
+	// from run to run).
+	symbols    map[string]*goja.Symbol
+	symbolKeys map[*goja.Symbol]string
 }
 
 // like makes fn a function object with the name and length of js.
@@ -330,6 +364,32 @@ func (b *bounds) install() error {
 		}
 	}
 
+	// toLocaleString recurses into nested arrays in Go, as join does.
+	if origLocale, ok := goja.AssertFunction(arr.Get("toLocaleString")); ok {
+		if err := arr.Set("toLocaleString", like(vm, func(call goja.FunctionCall) goja.Value {
+			if b.localeDepth >= maxNesting {
+				b.throw("Array.prototype.toLocaleString", "arrays nested over %d deep are over the limit for hooks", maxNesting)
+			}
+			if b.stopped() {
+				b.throw("Array.prototype.toLocaleString", "stopped")
+			}
+			if b.localeDepth == 0 {
+				b.localeVisits = 0
+			}
+			if b.localeVisits += b.arrayLen(call.This); b.localeVisits > maxArrayLen {
+				b.throw("Array.prototype.toLocaleString", "it visits over %d elements, the limit for hooks", maxArrayLen)
+			}
+			b.localeDepth++
+			defer func() { b.localeDepth-- }()
+			v, err := origLocale(call.This, call.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			return v
+		}, arr.Get("toLocaleString"))); err != nil {
+			return err
+		}
+	}
 	b.origJoin, _ = goja.AssertFunction(arr.Get("join"))
 	if err := arr.Set("join", like(vm, b.join, arr.Get("join"))); err != nil {
 		return err
@@ -377,9 +437,12 @@ func (b *bounds) install() error {
 	// JSON.stringify writes with the size limit.
 	json := vm.Get("JSON").ToObject(vm)
 	orig, _ := goja.AssertFunction(json.Get("stringify"))
-	return json.Set("stringify", like(vm, func(call goja.FunctionCall) goja.Value {
+	if err := json.Set("stringify", like(vm, func(call goja.FunctionCall) goja.Value {
 		return b.stringify(orig, call)
-	}, json.Get("stringify")))
+	}, json.Get("stringify"))); err != nil {
+		return err
+	}
+	return b.installRealm(wrap)
 }
 
 // replacer returns the replacement function a replace call runs with:
@@ -551,8 +614,20 @@ func (b *bounds) join(call goja.FunctionCall) goja.Value {
 	if b.joining[o] {
 		return vm.ToValue("")
 	}
+	if len(b.joining) >= maxNesting {
+		b.throw("Array.prototype.join", "arrays nested over %d deep are over the limit for hooks", maxNesting)
+	}
+	if b.stopped() {
+		b.throw("Array.prototype.join", "stopped")
+	}
 	n := b.arrayLen(o)
 	b.checkArray("Array.prototype.join", n)
+	if len(b.joining) == 0 {
+		b.joinVisits = 0
+	}
+	if b.joinVisits += n; b.joinVisits > maxArrayLen {
+		b.throw("Array.prototype.join", "joining visits over %d elements, the limit for hooks", maxArrayLen)
+	}
 	sep := call.Argument(0)
 	if !goja.IsUndefined(sep) {
 		sep = sep.ToString()
@@ -631,3 +706,469 @@ func (b *bounds) stringify(orig goja.Callable, call goja.FunctionCall) goja.Valu
 }
 
 func isNullish(v goja.Value) bool { return v == nil || goja.IsUndefined(v) || goja.IsNull(v) }
+
+// installRealm removes what hooks do not need and cannot be bounded, and
+// bounds the rest of the built-ins that allocate or loop in one Go call:
+//
+//   - BigInt: its operators (2n ** 100000000n, a product, a shift, a
+//     toString) run in one instruction for as long as they like. The
+//     global is removed, and BigInt literals are refused where code is
+//     compiled: the hooks at load (compileHook), eval and the Function,
+//     GeneratorFunction and AsyncFunction constructors at run time. The
+//     typed arrays and DataView go too (BigInt64Array and the DataView
+//     getters make BigInts; new Float64Array(2 ** 27) takes 1 GiB in one
+//     instruction), and ArrayBuffer keeps only isView (lodash's
+//     isTypedArray asks it; it is false for everything now).
+//   - eval and the Function constructors refuse sources over
+//     maxSourceLen. eval is a wrapper, so every eval is an indirect one
+//     (global scope).
+//   - Symbol.for keeps a registry per run: goja's is the runtime's, which
+//     a run could fill for every later one.
+//   - normalize, flat, flatMap, sort and toSorted without a comparator,
+//     and JSON.parse check the size (or the time) of what they make.
+func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(call *goja.FunctionCall)) error) error {
+	vm := b.vm
+	global := vm.GlobalObject()
+	b.syntaxError = vm.Get("SyntaxError").ToObject(vm)
+	arrCtor := vm.Get("Array").ToObject(vm)
+	b.isArray, _ = goja.AssertFunction(arrCtor.Get("isArray"))
+
+	// What goes.
+	ab := vm.Get("ArrayBuffer").ToObject(vm)
+	stubFn, err := vm.RunProgram(arrayBufferStub)
+	if err != nil {
+		return err
+	}
+	stub := stubFn.ToObject(vm)
+	if err := stub.Set("isView", ab.Get("isView")); err != nil {
+		return err
+	}
+	for _, name := range []string{"BigInt", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
+		"Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"} {
+		if err := global.Delete(name); err != nil {
+			return err
+		}
+	}
+	if err := global.Set("ArrayBuffer", stub); err != nil {
+		return err
+	}
+
+	// Symbol.for and Symbol.keyFor over the run's registry.
+	sym := vm.Get("Symbol").ToObject(vm)
+	if err := sym.Set("for", like(vm, func(call goja.FunctionCall) goja.Value {
+		if _, ok := call.Argument(0).(*goja.Symbol); ok {
+			panic(vm.NewTypeError("Cannot convert a Symbol value to a string"))
+		}
+		key := call.Argument(0).String()
+		if s, ok := b.symbols[key]; ok {
+			return s
+		}
+		if b.symbols == nil {
+			b.symbols, b.symbolKeys = map[string]*goja.Symbol{}, map[*goja.Symbol]string{}
+		}
+		s := goja.NewSymbol(key)
+		b.symbols[key], b.symbolKeys[s] = s, key
+		return s
+	}, sym.Get("for"))); err != nil {
+		return err
+	}
+	if err := sym.Set("keyFor", like(vm, func(call goja.FunctionCall) goja.Value {
+		s, ok := call.Argument(0).(*goja.Symbol)
+		if !ok {
+			panic(vm.NewTypeError("%s is not a symbol", call.Argument(0).String()))
+		}
+		if k, ok := b.symbolKeys[s]; ok {
+			return vm.ToValue(k)
+		}
+		return goja.Undefined()
+	}, sym.Get("keyFor"))); err != nil {
+		return err
+	}
+
+	// eval and the Function constructors check what they compile.
+	origEval, ok := goja.AssertFunction(global.Get("eval"))
+	if !ok {
+		return fmt.Errorf("yqcloud: eval is not a function")
+	}
+	if err := global.Set("eval", like(vm, func(call goja.FunctionCall) goja.Value {
+		src, ok := call.Argument(0).(goja.String)
+		if !ok {
+			return call.Argument(0)
+		}
+		b.checkSource("eval", src.String())
+		v, err := origEval(goja.Undefined(), src)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	}, global.Get("eval"))); err != nil {
+		return err
+	}
+	installer, err := vm.RunProgram(functionWrappers)
+	if err != nil {
+		return err
+	}
+	inst, _ := goja.AssertFunction(installer)
+	check := vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		kind := call.Argument(0).String()
+		var parts []string
+		if err := vm.ExportTo(call.Argument(1), &parts); err != nil {
+			panic(err)
+		}
+		var src strings.Builder
+		src.WriteString("(" + kind + " anonymous(")
+		if len(parts) > 1 {
+			src.WriteString(strings.Join(parts[:len(parts)-1], ","))
+		}
+		src.WriteString("\n) {\n")
+		if len(parts) > 0 {
+			src.WriteString(parts[len(parts)-1])
+		}
+		src.WriteString("\n})")
+		b.checkSource(map[string]string{"function": "Function", "function*": "GeneratorFunction", "async function": "AsyncFunction"}[kind], src.String())
+		return goja.Undefined()
+	})
+	if _, err := inst(goja.Undefined(), check, vm.Get("Reflect").ToObject(vm).Get("apply")); err != nil {
+		return err
+	}
+
+	// String.prototype.normalize: a string of L characters can become
+	// 18 L; past the limit the result's length is counted first.
+	str := vm.Get("String").ToObject(vm).Get("prototype").ToObject(vm)
+	if err := wrap(str, "normalize", func(call *goja.FunctionCall) {
+		if isNullish(call.This) {
+			return
+		}
+		s := b.toStr(call.This)
+		call.This = s
+		if float64(strLen(s))*normalizeGrowth <= maxStringLen {
+			return
+		}
+		forms := map[string]norm.Form{"NFC": norm.NFC, "NFD": norm.NFD, "NFKC": norm.NFKC, "NFKD": norm.NFKD}
+		form := "NFC"
+		if f := call.Argument(0); !goja.IsUndefined(f) {
+			form = f.String()
+		}
+		nf, ok := forms[form]
+		if !ok {
+			return // the built-in throws its RangeError
+		}
+		// An upper bound of the result: every character's full
+		// decomposition (composing only shortens it), a Hangul syllable
+		// as its three jamo.
+		str, units := s.String(), 0.0
+		for i := 0; i < len(str); i++ {
+			if i&0xffff == 0xffff && b.stopped() {
+				b.throw("String.prototype.normalize", "stopped")
+			}
+			p := nf.PropertiesString(str[i:])
+			n := 1.0
+			if d := p.Decomposition(); len(d) > 0 {
+				n = 0
+				for len(d) > 0 {
+					r, size := utf8.DecodeRune(d)
+					d = d[size:]
+					n += float64(utf16.RuneLen(r))
+				}
+			} else if r, _ := utf8.DecodeRuneInString(str[i:]); r >= 0xAC00 && r <= 0xD7A3 {
+				n = 3
+			}
+			units += n
+			if sz := p.Size(); sz > 1 {
+				i += sz - 1
+			}
+		}
+		b.checkString("String.prototype.normalize", units)
+	}); err != nil {
+		return err
+	}
+
+	// flat goes through nested arrays in Go, however many times an array
+	// is shared: what it would visit is counted first.
+	arr := arrCtor.Get("prototype").ToObject(vm)
+	if err := wrap(arr, "flat", func(call *goja.FunctionCall) {
+		if isNullish(call.This) {
+			return
+		}
+		depth := 1.0
+		if d := call.Argument(0); !goja.IsUndefined(d) {
+			if depth = d.ToFloat(); math.IsNaN(depth) {
+				depth = 0
+			}
+		}
+		b.checkFlat(call.This.ToObject(vm), math.Trunc(depth))
+	}); err != nil {
+		return err
+	}
+	if err := wrap(arr, "flatMap", func(call *goja.FunctionCall) {
+		fn, ok := goja.AssertFunction(call.Argument(0))
+		if !ok {
+			return
+		}
+		total := 0.0
+		args := slices.Clone(call.Arguments)
+		args[0] = vm.ToValue(func(c goja.FunctionCall) goja.Value {
+			v, err := fn(c.This, c.Arguments...)
+			if err != nil {
+				panic(err)
+			}
+			if b.arrayLike(v) {
+				total += b.arrayLen(v)
+			} else {
+				total++
+			}
+			b.checkArray("Array.prototype.flatMap", total)
+			return v
+		})
+		call.Arguments = args
+	}); err != nil {
+		return err
+	}
+
+	// sort without a comparator compares ToString of the elements in one
+	// Go call (seconds for a million numbers): it gets a Go comparator
+	// that does the same and stops when the run is halted.
+	compare := vm.ToValue(func(call goja.FunctionCall) goja.Value {
+		if b.compares++; b.compares&0x3ff == 0 && b.stopped() {
+			b.throw("Array.prototype.sort", "stopped")
+		}
+		return vm.ToValue(b.toStr(call.Argument(0)).CompareTo(b.toStr(call.Argument(1))))
+	})
+	for _, name := range []string{"sort", "toSorted"} {
+		if goja.IsUndefined(arr.Get(name)) {
+			continue
+		}
+		if err := wrap(arr, name, func(call *goja.FunctionCall) {
+			if goja.IsUndefined(call.Argument(0)) {
+				call.Arguments = []goja.Value{compare}
+			}
+		}); err != nil {
+			return err
+		}
+	}
+
+	// What makes a property or an [key, value] pair for each element of
+	// an array (or unit of a string) in one Go call: a few hundred bytes
+	// an element (Object.entries of 2 Mi elements took 1.4 GiB).
+	obj := vm.Get("Object").ToObject(vm)
+	for _, name := range []string{"entries", "fromEntries", "assign"} {
+		if goja.IsUndefined(obj.Get(name)) {
+			continue
+		}
+		if err := wrap(obj, name, func(call *goja.FunctionCall) {
+			args := call.Arguments
+			if name == "assign" && len(args) > 0 {
+				args = args[1:] // the target's own keys are there already
+			}
+			n := 0.0
+			for _, a := range args {
+				switch {
+				case goja.IsString(a):
+					n += float64(strLen(a))
+				case isObject(a) && b.arrayLike(a):
+					n += b.arrayLen(a)
+				}
+			}
+			if n > maxKeys {
+				b.throw("Object."+name, "%.0f properties or entries are over the limit of %d for hooks", n, maxKeys)
+			}
+		}); err != nil {
+			return err
+		}
+	}
+
+	// encodeURI, encodeURIComponent and escape make up to 9 characters of
+	// one: past the limit, what they would make is counted first.
+	for name, kept := range map[string]string{"encodeURI": "-_.!~*'();/?:@&=+$,#", "encodeURIComponent": "-_.!~*'()", "escape": "@*_+-./"} {
+		if err := wrap(global, name, func(call *goja.FunctionCall) {
+			if len(call.Arguments) == 0 {
+				return
+			}
+			args := slices.Clone(call.Arguments)
+			s := b.toStr(args[0])
+			args[0] = s
+			call.Arguments = args
+			l := s.Length()
+			if float64(l)*9 <= maxStringLen {
+				return
+			}
+			out := 0.0
+			for i := 0; i < l; i++ {
+				if i&0xffff == 0xffff && b.stopped() {
+					b.throw(name, "stopped")
+				}
+				switch c := s.CharAt(i); {
+				case c < 0x80 && ('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(kept, byte(c)) >= 0):
+					out++
+				case c < 0x80:
+					out += 3
+				case name == "escape":
+					out += 6
+				case c < 0x800 || (c >= 0xd800 && c < 0xe000):
+					out += 6
+				default:
+					out += 9
+				}
+			}
+			b.checkString(name, out)
+		}); err != nil {
+			return err
+		}
+	}
+
+	// JSON.parse makes every value of its text in one Go call.
+	json := vm.Get("JSON").ToObject(vm)
+	return wrap(json, "parse", func(call *goja.FunctionCall) {
+		if len(call.Arguments) == 0 {
+			return
+		}
+		args := slices.Clone(call.Arguments)
+		args[0] = b.toStr(args[0])
+		call.Arguments = args
+		if strLen(args[0]) < 1<<16 {
+			return
+		}
+		containers, values := jsonCounts(args[0].String())
+		if containers > maxJSONContainers {
+			b.throw("JSON.parse", "%d objects and arrays are over the limit of %d for hooks", containers, maxJSONContainers)
+		}
+		b.checkArray("JSON.parse", float64(values))
+	})
+}
+
+// toStr is ToString(v) as a goja.String (Value.ToString keeps a number a
+// number).
+func (b *bounds) toStr(v goja.Value) goja.String {
+	switch x := v.(type) {
+	case goja.String:
+		return x
+	case *goja.Symbol:
+		panic(b.vm.NewTypeError("Cannot convert a Symbol value to a string"))
+	case *goja.Object:
+		if s, ok := x.ToString().(goja.String); ok {
+			return s
+		}
+	}
+	s, _ := b.vm.ToValue(v.String()).(goja.String)
+	return s
+}
+
+// arrayBufferStub is the hooks' ArrayBuffer: not a constructor, with
+// isView.
+var arrayBufferStub = goja.MustCompile("arraybuffer.js", `(function ArrayBuffer() { throw new TypeError('ArrayBuffer is not available in hooks'); })`, true)
+
+// functionWrappers replaces the Function, GeneratorFunction and
+// AsyncFunction constructors, wherever a script finds them (globalThis,
+// the constructor of their prototypes), with wrappers that call check on
+// the arguments' strings before the constructor compiles them.
+var functionWrappers = goja.MustCompile("functions.js", `(function (check, apply) {
+  'use strict';
+  function wrap(C, name, kind) {
+    var W = function () {
+      var a = [];
+      for (var i = 0; i < arguments.length; i++) a.push('' + arguments[i]);
+      check(kind, a);
+      return apply(C, undefined, a);
+    };
+    Object.defineProperty(W, 'name', {value: name});
+    Object.defineProperty(W, 'length', {value: 1});
+    W.prototype = C.prototype;
+    Object.defineProperty(C.prototype, 'constructor', {value: W});
+    return W;
+  }
+  globalThis.Function = wrap(Function, 'Function', 'function');
+  wrap(Object.getPrototypeOf(function* () {}).constructor, 'GeneratorFunction', 'function*');
+  wrap(Object.getPrototypeOf(async function () {}).constructor, 'AsyncFunction', 'async function');
+})`, true)
+
+// jsonCounts counts the objects and arrays of a JSON text, and its values
+// (about: the commas and containers outside strings, plus one).
+func jsonCounts(s string) (containers, values int) {
+	values = 1
+	in, esc := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case in:
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				in = false
+			}
+		case c == '"':
+			in = true
+		case c == '[' || c == '{':
+			containers++
+			values++
+		case c == ',':
+			values++
+		}
+	}
+	return containers, values
+}
+
+// arrayLike reports whether v is an array as Array.isArray says (a proxy
+// of one too).
+func (b *bounds) arrayLike(v goja.Value) bool {
+	r, err := b.isArray(goja.Undefined(), v)
+	return err == nil && r.ToBoolean()
+}
+
+// checkFlat counts what flat would visit in o down to depth, and throws
+// past maxArrayLen elements or maxNesting levels, before the built-in
+// runs.
+func (b *bounds) checkFlat(o *goja.Object, depth float64) {
+	type level struct {
+		o     *goja.Object
+		depth int
+	}
+	stack := []level{{o, 0}}
+	visits := 0.0
+	for len(stack) > 0 {
+		l := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := b.arrayLen(l.o)
+		if visits += n; visits > maxArrayLen {
+			b.throw("Array.prototype.flat", "flattening visits over %d elements, the limit for hooks", maxArrayLen)
+		}
+		if float64(l.depth) >= depth {
+			continue
+		}
+		for i := 0; i < int(n); i++ {
+			if i&0xfff == 0xfff && b.stopped() {
+				b.throw("Array.prototype.flat", "stopped")
+			}
+			e, ok := l.o.Get(strconv.Itoa(i)).(*goja.Object)
+			if !ok || !b.arrayLike(e) {
+				continue
+			}
+			if l.depth+1 > maxNesting {
+				b.throw("Array.prototype.flat", "arrays nested over %d deep are over the limit for hooks", maxNesting)
+			}
+			stack = append(stack, level{e, l.depth + 1})
+		}
+	}
+}
+
+// checkSource throws unless src, which what is to compile, is within
+// maxSourceLen and has no BigInt literal. A source that does not parse is
+// left to the built-in's SyntaxError.
+func (b *bounds) checkSource(what, src string) {
+	if len(src) > maxSourceLen {
+		b.throw(what, "a source of %d bytes is over the %d MiB limit for hooks", len(src), maxSourceLen>>20)
+	}
+	prg, err := parser.ParseFile(nil, "", src, 0)
+	if err != nil {
+		return
+	}
+	if bigIntLiteral(prg.Body) > 0 {
+		obj, err := b.vm.New(b.syntaxError, b.vm.ToValue(what+": BigInt is not available in hooks (its arithmetic is unbounded)"))
+		if err != nil {
+			panic(err)
+		}
+		panic(obj)
+	}
+}

@@ -1,0 +1,176 @@
+package yqcloud
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// peakHeap returns how far the heap's objects (live, or dead and not yet
+// swept) grew over what they were before f, sampled every millisecond.
+func peakHeap(f func()) uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 { metrics.Read(sample); return sample[0].Value.Uint64() }
+	runtime.GC()
+	base := read()
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			if v := read(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-sampled
+	if p := peak.Load(); p > base {
+		return p - base
+	}
+	return 0
+}
+
+// TestHardening26_08_HookBombs: what made gigabytes, or ran for seconds,
+// in one instruction is refused with an error that says why, and the run
+// heap stays within a bound. The typed arrays, ArrayBuffer, DataView
+// and BigInt are not in the hook realm; eval and the Function
+// constructors refuse BigInt literals and huge sources; normalize, flat,
+// flatMap and JSON.parse check what they would make first; join and
+// toLocaleString count what they visit in nested arrays and how deep they
+// go (on the old code String(x) of an array nested 10^6 deep ended the
+// process with a Go stack overflow, and of an array of itself twice, 40
+// deep, ran a minute past a 5 s limit).
+func TestHardening26_08_HookBombs(t *testing.T) {
+	slow := &Options{HookTimeout: time.Minute} // sizes stop these, not time
+	const maxHeap = 512 << 20
+	tests := []struct{ name, body, want string }{
+		{"Float64Array", "return new Float64Array(2 ** 27).fill(1.5).length", "Float64Array is not defined"},
+		{"Uint8Array.from", "return Uint8Array.from({length: 2 ** 30}).length", "Uint8Array is not defined"},
+		{"typed array through a prototype", "return Object.getPrototypeOf(Int8Array)", "Int8Array is not defined"},
+		{"ArrayBuffer", "return new ArrayBuffer(2 ** 30).byteLength", "TypeError: ArrayBuffer is not available in hooks"},
+		{"DataView", "return new DataView(null)", "DataView is not defined"},
+		{"BigInt", "return String(BigInt(2) ** BigInt(100000000)).length", "BigInt is not defined"},
+		{"eval of a BigInt", "return String(eval('2n ** 100000000n')).length", "SyntaxError: eval: BigInt is not available in hooks"},
+		{"Function of a BigInt", "return Function('return String(2n ** 100000000n)')().length", "SyntaxError: Function: BigInt is not available in hooks"},
+		{"new Function of a BigInt", "return new Function('a', 'return a ** 100000000n')(2)", "SyntaxError: Function: BigInt is not available in hooks"},
+		{"a function's constructor", "return (() => 1).constructor('return 1n << 1000000000n')()", "SyntaxError: Function: BigInt is not available in hooks"},
+		{"GeneratorFunction", "return Object.getPrototypeOf(function* () {}).constructor('yield 2n ** 100000000n')().next()", "SyntaxError: GeneratorFunction: BigInt is not available in hooks"},
+		{"AsyncFunction", "return Object.getPrototypeOf(async function () {}).constructor('return 2n ** 100000000n')()", "SyntaxError: AsyncFunction: BigInt is not available in hooks"},
+		{"a lodash template", "return _.template('<%= String(2n ** 100000000n).length %>')()", "SyntaxError: Function: BigInt is not available in hooks"},
+		{"eval of a huge source", "return eval('[' + '0,'.repeat(2 ** 20) + ']').length", "eval: a source of 2097154 bytes is over the 1 MiB limit for hooks"},
+		{"Function of a huge source", "return Function('return [' + '0,'.repeat(2 ** 20) + ']')().length", "RangeError: Function: a source of 2097189 bytes is over the 1 MiB limit for hooks"},
+		{"JSON.parse of many objects", "return JSON.parse('[' + '{},'.repeat(2 ** 19) + '{}]').length", "JSON.parse: 524290 objects and arrays are over the limit of 524288 for hooks"},
+		{"JSON.parse of many values", "return JSON.parse('[' + '0,'.repeat(2 ** 22) + '0]').length", "JSON.parse: an array of 4194306 elements is over the limit of 4194304 for hooks"},
+		{"normalize", "return '\\uFDFA'.repeat(2 ** 20).normalize('NFKC').length", "String.prototype.normalize: a string of 18874368 characters is over the 16 MiB limit for hooks"},
+		{"flat of a shared tree", "let x = []; for (let i = 0; i < 40; i++) x = [x, x]; return x.flat(Infinity).length", "Array.prototype.flat: flattening visits over 4194304 elements, the limit for hooks"},
+		{"flat of a cycle", "const a = [1]; a.push(a); return a.flat(Infinity).length", "Array.prototype.flat: arrays nested over 1000 deep are over the limit for hooks"},
+		{"flat of a deep nest", "let x = [1]; for (let i = 0; i < 5000; i++) x = [x]; return x.flat(Infinity).length", "Array.prototype.flat: arrays nested over 1000 deep are over the limit for hooks"},
+		{"flat of wide arrays", "const a = new Array(2 ** 12).fill(0); return new Array(2 ** 12).fill(a).flat().length", "Array.prototype.flat: flattening visits over 4194304 elements, the limit for hooks"},
+		{"String of a deep nest", "let x = []; for (let i = 0; i < 1e6; i++) x = [x]; return String(x).length", "Array.prototype.join: arrays nested over 1000 deep are over the limit for hooks"},
+		{"join of a shared tree", "let x = []; for (let i = 0; i < 40; i++) x = [x, x]; return x.join().length", "Array.prototype.join: joining visits over 4194304 elements, the limit for hooks"},
+		{"toLocaleString of a deep nest", "let x = []; for (let i = 0; i < 1e6; i++) x = [x]; return x.toLocaleString().length", "Array.prototype.toLocaleString: arrays nested over 1000 deep are over the limit for hooks"},
+		{"toLocaleString of a shared tree", "let x = []; for (let i = 0; i < 40; i++) x = [x, x]; return x.toLocaleString().length", "Array.prototype.toLocaleString: it visits over 4194304 elements, the limit for hooks"},
+		{"Object.entries", "return Object.entries(Object.keys('x'.repeat(2 ** 20 + 1))).length", "Object.entries: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"Object.assign", "return Object.keys(Object.assign({}, 'x'.repeat(2 ** 20 + 1))).length", "Object.assign: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"Object.fromEntries", "return Object.keys(Object.fromEntries(new Array(2 ** 20 + 1).fill(['a', 1]))).length", "Object.fromEntries: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"encodeURIComponent", "return encodeURIComponent('\u4e2d'.repeat(2 ** 21)).length", "encodeURIComponent: a string of 18874368 characters is over the 16 MiB limit for hooks"},
+		{"escape", "return escape('\u4e2d'.repeat(2 ** 22)).length", "escape: a string of 25165824 characters is over the 16 MiB limit for hooks"},
+		{"flatMap", "const a = new Array(2 ** 12).fill(0); return a.flatMap(() => a).length", "Array.prototype.flatMap: an array of 4198400 elements is over the limit of 4194304 for hooks"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var text string
+			var isErr bool
+			n := peakHeap(func() { text, isErr = runGuarded(t, tt.body, slow, 0) })
+			if !isErr || !strings.Contains(text, tt.want) {
+				t.Errorf("result %.300q, want an error holding %q", text, tt.want)
+			}
+			t.Logf("the heap grew by %d MiB", n>>20)
+			limit := uint64(maxHeap)
+			if strings.Contains(tt.body, "1e6") {
+				limit = 1 << 30 // the script's own million arrays take about 560 MiB
+			}
+			if n > limit {
+				t.Errorf("the heap grew by %d MiB in the run, want at most %d MiB", n>>20, limit>>20)
+			}
+		})
+	}
+}
+
+// TestHardening26_08_BigIntAtLoad: a hook with a BigInt literal does not
+// load; the diagnostic names the script position.
+func TestHardening26_08_BigIntAtLoad(t *testing.T) {
+	src := def("f", "", fmt.Sprintf(`{"type": "call_url", "url": "/transparent", "responseParser": %s}`, mustJSON("const n = 2;\nreturn String(2n ** 100000000n)")))
+	_, diags := Parse("test.json", []byte(src), nil)
+	if want := `script line 2:15: SyntaxError: BigInt is not available in hooks`; !diags.HasErrors() || !strings.Contains(diags.Error(), want) {
+		t.Errorf("diagnostics %q, want an error holding %q", diags, want)
+	}
+}
+
+// TestHardening26_08_SortStops: sort without a comparator, which goja runs
+// in one Go call, stops when the caller's context ends: the array is left
+// part sorted (all of it sorted means the sort ran to its end).
+func TestHardening26_08_SortStops(t *testing.T) {
+	e := newSet(&Options{HookTimeout: time.Hour}).eng
+	rt := e.acquire(context.Background(), nil, nil)
+	defer e.release(rt)
+	const n = 1 << 21
+	elems := make([]any, n)
+	for i := range elems {
+		elems[i] = fmt.Sprintf("%08d", n-i) // descending
+	}
+	arr := rt.vm.NewArray(elems...)
+	h := mustCompile(t, "data.sort(); return 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	done := make(chan error, 1)
+	go func() { done <- e.run(ctx, rt, h, arr, nil) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the sort still runs after 3 minutes")
+	}
+	if err == nil || !strings.Contains(err.Error(), "stopped: the call was canceled") {
+		t.Errorf("error %v, want the call canceled", err)
+	}
+	sorted := true
+	for i := 1; i < n && sorted; i++ {
+		sorted = arr.Get(fmt.Sprint(i-1)).String() <= arr.Get(fmt.Sprint(i)).String()
+	}
+	if sorted {
+		t.Error("the array is sorted: the sort ran to its end after the call was canceled")
+	}
+}
+
+// TestHardening26_08_RealmKeeps: what hooks use still works without the
+// removed built-ins, and the bounded ones keep their results.
+func TestHardening26_08_RealmKeeps(t *testing.T) {
+	body := `return [_.isTypedArray([]), _.isEmpty([]), _.isEmpty({a: 1}), _.cloneDeep({a: [1, {b: 2}]}), _.template('<%= a %>!')({a: 'x'}),
+  typeof ArrayBuffer.isView, ArrayBuffer.isView([]), typeof BigInt, typeof Uint8Array, eval('1 + 1'), Function('a', 'b', 'return a + b')(1, 2), new Function('return 3')(),
+  (function () {}) instanceof Function, Function.prototype.constructor === Function, Function.name, Object.getPrototypeOf(function* () {}).constructor('yield 4')().next().value,
+  [3, 1, 10, 2, undefined, 'b', 'a'].sort(), [1, [2, [3, [4]]]].flat(), [1, [2, [3, [4]]]].flat(Infinity), [1, 2].flatMap(x => [x, [x * 10]]), [[1], 2].flat(0),
+  JSON.parse('{"a": [1, "x,{"], "b": {}}'), JSON.parse('[1, 2]', (k, v) => typeof v === 'number' ? v * 2 : v), 'Å'.normalize('NFD').length, '\uFB01'.normalize('NFKC'), 'x'.normalize(),
+  [2, 1].toSorted ? [2, 1].toSorted() : [1, 2], encodeURIComponent('a b\u4e2d'), encodeURI('/a b?'), escape('a b\u4e2d@'),
+  Object.entries([1]), Object.fromEntries([['a', 1]]), Object.assign({}, [1], 'x', {y: 1})]`
+	text, isErr := runGuarded(t, body, nil, 0)
+	want := `[false,true,false,{"a":[1,{"b":2}]},"x!","function",false,"undefined","undefined",2,3,3,true,true,"Function",4,` +
+		`[1,10,2,3,"a","b",null],[1,2,[3,[4]]],[1,2,3,4],[1,[10],2,[20]],[[1],2],{"a":[1,"x,{"],"b":{}},[2,4],2,"fi","x",[1,2],"a%20b%E4%B8%AD","/a%20b?","a%20b%u4E2D@",[["0",1]],{"a":1},{"0":"x","y":1}]`
+	if isErr || text != want {
+		t.Errorf("got  %s\nwant %s", text, want)
+	}
+}
