@@ -295,3 +295,54 @@ func TestHardening26_01_RequireToken(t *testing.T) {
 		t.Errorf("a call with the token (-want +got):\n%s", diff)
 	}
 }
+
+// TestHardening26_05_CapWhileInitializing: a request that starts a session
+// counts against MaxSessions until its session is initialized, also when
+// go-sdk writes before it answers the initialize (the priming event of an
+// EventStore) or the initialize comes in a batch; many at once never
+// exceed the cap.
+func TestHardening26_05_CapWhileInitializing(t *testing.T) {
+	f := newFixture(t, true)
+	const limit = 4
+	batch := `[{"jsonrpc":"2.0","id":"p","method":"ping"},` + initialize + `]`
+	primed := strings.Replace(initialize, `"2025-06-18"`, `"2025-11-25"`, 1)
+	for _, tt := range []struct {
+		name string
+		opts *mcp.StreamableHTTPOptions
+		body string
+	}{
+		{"event store", &mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)}, primed},
+		{"batch", nil, batch},
+		{"json", &mcp.StreamableHTTPOptions{JSONResponse: true}, initialize},
+	} {
+		srv := mcpserver.New(f.reg, &mcpserver.Options{MaxSessions: limit, SessionTimeout: -1})
+		defer srv.Close()
+		hs := httptest.NewServer(srv.Handler(tt.opts))
+		t.Cleanup(hs.Close)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		statuses := map[int]int{}
+		for range 60 {
+			wg.Go(func() {
+				code, _, _ := post(t, hs.URL, tt.body, nil)
+				mu.Lock()
+				statuses[code]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if n := liveSessions(srv); n > limit || statuses[http.StatusOK] > limit {
+			t.Errorf("%s: 60 initializes at once with a cap of %d: %d live sessions, statuses %v", tt.name, limit, n, statuses)
+		}
+		// One after another, each answered before the next, up to the cap.
+		for ss := range srv.MCP().Sessions() {
+			ss.Close()
+		}
+		waitSessions(t, srv, 0)
+		for i := range limit {
+			if code, _, body := post(t, hs.URL, tt.body, nil); code != http.StatusOK {
+				t.Errorf("%s: session %d of %d: %d %.200s", tt.name, i+1, limit, code, body)
+			}
+		}
+	}
+}

@@ -86,50 +86,78 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 		// A new session: admitted while the live ones, and those being
 		// started, are under the cap.
-		if !h.s.gate.enter(h.s) {
+		pw, ok := h.s.gate.enter(h.s)
+		if !ok {
 			writeError(w, http.StatusServiceUnavailable,
 				fmt.Sprintf("the server has its maximum of %d sessions; try again once one ended", h.s.maxSessions()))
 			return
 		}
-		pw := &pendingWriter{ResponseWriter: w, g: &h.s.gate}
-		defer pw.release()
-		w = pw
+		if pw != nil {
+			pw.ResponseWriter = w
+			defer pw.release()
+			w = pw
+		}
 	}
 	h.h.ServeHTTP(w, r)
 }
 
-// pendingWriter ends a request's pending count at the response's first
-// write (or when it returns without one): go-sdk has connected and, for an
-// initialize, initialized the session by then, so enter counts it as a
-// live session, and a client that got its answer and starts another
-// session is not counted twice.
+// pendingWriter counts a request admitted by gate.enter until it returns,
+// once: go-sdk has then initialized its session or closed it. From the
+// response's first write the request is known by the session it started
+// (the Mcp-Session-Id go-sdk sets answering an initialize), so enter does
+// not count that session twice once it is initialized, before the request
+// returns; a response without one (go-sdk's server/discover probe, any
+// call that is not an initialize) started no session that can live, and
+// stops counting there, so a client that got its answer and starts the
+// next session is not refused below the cap. A 202 (notifications only)
+// counts until the request returns, as go-sdk handles the notifications
+// after it is written.
 type pendingWriter struct {
 	http.ResponseWriter
-	g    *gate
-	done bool
+	g *gate
+
+	// Guarded by g.mu.
+	wrote, done bool
+	session     string
 }
 
 func (w *pendingWriter) release() {
+	w.g.mu.Lock()
+	defer w.g.mu.Unlock()
 	if !w.done {
 		w.done = true
-		w.g.mu.Lock()
-		w.g.pending--
-		w.g.mu.Unlock()
+		delete(w.g.pending, w)
+	}
+}
+
+// first notes what the response says about its session before its first
+// write, of the status code.
+func (w *pendingWriter) first(code int) {
+	w.g.mu.Lock()
+	defer w.g.mu.Unlock()
+	if w.wrote || w.done {
+		return
+	}
+	w.wrote = true
+	w.session = w.Header().Get("Mcp-Session-Id")
+	if w.session == "" && code != http.StatusAccepted {
+		w.done = true
+		delete(w.g.pending, w)
 	}
 }
 
 func (w *pendingWriter) WriteHeader(code int) {
-	w.release()
+	w.first(code)
 	w.ResponseWriter.WriteHeader(code)
 }
 
 func (w *pendingWriter) Write(p []byte) (int, error) {
-	w.release()
+	w.first(http.StatusOK)
 	return w.ResponseWriter.Write(p)
 }
 
 func (w *pendingWriter) FlushError() error {
-	w.release()
+	w.first(http.StatusOK)
 	return http.NewResponseController(w.ResponseWriter).Flush()
 }
 
@@ -194,33 +222,44 @@ func originKey(s string) (string, bool) {
 // gate counts the HTTP requests starting a session; see enter.
 type gate struct {
 	mu      sync.Mutex
-	pending int // requests admitted by enter that did not answer yet
+	pending map[*pendingWriter]bool // requests admitted by enter still counted
 }
 
 // enter admits a request that starts a session when the Server's
-// initialized sessions and the requests admitted that did not answer yet
-// are fewer than the cap. A session that is not initialized is not
-// counted: go-sdk closes it when the request that started it (go-sdk's
-// client sends a server/discover first, an attacker anything but
-// initialize) returns, and until it answered that request is pending.
-func (g *gate) enter(s *Server) bool {
+// initialized sessions and the requests admitted that still count (see
+// pendingWriter) are fewer than the cap; an admitted request counts once,
+// with the session it started. A session that is not initialized is not
+// counted: go-sdk closes it when the request that started it returns
+// (go-sdk's client sends a server/discover first, an attacker anything but
+// initialize), and until then the request counts.
+func (g *gate) enter(s *Server) (*pendingWriter, bool) {
 	limit := s.maxSessions()
 	if limit < 0 {
-		return true
+		return nil, true
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := g.pending
+	n := len(g.pending)
+	started := make(map[string]bool, n)
+	for w := range g.pending {
+		if w.session != "" {
+			started[w.session] = true
+		}
+	}
 	for ss := range s.mcp.Sessions() {
-		if ss.InitializeParams() != nil {
+		if ss.InitializeParams() != nil && !started[ss.ID()] {
 			n++
 		}
 	}
 	if n >= limit {
-		return false
+		return nil, false
 	}
-	g.pending++
-	return true
+	if g.pending == nil {
+		g.pending = map[*pendingWriter]bool{}
+	}
+	w := &pendingWriter{g: g}
+	g.pending[w] = true
+	return w, true
 }
 
 func (s *Server) maxSessions() int {
