@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -343,6 +344,52 @@ func TestHardening26_05_CapWhileInitializing(t *testing.T) {
 			if code, _, body := post(t, hs.URL, tt.body, nil); code != http.StatusOK {
 				t.Errorf("%s: session %d of %d: %d %.200s", tt.name, i+1, limit, code, body)
 			}
+		}
+	}
+}
+
+// TestHardening26_18_OriginBehindProxy: the server's own origin is the
+// request's Host: over plain http of either scheme, as a browser at
+// https://example.com may reach it through a TLS proxy (Host example.com),
+// over TLS of https only; another host or port is not.
+func TestHardening26_18_OriginBehindProxy(t *testing.T) {
+	f := newFixture(t, true)
+	srv := mcpserver.New(f.reg, nil)
+	defer srv.Close()
+	h := srv.Handler(nil)
+	for _, tt := range []struct {
+		origin, host string
+		want         int
+		tls          bool
+	}{
+		{"https://example.com", "example.com", http.StatusOK, true},
+		{"http://example.com:443", "example.com:443", http.StatusForbidden, true},
+		{"http://example.com", "example.com", http.StatusForbidden, true},
+		{"https://example.com", "example.com", http.StatusOK, false},
+		{"https://example.com:443", "example.com", http.StatusOK, false},
+		{"https://example.com", "example.com:443", http.StatusOK, false},
+		{"http://example.com", "example.com", http.StatusOK, false},
+		{"https://example.com:8443", "example.com:8443", http.StatusOK, false},
+		{"https://[::1]", "[::1]", http.StatusOK, false},
+		{"https://Example.COM", "example.com", http.StatusOK, false},
+		{"https://example.com", "example.com:80", http.StatusForbidden, false},
+		{"https://example.com:8443", "example.com", http.StatusForbidden, false},
+		{"https://example.com.", "example.com", http.StatusForbidden, false},
+		{"https://evil.example", "example.com", http.StatusForbidden, false},
+		{"https://example.com", "", http.StatusForbidden, false},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(initialize))
+		req.Host = tt.host
+		if tt.tls {
+			req.TLS = &tls.ConnectionState{}
+		}
+		req.Header.Set("Origin", tt.origin)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("Origin %s, Host %q (TLS %v): %d, want %d", tt.origin, tt.host, tt.tls, rec.Code, tt.want)
 		}
 	}
 }

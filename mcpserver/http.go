@@ -182,19 +182,16 @@ func (h *httpHandler) allowed(origin []string, r *http.Request) bool {
 	if h.origins[k] {
 		return true
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	own, ok := originKey(scheme + "://" + r.Host)
-	if !ok {
+	// A request over plain http may come from a TLS proxy, so its own
+	// origin may be https; a Host without a port is then the default port
+	// of the Origin's scheme (https://example.com through a proxy is Host
+	// example.com). A request over TLS is from an https origin.
+	scheme, _, _ := strings.Cut(k, "://")
+	if r.TLS != nil && scheme != "https" {
 		return false
 	}
-	// The scheme is not compared for the server's own origin: behind a
-	// TLS proxy the request arrives over http.
-	_, k, _ = strings.Cut(k, "://")
-	_, own, _ = strings.Cut(own, "://")
-	return k == own
+	own, ok := originKey(scheme + "://" + r.Host)
+	return ok && k == own
 }
 
 // originKey returns an origin as "scheme://host:port", lower-cased and
