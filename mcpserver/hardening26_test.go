@@ -270,12 +270,17 @@ func TestHardening26_01_RequireToken(t *testing.T) {
 		challenge string
 	}{
 		{nil, "Bearer"},
-		{[]string{"Bearer"}, `Bearer error="invalid_token"`},
+		{[]string{""}, "Bearer"},
+		{[]string{"Bearer"}, `Bearer error="invalid_request"`},
+		{[]string{"Bearer " + token + " " + token}, `Bearer error="invalid_request"`},
 		{[]string{"Bearer " + token[:len(token)-1]}, `Bearer error="invalid_token"`},
 		{[]string{"Bearer " + token + "x"}, `Bearer error="invalid_token"`},
-		{[]string{"Basic " + token}, `Bearer error="invalid_token"`},
-		{[]string{token}, `Bearer error="invalid_token"`},
+		{[]string{"BEARER  " + strings.Repeat("x", 32<<10)}, `Bearer error="invalid_token"`},
 		{[]string{"Bearer " + strings.ToUpper(token)}, `Bearer error="invalid_token"`},
+		// RFC 6750 3.1: no error code without bearer credentials.
+		{[]string{"Basic " + token}, "Bearer"},
+		{[]string{token}, "Bearer"},
+		{[]string{"Bearer" + token}, "Bearer"},
 	}
 	for _, tt := range tests {
 		code, hdr, body := post(t, hs.URL, initialize, map[string][]string{"Authorization": tt.auth})

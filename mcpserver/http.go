@@ -293,8 +293,10 @@ func quote(s string) string {
 
 // RequireToken returns middleware that serves only requests with the
 // header "Authorization: Bearer <token>", compared in constant time; any
-// other request gets 401 with "WWW-Authenticate: Bearer" (and
-// error="invalid_token" when it had a token). The token must be at least
+// other request gets 401 with "WWW-Authenticate: Bearer" (RFC 6750), with
+// error="invalid_token" when it sent another bearer token and
+// error="invalid_request" when its Bearer credentials are malformed. The
+// scheme's name is read in any case; a token in the URL is not read. The token must be at least
 // MinTokenLen visible ASCII characters without spaces. It is built on
 // go-sdk's auth.RequireBearerToken: a served request's context holds an
 // auth.TokenInfo, and a session started with the token is bound to it.
@@ -324,9 +326,15 @@ func RequireToken(token string) (func(http.Handler) http.Handler, error) {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			// Set for the 401 that auth.RequireBearerToken writes without
 			// one when it has no resource metadata; removed when served.
+			// RFC 6750 3.1: no error code when the request has no bearer
+			// credentials (none, or another scheme).
 			challenge := "Bearer"
-			if r.Header.Get("Authorization") != "" {
+			switch f := strings.Fields(r.Header.Get("Authorization")); {
+			case len(f) == 0 || !strings.EqualFold(f[0], "Bearer"):
+			case len(f) == 2:
 				challenge = `Bearer error="invalid_token"`
+			default:
+				challenge = `Bearer error="invalid_request"`
 			}
 			w.Header().Set("WWW-Authenticate", challenge)
 			served.ServeHTTP(w, r)
