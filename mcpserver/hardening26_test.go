@@ -398,3 +398,56 @@ func TestHardening26_18_OriginBehindProxy(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_05_LongCallOutlivesIdleTimeout: a session whose call is
+// running is not closed by SessionTimeout, while an idle session started
+// after the call is; the call's context stays alive.
+func TestHardening26_05_LongCallOutlivesIdleTimeout(t *testing.T) {
+	f := newFixture(t, true)
+	srv := mcpserver.New(f.reg, &mcpserver.Options{SessionTimeout: 20 * time.Millisecond})
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler(nil))
+	t.Cleanup(hs.Close)
+	cs := httpClient(t, hs.URL, "x")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "block", Arguments: map[string]any{}})
+		errc <- err
+	}()
+	<-f.started
+	// A session started after the call, idle: once it is closed the
+	// calling session has been idle as long.
+	code, hdr, body := post(t, hs.URL, initialize, nil)
+	idle := hdr.Get("Mcp-Session-Id")
+	if code != http.StatusOK || idle == "" {
+		t.Fatalf("initialize: %d %s", code, body)
+	}
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(5 * time.Millisecond) {
+		gone := true
+		for ss := range srv.MCP().Sessions() {
+			gone = gone && ss.ID() != idle
+		}
+		if gone {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the idle session is not closed")
+		}
+	}
+	if n := liveSessions(srv); n != 1 {
+		t.Errorf("%d live sessions while the call runs, want 1", n)
+	}
+	select {
+	case err := <-f.ended:
+		t.Fatalf("the running call ended with %v", err)
+	case err := <-errc:
+		t.Fatalf("the client's call ended with %v", err)
+	default:
+	}
+	cancel()
+	if err := <-f.ended; err != context.Canceled {
+		t.Errorf("the call's context ended with %v", err)
+	}
+}
