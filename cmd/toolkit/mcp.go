@@ -104,6 +104,14 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
 	hs := newHTTPServer(mux)
+	// Shutdown waits for connections to go idle, which an open GET stream
+	// never does: the sessions are closed, which ends their streams, and
+	// a call still running after the grace period is cut off.
+	hs.RegisterOnShutdown(func() {
+		for ss := range srv.MCP().Sessions() {
+			go ss.Close()
+		}
+	})
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	c.errorf("serving MCP at http://%s/mcp", ln.Addr())
@@ -115,7 +123,9 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		err = hs.Shutdown(shutdown)
+		if err = hs.Shutdown(shutdown); errors.Is(err, context.DeadlineExceeded) {
+			err = hs.Close()
+		}
 	}
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		c.errorf("mcp: %v", err)
