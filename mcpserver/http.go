@@ -34,7 +34,8 @@ const MinTokenLen = 16
 // The handler answers 403 to a request whose Origin header is neither the
 // server's own (the request's Host) nor one of Options.AllowedOrigins; a
 // request without Origin (not sent by a browser) passes. A request that
-// would start a session while Options.MaxSessions are live gets 503. On a
+// would start a session while Options.MaxSessions are live gets 503 (not
+// on a stateless handler, whose sessions last one request). On a
 // loopback listener go-sdk also answers 403 to a Host that is not loopback
 // (DNS rebinding). The handler does not authenticate: wrap it with
 // RequireToken, or go-sdk's auth.RequireBearerToken, when it is reachable
