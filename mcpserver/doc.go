@@ -40,7 +40,7 @@
 // it ReadHeaderTimeout, ReadTimeout, IdleTimeout and MaxHeaderBytes, and a
 // WriteTimeout only if it outlasts the longest tool call, as a streamed
 // response lasts as long as its call (and a session's GET stream as long
-// as the session: WriteTimeout ends it, and the client opens another).
+// as the session: WriteTimeout ends it, and go-sdk's client reconnects).
 //
 //	require, err := mcpserver.RequireToken(os.Getenv("MCP_TOKEN"))
 //	http.Handle("/mcp", require(srv.Handler(nil)))
