@@ -28,7 +28,9 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 			"machines reach (0.0.0.0, [::], a LAN address, another host name) is refused unless\n"+
 			"--auth-token-env names an environment variable holding a bearer token that every request must\n"+
 			"send (Authorization: Bearer TOKEN). The token and the traffic go unencrypted over plain HTTP:\n"+
-			"beyond a trusted network put a TLS proxy in front.")
+			"beyond a trusted network put a TLS proxy in front. A request that reaches a loopback address\n"+
+			"must name a loopback host (Host: 127.0.0.1:8080, localhost:8080), or it gets 403 (DNS\n"+
+			"rebinding): a proxy on this machine must send the Host it connects to, not the client's.")
 	var f loadFlags
 	f.register(fs, true)
 	fs.BoolVar(&f.flat, "flat", false, "one MCP tool per capability instead of the entry tools")
