@@ -290,6 +290,15 @@ func TestHardening26_01_RequireToken(t *testing.T) {
 			t.Errorf("Authorization %q: %d, WWW-Authenticate %q, body %q", tt.auth, code, hdr.Get("WWW-Authenticate"), body)
 		}
 	}
+	// The token elsewhere than the first Authorization header is not read.
+	for _, url := range []string{hs.URL + "?access_token=" + token, hs.URL + "?token=" + token} {
+		if code, _, _ := post(t, url, initialize, nil); code != http.StatusUnauthorized {
+			t.Errorf("the token in the URL: %d", code)
+		}
+	}
+	if code, _, _ := post(t, hs.URL, initialize, map[string][]string{"Authorization": {"Basic eA==", "Bearer " + token}}); code != http.StatusUnauthorized {
+		t.Errorf("the token in a second Authorization header: %d", code)
+	}
 	if n := liveSessions(srv); n != 0 {
 		t.Errorf("%d sessions started without the token", n)
 	}
