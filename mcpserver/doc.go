@@ -39,7 +39,8 @@
 // verifier of the host's own (OAuth). The http.Server is the host's: give
 // it ReadHeaderTimeout, ReadTimeout, IdleTimeout and MaxHeaderBytes, and a
 // WriteTimeout only if it outlasts the longest tool call, as a streamed
-// response lasts as long as its call.
+// response lasts as long as its call (and a session's GET stream as long
+// as the session: WriteTimeout ends it, and go-sdk's client reconnects).
 //
 //	require, err := mcpserver.RequireToken(os.Getenv("MCP_TOKEN"))
 //	http.Handle("/mcp", require(srv.Handler(nil)))

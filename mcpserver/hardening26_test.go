@@ -2,6 +2,7 @@ package mcpserver_test
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -158,10 +159,12 @@ func TestHardening26_05_SessionCap(t *testing.T) {
 }
 
 // TestHardening26_05_IdleSessionsEnd: idle sessions are closed after
-// SessionTimeout, and the default is a timeout, not forever.
+// SessionTimeout, and the default is a timeout, not forever. (go-sdk arms a
+// session's timer before its first request holds it: the timeout leaves a
+// loaded machine time to answer the initialize.)
 func TestHardening26_05_IdleSessionsEnd(t *testing.T) {
 	f := newFixture(t, true)
-	srv := mcpserver.New(f.reg, &mcpserver.Options{SessionTimeout: 20 * time.Millisecond})
+	srv := mcpserver.New(f.reg, &mcpserver.Options{SessionTimeout: 200 * time.Millisecond})
 	defer srv.Close()
 	hs := httptest.NewServer(srv.Handler(nil))
 	t.Cleanup(hs.Close)
@@ -269,18 +272,32 @@ func TestHardening26_01_RequireToken(t *testing.T) {
 		challenge string
 	}{
 		{nil, "Bearer"},
-		{[]string{"Bearer"}, `Bearer error="invalid_token"`},
+		{[]string{""}, "Bearer"},
+		{[]string{"Bearer"}, `Bearer error="invalid_request"`},
+		{[]string{"Bearer " + token + " " + token}, `Bearer error="invalid_request"`},
 		{[]string{"Bearer " + token[:len(token)-1]}, `Bearer error="invalid_token"`},
 		{[]string{"Bearer " + token + "x"}, `Bearer error="invalid_token"`},
-		{[]string{"Basic " + token}, `Bearer error="invalid_token"`},
-		{[]string{token}, `Bearer error="invalid_token"`},
+		{[]string{"BEARER  " + strings.Repeat("x", 32<<10)}, `Bearer error="invalid_token"`},
 		{[]string{"Bearer " + strings.ToUpper(token)}, `Bearer error="invalid_token"`},
+		// RFC 6750 3.1: no error code without bearer credentials.
+		{[]string{"Basic " + token}, "Bearer"},
+		{[]string{token}, "Bearer"},
+		{[]string{"Bearer" + token}, "Bearer"},
 	}
 	for _, tt := range tests {
 		code, hdr, body := post(t, hs.URL, initialize, map[string][]string{"Authorization": tt.auth})
 		if code != http.StatusUnauthorized || hdr.Get("WWW-Authenticate") != tt.challenge || strings.Contains(body, token) {
 			t.Errorf("Authorization %q: %d, WWW-Authenticate %q, body %q", tt.auth, code, hdr.Get("WWW-Authenticate"), body)
 		}
+	}
+	// The token elsewhere than the first Authorization header is not read.
+	for _, url := range []string{hs.URL + "?access_token=" + token, hs.URL + "?token=" + token} {
+		if code, _, _ := post(t, url, initialize, nil); code != http.StatusUnauthorized {
+			t.Errorf("the token in the URL: %d", code)
+		}
+	}
+	if code, _, _ := post(t, hs.URL, initialize, map[string][]string{"Authorization": {"Basic eA==", "Bearer " + token}}); code != http.StatusUnauthorized {
+		t.Errorf("the token in a second Authorization header: %d", code)
 	}
 	if n := liveSessions(srv); n != 0 {
 		t.Errorf("%d sessions started without the token", n)
@@ -293,5 +310,156 @@ func TestHardening26_01_RequireToken(t *testing.T) {
 	res := call(t, cs, "whoami", `{}`)
 	if diff := cmp.Diff(`{"user":"`+token+`"}`, text(res)); diff != "" {
 		t.Errorf("a call with the token (-want +got):\n%s", diff)
+	}
+}
+
+// TestHardening26_05_CapWhileInitializing: a request that starts a session
+// counts against MaxSessions until its session is initialized, also when
+// go-sdk writes before it answers the initialize (the priming event of an
+// EventStore) or the initialize comes in a batch; many at once never
+// exceed the cap.
+func TestHardening26_05_CapWhileInitializing(t *testing.T) {
+	f := newFixture(t, true)
+	const limit = 4
+	batch := `[{"jsonrpc":"2.0","id":"p","method":"ping"},` + initialize + `]`
+	primed := strings.Replace(initialize, `"2025-06-18"`, `"2025-11-25"`, 1)
+	for _, tt := range []struct {
+		name string
+		opts *mcp.StreamableHTTPOptions
+		body string
+	}{
+		{"event store", &mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)}, primed},
+		{"batch", nil, batch},
+		{"json", &mcp.StreamableHTTPOptions{JSONResponse: true}, initialize},
+	} {
+		srv := mcpserver.New(f.reg, &mcpserver.Options{MaxSessions: limit, SessionTimeout: -1})
+		defer srv.Close()
+		hs := httptest.NewServer(srv.Handler(tt.opts))
+		t.Cleanup(hs.Close)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		statuses := map[int]int{}
+		for range 60 {
+			wg.Go(func() {
+				code, _, _ := post(t, hs.URL, tt.body, nil)
+				mu.Lock()
+				statuses[code]++
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if n := liveSessions(srv); n > limit || statuses[http.StatusOK] > limit {
+			t.Errorf("%s: 60 initializes at once with a cap of %d: %d live sessions, statuses %v", tt.name, limit, n, statuses)
+		}
+		// One after another, each answered before the next, up to the cap.
+		for ss := range srv.MCP().Sessions() {
+			ss.Close()
+		}
+		waitSessions(t, srv, 0)
+		for i := range limit {
+			if code, _, body := post(t, hs.URL, tt.body, nil); code != http.StatusOK {
+				t.Errorf("%s: session %d of %d: %d %.200s", tt.name, i+1, limit, code, body)
+			}
+		}
+	}
+}
+
+// TestHardening26_18_OriginBehindProxy: the server's own origin is the
+// request's Host: over plain http of either scheme, as a browser at
+// https://example.com may reach it through a TLS proxy (Host example.com),
+// over TLS of https only; another host or port is not.
+func TestHardening26_18_OriginBehindProxy(t *testing.T) {
+	f := newFixture(t, true)
+	srv := mcpserver.New(f.reg, nil)
+	defer srv.Close()
+	h := srv.Handler(nil)
+	for _, tt := range []struct {
+		origin, host string
+		want         int
+		tls          bool
+	}{
+		{"https://example.com", "example.com", http.StatusOK, true},
+		{"http://example.com:443", "example.com:443", http.StatusForbidden, true},
+		{"http://example.com", "example.com", http.StatusForbidden, true},
+		{"https://example.com", "example.com", http.StatusOK, false},
+		{"https://example.com:443", "example.com", http.StatusOK, false},
+		{"https://example.com", "example.com:443", http.StatusOK, false},
+		{"http://example.com", "example.com", http.StatusOK, false},
+		{"https://example.com:8443", "example.com:8443", http.StatusOK, false},
+		{"https://[::1]", "[::1]", http.StatusOK, false},
+		{"https://Example.COM", "example.com", http.StatusOK, false},
+		{"https://example.com", "example.com:80", http.StatusForbidden, false},
+		{"https://example.com:8443", "example.com", http.StatusForbidden, false},
+		{"https://example.com.", "example.com", http.StatusForbidden, false},
+		{"https://evil.example", "example.com", http.StatusForbidden, false},
+		{"https://example.com", "", http.StatusForbidden, false},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/mcp", strings.NewReader(initialize))
+		req.Host = tt.host
+		if tt.tls {
+			req.TLS = &tls.ConnectionState{}
+		}
+		req.Header.Set("Origin", tt.origin)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("Origin %s, Host %q (TLS %v): %d, want %d", tt.origin, tt.host, tt.tls, rec.Code, tt.want)
+		}
+	}
+}
+
+// TestHardening26_05_LongCallOutlivesIdleTimeout: a session whose call is
+// running is not closed by SessionTimeout, while an idle session started
+// after the call is; the call's context stays alive. (The timeout leaves a
+// loaded machine time between the client's initialize and its call.)
+func TestHardening26_05_LongCallOutlivesIdleTimeout(t *testing.T) {
+	f := newFixture(t, true)
+	srv := mcpserver.New(f.reg, &mcpserver.Options{SessionTimeout: time.Second})
+	defer srv.Close()
+	hs := httptest.NewServer(srv.Handler(nil))
+	t.Cleanup(hs.Close)
+	cs := httpClient(t, hs.URL, "x")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "block", Arguments: map[string]any{}})
+		errc <- err
+	}()
+	<-f.started
+	// A session started after the call, idle: once it is closed the
+	// calling session has been idle as long.
+	code, hdr, body := post(t, hs.URL, initialize, nil)
+	idle := hdr.Get("Mcp-Session-Id")
+	if code != http.StatusOK || idle == "" {
+		t.Fatalf("initialize: %d %s", code, body)
+	}
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(5 * time.Millisecond) {
+		gone := true
+		for ss := range srv.MCP().Sessions() {
+			gone = gone && ss.ID() != idle
+		}
+		if gone {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the idle session is not closed")
+		}
+	}
+	if n := liveSessions(srv); n != 1 {
+		t.Errorf("%d live sessions while the call runs, want 1", n)
+	}
+	select {
+	case err := <-f.ended:
+		t.Fatalf("the running call ended with %v", err)
+	case err := <-errc:
+		t.Fatalf("the client's call ended with %v", err)
+	default:
+	}
+	cancel()
+	if err := <-f.ended; err != context.Canceled {
+		t.Errorf("the call's context ended with %v", err)
 	}
 }

@@ -34,7 +34,8 @@ const MinTokenLen = 16
 // The handler answers 403 to a request whose Origin header is neither the
 // server's own (the request's Host) nor one of Options.AllowedOrigins; a
 // request without Origin (not sent by a browser) passes. A request that
-// would start a session while Options.MaxSessions are live gets 503. On a
+// would start a session while Options.MaxSessions are live gets 503 (not
+// on a stateless handler, whose sessions last one request). On a
 // loopback listener go-sdk also answers 403 to a Host that is not loopback
 // (DNS rebinding). The handler does not authenticate: wrap it with
 // RequireToken, or go-sdk's auth.RequireBearerToken, when it is reachable
@@ -86,50 +87,78 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 		// A new session: admitted while the live ones, and those being
 		// started, are under the cap.
-		if !h.s.gate.enter(h.s) {
+		pw, ok := h.s.gate.enter(h.s)
+		if !ok {
 			writeError(w, http.StatusServiceUnavailable,
 				fmt.Sprintf("the server has its maximum of %d sessions; try again once one ended", h.s.maxSessions()))
 			return
 		}
-		pw := &pendingWriter{ResponseWriter: w, g: &h.s.gate}
-		defer pw.release()
-		w = pw
+		if pw != nil {
+			pw.ResponseWriter = w
+			defer pw.release()
+			w = pw
+		}
 	}
 	h.h.ServeHTTP(w, r)
 }
 
-// pendingWriter ends a request's pending count at the response's first
-// write (or when it returns without one): go-sdk has connected and, for an
-// initialize, initialized the session by then, so enter counts it as a
-// live session, and a client that got its answer and starts another
-// session is not counted twice.
+// pendingWriter counts a request admitted by gate.enter until it returns,
+// once: go-sdk has then initialized its session or closed it. From the
+// response's first write the request is known by the session it started
+// (the Mcp-Session-Id go-sdk sets answering an initialize), so enter does
+// not count that session twice once it is initialized, before the request
+// returns; a response without one (go-sdk's server/discover probe, any
+// call that is not an initialize) started no session that can live, and
+// stops counting there, so a client that got its answer and starts the
+// next session is not refused below the cap. A 202 (notifications only)
+// counts until the request returns, as go-sdk handles the notifications
+// after it is written.
 type pendingWriter struct {
 	http.ResponseWriter
-	g    *gate
-	done bool
+	g *gate
+
+	// Guarded by g.mu.
+	wrote, done bool
+	session     string
 }
 
 func (w *pendingWriter) release() {
+	w.g.mu.Lock()
+	defer w.g.mu.Unlock()
 	if !w.done {
 		w.done = true
-		w.g.mu.Lock()
-		w.g.pending--
-		w.g.mu.Unlock()
+		delete(w.g.pending, w)
+	}
+}
+
+// first notes what the response says about its session before its first
+// write, of the status code.
+func (w *pendingWriter) first(code int) {
+	w.g.mu.Lock()
+	defer w.g.mu.Unlock()
+	if w.wrote || w.done {
+		return
+	}
+	w.wrote = true
+	w.session = w.Header().Get("Mcp-Session-Id")
+	if w.session == "" && code != http.StatusAccepted {
+		w.done = true
+		delete(w.g.pending, w)
 	}
 }
 
 func (w *pendingWriter) WriteHeader(code int) {
-	w.release()
+	w.first(code)
 	w.ResponseWriter.WriteHeader(code)
 }
 
 func (w *pendingWriter) Write(p []byte) (int, error) {
-	w.release()
+	w.first(http.StatusOK)
 	return w.ResponseWriter.Write(p)
 }
 
 func (w *pendingWriter) FlushError() error {
-	w.release()
+	w.first(http.StatusOK)
 	return http.NewResponseController(w.ResponseWriter).Flush()
 }
 
@@ -154,19 +183,16 @@ func (h *httpHandler) allowed(origin []string, r *http.Request) bool {
 	if h.origins[k] {
 		return true
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	own, ok := originKey(scheme + "://" + r.Host)
-	if !ok {
+	// A request over plain http may come from a TLS proxy, so its own
+	// origin may be https; a Host without a port is then the default port
+	// of the Origin's scheme (https://example.com through a proxy is Host
+	// example.com). A request over TLS is from an https origin.
+	scheme, _, _ := strings.Cut(k, "://")
+	if r.TLS != nil && scheme != "https" {
 		return false
 	}
-	// The scheme is not compared for the server's own origin: behind a
-	// TLS proxy the request arrives over http.
-	_, k, _ = strings.Cut(k, "://")
-	_, own, _ = strings.Cut(own, "://")
-	return k == own
+	own, ok := originKey(scheme + "://" + r.Host)
+	return ok && k == own
 }
 
 // originKey returns an origin as "scheme://host:port", lower-cased and
@@ -194,33 +220,44 @@ func originKey(s string) (string, bool) {
 // gate counts the HTTP requests starting a session; see enter.
 type gate struct {
 	mu      sync.Mutex
-	pending int // requests admitted by enter that did not answer yet
+	pending map[*pendingWriter]bool // requests admitted by enter still counted
 }
 
 // enter admits a request that starts a session when the Server's
-// initialized sessions and the requests admitted that did not answer yet
-// are fewer than the cap. A session that is not initialized is not
-// counted: go-sdk closes it when the request that started it (go-sdk's
-// client sends a server/discover first, an attacker anything but
-// initialize) returns, and until it answered that request is pending.
-func (g *gate) enter(s *Server) bool {
+// initialized sessions and the requests admitted that still count (see
+// pendingWriter) are fewer than the cap; an admitted request counts once,
+// with the session it started. A session that is not initialized is not
+// counted: go-sdk closes it when the request that started it returns
+// (go-sdk's client sends a server/discover first, an attacker anything but
+// initialize), and until then the request counts.
+func (g *gate) enter(s *Server) (*pendingWriter, bool) {
 	limit := s.maxSessions()
 	if limit < 0 {
-		return true
+		return nil, true
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := g.pending
+	n := len(g.pending)
+	started := make(map[string]bool, n)
+	for w := range g.pending {
+		if w.session != "" {
+			started[w.session] = true
+		}
+	}
 	for ss := range s.mcp.Sessions() {
-		if ss.InitializeParams() != nil {
+		if ss.InitializeParams() != nil && !started[ss.ID()] {
 			n++
 		}
 	}
 	if n >= limit {
-		return false
+		return nil, false
 	}
-	g.pending++
-	return true
+	if g.pending == nil {
+		g.pending = map[*pendingWriter]bool{}
+	}
+	w := &pendingWriter{g: g}
+	g.pending[w] = true
+	return w, true
 }
 
 func (s *Server) maxSessions() int {
@@ -257,8 +294,10 @@ func quote(s string) string {
 
 // RequireToken returns middleware that serves only requests with the
 // header "Authorization: Bearer <token>", compared in constant time; any
-// other request gets 401 with "WWW-Authenticate: Bearer" (and
-// error="invalid_token" when it had a token). The token must be at least
+// other request gets 401 with "WWW-Authenticate: Bearer" (RFC 6750), with
+// error="invalid_token" when it sent another bearer token and
+// error="invalid_request" when its Bearer credentials are malformed. The
+// scheme's name is read in any case; a token in the URL is not read. The token must be at least
 // MinTokenLen visible ASCII characters without spaces. It is built on
 // go-sdk's auth.RequireBearerToken: a served request's context holds an
 // auth.TokenInfo, and a session started with the token is bound to it.
@@ -288,9 +327,15 @@ func RequireToken(token string) (func(http.Handler) http.Handler, error) {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			// Set for the 401 that auth.RequireBearerToken writes without
 			// one when it has no resource metadata; removed when served.
+			// RFC 6750 3.1: no error code when the request has no bearer
+			// credentials (none, or another scheme).
 			challenge := "Bearer"
-			if r.Header.Get("Authorization") != "" {
+			switch f := strings.Fields(r.Header.Get("Authorization")); {
+			case len(f) == 0 || !strings.EqualFold(f[0], "Bearer"):
+			case len(f) == 2:
 				challenge = `Bearer error="invalid_token"`
+			default:
+				challenge = `Bearer error="invalid_request"`
 			}
 			w.Header().Set("WWW-Authenticate", challenge)
 			served.ServeHTTP(w, r)

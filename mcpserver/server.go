@@ -50,10 +50,12 @@ type Options struct {
 	// open GET stream alone does not (a client keeps an idle session with
 	// pings). Default DefaultSessionTimeout (10 minutes); negative: never.
 	SessionTimeout time.Duration
-	// MaxSessions caps the Server's live sessions (over every Handler and
-	// Run): past it Handler refuses a request that starts a session with
-	// 503 and a JSON-RPC error, and the live ones are left alone. Default
-	// DefaultMaxSessions (1000); negative: no cap.
+	// MaxSessions caps the Server's live sessions: past it Handler refuses
+	// a request that starts a session with 503 and a JSON-RPC error, and
+	// the live ones are left alone. The sessions of every Handler and Run
+	// count, a request being served by a stateless Handler too; Run and a
+	// stateless Handler (StreamableHTTPOptions.Stateless) are not refused.
+	// Default DefaultMaxSessions (1000); negative: no cap.
 	MaxSessions int
 	// AllowedOrigins are the browser origins ("https://app.example.com",
 	// scheme, host and port) whose requests Handler serves besides the

@@ -365,3 +365,88 @@ func TestHardening26_06_LongCall(t *testing.T) {
 		t.Errorf("a long call: %q (error %v)", got, res.IsError)
 	}
 }
+
+// TestHardening26_06_ShutdownWithOpenStream: interrupted while a client
+// holds its session's GET stream open (as go-sdk's client does), the
+// server ends the sessions and exits 0, rather than waiting out the
+// grace period for a stream that never goes idle and failing.
+func TestHardening26_06_ShutdownWithOpenStream(t *testing.T) {
+	srv := itemServer(t)
+	env := envFile(t, srv.URL)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	errOut := &syncBuffer{wrote: make(chan struct{}, 1)}
+	done := make(chan int, 1)
+	go func() {
+		done <- runContext(ctx, []string{"mcp", "testdata/tools", "--flat", "--env-file", env, "--allow-private", "127.0.0.1", "--http", "127.0.0.1:0"}, nil, &bytes.Buffer{}, errOut)
+	}()
+	addr := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
+	var url string
+	for url == "" {
+		if m := addr.FindStringSubmatch(errOut.String()); m != nil {
+			url = m[1]
+			break
+		}
+		select {
+		case <-errOut.wrote:
+		case code := <-done:
+			t.Fatalf("exit %d: %s", code, errOut)
+		case <-time.After(hangGuard):
+			t.Fatalf("no address announced: %s", errOut)
+		}
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(t.Context(), nil); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitOK || strings.Contains(errOut.String(), "mcp:") {
+			t.Errorf("interrupted with a session open: exit %d: %s", code, errOut)
+		}
+	case <-time.After(hangGuard):
+		t.Fatal("the server does not end")
+	}
+}
+
+// TestHardening26_01_LoopbackHost: as mcp's help says, a request reaching
+// the loopback listener that names another host (DNS rebinding, or a
+// proxy passing its client's Host) gets 403; a loopback Host is served.
+func TestHardening26_01_LoopbackHost(t *testing.T) {
+	srv := itemServer(t)
+	env := envFile(t, srv.URL)
+	url, errOut, _, ok := startMCP(t, "testdata/tools", "--flat", "--env-file", env, "--allow-private", "127.0.0.1", "--http", "127.0.0.1:0")
+	if !ok {
+		t.Fatal(errOut)
+	}
+	port := url[strings.LastIndex(url, ":")+1 : strings.LastIndex(url, "/")]
+	for host, want := range map[string]int{
+		"127.0.0.1:" + port:        http.StatusOK,
+		"localhost:" + port:        http.StatusOK,
+		"example.com":              http.StatusForbidden,
+		"localhost.:" + port:       http.StatusForbidden,
+		"127.0.0.1.nip.io:" + port: http.StatusForbidden,
+	} {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`))
+		req.Host = host
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %q: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+	help, errHelp, _ := runCmd(t, "", "help", "mcp")
+	if h := strings.Join(strings.Fields(help+errHelp), " "); !strings.Contains(h, "a proxy on this machine must send the Host it connects to") {
+		t.Errorf("mcp's help does not say which Host a proxy sends:\n%s", h)
+	}
+}

@@ -28,7 +28,9 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 			"machines reach (0.0.0.0, [::], a LAN address, another host name) is refused unless\n"+
 			"--auth-token-env names an environment variable holding a bearer token that every request must\n"+
 			"send (Authorization: Bearer TOKEN). The token and the traffic go unencrypted over plain HTTP:\n"+
-			"beyond a trusted network put a TLS proxy in front.")
+			"beyond a trusted network put a TLS proxy in front. A request that reaches a loopback address\n"+
+			"must name a loopback host (Host: 127.0.0.1:8080, localhost:8080), or it gets 403 (DNS\n"+
+			"rebinding): a proxy on this machine must send the Host it connects to, not the client's.")
 	var f loadFlags
 	f.register(fs, true)
 	fs.BoolVar(&f.flat, "flat", false, "one MCP tool per capability instead of the entry tools")
@@ -104,6 +106,14 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
 	hs := newHTTPServer(mux)
+	// Shutdown waits for connections to go idle, which an open GET stream
+	// never does: the sessions are closed, which ends their streams, and
+	// a call still running after the grace period is cut off.
+	hs.RegisterOnShutdown(func() {
+		for ss := range srv.MCP().Sessions() {
+			go ss.Close()
+		}
+	})
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	c.errorf("serving MCP at http://%s/mcp", ln.Addr())
@@ -115,7 +125,9 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	case <-ctx.Done():
 		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		err = hs.Shutdown(shutdown)
+		if err = hs.Shutdown(shutdown); errors.Is(err, context.DeadlineExceeded) {
+			err = hs.Close()
+		}
 	}
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		c.errorf("mcp: %v", err)
