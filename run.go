@@ -424,7 +424,11 @@ func (r *run) recordSecrets(s *step, x *expanded) {
 	}
 	r.recordQuerySecrets(x.url)
 	if x.body != "" {
-		r.recordBodySecrets(x.body)
+		form := false
+		for i, h := range s.headers {
+			form = form || strings.EqualFold(h.name, "Content-Type") && strings.Contains(strings.ToLower(x.headers[i]), "x-www-form-urlencoded")
+		}
+		r.recordBodySecrets(x.body, form)
 	}
 }
 
@@ -469,18 +473,18 @@ func (r *run) addEscaped(v string, unescape func(string) (string, error)) {
 }
 
 // recordBodySecrets adds the values of a body's fields in a credential
-// position to the redactor: a form's, or a JSON document's string fields
-// at any depth.
-func (r *run) recordBodySecrets(body string) {
-	t := strings.TrimLeft(body, " \t\r\n")
+// position to the redactor: a form's (the step says it sends one, or the
+// body looks like one), or a JSON document's string fields at any depth.
+func (r *run) recordBodySecrets(body string, form bool) {
+	t := strings.TrimSpace(body) // a YAML block ends in a line break
 	if t == "" {
 		return
 	}
-	if t[0] == '{' || t[0] == '[' {
+	if !form && (t[0] == '{' || t[0] == '[') {
 		jsonFieldSecrets(t, r.secrets.Add)
 		return
 	}
-	if strings.IndexByte(t, '=') > 0 && !strings.ContainsAny(t, " \n") {
+	if form || strings.IndexByte(t, '=') > 0 && !strings.ContainsAny(t, " \n") {
 		r.recordPairSecrets(t)
 	}
 }
