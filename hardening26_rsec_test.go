@@ -80,3 +80,26 @@ steps:
 		}
 	}
 }
+
+// TestHardening26_16_DenseBackslashes: past many backslashes that escape
+// nothing a secret holds (\" in a JSON text held in a string), Redact
+// looks for \u and \/ in one search each; an escaped secret after them,
+// escaped once or twice, is still found.
+func TestHardening26_16_DenseBackslashes(t *testing.T) {
+	const secret = "q1+w2/e3R4x=="
+	dense := strings.Repeat(`{\"a\":\"b\"},`, 400)
+	for _, written := range []string{
+		escapeEach(secret, "0123456789abcdef", func(c byte) bool { return c == '=' }),
+		strings.ReplaceAll(secret, "/", `\/`),
+		strings.ReplaceAll(secret, "/", `\\/`),
+		`q1\\u002bw2/e3R4x==`,
+	} {
+		var r Redactor
+		r.Add(secret)
+		for _, text := range []string{dense + written + dense, dense + written, written + dense} {
+			if got := r.Redact(text); strings.Contains(got, "e3R4") || !strings.Contains(got, Redacted) {
+				t.Errorf("%s: Redact left the secret", written)
+			}
+		}
+	}
+}
