@@ -31,7 +31,17 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, op
 // its Registry resolved it.
 func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
 	ctx = e.withRequestBudget(ctx) // every request of the call counts (MaxRequests)
-	return e.newRun(ctx, w, args, co).result(co, shared)
+	r := e.newRun(ctx, w, args, co)
+	res := r.result(co, shared)
+	if t := callsecrets.From(ctx); t != nil {
+		// Record and replay keep them out of fixtures: each request
+		// reports the secrets known when it is sent (Send, Request.Secrets),
+		// and the run those it learned after its last one. Copies: a
+		// tracker may read them from another goroutine.
+		secrets := slices.Clone(r.secrets.secrets)
+		t.Track(func() []string { return secrets })
+	}
+	return res
 }
 
 // newRun returns the state of a call of w, its secret environment
@@ -48,9 +58,6 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
 		}
-	}
-	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
-		t.Track(func() []string { return slices.Clone(r.secrets.secrets) })
 	}
 	return r
 }
