@@ -103,3 +103,34 @@ func TestHardening26_16_DenseBackslashes(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_09_NumericBodyField: a number sent in a JSON body field
+// in a credential position (a PIN, a numeric key) is a secret like a
+// string there.
+func TestHardening26_09_NumericBodyField(t *testing.T) {
+	const pin = "83629174"
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/code" {
+			fmt.Fprintf(w, `{"code": %s}`, pin)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprintf(w, "echo %s", body)
+	})
+	reg := loadRegistry(t, nil, srv.URL, `
+name: t
+desc: d
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/code
+    var: [{name: code, extract: code}]
+  - url: ${env:BASE_URL}/login
+    method: POST
+    body: '{"user": "u", "password": ${step0:code}, "n": 12345678}'
+`)
+	res := call(t, reg, "t", `{}`)
+	if strings.Contains(res.Text, pin) || !strings.Contains(res.Text, "12345678") {
+		t.Errorf("the model's text: %s", res.Text)
+	}
+}

@@ -1070,9 +1070,9 @@ func (r *Redactor) bound() int {
 	return r.lookup().bound
 }
 
-// jsonFieldSecrets calls add with the string value of every field of the
-// JSON text doc whose key is in a credential position (IsSecretQueryKey),
-// at any depth, as written and decoded. It reads doc once, without
+// jsonFieldSecrets calls add with the string value, as written and
+// decoded, or the number, of every field of the JSON text doc whose key
+// is in a credential position (IsSecretQueryKey), at any depth. It reads doc once, without
 // checking it otherwise, and stops at a string that does not end.
 func jsonFieldSecrets(doc string, add func(...string)) {
 	pending := false // the field whose value comes next is a credential's
@@ -1096,6 +1096,17 @@ func jsonFieldSecrets(doc string, add func(...string)) {
 			}
 			if pending {
 				add(doc[i+1:end-1], jsonUnquote(doc[i:end]))
+			}
+			pending = false
+			i = end
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			// A number: a PIN or a numeric key sent as one.
+			end := i + 1
+			for end < len(doc) && strings.IndexByte("0123456789+-.eE", doc[end]) >= 0 {
+				end++
+			}
+			if pending {
+				add(doc[i:end])
 			}
 			pending = false
 			i = end
