@@ -20,6 +20,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 
 	"github.com/toolkit-sdk/toolkit/extract"
+	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 )
@@ -246,7 +247,8 @@ type Request struct {
 	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
 	RetryWaitMin, RetryWaitMax time.Duration
 	// Secrets, when set, are the call's secrets: they are redacted from
-	// the URL and error the Observer and the debug log see.
+	// the URL and error the Observer and the debug log see, and from
+	// package toolkittest's fixtures.
 	Secrets *Redactor
 }
 
@@ -276,6 +278,12 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		return nil, e.guardErr
 	}
 	ctx = e.withRequestBudget(ctx) // a Send outside a call has a budget of its own
+	if t := callsecrets.From(ctx); t != nil && req.Secrets != nil && len(req.Secrets.secrets) > 0 {
+		// Record and replay keep them out of fixtures; a copy, as the
+		// Redactor is the caller's to change.
+		secrets := slices.Clone(req.Secrets.secrets)
+		t.Track(func() []string { return secrets })
+	}
 	if !e.observing(ctx) {
 		return e.send(ctx, req, u, nil)
 	}

@@ -196,8 +196,8 @@ steps:
 var jsonUnit = regexp.MustCompile(`(?s)\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u(?:[0-9a-cA-CefEF][0-9a-fA-F]{3}|[dD][0-7][0-9a-fA-F]{2})|\\["\\/bfnrt]|.`)
 
 // naiveRedact is what Redact does, the slow way: every form replaced in
-// turn, then every form found in the text with its JSON escapes decoded
-// replaced where it was decoded from.
+// turn, then every form found in the text with its JSON escapes decoded,
+// once or twice (maxEscapeDepth), replaced where it was decoded from.
 func naiveRedact(forms []string, text string) string {
 	for _, f := range forms {
 		text = strings.ReplaceAll(text, f, Redacted)
@@ -205,8 +205,51 @@ func naiveRedact(forms []string, text string) string {
 	if !strings.Contains(text, `\`) {
 		return text
 	}
+	type place struct{ start, end int }
+	var places []place
+	decoded := text
+	from, to := make([]int, len(text)), make([]int, len(text)) // the place in text of each decoded byte
+	for i := range text {
+		from[i], to[i] = i, i+1
+	}
+	for range maxEscapeDepth {
+		d, f, t := naiveUnescape(decoded)
+		for i := range f { // composed with the levels above
+			f[i], t[i] = from[f[i]], to[t[i]-1]
+		}
+		decoded, from, to = d, f, t
+		for _, form := range forms {
+			for off := 0; ; {
+				i := strings.Index(decoded[off:], form)
+				if i < 0 {
+					break
+				}
+				places = append(places, place{from[off+i], to[off+i+len(form)-1]})
+				off += i + len(form)
+			}
+		}
+	}
+	slices.SortFunc(places, func(a, b place) int { return a.start - b.start })
+	var out strings.Builder
+	last := 0
+	for i := 0; i < len(places); {
+		start, end := places[i].start, places[i].end
+		for i++; i < len(places) && places[i].start < end; i++ {
+			end = max(end, places[i].end)
+		}
+		out.WriteString(text[last:max(start, last)])
+		out.WriteString(Redacted)
+		last = end
+	}
+	out.WriteString(text[last:])
+	return out.String()
+}
+
+// naiveUnescape decodes text's JSON escapes and returns, for each byte
+// decoded, where in text its unit begins and ends.
+func naiveUnescape(text string) (string, []int, []int) {
 	var decoded []byte
-	var from, to []int // the place in text of each decoded byte's unit
+	var from, to []int
 	for _, loc := range jsonUnit.FindAllStringIndex(text, -1) {
 		u := text[loc[0]:loc[1]]
 		var b []byte
@@ -228,32 +271,7 @@ func naiveRedact(forms []string, text string) string {
 		}
 		decoded = append(decoded, b...)
 	}
-	type place struct{ start, end int }
-	var places []place
-	for _, f := range forms {
-		for off := 0; ; {
-			i := strings.Index(string(decoded[off:]), f)
-			if i < 0 {
-				break
-			}
-			places = append(places, place{from[off+i], to[off+i+len(f)-1]})
-			off += i + len(f)
-		}
-	}
-	slices.SortFunc(places, func(a, b place) int { return a.start - b.start })
-	var out strings.Builder
-	last := 0
-	for i := 0; i < len(places); {
-		start, end := places[i].start, places[i].end
-		for i++; i < len(places) && places[i].start < end; i++ {
-			end = max(end, places[i].end)
-		}
-		out.WriteString(text[last:max(start, last)])
-		out.WriteString(Redacted)
-		last = end
-	}
-	out.WriteString(text[last:])
-	return out.String()
+	return string(decoded), from, to
 }
 
 // escapeEach writes each byte of s for which esc returns true as \u00XX
@@ -328,13 +346,15 @@ func TestHardening26_16_JSONEscapes(t *testing.T) {
 			}
 		})
 	}
-	// What is not a secret's escape is left alone: an escaped backslash
-	// before "u0041", and a secret's text in a longer word is redacted
-	// like one written plainly.
+	// What is not a secret's escape is left alone: a backslash escaped
+	// twice before "u0041" (an escape escaped once is a JSON text's in a
+	// string, decoded twice), and a secret's text in a longer word is
+	// redacted like one written plainly.
 	var r Redactor
 	r.Add("AAAA")
 	for text, want := range map[string]string{
-		`x\\u0041AAA y`:              `x\\u0041AAA y`,
+		`x\\\\u0041AAA y`:            `x\\\\u0041AAA y`,
+		`x\\u0041AAA y`:              `x[REDACTED] y`,
 		`x\u0041\u0041AA y`:          `x[REDACTED] y`,
 		`x\u0041\u00410A y`:          `x\u0041\u00410A y`,
 		`"\u0041\u0041\u0041\u0041"`: `"[REDACTED]"`,

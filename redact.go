@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -168,7 +169,9 @@ func (r *Redactor) add(v string) {
 //     characters as written or as \uXXXX (hex digits of either case; a
 //     character outside ASCII as one, or as a surrogate pair), "/" also
 //     as "\/", and " \ and control characters as JSON requires, in any
-//     mix (Go's \u003c, Gson's \u003d, .NET's \u002B, PHP's \/, ...).
+//     mix (Go's \u003c, Gson's \u003d, .NET's \u002B, PHP's \/, ...);
+//     and so escaped twice, as a JSON text held in a JSON string is
+//     (\\u003d, \u005cu003d).
 //
 // Longer forms are replaced first, so a form containing another is
 // replaced whole. The first time any Redactor meets a list of secrets,
@@ -176,8 +179,10 @@ func (r *Redactor) add(v string) {
 // text holds one of those starts. A text holding \u or \/ (or another
 // escape a secret needs) has its escapes decoded once, into a reused
 // buffer, and the forms are looked for in the decoded text the same way:
-// linear work, however many ways a secret could be escaped. Otherwise
-// Redact allocates only when it replaces something.
+// linear work, however many ways a secret could be escaped. A decoded
+// text that still holds such escapes is decoded once more, into another
+// buffer, after a copy. Otherwise Redact allocates only when it replaces
+// something.
 func (r *Redactor) Redact(s string) string {
 	if len(r.secrets) == 0 || len(s) < minSecretLen {
 		return s
@@ -309,20 +314,40 @@ func (set *secretSet) hit(hits *[maxHits / 64]uint64, k int) bool {
 }
 
 // hasEscape reports whether s holds a JSON escape that may stand for a
-// byte of a form (see secretSet.escapes).
+// byte of a form (see secretSet.escapes), or such an escape escaped again
+// (\\\\u). It may report one where there is none.
 func (set *secretSet) hasEscape(s string) bool {
-	for i := 0; ; {
+	for i, skipped := 0, 0; ; skipped++ {
 		j := strings.IndexByte(s[i:], '\\')
 		if j < 0 || i+j+1 >= len(s) {
 			return false
 		}
 		i += j + 1
-		if c := s[i]; set.escapes[c/64]&(1<<(c%64)) != 0 {
+		if set.escapes[s[i]/64]&(1<<(s[i]%64)) != 0 {
+			return true
+		}
+		if s[i] == '\\' && i+1 < len(s) && set.escapes[s[i+1]/64]&(1<<(s[i+1]%64)) != 0 {
 			return true
 		}
 		i++ // past the escaped byte: the second \ of \\ starts nothing
+		if skipped > 16+i/32 && set.escapes == unicodeAndSlash {
+			// Backslashes close together (\" in a JSON text held in a
+			// string): one search for \u and one for \/ over the rest
+			// are faster than a search for each backslash. They also
+			// find \\u and \\/.
+			return strings.Contains(s[i:], `\u`) || strings.Contains(s[i:], `\/`)
+		}
 	}
 }
+
+// unicodeAndSlash is secretSet.escapes when only \u and \/ matter: no
+// secret holds " \ or a control character.
+var unicodeAndSlash = func() (e [4]uint64) {
+	for _, c := range []byte{'u', '/'} {
+		e[c/64] |= 1 << (c % 64)
+	}
+	return e
+}()
 
 // unescapeBufs holds the buffers redactEscaped decodes texts into, of at
 // most maxPooledBuf bytes.
@@ -330,43 +355,85 @@ var unescapeBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 const maxPooledBuf = 4 << 20
 
+// maxEscapeDepth is how many times redactEscaped decodes a text's escapes:
+// twice finds a secret in a JSON text held in a JSON string
+// ("{\"t\":\"a\\u003db\"}"), as APIs that wrap a document in another write
+// it. escapeGrowth is how much longer a form may be written so: each
+// byte as \u00XX, each of whose bytes as \u00XX again.
+const maxEscapeDepth, escapeGrowth = 2, 6 * 6
+
 // redactEscaped replaces the forms written with JSON escapes in s: any of
 // their bytes as \uXXXX in either case (a character outside ASCII as
 // one, or a surrogate pair), / also as \/, and " \ and the control
-// characters as JSON requires, in any mix. It decodes s's escapes once,
-// looks for the forms in the decoded text as Redact does in s, and
-// replaces, in s, each place a form was decoded from. Every decoded byte
-// comes from one place in s, so the work is linear in the length of s,
-// however many ways a form could be written.
+// characters as JSON requires, in any mix, and such a text escaped again
+// (maxEscapeDepth). It decodes s's escapes, looks for the forms in the
+// decoded text as Redact does in s, and replaces, in s, each place a form
+// was decoded from. Every decoded byte comes from one place in s, so the
+// work is linear in the length of s for each decoding, however many ways
+// a form could be written.
 func (set *secretSet) redactEscaped(s string) string {
+	spans := set.escapedSpans(s, 1)
+	if len(spans) == 0 {
+		return s
+	}
+	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
+	var out strings.Builder
+	out.Grow(len(s))
+	last := 0 // s[:last] is written
+	for i := 0; i < len(spans); {
+		start, end := spans[i].start, spans[i].end
+		for i++; i < len(spans) && spans[i].start < end; i++ {
+			end = max(end, spans[i].end)
+		}
+		start = max(start, last)
+		out.WriteString(s[last:start])
+		out.WriteString(Redacted)
+		last = end
+	}
+	out.WriteString(s[last:])
+	return out.String()
+}
+
+// escapedSpans returns the places in s of the forms found in s with its
+// escapes decoded, and, below maxEscapeDepth, decoded again.
+func (set *secretSet) escapedSpans(s string, depth int) []span {
 	bp := unescapeBufs.Get().(*[]byte)
 	d := appendUnescaped((*bp)[:0], s)
 	if cap(d) <= maxPooledBuf {
 		*bp = d
 		defer unescapeBufs.Put(bp)
 	}
-	var hits [maxHits / 64]uint64
-	if !scan(set, d, &hits) && len(set.starts) <= maxHits {
-		return s
-	}
-	set.build()
 	var spans []span // the decoded places of the forms found
-	ds := string(d)
-	for k, f := range set.forms {
-		if !set.hit(&hits, k) {
-			continue
-		}
-		for off := 0; ; {
-			i := strings.Index(ds[off:], f)
-			if i < 0 {
-				break
+	var hits [maxHits / 64]uint64
+	ds := "" // d, copied once needed
+	if scan(set, d, &hits) || len(set.starts) > maxHits {
+		set.build()
+		ds = string(d)
+		for k, f := range set.forms {
+			if !set.hit(&hits, k) {
+				continue
 			}
-			spans = append(spans, span{start: off + i, end: off + i + len(f)})
-			off += i + len(f)
+			for off := 0; ; {
+				i := strings.Index(ds[off:], f)
+				if i < 0 {
+					break
+				}
+				spans = append(spans, span{start: off + i, end: off + i + len(f)})
+				off += i + len(f)
+			}
+		}
+	}
+	// Decoded again only if escapes were decoded, and some remain.
+	if depth < maxEscapeDepth && len(d) < len(s) && bytes.IndexByte(d, '\\') >= 0 {
+		if ds == "" {
+			ds = string(d)
+		}
+		if set.hasEscape(ds) {
+			spans = append(spans, set.escapedSpans(ds, depth+1)...)
 		}
 	}
 	if len(spans) == 0 {
-		return s
+		return nil
 	}
 	// unit[k]: where in s the escape (or byte) that decoded byte k comes
 	// from begins; unit[len(d)] = len(s).
@@ -387,22 +454,7 @@ func (set *secretSet) redactEscaped(s string) string {
 		}
 		spans[i].start, spans[i].end = int(unit[a]), int(unit[end])
 	}
-	slices.SortFunc(spans, func(x, y span) int { return x.start - y.start })
-	var out strings.Builder
-	out.Grow(len(s))
-	last := 0 // s[:last] is written
-	for i := 0; i < len(spans); {
-		start, end := spans[i].start, spans[i].end
-		for i++; i < len(spans) && spans[i].start < end; i++ {
-			end = max(end, spans[i].end)
-		}
-		start = max(start, last)
-		out.WriteString(s[last:start])
-		out.WriteString(Redacted)
-		last = end
-	}
-	out.WriteString(s[last:])
-	return out.String()
+	return spans
 }
 
 // appendUnescaped appends s to buf with its JSON escapes decoded; a
@@ -631,8 +683,8 @@ func newSecretSet(secrets []string) *secretSet {
 		}
 	}
 	// A form written with escapes, which redactEscaped replaces in one
-	// pass, is at most 6 times as long: \u00XX for a byte.
-	set.bound += 6 * longest
+	// pass, is at most escapeGrowth times as long.
+	set.bound += escapeGrowth * longest
 	all := buf.String()
 	set.starts = make([]string, len(spans))
 	for j, sp := range spans {
@@ -1018,9 +1070,9 @@ func (r *Redactor) bound() int {
 	return r.lookup().bound
 }
 
-// jsonFieldSecrets calls add with the string value of every field of the
-// JSON text doc whose key is in a credential position (IsSecretQueryKey),
-// at any depth, as written and decoded. It reads doc once, without
+// jsonFieldSecrets calls add with the string value, as written and
+// decoded, or the number, of every field of the JSON text doc whose key
+// is in a credential position (IsSecretQueryKey), at any depth. It reads doc once, without
 // checking it otherwise, and stops at a string that does not end.
 func jsonFieldSecrets(doc string, add func(...string)) {
 	pending := false // the field whose value comes next is a credential's
@@ -1044,6 +1096,17 @@ func jsonFieldSecrets(doc string, add func(...string)) {
 			}
 			if pending {
 				add(doc[i+1:end-1], jsonUnquote(doc[i:end]))
+			}
+			pending = false
+			i = end
+		case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			// A number: a PIN or a numeric key sent as one.
+			end := i + 1
+			for end < len(doc) && strings.IndexByte("0123456789+-.eE", doc[end]) >= 0 {
+				end++
+			}
+			if pending {
+				add(doc[i:end])
 			}
 			pending = false
 			i = end

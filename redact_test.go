@@ -293,6 +293,8 @@ func redactCases() []redactCase {
 		// JSON escapes (\u00e9, \/) as Python's and PHP's encoders write
 		// them: the escapes are decoded and the decoded text scanned.
 		{"2secrets-64KiB-escapes-nomatch", benchSecrets, escapedText(64 << 10)},
+		// A JSON text held in a JSON string: a backslash every few bytes.
+		{"2secrets-64KiB-nested-nomatch", benchSecrets, strings.Repeat(`{\"id\":1234,\"name\":\"Widget\"},`, 2000)[:64<<10]},
 	}
 }
 

@@ -31,7 +31,17 @@ func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, op
 // its Registry resolved it.
 func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
 	ctx = e.withRequestBudget(ctx) // every request of the call counts (MaxRequests)
-	return e.newRun(ctx, w, args, co).result(co, shared)
+	r := e.newRun(ctx, w, args, co)
+	res := r.result(co, shared)
+	if t := callsecrets.From(ctx); t != nil {
+		// Record and replay keep them out of fixtures: each request
+		// reports the secrets known when it is sent (Send, Request.Secrets),
+		// and the run those it learned after its last one. Copies: a
+		// tracker may read them from another goroutine.
+		secrets := slices.Clone(r.secrets.secrets)
+		t.Track(func() []string { return secrets })
+	}
+	return res
 }
 
 // newRun returns the state of a call of w, its secret environment
@@ -48,9 +58,6 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 		if v, ok := e.opts.Env(name); ok {
 			r.secrets.Add(v)
 		}
-	}
-	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
-		t.Track(func() []string { return slices.Clone(r.secrets.secrets) })
 	}
 	return r
 }
@@ -424,7 +431,11 @@ func (r *run) recordSecrets(s *step, x *expanded) {
 	}
 	r.recordQuerySecrets(x.url)
 	if x.body != "" {
-		r.recordBodySecrets(x.body)
+		form := false
+		for i, h := range s.headers {
+			form = form || strings.EqualFold(h.name, "Content-Type") && strings.Contains(strings.ToLower(x.headers[i]), "x-www-form-urlencoded")
+		}
+		r.recordBodySecrets(x.body, form)
 	}
 }
 
@@ -469,18 +480,18 @@ func (r *run) addEscaped(v string, unescape func(string) (string, error)) {
 }
 
 // recordBodySecrets adds the values of a body's fields in a credential
-// position to the redactor: a form's, or a JSON document's string fields
-// at any depth.
-func (r *run) recordBodySecrets(body string) {
-	t := strings.TrimLeft(body, " \t\r\n")
+// position to the redactor: a form's (the step says it sends one, or the
+// body looks like one), or a JSON document's string fields at any depth.
+func (r *run) recordBodySecrets(body string, form bool) {
+	t := strings.TrimSpace(body) // a YAML block ends in a line break
 	if t == "" {
 		return
 	}
-	if t[0] == '{' || t[0] == '[' {
+	if !form && (t[0] == '{' || t[0] == '[') {
 		jsonFieldSecrets(t, r.secrets.Add)
 		return
 	}
-	if strings.IndexByte(t, '=') > 0 && !strings.ContainsAny(t, " \n") {
+	if form || strings.IndexByte(t, '=') > 0 && !strings.ContainsAny(t, " \n") {
 		r.recordPairSecrets(t)
 	}
 }

@@ -27,8 +27,10 @@
 // (access_token, refresh_token, ...), Set-Cookie values and Config.Secrets,
 // and whatever a YAML workflow's run holds as a secret: per-call values
 // (toolkit.WithValue) named like secrets or marked `sensitive`, env values
-// marked `sensitive`, and values a step extracts under a secret's name —
-// in every encoding toolkit.Redactor knows.
+// marked `sensitive`, and values a step extracts under a secret's name;
+// a Go capability's per-call values named like secrets, the host's
+// headers (toolkit.WithHeader) and the secrets it passes with a request
+// (toolkit.Request.Secrets) — in every encoding toolkit.Redactor knows.
 //
 // On replay a request is served the first unused recorded response whose
 // method, URL and body match: JSON bodies match whatever their layout,

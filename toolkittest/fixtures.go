@@ -223,9 +223,9 @@ type tape struct {
 	errs     []string          // what went wrong, reported when the call ends
 }
 
-// Track implements callsecrets.Tracker: a run of the call reports the
-// secrets it knows, per-call values marked sensitive or named like
-// secrets and extracted tokens among them.
+// Track implements callsecrets.Tracker: the call reports the secrets it
+// knows, before each request and when a run ends: per-call values marked
+// sensitive or named like secrets, extracted tokens, Request.Secrets.
 func (tp *tape) Track(secrets func() []string) {
 	tp.mu.Lock()
 	tp.tracked = append(tp.tracked, secrets)

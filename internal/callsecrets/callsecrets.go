@@ -7,10 +7,12 @@ package callsecrets
 
 import "context"
 
-// Tracker receives, for every call run under its context, a function
-// returning the secrets the call knows so far. The function must be
-// called only while the call runs on the goroutine that sends its
-// requests (from a RoundTrip), or after the call returned.
+// Tracker receives, for every call run under its context, functions
+// returning secrets the call knows: before each request it sends (the
+// secrets known then), and when the call ends. Each function returns a
+// list that never changes, so it may be called from any goroutine, at
+// any time: a Go capability may run workflows, and so send requests, on
+// several goroutines at once.
 type Tracker interface {
 	Track(secrets func() []string)
 }
