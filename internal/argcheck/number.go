@@ -25,6 +25,14 @@ const (
 	// may be for normalization to write it ("1e20" becomes 21 digits;
 	// "1e1000" stays as written).
 	maxGrowth = 32
+	// maxExpansion bounds, for one check, how many more digits than
+	// their texts the arguments' numbers have in all once written out:
+	// what the validator's big.Rat numbers hold when it is shown them as
+	// written (uniqueItems), and at most that for stand-ins, which reach
+	// as far as the schema's numbers (10^310 beside a maximum of
+	// 1.8e308). A number past it is refused, so 4 MB of "1e1000" costs
+	// what about a thousand of them do.
+	maxExpansion = 1 << 20
 )
 
 // decimal is a JSON number read from its text: its value is digits ×
@@ -261,8 +269,10 @@ type numberProblem struct {
 }
 
 // number checks one number: a problem when it is beyond the bounds, else
-// whether it needs a stand-in (and the schema allows one).
-func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool) {
+// whether it needs a stand-in (and the schema allows one). With spent
+// non-nil, the digits the number adds to its text once shown to the
+// validator are counted there against maxExpansion.
+func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal, stand bool) {
 	d, ok := parseDecimal(string(n))
 	if !ok {
 		return nil, d, false // the validator decides
@@ -274,7 +284,17 @@ func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool)
 		return &numberProblem{msg: "must be a number of at most 1000 digits, got " + cut(string(n), 40) +
 			" (" + strconv.Itoa(d.mantissa) + " digits)"}, d, false
 	}
-	return nil, d, s.standIns && s.needsStandIn(d)
+	stand = s.standIns && s.needsStandIn(d)
+	if spent != nil && d.digits != "" {
+		// The digits of the value's numerator and denominator as written;
+		// a stand-in has no more (it is counted as the number, so a
+		// check decides alike with stand-ins or without).
+		if *spent += max(len(d.digits)+abs(d.exp)-len(n), 0); *spent > maxExpansion {
+			return &numberProblem{msg: "must be a number with a smaller exponent: the arguments hold too many numbers " +
+				"far from 1 (more than " + strconv.Itoa(maxExpansion) + " digits in all once written out), got " + cut(string(n), 40)}, d, false
+		}
+	}
+	return nil, d, stand
 }
 
 // prepareNumbers readies v for the validator: it finds the first number
@@ -283,12 +303,12 @@ func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool)
 // A first walk counts them, so the record is allocated once. A bare
 // number is shown to the validator as it is.
 func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
-	n := 0
-	if p := s.walkNumbers(v, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
+	n, spent := 0, 0
+	if p := s.walkNumbers(v, &spent, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
 		return p, nil
 	}
 	swaps := make([]swap, 0, n)
-	s.walkNumbers(v, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
+	s.walkNumbers(v, nil, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
 		swaps = append(swaps, swap{slot: slot, m: m, key: key, v: old})
 		if slot != nil {
 			*slot = json.Number(s.standIn(d))
@@ -301,11 +321,11 @@ func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
 
 // walkNumbers calls f with every number of v that needs a stand-in (in
 // an array's slot, or an object's member m[key]), until a number beyond
-// the bounds, which it returns.
-func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+// the bounds, which it returns (see number for spent).
+func (s *Schema) walkNumbers(v any, spent *int, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
 	switch x := v.(type) {
 	case json.Number:
-		p, _, _ := s.number(x)
+		p, _, _ := s.number(x, spent)
 		return p
 	case map[string]any:
 		for k, e := range x {
@@ -313,11 +333,11 @@ func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key stri
 			if n, ok := e.(json.Number); ok {
 				var d decimal
 				var stand bool
-				if p, d, stand = s.number(n); stand {
+				if p, d, stand = s.number(n, spent); stand {
 					f(nil, x, k, n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, f)
+				p = s.walkNumbers(e, spent, f)
 			}
 			if p != nil {
 				p.loc = append([]string{k}, p.loc...)
@@ -330,11 +350,11 @@ func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key stri
 			if n, ok := e.(json.Number); ok {
 				var d decimal
 				var stand bool
-				if p, d, stand = s.number(n); stand {
+				if p, d, stand = s.number(n, spent); stand {
 					f(&x[i], nil, "", n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, f)
+				p = s.walkNumbers(e, spent, f)
 			}
 			if p != nil {
 				p.loc = append([]string{strconv.Itoa(i)}, p.loc...)

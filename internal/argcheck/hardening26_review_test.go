@@ -1,0 +1,65 @@
+package argcheck
+
+import (
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// A schema whose own numbers reach far (a maximum of 1.8e308, a
+// multipleOf of 1e-400, an enum of 1e999) makes every stand-in as long
+// as they are, and uniqueItems shows every number as written: an array
+// of thousands of 1e1000 then cost the validator hundreds of bytes per
+// byte (4 MB took 10 to 20 s and 3 GB). What the validator is shown is
+// bounded in all (maxExpansion): the work stays proportional to the
+// text, and a few such numbers are still judged as written.
+func TestHardening26_02_SchemaNumbersReachFar(t *testing.T) {
+	for _, schema := range []string{
+		`{"type":"object","properties":{"a":{"type":"array","items":{"type":"number","maximum":1.7976931348623157e308}}}}`,
+		`{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer","multipleOf":1e-400}}}}`,
+		`{"type":"object","properties":{"a":{"type":"array","items":{"enum":[1e999,2]}}}}`,
+		`{"type":"object","properties":{"a":{"type":"array","uniqueItems":true,"items":{"type":"number","minimum":-1e-300}}}}`,
+	} {
+		s, ref := compileNumbers(t, schema)
+		base := perByte(t, s, "1")
+		for _, n := range []string{"1e1000", "9e999", "-1e-1000", "-12e-999"} {
+			// Distinct numbers, for uniqueItems: 1e1000, 2e1000, ...
+			sign, exp := "", n[strings.IndexByte(n, 'e'):]
+			if n[0] == '-' {
+				sign = "-"
+			}
+			var b strings.Builder
+			b.WriteString(`{"a":[`)
+			for i := range 20000 {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(sign + strconv.Itoa(i+1) + exp)
+			}
+			b.WriteString(`]}`)
+			text := b.String()
+			if got := perByteText(t, s, text); got > base*2+200 {
+				t.Errorf("%s\n%d × %s: %.0f bytes allocated per byte of arguments, %.0f for 1", schema, 20000, n, got, base)
+			}
+			if got := checkText(s, decode(t, text)); !strings.Contains(got, "too many numbers far from 1") {
+				t.Errorf("%s\n20,000 × %s: %.300s", schema, n, got)
+			}
+			few := `{"a":[` + n + `,2,` + strings.Repeat(n+",", 3) + `0.5]}`
+			if got, want := checkText(s, decode(t, few)), checkText(ref, decode(t, few)); got != want {
+				t.Errorf("%s\n%s: %s\nwant (as written) %s", schema, few, got, want)
+			}
+		}
+	}
+}
+
+// perByteText is the bytes Check allocates per byte of text.
+func perByteText(t *testing.T, s *Schema, text string) float64 {
+	args := decode(t, text)
+	var a, b runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&a)
+	_ = s.Check(args)
+	runtime.ReadMemStats(&b)
+	return float64(b.TotalAlloc-a.TotalAlloc) / float64(len(text))
+}
