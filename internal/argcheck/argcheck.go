@@ -18,7 +18,7 @@
 // read from its text and never written out in full (see number.go): one
 // with an exponent beyond ±1000 or more than 1000 digits is refused, and
 // so is the number past which the arguments' numbers would hold more than
-// 2^20 digits beyond their texts once written out (a few hundred 1e1000
+// 2^20 digits beyond their texts once written out (about a thousand 1e1000
 // pass, not a request full of them). Before the validator's schema
 // numbers, 1e1000 costs what 1 does. A message quotes at most a few dozen bytes of
 // any name or value the model made up, and lists at most five unknown
