@@ -224,7 +224,8 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 	}
 	if fixed := queryKeys(u); fixed != nil {
 		for _, k := range query.keys {
-			if fixed[k] {
+			// An undeclared argument differs by more than case.
+			if fixed[k] || d.props.index(k) < 0 && fixed[strings.ToLower(k)] {
 				return fail("%v: parameter %s would be sent in the query beside the url's own %s, which the definition fixes", ErrInvalidArguments, quoteName(k), quoteName(k))
 			}
 		}
@@ -429,7 +430,8 @@ const maxQuotedNames = 5
 // ("additionalProperties": true or a schema), and any argument named as
 // something the definition or the host fixes: an undeclared one may not
 // carry the name of a key of the url's query, of defaultPostData or of a
-// per-call value; no argument may replace a defaultPostData member that
+// per-call value, nor one that differs from these only by case; no
+// argument may replace a defaultPostData member that
 // holds a placeholder. A declared parameter overlays the other
 // defaultPostData members, as the format says.
 func (d *Definition) checkArguments(params *object) error {
@@ -442,8 +444,8 @@ func (d *Definition) checkArguments(params *object) error {
 		case declared:
 		case !d.allowExtra:
 			unknown = append(unknown, k)
-		case d.fixed[k] != "":
-			return fmt.Errorf("%w: parameter %s is not declared and names %s, which the definition fixes; leave it out", ErrInvalidArguments, quoteName(k), d.fixed[k])
+		case d.fixedFold[strings.ToLower(k)] != "":
+			return fmt.Errorf("%w: parameter %s is not declared and names %s, which the definition fixes; leave it out", ErrInvalidArguments, quoteName(k), d.fixedFold[strings.ToLower(k)])
 		}
 	}
 	if len(unknown) == 0 {

@@ -81,8 +81,12 @@ type Definition struct {
 	// undeclared argument may have none of these names; a declared one may
 	// overlay defaultPostData, unless pinned.
 	fixed map[string]string
+	// fixedFold is fixed by the lower-case name: an undeclared argument
+	// differs from a fixed name by more than case (a server may read
+	// "TenantId" as "tenantId").
+	fixedFold map[string]string
 	// pinned are the defaultPostData keys whose value holds a ${value}
-	// placeholder: no argument replaces them.
+	// placeholder, at any depth: no argument replaces them.
 	pinned map[string]bool
 }
 
@@ -851,13 +855,17 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 			if _, ok := d.fixed[k]; !ok {
 				d.fixed[k] = "defaultPostData"
 			}
-			if v, ok := d.postData.vals[i].(string); ok && strings.Contains(v, "${") {
+			if holdsPlaceholder(d.postData.vals[i]) {
 				if d.pinned == nil {
 					d.pinned = map[string]bool{}
 				}
 				d.pinned[k] = true
 			}
 		}
+	}
+	d.fixedFold = make(map[string]string, len(d.fixed))
+	for k, where := range d.fixed {
+		d.fixedFold[strings.ToLower(k)] = where
 	}
 	if hasRequestParser || d.Function.Type != TypeCallURL || d.url == nil || d.props == nil {
 		return
@@ -876,6 +884,20 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, name)
 		}
 	}
+}
+
+// holdsPlaceholder reports a defaultPostData value that holds a ${...}
+// placeholder, at any depth of its objects and arrays.
+func holdsPlaceholder(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.Contains(x, "${")
+	case *object:
+		return slices.ContainsFunc(x.vals, holdsPlaceholder)
+	case []any:
+		return slices.ContainsFunc(x, holdsPlaceholder)
+	}
+	return false
 }
 
 // paramsPath is the definition's path for the path p of its function.

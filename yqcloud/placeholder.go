@@ -278,6 +278,7 @@ func queryKeys(u string) map[string]bool {
 		}
 		if k != "" {
 			keys[k] = true
+			keys[strings.ToLower(k)] = true // for undeclared arguments (see send)
 		}
 	}
 	return keys
