@@ -151,7 +151,8 @@ func (c *MemoryCache) get(k memoryKey) (memoryEntry, bool) {
 }
 
 // Set stores value under key in ctx's scope for ttl. When full, the least
-// recently used entry is dropped.
+// recently used entry of the scope holding the most entries is dropped
+// (see MemoryCache).
 func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
 	scope, _ := CacheScope(ctx)
 	c.set(memoryKey{scope, key}, memoryEntry{value: value}, ttl)
