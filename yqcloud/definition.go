@@ -81,9 +81,9 @@ type Definition struct {
 	// undeclared argument may have none of these names; a declared one may
 	// overlay defaultPostData, unless pinned.
 	fixed map[string]string
-	// fixedFold is fixed by the lower-case name: an undeclared argument
-	// differs from a fixed name by more than case (a server may read
-	// "TenantId" as "tenantId").
+	// fixedFold is fixed by each name a server may bind a fixed name as
+	// (boundNames): an undeclared argument has none of them (a server may
+	// read "TenantId" as "tenantId", "tenant[]" as "tenant").
 	fixedFold map[string]string
 	// pinned are the defaultPostData keys whose value holds a ${value}
 	// placeholder, at any depth: no argument replaces them.
@@ -865,7 +865,11 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 	}
 	d.fixedFold = make(map[string]string, len(d.fixed))
 	for k, where := range d.fixed {
-		d.fixedFold[strings.ToLower(k)] = where
+		for _, b := range boundNames(k) {
+			if d.fixedFold[b] == "" || b == strings.ToLower(k) {
+				d.fixedFold[b] = where
+			}
+		}
 	}
 	if hasRequestParser || d.Function.Type != TypeCallURL || d.url == nil || d.props == nil {
 		return

@@ -45,7 +45,8 @@
 // arguments (checked against parameters: required, types, enum; one the
 // properties do not declare is refused unless "additionalProperties" is
 // true or a schema, and even then may not be named as a key of the url's
-// query, of defaultPostData or as a per-call value, in any case; no
+// query, of defaultPostData or as a per-call value, nor as one a server
+// may bind it to (another case, "tenant[]", "tenant.x"); no
 // argument replaces a defaultPostData member holding a ${placeholder} at
 // any depth) -> requestParser -> {path} parameters (path-escaped, removed from the rest)
 // -> routing (GET: all to the query string; POST, PUT, PATCH, DELETE:

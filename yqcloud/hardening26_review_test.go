@@ -67,3 +67,46 @@ func TestHardening26_11_CaseAndDepth(t *testing.T) {
 		}
 	})
 }
+
+// TestHardening26_11_BoundNames: an allowed undeclared argument is
+// refused when a server's parameter binding may read its name as one the
+// definition fixes: PHP and Rails read "tenant[]" and "tenant[x]" as
+// tenant (replacing tenant=T1 by an array), Spring "tenant.x" as a member
+// of tenant, PHP "tenant.id" and "tenant id" as tenant_id; and one named
+// "filter" beside the url's "filter[tenant]" replaces it in PHP.
+func TestHardening26_11_BoundNames(t *testing.T) {
+	m := newMock(t)
+	extra := `{"type": "object", "properties": {}, "additionalProperties": true}`
+	get := func(query string) string {
+		return `{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?` + query + `"}`
+	}
+	tests := []struct {
+		function, args string
+		values         []toolkit.CallOption
+		refused        bool
+	}{
+		{get("tenant=${tenantId}"), `{"tenant[]": "T2"}`, nil, true},
+		{get("tenant=${tenantId}"), `{"Tenant[0]": "T2"}`, nil, true},
+		{get("tenant=${tenantId}"), `{"tenant.name": "T2"}`, nil, true},
+		{get("tenant_id=${tenantId}"), `{"tenant.id": "T2"}`, nil, true},
+		{get("tenant_id=${tenantId}"), `{"tenant id": "T2"}`, nil, true},
+		{get("filter[tenant]=${tenantId}"), `{"filter": "x"}`, nil, true},
+		{`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/echo/r", "defaultPostData": {"role": "member"}}`, `{"role[]": "admin"}`, nil, true},
+		{get("${STATIC#q}"), `{"tenant[]": "T2"}`, []toolkit.CallOption{toolkit.WithValue("STATIC#q", "tenant=T1")}, true},
+		{get("${STATIC#q}"), `{"filter": "x"}`, []toolkit.CallOption{toolkit.WithValue("STATIC#q", "filter%5Btenant%5D=T1")}, true},
+
+		{get("tenant=${tenantId}"), `{"tenants": "x", "other.name": "y", "x[tenant]": "z"}`, nil, false},
+		{get("${STATIC#q}"), `{"tenants[]": "x"}`, []toolkit.CallOption{toolkit.WithValue("STATIC#q", "tenant=T1")}, false},
+	}
+	for _, tt := range tests {
+		_, reg := load(t, def("f", extra, tt.function), nil)
+		before := m.count()
+		res := call(reg, "f", tt.args, append(m.values(), tt.values...)...)
+		if res.IsError != tt.refused {
+			t.Errorf("%s %s: IsError %v: %s", tt.function, tt.args, res.IsError, res.Text)
+		}
+		if n := m.count() - before; tt.refused && n != 0 {
+			t.Errorf("%s %s: a refused call sent %d requests", tt.function, tt.args, n)
+		}
+	}
+}

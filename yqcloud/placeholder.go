@@ -278,7 +278,6 @@ func queryKeys(u string) map[string]bool {
 		}
 		if k != "" {
 			keys[k] = true
-			keys[strings.ToLower(k)] = true // for undeclared arguments (see send)
 		}
 	}
 	return keys
