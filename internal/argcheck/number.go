@@ -33,6 +33,10 @@ const (
 	// 1.8e308). A number past it is refused, so 4 MB of "1e1000" costs
 	// what about a thousand of them do.
 	maxExpansion = 1 << 20
+	// maxNesting is how deep arguments may nest arrays and objects: the
+	// validator copies a value's location for each of its errors, so
+	// 20,000 wrong items 5,000 levels deep cost it 3 GB.
+	maxNesting = 100
 )
 
 // decimal is a JSON number read from its text: its value is digits ×
@@ -262,10 +266,11 @@ type swap struct {
 	v    json.Number
 }
 
-// numberProblem is a number beyond the bounds: where, and what.
+// numberProblem is a number beyond the bounds, or arguments nested too
+// deep: where, the keyword ("number" when empty) and what.
 type numberProblem struct {
-	loc []string
-	msg string
+	loc       []string
+	kind, msg string
 }
 
 // number checks one number: a problem when it is beyond the bounds, else
@@ -304,11 +309,11 @@ func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal,
 // number is shown to the validator as it is.
 func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
 	n, spent := 0, 0
-	if p := s.walkNumbers(v, &spent, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
+	if p := s.walkNumbers(v, &spent, 0, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
 		return p, nil
 	}
 	swaps := make([]swap, 0, n)
-	s.walkNumbers(v, nil, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
+	s.walkNumbers(v, nil, 0, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
 		swaps = append(swaps, swap{slot: slot, m: m, key: key, v: old})
 		if slot != nil {
 			*slot = json.Number(s.standIn(d))
@@ -321,8 +326,15 @@ func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
 
 // walkNumbers calls f with every number of v that needs a stand-in (in
 // an array's slot, or an object's member m[key]), until a number beyond
-// the bounds, which it returns (see number for spent).
-func (s *Schema) walkNumbers(v any, spent *int, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+// the bounds or a value nested deeper than maxNesting, which it returns
+// (see number for spent; depth is v's).
+func (s *Schema) walkNumbers(v any, spent *int, depth int, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+	switch v.(type) {
+	case map[string]any, []any:
+		if depth++; depth > maxNesting {
+			return &numberProblem{kind: "nesting", msg: "is nested deeper than " + strconv.Itoa(maxNesting) + " levels of arrays and objects"}
+		}
+	}
 	switch x := v.(type) {
 	case json.Number:
 		p, _, _ := s.number(x, spent)
@@ -337,7 +349,7 @@ func (s *Schema) walkNumbers(v any, spent *int, f func(slot *any, m map[string]a
 					f(nil, x, k, n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, spent, f)
+				p = s.walkNumbers(e, spent, depth, f)
 			}
 			if p != nil {
 				p.loc = append([]string{k}, p.loc...)
@@ -354,7 +366,7 @@ func (s *Schema) walkNumbers(v any, spent *int, f func(slot *any, m map[string]a
 					f(&x[i], nil, "", n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, spent, f)
+				p = s.walkNumbers(e, spent, depth, f)
 			}
 			if p != nil {
 				p.loc = append([]string{strconv.Itoa(i)}, p.loc...)
