@@ -17,10 +17,13 @@
 // What a check costs is proportional to the arguments' text. A number is
 // read from its text and never written out in full (see number.go): one
 // with an exponent beyond ±1000 or more than 1000 digits is refused, and
-// so is the number past which the arguments' numbers would hold more than
-// 2^20 digits beyond their texts once written out (about a thousand 1e1000
-// pass, not a request full of them). Before the validator's schema
-// numbers, 1e1000 costs what 1 does. Arguments nested deeper than 100
+// so is the number past which the numbers the validator is shown would
+// hold more than 2^20 digits beyond their texts once written out. A
+// number far beyond the schema's numbers is shown as a short stand-in
+// that every keyword judges alike: 1e1000 costs what 1 does, unless the
+// schema's own numbers reach as far (a maximum of 1e400) or it has
+// uniqueItems; then about a thousand such numbers pass, not a request
+// full of them. Arguments nested deeper than 100
 // levels of arrays and objects are refused before the validator sees them
 // (it copies a value's location for each error), and a problem holds at
 // most 512 bytes of its field's path. A message quotes at most a few dozen bytes of

@@ -26,12 +26,13 @@ const (
 	// "1e1000" stays as written).
 	maxGrowth = 32
 	// maxExpansion bounds, for one check, how many more digits than
-	// their texts the arguments' numbers have in all once written out:
-	// what the validator's big.Rat numbers hold when it is shown them as
-	// written (uniqueItems), and at most that for stand-ins, which reach
-	// as far as the schema's numbers (10^310 beside a maximum of
-	// 1.8e308). A number past it is refused, so 4 MB of "1e1000" costs
-	// what about a thousand of them do.
+	// their texts the numbers the validator is shown have in all once
+	// written out, in its big.Rat numbers: the numbers as written (with
+	// uniqueItems), or their stand-ins, which reach as far as the
+	// schema's numbers (10^310 beside a maximum of 1.8e308). A number
+	// past it is refused, so 4 MB of "1e1000" costs what about a
+	// thousand of them do when the schema's numbers reach far, and stays
+	// cheap (a stand-in of a few digits) when they do not.
 	maxExpansion = 1 << 20
 	// maxNesting is how deep arguments may nest arrays and objects: the
 	// validator copies a value's location for each of its errors, so
@@ -291,10 +292,15 @@ func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal,
 	}
 	stand = s.standIns && s.needsStandIn(d)
 	if spent != nil && d.digits != "" {
-		// The digits of the value's numerator and denominator as written;
-		// a stand-in has no more (it is counted as the number, so a
-		// check decides alike with stand-ins or without).
-		if *spent += max(len(d.digits)+abs(d.exp)-len(n), 0); *spent > maxExpansion {
+		// The digits of the numerator and denominator of the value the
+		// validator is shown: the number's, or its stand-in's.
+		shown := len(d.digits) + abs(d.exp)
+		if stand && d.exp > 0 {
+			shown = len(d.digits) + s.e0
+		} else if stand {
+			shown = 2*len(d.digits) + s.scale + 2
+		}
+		if *spent += max(shown-len(n), 0); *spent > maxExpansion {
 			return &numberProblem{msg: "must be a number with a smaller exponent: the arguments hold too many numbers " +
 				"far from 1 (more than " + strconv.Itoa(maxExpansion) + " digits in all once written out), got " + cut(string(n), 40)}, d, false
 		}
