@@ -10,14 +10,16 @@ import (
 )
 
 // A number's text is read, never expanded: 1e1000 is the digit 1 and the
-// exponent 1000, not a thousand and one digits. What a number costs is
-// bounded by its text: a written exponent beyond ±maxExponent and a
-// mantissa of more than maxDigits digits are refused; a number is
-// normalized to integer text only when that text is short (maxGrowth); and
-// the validator, which reads every number into a big.Rat (10^1000 is
-// 3,322 bits, made anew for each keyword), sees a number whose exponent is
-// beyond what the schema's own numbers can tell apart as a short stand-in
-// that every keyword judges alike (see standIn).
+// exponent 1000, not a thousand and one digits. A written exponent beyond
+// ±maxExponent and a mantissa of more than maxDigits digits are refused;
+// a number is normalized to integer text only when that text is short
+// (maxGrowth); the validator, which reads every number into a big.Rat
+// (10^1000 is 3,322 bits, made anew for each keyword), sees a number
+// whose exponent is beyond what the schema's own numbers can tell apart
+// as a stand-in that every keyword judges alike (see standIn), as long as
+// the schema's numbers reach (a few digits for most schemas, 310 beside
+// a maximum of 1.8e308); and what all the numbers it is shown add to
+// their texts is bounded in all (maxExpansion).
 const (
 	maxExponent = 1000
 	maxDigits   = 1000
