@@ -225,7 +225,7 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 	if fixed := queryKeys(u); fixed != nil {
 		var bound map[string]bool // what a server may read the url's keys as
 		for _, k := range query.keys {
-			if !fixed[k] && d.props.index(k) < 0 && bound == nil {
+			if !fixed[k] && bound == nil {
 				bound = map[string]bool{}
 				for f := range fixed {
 					for _, b := range boundNames(f) {
@@ -233,8 +233,10 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 					}
 				}
 			}
-			// An undeclared argument is not bound as one of them either.
-			if fixed[k] || d.props.index(k) < 0 && slices.ContainsFunc(boundNames(k), func(b string) bool { return bound[b] }) {
+			// Nor is an argument read as one of them: a declared one in
+			// another case, an undeclared one in any of boundNames.
+			if fixed[k] || bound[strings.ToLower(k)] ||
+				d.props.index(k) < 0 && slices.ContainsFunc(boundNames(k), func(b string) bool { return bound[b] }) {
 				return fail("%v: parameter %s would be sent in the query beside the url's own %s, which the definition fixes", ErrInvalidArguments, quoteName(k), quoteName(k))
 			}
 		}

@@ -86,7 +86,8 @@ type Definition struct {
 	// read "TenantId" as "tenantId", "tenant[]" as "tenant").
 	fixedFold map[string]string
 	// pinned are the defaultPostData keys whose value holds a ${value}
-	// placeholder, at any depth: no argument replaces them.
+	// placeholder, at any depth: no argument replaces them (nor a
+	// declared parameter differing only in case: see fixedNames).
 	pinned map[string]bool
 }
 
@@ -874,18 +875,29 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 	if hasRequestParser || d.Function.Type != TypeCallURL || d.url == nil || d.props == nil {
 		return
 	}
+	urlQuery, pinned := map[string]string{}, map[string]string{} // by the lower-case name
+	for k, where := range d.fixed {
+		if where == "the url's query" {
+			urlQuery[strings.ToLower(k)] = k
+		}
+	}
+	for k := range d.pinned {
+		pinned[strings.ToLower(k)] = k
+	}
 	for _, name := range d.props.keys {
 		if slices.Contains(pathParams, name) {
 			continue
 		}
 		toQuery := d.method == http.MethodGet || slices.Contains(d.Function.QueryParams, name)
+		// A server may read names without regard to case.
+		low := strings.ToLower(name)
 		switch {
-		case toQuery && d.fixed[name] == "the url's query":
+		case toQuery && urlQuery[low] != "":
 			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
-				"parameter %q of %q would be sent in the query beside the url's own %q: a model's argument must not replace what the url fixes; rename the parameter or drop it from the url", name, d.Name, name)
-		case !toQuery && d.pinned[name]:
+				"parameter %q of %q would be sent in the query beside the url's own %q: a model's argument must not replace what the url fixes; rename the parameter or drop it from the url", name, d.Name, urlQuery[low])
+		case !toQuery && pinned[low] != "":
 			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
-				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, name)
+				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, pinned[low])
 		}
 	}
 }

@@ -110,3 +110,29 @@ func TestHardening26_11_BoundNames(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_11_DeclaredInAnotherCase: a declared parameter that
+// differs from the url's query key or a pinned defaultPostData member only
+// by case does not load (a server may read "Tenant" as "tenant"), and
+// one beside a static query key in another case is refused at the call.
+func TestHardening26_11_DeclaredInAnotherCase(t *testing.T) {
+	for _, tt := range []struct{ function, want string }{
+		{`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/r?tenant=${tenantId}"}`,
+			`parameter "Tenant" of "f" would be sent in the query beside the url's own "tenant"`},
+		{`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/r", "defaultPostData": {"tenant": "${tenantId}"}}`,
+			`parameter "Tenant" of "f" would replace defaultPostData's "tenant", which holds a placeholder`},
+	} {
+		_, diags := Parse("test.json", []byte(def("f", `{"type": "object", "properties": {"Tenant": {"type": "string"}}}`, tt.function)), nil)
+		if !diags.HasErrors() || !strings.Contains(diags.Error(), tt.want) {
+			t.Errorf("diagnostics %q, want %q", diags, tt.want)
+		}
+	}
+	m := newMock(t)
+	_, reg := load(t, def("f", `{"type": "object", "properties": {"Tenant": {"type": "string"}}}`,
+		`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/echo/r?${STATIC#q}"}`), nil)
+	before := m.count()
+	res := call(reg, "f", `{"Tenant": "T2"}`, append(m.values(), toolkit.WithValue("STATIC#q", "tenant=T1"))...)
+	if !res.IsError || !strings.Contains(res.Text, `parameter "Tenant" would be sent in the query beside the url's own`) || m.count() != before {
+		t.Errorf("IsError %v, %d requests: %s", res.IsError, m.count()-before, res.Text)
+	}
+}
