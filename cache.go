@@ -67,8 +67,9 @@ func (o *callOptions) withCacheScope(ctx context.Context) context.Context {
 }
 
 // MemoryCache is an in-process Cache with expiry, bounded in entries in
-// total and per cache scope. Entries are kept per scope, each scope in
-// its own recency order. When full, it drops the least recently used
+// total and per cache scope. Entries are kept per scope (the empty scope
+// is one, apart from calls without a scope), each scope in its own
+// recency order. When full, it drops the least recently used
 // entry of the scope that holds the most entries (the scope storing, on a
 // tie): one scope's churn never drops the entries of a scope that holds
 // fewer than it does, so a scope holding at most its share (the maximum
@@ -79,7 +80,7 @@ func (o *callOptions) withCacheScope(ctx context.Context) context.Context {
 type MemoryCache struct {
 	mu      sync.Mutex
 	entries map[memoryKey]*cacheNode
-	scopes  map[string]*cacheScope
+	scopes  map[scopeID]*cacheScope
 	bySize  map[int]*cacheScope // n -> the first of the scopes holding n entries
 	largest int                 // the most entries a scope holds
 	max     int
@@ -90,14 +91,30 @@ type MemoryCache struct {
 // cacheScope is a scope's entries in recency order, and its place among
 // the scopes of its size.
 type cacheScope struct {
-	name       string
+	id         scopeID
 	lru        cacheNode // sentinel: lru.next is the most recently used
 	n          int
 	prev, next *cacheScope // among the scopes holding n entries
 }
 
 // memoryKey is an entry's key within its scope.
-type memoryKey struct{ scope, key string }
+type memoryKey struct {
+	scope scopeID
+	key   string
+}
+
+// scopeID is a cache scope: a call without one (scoped false) does not
+// share the entries of a call whose host passed the empty scope.
+type scopeID struct {
+	name   string
+	scoped bool
+}
+
+// scopeOf is ctx's cache scope.
+func scopeOf(ctx context.Context) scopeID {
+	name, ok := CacheScope(ctx)
+	return scopeID{name, ok}
+}
 
 type memoryEntry struct {
 	value   []byte
@@ -120,14 +137,13 @@ func NewMemoryCache() *MemoryCache {
 }
 
 func newMemoryCache(max int) *MemoryCache {
-	return &MemoryCache{entries: map[memoryKey]*cacheNode{}, scopes: map[string]*cacheScope{}, bySize: map[int]*cacheScope{}, max: max, now: time.Now}
+	return &MemoryCache{entries: map[memoryKey]*cacheNode{}, scopes: map[scopeID]*cacheScope{}, bySize: map[int]*cacheScope{}, max: max, now: time.Now}
 }
 
 // Get returns the value stored under key in ctx's scope if it has not
 // expired.
 func (c *MemoryCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
-	scope, _ := CacheScope(ctx)
-	e, ok := c.get(memoryKey{scope, key})
+	e, ok := c.get(memoryKey{scopeOf(ctx), key})
 	if ok && e.value == nil && e.vars != nil {
 		e.value, _ = json.Marshal(e.vars)
 	}
@@ -151,17 +167,16 @@ func (c *MemoryCache) get(k memoryKey) (memoryEntry, bool) {
 }
 
 // Set stores value under key in ctx's scope for ttl. When full, the least
-// recently used entry is dropped.
+// recently used entry of the scope holding the most entries is dropped
+// (see MemoryCache).
 func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl time.Duration) error {
-	scope, _ := CacheScope(ctx)
-	c.set(memoryKey{scope, key}, memoryEntry{value: value}, ttl)
+	c.set(memoryKey{scopeOf(ctx), key}, memoryEntry{value: value}, ttl)
 	return nil
 }
 
 // Delete drops the entry under key in ctx's scope.
 func (c *MemoryCache) Delete(ctx context.Context, key string) error {
-	scope, _ := CacheScope(ctx)
-	c.delete(memoryKey{scope, key}, 0)
+	c.delete(memoryKey{scopeOf(ctx), key}, 0)
 	return nil
 }
 
@@ -169,10 +184,9 @@ func (c *MemoryCache) Delete(ctx context.Context, key string) error {
 // its value (as Get returns it) is old: a host that wraps a MemoryCache in
 // a Cache of its own can pass the conditional delete on (CompareDeleter).
 func (c *MemoryCache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
-	scope, _ := CacheScope(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n, ok := c.entries[memoryKey{scope, key}]
+	n, ok := c.entries[memoryKey{scopeOf(ctx), key}]
 	switch {
 	case !ok:
 		return false, nil
@@ -223,7 +237,7 @@ func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) uint64 
 	}
 	s := c.scopes[k.scope]
 	if s == nil {
-		s = &cacheScope{name: k.scope}
+		s = &cacheScope{id: k.scope}
 		s.lru.prev, s.lru.next = &s.lru, &s.lru
 		c.scopes[k.scope] = s
 	}
@@ -240,7 +254,7 @@ func (c *MemoryCache) remove(n *cacheNode) {
 	s := n.scope
 	c.resize(s, s.n-1)
 	if s.n == 0 {
-		delete(c.scopes, s.name)
+		delete(c.scopes, s.id)
 	}
 }
 

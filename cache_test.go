@@ -114,7 +114,7 @@ func TestHardening26_14_ScopeChurn(t *testing.T) {
 	if _, ok, _ := c.Get(in("tenant-a"), fmt.Sprintf("lookup %d", 10*c.max-1)); !ok {
 		t.Error("tenant A's last lookup was dropped")
 	}
-	if got, want := c.scopes["tenant-a"].n, c.max-3002; got != want {
+	if got, want := c.scopes[scopeID{"tenant-a", true}].n, c.max-3002; got != want {
 		t.Errorf("tenant A holds %d entries, want %d", got, want)
 	}
 
@@ -124,7 +124,7 @@ func TestHardening26_14_ScopeChurn(t *testing.T) {
 	for i := range 2 * c.max {
 		c.Set(in("tenant-c"), fmt.Sprintf("more %d", i), []byte("c"), time.Hour)
 	}
-	a, cc := c.scopes["tenant-a"].n, c.scopes["tenant-c"].n
+	a, cc := c.scopes[scopeID{"tenant-a", true}].n, c.scopes[scopeID{"tenant-c", true}].n
 	if a+cc != c.max-2 || a-cc > 1 || cc-a > 1 {
 		t.Errorf("A holds %d, C %d: want them even, %d in all", a, cc, c.max-2)
 	}
@@ -141,7 +141,7 @@ func TestMemoryCacheScopeBookkeeping(t *testing.T) {
 	c.now = func() time.Time { return now }
 	check := func(step int) {
 		t.Helper()
-		counts := map[string]int{}
+		counts := map[scopeID]int{}
 		for k := range c.entries {
 			counts[k.scope]++
 		}
@@ -149,7 +149,7 @@ func TestMemoryCacheScopeBookkeeping(t *testing.T) {
 		for name, n := range counts {
 			s := c.scopes[name]
 			if s == nil || s.n != n {
-				t.Fatalf("step %d: scope %q holds %d, bookkept %+v", step, name, n, s)
+				t.Fatalf("step %d: scope %v holds %d, bookkept %+v", step, name, n, s)
 			}
 			largest = max(largest, n)
 		}
@@ -160,7 +160,7 @@ func TestMemoryCacheScopeBookkeeping(t *testing.T) {
 		for n, s := range c.bySize {
 			for ; s != nil; s = s.next {
 				if s.n != n {
-					t.Fatalf("step %d: scope %q of %d listed under %d", step, s.name, s.n, n)
+					t.Fatalf("step %d: scope %v of %d listed under %d", step, s.id, s.n, n)
 				}
 				listed++
 			}

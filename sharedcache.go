@@ -68,18 +68,12 @@ func (h *cacheHealth) usable() bool {
 	return now >= at && h.retryAt.CompareAndSwap(at, now+int64(cacheRetryInterval))
 }
 
-// scope returns the call's cache scope, "" without one.
-func (r *run) scope() string {
-	s, _ := CacheScope(r.ctx)
-	return s
-}
-
 // sharedCacheGet reads variables kept across calls, and the version it
 // read. The in-memory store keeps them decoded; entries are never changed
 // once stored. A store that fails reads as a miss.
 func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
 	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		e, _ := mc.get(memoryKey{r.scope(), key})
+		e, _ := mc.get(memoryKey{scopeOf(r.ctx), key})
 		vars, _ := e.vars.(map[string]template.Value)
 		return vars, version{seq: e.seq}
 	}
@@ -102,7 +96,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	entry = maps.Clone(entry)
 	var v version
 	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		v.seq = mc.set(memoryKey{r.scope(), key}, memoryEntry{vars: entry}, ttl)
+		v.seq = mc.set(memoryKey{scopeOf(r.ctx), key}, memoryEntry{vars: entry}, ttl)
 	} else if data, err := json.Marshal(entry); err == nil {
 		v.data = data
 		if r.e.cacheHealth.usable() {
@@ -166,7 +160,7 @@ func (r *run) invalidate(s *step) bool {
 			continue
 		}
 		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-			mc.delete(memoryKey{r.scope(), read.key}, read.held.seq)
+			mc.delete(memoryKey{scopeOf(r.ctx), read.key}, read.held.seq)
 		} else if !r.e.cacheHealth.usable() {
 			continue
 		} else if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
@@ -232,7 +226,10 @@ type flight struct {
 // and the caller must finish it when the step ends.
 func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
 	fs := &r.e.flights
-	fk := r.scope() + "\x00" + key
+	fk := "u\x00" + key // a call without a scope and one with the empty scope share nothing
+	if scope, ok := CacheScope(r.ctx); ok {
+		fk = "s" + scope + "\x00" + key
+	}
 	fs.mu.Lock()
 	if other := fs.m[fk]; other != nil {
 		fs.mu.Unlock()

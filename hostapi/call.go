@@ -18,6 +18,7 @@ import (
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 const formType = "application/x-www-form-urlencoded"
@@ -56,7 +57,7 @@ func callArgs(args map[string]any) (callInput, error) {
 		case "cookies":
 			dst = &in.cookies
 		default:
-			return in, fmt.Errorf("unknown argument %q; accepted: endpoint, path_params, query, headers, cookies, body", k)
+			return in, fmt.Errorf("unknown argument %s; accepted: endpoint, path_params, query, headers, cookies, body", textcut.Quote(k))
 		}
 		m, ok := v.(map[string]any)
 		if !ok {

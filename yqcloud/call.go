@@ -223,8 +223,20 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 		}
 	}
 	if fixed := queryKeys(u); fixed != nil {
+		var bound map[string]bool // what a server may read the url's keys as
 		for _, k := range query.keys {
-			if fixed[k] {
+			if !fixed[k] && bound == nil {
+				bound = map[string]bool{}
+				for f := range fixed {
+					for _, b := range boundNames(f) {
+						bound[b] = true
+					}
+				}
+			}
+			// Nor is an argument read as one of them: a declared one in
+			// another case, an undeclared one in any of boundNames.
+			if fixed[k] || bound[strings.ToLower(k)] ||
+				d.props.index(k) < 0 && slices.ContainsFunc(boundNames(k), func(b string) bool { return bound[b] }) {
 				return fail("%v: parameter %s would be sent in the query beside the url's own %s, which the definition fixes", ErrInvalidArguments, quoteName(k), quoteName(k))
 			}
 		}
@@ -429,7 +441,9 @@ const maxQuotedNames = 5
 // ("additionalProperties": true or a schema), and any argument named as
 // something the definition or the host fixes: an undeclared one may not
 // carry the name of a key of the url's query, of defaultPostData or of a
-// per-call value; no argument may replace a defaultPostData member that
+// per-call value, nor one a server may bind to one of these (another
+// case, "tenant[]", "tenant.x", PHP's "tenant.id" for tenant_id); no
+// argument may replace a defaultPostData member that
 // holds a placeholder. A declared parameter overlays the other
 // defaultPostData members, as the format says.
 func (d *Definition) checkArguments(params *object) error {
@@ -442,8 +456,12 @@ func (d *Definition) checkArguments(params *object) error {
 		case declared:
 		case !d.allowExtra:
 			unknown = append(unknown, k)
-		case d.fixed[k] != "":
-			return fmt.Errorf("%w: parameter %s is not declared and names %s, which the definition fixes; leave it out", ErrInvalidArguments, quoteName(k), d.fixed[k])
+		default:
+			for _, b := range boundNames(k) {
+				if where := d.fixedFold[b]; where != "" {
+					return fmt.Errorf("%w: parameter %s is not declared and names %s, which the definition fixes; leave it out", ErrInvalidArguments, quoteName(k), where)
+				}
+			}
 		}
 	}
 	if len(unknown) == 0 {
@@ -474,6 +492,25 @@ func (d *Definition) checkArguments(params *object) error {
 		b.WriteString("accepted parameters: " + accepted)
 	}
 	return fmt.Errorf("%w: %s", ErrInvalidArguments, b.String())
+}
+
+// boundNames are the names a server's parameter binding may read an
+// argument's name k as, lower-cased: k itself (ASP.NET's query binder and
+// System.Text.Json's web defaults ignore case), the name before a '[' or
+// '.' (PHP and Rails read "tenant[]" and "tenant[x]" as tenant, Spring
+// "tenant.x" as a member of tenant), and k with '.' and ' ' as '_' before
+// any '[' (PHP reads "tenant.id" as tenant_id).
+func boundNames(k string) []string {
+	low := strings.ToLower(k)
+	names := []string{low}
+	if i := strings.IndexAny(low, "[."); i >= 0 {
+		names = append(names, low[:i])
+	}
+	head, _, _ := strings.Cut(low, "[")
+	if php := strings.NewReplacer(".", "_", " ", "_").Replace(head); php != low {
+		names = append(names, php)
+	}
+	return names
 }
 
 // quoteName quotes an argument's name, cut to a few dozen bytes.

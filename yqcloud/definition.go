@@ -81,8 +81,13 @@ type Definition struct {
 	// undeclared argument may have none of these names; a declared one may
 	// overlay defaultPostData, unless pinned.
 	fixed map[string]string
+	// fixedFold is fixed by each name a server may bind a fixed name as
+	// (boundNames): an undeclared argument has none of them (a server may
+	// read "TenantId" as "tenantId", "tenant[]" as "tenant").
+	fixedFold map[string]string
 	// pinned are the defaultPostData keys whose value holds a ${value}
-	// placeholder: no argument replaces them.
+	// placeholder, at any depth: no argument replaces them (nor a
+	// declared parameter differing only in case: see fixedNames).
 	pinned map[string]bool
 }
 
@@ -851,7 +856,7 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 			if _, ok := d.fixed[k]; !ok {
 				d.fixed[k] = "defaultPostData"
 			}
-			if v, ok := d.postData.vals[i].(string); ok && strings.Contains(v, "${") {
+			if holdsPlaceholder(d.postData.vals[i]) {
 				if d.pinned == nil {
 					d.pinned = map[string]bool{}
 				}
@@ -859,23 +864,56 @@ func (c *compiler) fixedNames(d *Definition, p string, hasRequestParser bool) {
 			}
 		}
 	}
+	d.fixedFold = make(map[string]string, len(d.fixed))
+	for k, where := range d.fixed {
+		for _, b := range boundNames(k) {
+			if d.fixedFold[b] == "" || b == strings.ToLower(k) {
+				d.fixedFold[b] = where
+			}
+		}
+	}
 	if hasRequestParser || d.Function.Type != TypeCallURL || d.url == nil || d.props == nil {
 		return
+	}
+	urlQuery, pinned := map[string]string{}, map[string]string{} // by the lower-case name
+	for k, where := range d.fixed {
+		if where == "the url's query" {
+			urlQuery[strings.ToLower(k)] = k
+		}
+	}
+	for k := range d.pinned {
+		pinned[strings.ToLower(k)] = k
 	}
 	for _, name := range d.props.keys {
 		if slices.Contains(pathParams, name) {
 			continue
 		}
 		toQuery := d.method == http.MethodGet || slices.Contains(d.Function.QueryParams, name)
+		// A server may read names without regard to case.
+		low := strings.ToLower(name)
 		switch {
-		case toQuery && d.fixed[name] == "the url's query":
+		case toQuery && urlQuery[low] != "":
 			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
-				"parameter %q of %q would be sent in the query beside the url's own %q: a model's argument must not replace what the url fixes; rename the parameter or drop it from the url", name, d.Name, name)
-		case !toQuery && d.pinned[name]:
+				"parameter %q of %q would be sent in the query beside the url's own %q: a model's argument must not replace what the url fixes; rename the parameter or drop it from the url", name, d.Name, urlQuery[low])
+		case !toQuery && pinned[low] != "":
 			c.errorf(joinPath(joinPath(joinPath(c.paramsPath(p), "parameters"), "properties"), name),
-				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, name)
+				"parameter %q of %q would replace defaultPostData's %q, which holds a placeholder: a model's argument must not replace what the host fixes; rename the parameter", name, d.Name, pinned[low])
 		}
 	}
+}
+
+// holdsPlaceholder reports a defaultPostData value that holds a ${...}
+// placeholder, at any depth of its objects and arrays.
+func holdsPlaceholder(v any) bool {
+	switch x := v.(type) {
+	case string:
+		return strings.Contains(x, "${")
+	case *object:
+		return slices.ContainsFunc(x.vals, holdsPlaceholder)
+	case []any:
+		return slices.ContainsFunc(x, holdsPlaceholder)
+	}
+	return false
 }
 
 // paramsPath is the definition's path for the path p of its function.

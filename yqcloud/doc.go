@@ -45,8 +45,10 @@
 // arguments (checked against parameters: required, types, enum; one the
 // properties do not declare is refused unless "additionalProperties" is
 // true or a schema, and even then may not be named as a key of the url's
-// query, of defaultPostData or as a per-call value; no argument replaces a
-// defaultPostData member holding a ${placeholder}) -> requestParser -> {path} parameters (path-escaped, removed from the rest)
+// query, of defaultPostData or as a per-call value, nor as one a server
+// may bind it to (another case, "tenant[]", "tenant.x"); no
+// argument replaces a defaultPostData member holding a ${placeholder} at
+// any depth) -> requestParser -> {path} parameters (path-escaped, removed from the rest)
 // -> routing (GET: all to the query string; POST, PUT, PATCH, DELETE:
 // queryParams to the query string, the rest to a JSON body over
 // defaultPostData, which declared parameters overlay; a query already in

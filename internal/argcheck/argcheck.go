@@ -17,7 +17,16 @@
 // What a check costs is proportional to the arguments' text. A number is
 // read from its text and never written out in full (see number.go): one
 // with an exponent beyond ±1000 or more than 1000 digits is refused, and
-// 1e1000 costs what 1 does. A message quotes at most a few dozen bytes of
+// so is the number past which the numbers the validator is shown would
+// hold more than 2^20 digits beyond their texts once written out. A
+// number far beyond the schema's numbers is shown as a short stand-in
+// that every keyword judges alike: 1e1000 costs what 1 does, unless the
+// schema's own numbers reach as far (a maximum of 1e400) or it has
+// uniqueItems; then about a thousand such numbers pass, not a request
+// full of them. Arguments nested deeper than 100
+// levels of arrays and objects are refused before the validator sees them
+// (it copies a value's location for each error), and a problem holds at
+// most 512 bytes of its field's path. A message quotes at most a few dozen bytes of
 // any name or value the model made up, and lists at most five unknown
 // names, counting the rest.
 package argcheck
@@ -298,7 +307,7 @@ func (s *Schema) validate(v any) error {
 	p, swaps := s.prepareNumbers(v)
 	if p != nil {
 		w := &writer{root: s.root, value: v}
-		w.add(p.loc, "number", p.msg)
+		w.add(p.loc, cmp.Or(p.kind, "number"), p.msg)
 		return &Error{Problems: w.problems}
 	}
 	err := s.v.Validate(v)
@@ -763,9 +772,19 @@ func (w *writer) predicate(e *jsonschema.ValidationError) string {
 // of the schema's names fits; a name the model made up is cut.
 const maxPathQuote = 128
 
+// maxPath is how much of a field's path a Problem holds: every problem
+// of a long name (or of a deep one) would otherwise hold the whole of it
+// again, 25,000 problems under one 100 KB name 2.5 GB.
+const maxPath = 4 * maxPathQuote
+
 func (w *writer) add(loc []string, kw, predicate string) {
-	p := w.path(loc)
+	p, full := w.pathLen(loc)
 	msg := "parameter " + textcut.QuoteN(p, maxPathQuote) + " " + predicate
+	if full > len(p) {
+		q, _ := textcut.Prefix(p, maxPathQuote)
+		q = strconv.Quote(q)
+		msg = "parameter " + q[:len(q)-1] + `…" (` + textcut.Count(full) + " bytes) " + predicate
+	}
 	if p == "" {
 		msg = "the arguments " + predicate
 	}
@@ -774,12 +793,29 @@ func (w *writer) add(loc []string, kw, predicate string) {
 
 // path renders an instance location: "items[2].qty".
 func (w *writer) path(loc []string) string {
+	p, _ := w.pathLen(loc)
+	return p
+}
+
+// pathLen is path cut to at most maxPath bytes (on a UTF-8 boundary),
+// and the length of the whole.
+func (w *writer) pathLen(loc []string) (string, int) {
 	var b strings.Builder
+	full := 0
+	write := func(parts ...string) {
+		for _, s := range parts {
+			full += len(s)
+			if room := maxPath - b.Len(); room > 0 {
+				s, _ = textcut.Prefix(s, room)
+				b.WriteString(s)
+			}
+		}
+	}
 	v := w.value
 	for _, tok := range loc {
 		switch x := v.(type) {
 		case []any:
-			b.WriteString("[" + tok + "]")
+			write("[", tok, "]")
 			i, _ := strconv.Atoi(tok)
 			v = nil
 			if i >= 0 && i < len(x) {
@@ -791,12 +827,12 @@ func (w *writer) path(loc []string) string {
 		default:
 			v = nil
 		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
+		if full > 0 {
+			write(".")
 		}
-		b.WriteString(tok)
+		write(tok)
 	}
-	return b.String()
+	return b.String(), full
 }
 
 func (w *writer) valueAt(loc []string) any {

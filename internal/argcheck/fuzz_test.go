@@ -11,7 +11,8 @@ import (
 // FuzzArgsWork: checking any arguments against any of numberSchemas
 // allocates at most perByte bytes per byte of their JSON text (plus a
 // constant), and decides them as the validator does when it is shown
-// every number as written (no stand-ins).
+// every number as written (no stand-ins), unless that spends the budget
+// of digits shown to the validator.
 func FuzzArgsWork(f *testing.F) {
 	const perByte, constant = 1024, 64 << 10
 	many := func(n string) string { return `{"a":[` + strings.Repeat(n+",", 300) + n + `]}` }
@@ -52,7 +53,9 @@ func FuzzArgsWork(f *testing.F) {
 		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > perByte*uint64(len(text))+constant {
 			t.Fatalf("%d bytes allocated for %d bytes of arguments", alloc, len(text))
 		}
-		if want := checkText(s[1], parse()); got != want {
+		// The budget of digits shown to the validator (maxExpansion) is
+		// spent sooner without stand-ins.
+		if want := checkText(s[1], parse()); got != want && !strings.Contains(want, "too many numbers far from 1") {
 			t.Fatalf("with stand-ins: %.300s\nas written: %.300s", got, want)
 		}
 	})

@@ -10,14 +10,16 @@ import (
 )
 
 // A number's text is read, never expanded: 1e1000 is the digit 1 and the
-// exponent 1000, not a thousand and one digits. What a number costs is
-// bounded by its text: a written exponent beyond ±maxExponent and a
-// mantissa of more than maxDigits digits are refused; a number is
-// normalized to integer text only when that text is short (maxGrowth); and
-// the validator, which reads every number into a big.Rat (10^1000 is
-// 3,322 bits, made anew for each keyword), sees a number whose exponent is
-// beyond what the schema's own numbers can tell apart as a short stand-in
-// that every keyword judges alike (see standIn).
+// exponent 1000, not a thousand and one digits. A written exponent beyond
+// ±maxExponent and a mantissa of more than maxDigits digits are refused;
+// a number is normalized to integer text only when that text is short
+// (maxGrowth); the validator, which reads every number into a big.Rat
+// (10^1000 is 3,322 bits, made anew for each keyword), sees a number
+// whose exponent is beyond what the schema's own numbers can tell apart
+// as a stand-in that every keyword judges alike (see standIn), as long as
+// the schema's numbers reach (a few digits for most schemas, 310 beside
+// a maximum of 1.8e308); and what all the numbers it is shown add to
+// their texts is bounded in all (maxExpansion).
 const (
 	maxExponent = 1000
 	maxDigits   = 1000
@@ -25,6 +27,19 @@ const (
 	// may be for normalization to write it ("1e20" becomes 21 digits;
 	// "1e1000" stays as written).
 	maxGrowth = 32
+	// maxExpansion bounds, for one check, how many more digits than
+	// their texts the numbers the validator is shown have in all once
+	// written out, in its big.Rat numbers: the numbers as written (with
+	// uniqueItems), or their stand-ins, which reach as far as the
+	// schema's numbers (10^310 beside a maximum of 1.8e308). A number
+	// past it is refused, so 4 MB of "1e1000" costs what about a
+	// thousand of them do when the schema's numbers reach far, and stays
+	// cheap (a stand-in of a few digits) when they do not.
+	maxExpansion = 1 << 20
+	// maxNesting is how deep arguments may nest arrays and objects: the
+	// validator copies a value's location for each of its errors, so
+	// 20,000 wrong items 5,000 levels deep cost it 3 GB.
+	maxNesting = 100
 )
 
 // decimal is a JSON number read from its text: its value is digits ×
@@ -254,15 +269,18 @@ type swap struct {
 	v    json.Number
 }
 
-// numberProblem is a number beyond the bounds: where, and what.
+// numberProblem is a number beyond the bounds, or arguments nested too
+// deep: where, the keyword ("number" when empty) and what.
 type numberProblem struct {
-	loc []string
-	msg string
+	loc       []string
+	kind, msg string
 }
 
 // number checks one number: a problem when it is beyond the bounds, else
-// whether it needs a stand-in (and the schema allows one).
-func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool) {
+// whether it needs a stand-in (and the schema allows one). With spent
+// non-nil, the digits the number adds to its text once shown to the
+// validator are counted there against maxExpansion.
+func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal, stand bool) {
 	d, ok := parseDecimal(string(n))
 	if !ok {
 		return nil, d, false // the validator decides
@@ -274,7 +292,22 @@ func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool)
 		return &numberProblem{msg: "must be a number of at most 1000 digits, got " + cut(string(n), 40) +
 			" (" + strconv.Itoa(d.mantissa) + " digits)"}, d, false
 	}
-	return nil, d, s.standIns && s.needsStandIn(d)
+	stand = s.standIns && s.needsStandIn(d)
+	if spent != nil && d.digits != "" {
+		// The digits of the numerator and denominator of the value the
+		// validator is shown: the number's, or its stand-in's.
+		shown := len(d.digits) + abs(d.exp)
+		if stand && d.exp > 0 {
+			shown = len(d.digits) + s.e0
+		} else if stand {
+			shown = 2*len(d.digits) + s.scale + 2
+		}
+		if *spent += max(shown-len(n), 0); *spent > maxExpansion {
+			return &numberProblem{msg: "must be a number with a smaller exponent: the arguments hold too many numbers " +
+				"far from 1 (more than " + strconv.Itoa(maxExpansion) + " digits in all once written out), got " + cut(string(n), 40)}, d, false
+		}
+	}
+	return nil, d, stand
 }
 
 // prepareNumbers readies v for the validator: it finds the first number
@@ -283,12 +316,12 @@ func (s *Schema) number(n json.Number) (p *numberProblem, d decimal, stand bool)
 // A first walk counts them, so the record is allocated once. A bare
 // number is shown to the validator as it is.
 func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
-	n := 0
-	if p := s.walkNumbers(v, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
+	n, spent := 0, 0
+	if p := s.walkNumbers(v, &spent, 0, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
 		return p, nil
 	}
 	swaps := make([]swap, 0, n)
-	s.walkNumbers(v, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
+	s.walkNumbers(v, nil, 0, func(slot *any, m map[string]any, key string, old json.Number, d decimal) {
 		swaps = append(swaps, swap{slot: slot, m: m, key: key, v: old})
 		if slot != nil {
 			*slot = json.Number(s.standIn(d))
@@ -301,11 +334,18 @@ func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
 
 // walkNumbers calls f with every number of v that needs a stand-in (in
 // an array's slot, or an object's member m[key]), until a number beyond
-// the bounds, which it returns.
-func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+// the bounds or a value nested deeper than maxNesting, which it returns
+// (see number for spent; depth is v's).
+func (s *Schema) walkNumbers(v any, spent *int, depth int, f func(slot *any, m map[string]any, key string, old json.Number, d decimal)) *numberProblem {
+	switch v.(type) {
+	case map[string]any, []any:
+		if depth++; depth > maxNesting {
+			return &numberProblem{kind: "nesting", msg: "is nested deeper than " + strconv.Itoa(maxNesting) + " levels of arrays and objects"}
+		}
+	}
 	switch x := v.(type) {
 	case json.Number:
-		p, _, _ := s.number(x)
+		p, _, _ := s.number(x, spent)
 		return p
 	case map[string]any:
 		for k, e := range x {
@@ -313,11 +353,11 @@ func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key stri
 			if n, ok := e.(json.Number); ok {
 				var d decimal
 				var stand bool
-				if p, d, stand = s.number(n); stand {
+				if p, d, stand = s.number(n, spent); stand {
 					f(nil, x, k, n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, f)
+				p = s.walkNumbers(e, spent, depth, f)
 			}
 			if p != nil {
 				p.loc = append([]string{k}, p.loc...)
@@ -330,11 +370,11 @@ func (s *Schema) walkNumbers(v any, f func(slot *any, m map[string]any, key stri
 			if n, ok := e.(json.Number); ok {
 				var d decimal
 				var stand bool
-				if p, d, stand = s.number(n); stand {
+				if p, d, stand = s.number(n, spent); stand {
 					f(&x[i], nil, "", n, d)
 				}
 			} else {
-				p = s.walkNumbers(e, f)
+				p = s.walkNumbers(e, spent, depth, f)
 			}
 			if p != nil {
 				p.loc = append([]string{strconv.Itoa(i)}, p.loc...)
