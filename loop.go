@@ -501,7 +501,7 @@ func (r *run) crossHost(l *loopSpec, first *url.URL, req *Request) string {
 	if strings.EqualFold(first.Scheme, "https") && !strings.EqualFold(u.Scheme, "https") {
 		return fmt.Sprintf("the next page's URL %s leaves https for http; refused", redactURL(req.URL))
 	}
-	host, port := strings.ToLower(u.Hostname()), effectivePort(u)
+	host, port := lowerHost(u.Hostname()), effectivePort(u)
 	if !slices.ContainsFunc(l.hosts, func(p hostPattern) bool { return p.match(host, port) }) {
 		return fmt.Sprintf("the next page is on %s, not on the step's host %s; list it in loop.hosts to follow it there", u.Host, first.Host)
 	}
