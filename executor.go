@@ -246,7 +246,8 @@ type Request struct {
 	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
 	RetryWaitMin, RetryWaitMax time.Duration
 	// Secrets, when set, are the call's secrets: they are redacted from
-	// the URL and error the Observer and the debug log see.
+	// the URL and error the Observer and the debug log see, and from an
+	// error Send cuts to its first KiB before the cut.
 	Secrets *Redactor
 }
 
@@ -266,7 +267,8 @@ var ErrBodyTooLarge = errors.New("response body too large")
 
 // Send performs req with the Executor's limits: host checks, timeout,
 // retries, redirect and body caps. Hosts building their own capabilities
-// use it to get the same guarantees.
+// use it to get the same guarantees. Its error's text is at most about a
+// KiB, whatever the server sent.
 func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	u, err := url.Parse(req.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -277,11 +279,13 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	}
 	ctx = e.withRequestBudget(ctx) // a Send outside a call has a budget of its own
 	if !e.observing(ctx) {
-		return e.send(ctx, req, u, nil)
+		resp, err := e.send(ctx, req, u, nil)
+		return resp, boundError(err, req.Secrets)
 	}
 	ctx, t := e.traceRequest(ctx, req.Method, u, req.Secrets)
 	var attempts int
 	resp, err := e.send(ctx, req, u, &attempts)
+	err = boundError(err, req.Secrets)
 	status, n := 0, 0
 	if resp != nil {
 		status, n = resp.StatusCode, len(resp.Body)
@@ -338,6 +342,38 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 		return nil, fmt.Errorf("%w: over %d bytes", ErrBodyTooLarge, e.opts.MaxBodyBytes)
 	}
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
+}
+
+// maxErrorBytes bounds the text of Send's error: net/http quotes what a
+// server sent in full (a Location header it cannot parse, twice), and the
+// redirect policy names the URL and host it refuses, megabytes a hostile
+// server chooses.
+const maxErrorBytes = 1 << 10
+
+// boundedError is an error with its text cut; errors.Is and errors.As see
+// the whole.
+type boundedError struct {
+	msg string
+	err error
+}
+
+func (e *boundedError) Error() string { return e.msg }
+func (e *boundedError) Unwrap() error { return e.err }
+
+// boundError cuts err's text to maxErrorBytes, the request's secrets
+// redacted first so that the cut never leaves the start of one.
+func boundError(err error, secrets *Redactor) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if len(msg) <= maxErrorBytes {
+		return err
+	}
+	if secrets == nil {
+		secrets = &Redactor{}
+	}
+	return &boundedError{msg: secrets.Cap(msg, maxErrorBytes), err: err}
 }
 
 // attemptsKey holds, in an observed request's context, the count of its
@@ -541,7 +577,8 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // checkRetry decides whether a try is repeated: as retryablehttp's default
 // policy (connection errors, 429, 5xx), but a request that is not
 // idempotent only when it never reached the server, no request the guard
-// or the redirect policy refused, no Retry-After longer than the policy's
+// or the redirect policy refused or whose redirect has a Location net/http
+// cannot parse, no Retry-After longer than the policy's
 // longest wait, no wait past the request's deadline, and none once the
 // call's request budget is spent (the try ends with ErrRequestBudget).
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
@@ -558,7 +595,7 @@ func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err err
 		return false, ctx.Err()
 	}
 	var refused refusal
-	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused)) {
+	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused) || badLocation(err)) {
 		return false, err
 	}
 	if !p.anyMethod {
@@ -578,6 +615,13 @@ func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err err
 		return false, err
 	}
 	return true, err
+}
+
+// badLocation reports net/http's error for a redirect whose Location it
+// cannot parse: the server's answer, which a retry would only repeat.
+func badLocation(err error) bool {
+	var ue *url.Error
+	return errors.As(err, &ue) && ue.Err != nil && strings.HasPrefix(ue.Err.Error(), "failed to parse Location header")
 }
 
 // idempotent reports whether repeating a request with method m has the

@@ -83,3 +83,58 @@ func mustParseURL(t *testing.T, s string) *url.URL {
 	}
 	return u
 }
+
+// TestHardening26_13_LocationQuotedBriefly: a redirect's error quotes the
+// server's Location briefly, however long it is: net/http quotes a
+// Location it cannot parse in full (twice), and the redirect policy quoted
+// the URL and host it refused, megabytes a hostile server chooses. A
+// secret the server echoes in it is redacted, never cut in two; a
+// malformed Location is the server's answer and is not retried; the error
+// still reports what it is (errors.Is).
+func TestHardening26_13_LocationQuotedBriefly(t *testing.T) {
+	const origin = "http://93.184.215.14"
+	const token = "s3cr3t-t0ken-value-0123456789abcdef"
+	long := strings.Repeat("a", 2<<20)
+	for _, tc := range []struct {
+		name, loc string
+		allowed   []string
+		tries     int // requests the transport is handed
+	}{
+		{"a control character", "/x?t=" + long[:972] + token + "\x01" + long, nil, 1},
+		{"a leading space", " http://93.184.215.14/" + long, nil, 1},
+		{"a host not allowed", "http://" + long + ".example/", []string{"93.184.215.14"}, 1},
+		{"a long path to a host not allowed", "http://evil.example/" + long, []string{"93.184.215.14"}, 1},
+		{"a 307 with a body to another host", "http://" + long[:200000] + ".example/", nil, 1},
+	} {
+		rt := &handedTransport{answer: func(r *http.Request) (int, http.Header, string) {
+			if r.URL.Path == "/start" {
+				return http.StatusTemporaryRedirect, http.Header{"Location": {tc.loc}}, ""
+			}
+			return 200, nil, "ok"
+		}}
+		reg := loadRegistry(t, &Options{
+			HTTPClient: &http.Client{Transport: rt}, AllowPrivate: []string{}, AllowedHosts: tc.allowed,
+			Env: testEnv(map[string]string{"BASE_URL": origin, "API_TOKEN": token}),
+		}, origin, "name: t\ndesc: d\nenv: [BASE_URL, API_TOKEN]\nsteps:\n  - url: ${env:BASE_URL}/start\n    method: PUT\n    body: '{\"a\": 1}'\n"+
+			"    headers: {Authorization: \"Bearer ${env:API_TOKEN}\"}\n    retry: {max: 3, wait_min: 0.001, wait_max: 0.002}\n")
+		res := call(t, reg, "t", `{}`)
+		if !res.IsError || len(res.Text) > 1500 {
+			t.Errorf("%s: %d bytes: %.300s", tc.name, len(res.Text), res.Text)
+		}
+		if strings.Contains(res.Text, token[:8]) {
+			t.Errorf("%s: the secret shows: %.1500s", tc.name, res.Text)
+		}
+		if n := len(rt.handed()); n != tc.tries {
+			t.Errorf("%s: the transport was handed %d requests, want %d", tc.name, n, tc.tries)
+		}
+	}
+	// Send's error is as brief, and still says what it is.
+	rt := &handedTransport{answer: func(r *http.Request) (int, http.Header, string) {
+		return http.StatusFound, http.Header{"Location": {"http://" + long + ".example/"}}, ""
+	}}
+	e := NewExecutor(&Options{HTTPClient: &http.Client{Transport: rt}, AllowPrivate: []string{}, AllowedHosts: []string{"93.184.215.14"}, Logger: discardLogger()})
+	_, err := e.Send(context.Background(), &Request{Method: "GET", URL: origin + "/"})
+	if !errors.Is(err, ErrHostNotAllowed) || len(err.Error()) > 1500 {
+		t.Errorf("Send: errors.Is(ErrHostNotAllowed) %t, %d bytes: %.300s", errors.Is(err, ErrHostNotAllowed), len(err.Error()), err)
+	}
+}

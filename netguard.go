@@ -332,9 +332,6 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 		if err := e.guard.checkURL(req.URL); err != nil {
 			return fmt.Errorf("redirect to %s: %w", redactURL(req.URL.Redacted()), err)
 		}
-		if err := e.guard.preflightCheck(req.Context(), req.URL); err != nil {
-			return fmt.Errorf("redirect: %w", err)
-		}
 		first := via[0]
 		if !sameHost(first.URL, req.URL) {
 			if code := req.Response.StatusCode; (code == http.StatusTemporaryRedirect || code == http.StatusPermanentRedirect) &&
@@ -342,6 +339,9 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 				return refusal(fmt.Sprintf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname()))
 			}
 			keepForwarded(req.Header)
+		}
+		if err := e.guard.preflightCheck(req.Context(), req.URL); err != nil { // last: it may look the name up
+			return fmt.Errorf("redirect: %w", err)
 		}
 		if next != nil {
 			return next(req, via)
