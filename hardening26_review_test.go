@@ -138,3 +138,22 @@ func TestHardening26_13_LocationQuotedBriefly(t *testing.T) {
 		t.Errorf("Send: errors.Is(ErrHostNotAllowed) %t, %d bytes: %.300s", errors.Is(err, ErrHostNotAllowed), len(err.Error()), err)
 	}
 }
+
+// TestHardening26_17_ZonedEntry: an AllowPrivate entry with a zone is a
+// malformed entry. netip reads "fe80::1%eth0/64" as the address fe80::1
+// with the zone "eth0/64", so the range was silently one address; and a
+// zoned address is never dialed allowed (a prefix never contains one).
+func TestHardening26_17_ZonedEntry(t *testing.T) {
+	for _, entry := range []string{"fe80::1%eth0", "fe80::1%eth0/64", "[fe80::1%eth0]", "::ffff:127.0.0.1%lo"} {
+		if _, err := newGuard(&Options{AllowPrivate: []string{entry}}); err == nil || !strings.Contains(err.Error(), "zone") {
+			t.Errorf("%s: %v, want the entry refused", entry, err)
+		}
+	}
+	g, err := newGuard(&Options{AllowPrivate: []string{"fe80::/10"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if verdict(g, "fe80::1") != "fe80::1 allowed" || verdict(g, "fe80::1%eth0") != "fe80::1%eth0 refused" {
+		t.Errorf("fe80::/10: %s, %s", verdict(g, "fe80::1"), verdict(g, "fe80::1%eth0"))
+	}
+}

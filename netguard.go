@@ -110,6 +110,10 @@ func newGuard(o *Options) (*guard, error) {
 			continue
 		}
 		if ip, err := netip.ParseAddr(strings.Trim(a, "[]")); err == nil {
+			if ip.Zone() != "" { // netip reads "fe80::1%eth0/64" as a zone "eth0/64"
+				errs = append(errs, fmt.Errorf("option AllowPrivate: %s: an address with a zone (%%%s) is not supported; an address dialed with a zone is never allowed, unless AllowPrivate is \"*\"", textcut.Quote(a), textcut.Cut(ip.Zone(), 32)))
+				continue
+			}
 			ip = ip.Unmap()
 			if ip.Is4() {
 				v4 = append(v4, netip.PrefixFrom(ip, 32))
