@@ -376,8 +376,8 @@ func boundError(err error, secrets *Redactor) error {
 	return &boundedError{msg: secrets.Cap(msg, maxErrorBytes), err: err}
 }
 
-// attemptsKey holds, in an observed request's context, the count of its
-// tries.
+// attemptsKey holds, in the context of a request with retries, the count
+// of its tries.
 type attemptsKey struct{}
 
 // errStepTimeout is the cause the watchdog cancels a request with.
@@ -529,9 +529,10 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *i
 	if req.Body != nil {
 		body = req.Body
 	}
-	if attempts != nil {
-		ctx = context.WithValue(ctx, attemptsKey{}, attempts)
+	if attempts == nil { // checkRetry reads it too
+		attempts = new(int)
 	}
+	ctx = context.WithValue(ctx, attemptsKey{}, attempts)
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
 	if err != nil {
 		return nil, err
@@ -563,7 +564,7 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 		// The last response comes back as it is: a non-2xx body is still
 		// extracted from, and errors carry no retry wrapping.
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
-		// Counts the tries of an observed request.
+		// Counts the tries (for the Observer and lastTry).
 		RequestLogHook: func(_ retryablehttp.Logger, r *http.Request, _ int) {
 			if n, ok := r.Context().Value(attemptsKey{}).(*int); ok {
 				*n++
@@ -583,11 +584,18 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // call's request budget is spent (the try ends with ErrRequestBudget).
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	retry, err := p.retryable(ctx, resp, err)
-	if b := budgetOf(ctx); retry && b != nil && !b.left() {
+	if b := budgetOf(ctx); retry && b != nil && !b.left() && !p.lastTry(ctx) {
 		// Ended now rather than after a backoff wait.
 		return false, b.spentError()
 	}
 	return retry, err
+}
+
+// lastTry reports whether the try just made was the policy's last, which
+// ends as retries do (with its response) whatever the budget.
+func (p retryPolicy) lastTry(ctx context.Context) bool {
+	n, ok := ctx.Value(attemptsKey{}).(*int)
+	return ok && *n > p.max
 }
 
 func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err error) (bool, error) {

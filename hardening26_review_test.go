@@ -3,11 +3,13 @@ package toolkit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -155,5 +157,36 @@ func TestHardening26_17_ZonedEntry(t *testing.T) {
 	}
 	if verdict(g, "fe80::1") != "fe80::1 allowed" || verdict(g, "fe80::1%eth0") != "fe80::1%eth0 refused" {
 		t.Errorf("fe80::/10: %s, %s", verdict(g, "fe80::1"), verdict(g, "fe80::1%eth0"))
+	}
+}
+
+// TestHardening26_15_LastTryWithinBudget: a request whose retries end on
+// the budget's last request ends as its retries do (the last response,
+// here the 503 the step reports), not with ErrRequestBudget: the budget
+// stopped nothing. One more retry wanted past the budget is the budget's.
+func TestHardening26_15_LastTryWithinBudget(t *testing.T) {
+	var hits atomic.Int64
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	})
+	for _, tc := range []struct {
+		maxRequests, retries int
+		want, notWant        string
+	}{
+		{4, 3, "503", "request budget spent"},
+		{1, 0, "503", "request budget spent"},
+		{3, 3, "request budget spent", ""},
+	} {
+		reg := loadRegistry(t, &Options{MaxRequests: tc.maxRequests}, srv.URL, fmt.Sprintf(
+			"name: t\ndesc: d\nenv: [BASE_URL]\nsteps:\n  - url: ${env:BASE_URL}/busy\n    retry: {max: %d, wait_min: 0.001, wait_max: 0.002}\n", tc.retries))
+		hits.Store(0)
+		res := call(t, reg, "t", `{}`)
+		if !strings.Contains(res.Text, tc.want) || tc.notWant != "" && strings.Contains(res.Text, tc.notWant) {
+			t.Errorf("MaxRequests %d, %d retries: %s", tc.maxRequests, tc.retries, res.Text)
+		}
+		if n := hits.Load(); n != int64(min(tc.maxRequests, tc.retries+1)) {
+			t.Errorf("MaxRequests %d, %d retries: %d requests", tc.maxRequests, tc.retries, n)
+		}
 	}
 }
