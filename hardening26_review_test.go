@@ -65,6 +65,15 @@ func TestHardening26Review_IDNAllowedHost(t *testing.T) {
 			t.Errorf("checkURL(%s): %v, want allowed %t", u, err, want)
 		}
 	}
+	// An AllowPrivate name is dialed unchecked; with an injected client the
+	// guard resolves and checks every other name before the request.
+	pg, err := newGuard(&Options{AllowPrivate: []string{"github.internal"}, HTTPClient: &http.Client{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pg.preflightCheck(context.Background(), mustParseURL(t, "http://gİthub.internal/")); err == nil {
+		t.Error("preflight: gİthub.internal passed as the private name github.internal")
+	}
 	// Two names Unicode folds together but IDNA keeps apart are two hosts:
 	// a redirect between them is a redirect to another host.
 	for _, pair := range [][2]string{{"http://σ.test/", "http://ς.test/"}, {"http://github.com/", "http://gİthub.com/"}} {
