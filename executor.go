@@ -31,9 +31,10 @@ const (
 	DefaultMaxResultBytes = 64 << 10
 	DefaultMaxRedirects   = 10
 	// DefaultMaxRequests is MaxRequests' default. A legitimate call fits
-	// in it: a pre_request and a handful of steps, each with a redirect
-	// and a few retries, beside a loop of 40 pages (1,000 items,
-	// DefaultMaxLoopItems, at 25 a page). A loop that pages past it ends
+	// in it: a pre_request, a loop of 40 pages (1,000 items,
+	// DefaultMaxLoopItems, at 25 a page) and a few steps beside it; or a
+	// handful of steps, each redirected and retried a few times (a try
+	// that is redirected is two requests). A loop that pages past it ends
 	// the call with an error that points to max_pages; a host whose tools
 	// page further raises MaxRequests.
 	DefaultMaxRequests = 50
@@ -579,9 +580,10 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // policy (connection errors, 429, 5xx), but a request that is not
 // idempotent only when it never reached the server, no request the guard
 // or the redirect policy refused or whose redirect has a Location net/http
-// cannot parse, no Retry-After longer than the policy's
-// longest wait, no wait past the request's deadline, and none once the
-// call's request budget is spent (the try ends with ErrRequestBudget).
+// cannot parse, no Retry-After longer than the policy's longest wait, no
+// wait past the request's deadline, and none once the call's request
+// budget is spent (the try ends with ErrRequestBudget,
+// unless it was the policy's last, which ends with its response).
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	retry, err := p.retryable(ctx, resp, err)
 	if b := budgetOf(ctx); retry && b != nil && !b.left() && !p.lastTry(ctx) {
