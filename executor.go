@@ -272,7 +272,7 @@ var ErrBodyTooLarge = errors.New("response body too large")
 // KiB, whatever the server sent.
 func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	u, err := url.Parse(req.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" { // "http://:80/" has none (RFC 9110, 4.2.1)
 		return nil, fmt.Errorf("invalid URL %q: an absolute http(s) URL is needed", req.URL)
 	}
 	if e.guardErr != nil {

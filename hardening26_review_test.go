@@ -199,3 +199,29 @@ func TestHardening26_15_LastTryWithinBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_13_EmptyHost: an http URL whose authority has a port but
+// no host ("http://:80/") has no host (RFC 9110, 4.2.1: a recipient must
+// reject it), in a redirect and in Send: net/http would dial the local
+// machine with it. Even with the guard off, the transport is not handed one.
+func TestHardening26_13_EmptyHost(t *testing.T) {
+	for _, loc := range []string{"http://:80/", "https://:443/x", "http://:0/"} {
+		rt := &handedTransport{answer: func(r *http.Request) (int, http.Header, string) {
+			if r.URL.Path == "/start" {
+				return http.StatusFound, http.Header{"Location": {loc}}, ""
+			}
+			return 200, nil, "ok"
+		}}
+		e := NewExecutor(&Options{HTTPClient: &http.Client{Transport: rt}, AllowPrivate: []string{AllowAllPrivate}, Logger: discardLogger()})
+		if _, err := e.Send(context.Background(), &Request{Method: "GET", URL: loc}); err == nil {
+			t.Errorf("Send %s: no error", loc)
+		}
+		_, err := e.Send(context.Background(), &Request{Method: "GET", URL: "http://93.184.215.14/start"})
+		if err == nil || !strings.Contains(err.Error(), "without a host") {
+			t.Errorf("redirect to %s: %v", loc, err)
+		}
+		if got := rt.handed(); len(got) != 1 {
+			t.Errorf("%s: handed %q", loc, got)
+		}
+	}
+}

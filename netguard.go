@@ -365,7 +365,7 @@ func redirectScheme(u *url.URL) error {
 		}
 		return refusal(fmt.Sprintf("refused a redirect to a %q URL: only http and https redirects are followed", s+":"))
 	}
-	if u.Host == "" {
+	if u.Hostname() == "" { // "http://:80/" too: RFC 9110, 4.2.1
 		return refusal("refused a redirect to an " + u.Scheme + " URL without a host")
 	}
 	return nil
