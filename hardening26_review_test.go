@@ -225,3 +225,33 @@ func TestHardening26_13_EmptyHost(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_13_NextURLQuotedBriefly: a loop's next page URL is the
+// API's to choose, up to the body cap; an error about it (not http(s),
+// another host, a downgrade, a repeat) quotes 200 bytes of it, the call's
+// secrets redacted before the cut.
+func TestHardening26_13_NextURLQuotedBriefly(t *testing.T) {
+	const token = "s3cr3t-t0ken-value-0123456789abcdef"
+	long := strings.Repeat("a", 1<<20)
+	var next string
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"items":[1],"next":%q}`, next)
+	})
+	for name, u := range map[string]string{
+		"not http":     "ftp://x/" + long[:170] + token + long,
+		"another host": "http://" + long + ".example/",
+		"a repeat":     "/p/" + long[:170] + token + long[:300000], // within the server's header limit
+	} {
+		next = u
+		if name == "a repeat" {
+			next = srv.URL + u
+		}
+		reg := loadRegistry(t, &Options{Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_TOKEN": token})}, srv.URL,
+			loopTool("${env:BASE_URL}/p", "    headers: {Authorization: \"Bearer ${env:API_TOKEN}\"}\n    loop:\n      next_url: next\n      items: items[]\n"))
+		res := call(t, reg, "t", `{}`)
+		if !res.IsError || len(res.Text) > 1500 || strings.Contains(res.Text, token[:8]) {
+			t.Errorf("%s: %d bytes: %.400s", name, len(res.Text), res.Text)
+		}
+	}
+}
