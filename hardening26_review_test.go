@@ -255,3 +255,21 @@ func TestHardening26_13_NextURLQuotedBriefly(t *testing.T) {
 		}
 	}
 }
+
+// errTransport fails every request.
+type errTransport struct{}
+
+func (errTransport) RoundTrip(*http.Request) (*http.Response, error) {
+	return nil, errors.New("connection refused")
+}
+
+// TestHardening26_13_StepURLQuotedBriefly: a step's error names its
+// request's URL in 200 bytes, whatever the model put in it.
+func TestHardening26_13_StepURLQuotedBriefly(t *testing.T) {
+	reg := loadRegistry(t, &Options{HTTPClient: &http.Client{Transport: errTransport{}}, AllowPrivate: []string{},
+		AllowedHosts: []string{"93.184.215.14"}, Logger: discardLogger()}, "", modelURLTool)
+	res := callFetch(t, reg, "http://93.184.215.14/"+strings.Repeat("a", 1<<20))
+	if !res.IsError || len(res.Text) > 600 || !strings.Contains(res.Text, "connection refused") {
+		t.Errorf("%d bytes: %.300s", len(res.Text), res.Text)
+	}
+}

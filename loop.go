@@ -366,14 +366,14 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			if errors.Is(err, ErrRequestBudget) {
 				hint = "; set loop.max_pages to end the loop sooner"
 			}
-			return fail(page, "%s %s: %v%s", req.Method, redactURL(req.URL), err, hint)
+			return fail(page, "%s %s: %v%s", req.Method, r.briefURL(req.URL), err, hint)
 		}
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
 		if !resp.OK() {
 			// A 401 to a credential read from the cache runs the chain
 			// again (see invalidate), on any page.
 			if page > 1 && (resp.StatusCode != http.StatusUnauthorized || !r.sentShared(s)) {
-				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, redactURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, r.briefURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			}
 			// The first page failing is a step's failing response: its
 			// vars' handling applies.
