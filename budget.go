@@ -54,7 +54,9 @@ func (b *requestBudget) spentError() error {
 
 // budgetTransport charges every request handed to the transport (each
 // redirect hop and retry attempt included) to the budget of the call in
-// its context.
+// its context. It has no CloseIdleConnections, on purpose: retryablehttp
+// calls the client's after every request whose retries end in failure,
+// which would drop the idle connections of every call the Executor serves.
 type budgetTransport struct{ next http.RoundTripper }
 
 func (t budgetTransport) RoundTrip(req *http.Request) (*http.Response, error) {

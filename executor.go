@@ -32,9 +32,10 @@ const (
 	DefaultMaxResultBytes = 64 << 10
 	DefaultMaxRedirects   = 10
 	// DefaultMaxRequests is MaxRequests' default. A legitimate call fits
-	// in it: a pre_request and a handful of steps, each with a redirect
-	// and a few retries, beside a loop of 40 pages (1,000 items,
-	// DefaultMaxLoopItems, at 25 a page). A loop that pages past it ends
+	// in it: a pre_request, a loop of 40 pages (1,000 items,
+	// DefaultMaxLoopItems, at 25 a page) and a few steps beside it; or a
+	// handful of steps, each redirected and retried a few times (a try
+	// that is redirected is two requests). A loop that pages past it ends
 	// the call with an error that points to max_pages; a host whose tools
 	// page further raises MaxRequests.
 	DefaultMaxRequests = 50
@@ -247,8 +248,9 @@ type Request struct {
 	// RetryWaitMin and RetryWaitMax bound the backoff between retries.
 	RetryWaitMin, RetryWaitMax time.Duration
 	// Secrets, when set, are the call's secrets: they are redacted from
-	// the URL and error the Observer and the debug log see, and from
-	// package toolkittest's fixtures.
+	// the URL and error the Observer and the debug log see, from an
+	// error Send cuts to its first KiB before the cut, and from package
+	// toolkittest's fixtures.
 	Secrets *Redactor
 }
 
@@ -268,10 +270,11 @@ var ErrBodyTooLarge = errors.New("response body too large")
 
 // Send performs req with the Executor's limits: host checks, timeout,
 // retries, redirect and body caps. Hosts building their own capabilities
-// use it to get the same guarantees.
+// use it to get the same guarantees. Its error's text is at most about a
+// KiB, whatever the server sent.
 func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 	u, err := url.Parse(req.URL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" { // "http://:80/" has none (RFC 9110, 4.2.1)
 		return nil, fmt.Errorf("invalid URL %q: an absolute http(s) URL is needed", req.URL)
 	}
 	if e.guardErr != nil {
@@ -285,11 +288,13 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		t.Track(func() []string { return secrets })
 	}
 	if !e.observing(ctx) {
-		return e.send(ctx, req, u, nil)
+		resp, err := e.send(ctx, req, u, nil)
+		return resp, boundError(err, req.Secrets)
 	}
 	ctx, t := e.traceRequest(ctx, req.Method, u, req.Secrets)
 	var attempts int
 	resp, err := e.send(ctx, req, u, &attempts)
+	err = boundError(err, req.Secrets)
 	status, n := 0, 0
 	if resp != nil {
 		status, n = resp.StatusCode, len(resp.Body)
@@ -348,8 +353,40 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 	return &Response{StatusCode: resp.StatusCode, Status: resp.Status, Header: resp.Header, Body: data}, nil
 }
 
-// attemptsKey holds, in an observed request's context, the count of its
-// tries.
+// maxErrorBytes bounds the text of Send's error: net/http quotes what a
+// server sent in full (a Location header it cannot parse, twice), and the
+// redirect policy names the URL and host it refuses, megabytes a hostile
+// server chooses.
+const maxErrorBytes = 1 << 10
+
+// boundedError is an error with its text cut; errors.Is and errors.As see
+// the whole.
+type boundedError struct {
+	msg string
+	err error
+}
+
+func (e *boundedError) Error() string { return e.msg }
+func (e *boundedError) Unwrap() error { return e.err }
+
+// boundError cuts err's text to maxErrorBytes, the request's secrets
+// redacted first so that the cut never leaves the start of one.
+func boundError(err error, secrets *Redactor) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if len(msg) <= maxErrorBytes {
+		return err
+	}
+	if secrets == nil {
+		secrets = &Redactor{}
+	}
+	return &boundedError{msg: secrets.Cap(msg, maxErrorBytes), err: err}
+}
+
+// attemptsKey holds, in the context of a request with retries, the count
+// of its tries.
 type attemptsKey struct{}
 
 // errStepTimeout is the cause the watchdog cancels a request with.
@@ -501,9 +538,10 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *i
 	if req.Body != nil {
 		body = req.Body
 	}
-	if attempts != nil {
-		ctx = context.WithValue(ctx, attemptsKey{}, attempts)
+	if attempts == nil { // checkRetry reads it too
+		attempts = new(int)
 	}
+	ctx = context.WithValue(ctx, attemptsKey{}, attempts)
 	rreq, err := retryablehttp.NewRequestWithContext(ctx, req.Method, req.URL, body)
 	if err != nil {
 		return nil, err
@@ -535,7 +573,7 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 		// The last response comes back as it is: a non-2xx body is still
 		// extracted from, and errors carry no retry wrapping.
 		ErrorHandler: retryablehttp.PassthroughErrorHandler,
-		// Counts the tries of an observed request.
+		// Counts the tries (for the Observer and lastTry).
 		RequestLogHook: func(_ retryablehttp.Logger, r *http.Request, _ int) {
 			if n, ok := r.Context().Value(attemptsKey{}).(*int); ok {
 				*n++
@@ -549,16 +587,25 @@ func (e *Executor) retryClient(p retryPolicy) *retryablehttp.Client {
 // checkRetry decides whether a try is repeated: as retryablehttp's default
 // policy (connection errors, 429, 5xx), but a request that is not
 // idempotent only when it never reached the server, no request the guard
-// or the redirect policy refused, no Retry-After longer than the policy's
-// longest wait, no wait past the request's deadline, and none once the
-// call's request budget is spent (the try ends with ErrRequestBudget).
+// or the redirect policy refused or whose redirect has a Location net/http
+// cannot parse, no Retry-After longer than the policy's longest wait, no
+// wait past the request's deadline, and none once the call's request
+// budget is spent (the try ends with ErrRequestBudget,
+// unless it was the policy's last, which ends with its response).
 func (p retryPolicy) checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
 	retry, err := p.retryable(ctx, resp, err)
-	if b := budgetOf(ctx); retry && b != nil && !b.left() {
+	if b := budgetOf(ctx); retry && b != nil && !b.left() && !p.lastTry(ctx) {
 		// Ended now rather than after a backoff wait.
 		return false, b.spentError()
 	}
 	return retry, err
+}
+
+// lastTry reports whether the try just made was the policy's last, which
+// ends as retries do (with its response) whatever the budget.
+func (p retryPolicy) lastTry(ctx context.Context) bool {
+	n, ok := ctx.Value(attemptsKey{}).(*int)
+	return ok && *n > p.max
 }
 
 func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err error) (bool, error) {
@@ -566,7 +613,7 @@ func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err err
 		return false, ctx.Err()
 	}
 	var refused refusal
-	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused)) {
+	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused) || badLocation(err)) {
 		return false, err
 	}
 	if !p.anyMethod {
@@ -586,6 +633,13 @@ func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err err
 		return false, err
 	}
 	return true, err
+}
+
+// badLocation reports net/http's error for a redirect whose Location it
+// cannot parse: the server's answer, which a retry would only repeat.
+func badLocation(err error) bool {
+	var ue *url.Error
+	return errors.As(err, &ue) && ue.Err != nil && strings.HasPrefix(ue.Err.Error(), "failed to parse Location header")
 }
 
 // idempotent reports whether repeating a request with method m has the

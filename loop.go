@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -365,14 +366,14 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			if errors.Is(err, ErrRequestBudget) {
 				hint = "; set loop.max_pages to end the loop sooner"
 			}
-			return fail(page, "%s %s: %v%s", req.Method, redactURL(req.URL), err, hint)
+			return fail(page, "%s %s: %v%s", req.Method, r.briefURL(req.URL), err, hint)
 		}
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
 		if !resp.OK() {
 			// A 401 to a credential read from the cache runs the chain
 			// again (see invalidate), on any page.
 			if page > 1 && (resp.StatusCode != http.StatusUnauthorized || !r.sentShared(s)) {
-				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, redactURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, r.briefURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			}
 			// The first page failing is a step's failing response: its
 			// vars' handling applies.
@@ -439,13 +440,13 @@ func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, p
 			nu, err = nu.Parse(next.Text)
 		}
 		if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
-			return fmt.Sprintf("the next page's URL %q is not an http(s) URL", redactURL(next.Text))
+			return fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text))
 		}
 		nu.Fragment, nu.RawFragment = "", "" // not sent
 		*u = nu.String()
 		r.recordQuerySecrets(*u)
 		if p, ok := seen[*u]; ok {
-			return fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", redactURL(*u), p)
+			return fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(*u), p)
 		}
 		seen[*u] = page + 1
 		return ""
@@ -486,6 +487,14 @@ func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next te
 	return template.Value{Text: v.Text, Raw: v.Kind != extract.String}, false
 }
 
+// briefURL is a next page's URL (or host) as an error quotes it: the API
+// chose it, up to the body cap, so it is cut to 200 bytes, its query left
+// out and the call's secrets redacted before the cut, which then never
+// leaves the start of one.
+func (r *run) briefURL(raw string) string {
+	return textcut.Cut(r.secrets.Redact(redactURL(raw)), 200)
+}
+
 // crossHost checks a next page's request against the step's first URL:
 // another host must be listed in loop.hosts, and gets no credential (only
 // the headers a redirect keeps, and no body). It returns why the request
@@ -493,20 +502,20 @@ func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next te
 func (r *run) crossHost(l *loopSpec, first *url.URL, req *Request) string {
 	u, err := url.Parse(req.URL)
 	if err != nil {
-		return fmt.Sprintf("invalid next page URL %q", redactURL(req.URL))
+		return fmt.Sprintf("invalid next page URL %q", r.briefURL(req.URL))
 	}
 	if sameHost(first, u) {
 		return ""
 	}
 	if strings.EqualFold(first.Scheme, "https") && !strings.EqualFold(u.Scheme, "https") {
-		return fmt.Sprintf("the next page's URL %s leaves https for http; refused", redactURL(req.URL))
+		return fmt.Sprintf("the next page's URL %s leaves https for http; refused", r.briefURL(req.URL))
 	}
-	host, port := strings.ToLower(u.Hostname()), effectivePort(u)
+	host, port := lowerHost(u.Hostname()), effectivePort(u)
 	if !slices.ContainsFunc(l.hosts, func(p hostPattern) bool { return p.match(host, port) }) {
-		return fmt.Sprintf("the next page is on %s, not on the step's host %s; list it in loop.hosts to follow it there", u.Host, first.Host)
+		return fmt.Sprintf("the next page is on %s, not on the step's host %s; list it in loop.hosts to follow it there", r.briefURL(u.Host), first.Host)
 	}
 	if len(req.Body) > 0 {
-		return fmt.Sprintf("the next page is on %s, another host than the step's: the request body is not sent there", u.Host)
+		return fmt.Sprintf("the next page is on %s, another host than the step's: the request body is not sent there", r.briefURL(u.Host))
 	}
 	keepForwarded(req.Header)
 	return ""

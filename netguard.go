@@ -47,7 +47,7 @@ func (p hostPattern) match(host, port string) bool {
 
 // parseHostPattern reads "name", ".domain", "name:port", "[v6]:port".
 func parseHostPattern(s string) (hostPattern, error) {
-	s = strings.ToLower(strings.TrimSpace(s))
+	s = lowerHost(strings.TrimSpace(s))
 	host, port := s, ""
 	if h, p, err := net.SplitHostPort(s); err == nil {
 		host, port = h, p
@@ -110,6 +110,10 @@ func newGuard(o *Options) (*guard, error) {
 			continue
 		}
 		if ip, err := netip.ParseAddr(strings.Trim(a, "[]")); err == nil {
+			if ip.Zone() != "" { // netip reads "fe80::1%eth0/64" as a zone "eth0/64"
+				errs = append(errs, fmt.Errorf("option AllowPrivate: %s: an address with a zone (%%%s) is not supported; an address dialed with a zone is never allowed, unless AllowPrivate is \"*\"", textcut.Quote(a), textcut.Cut(ip.Zone(), 32)))
+				continue
+			}
 			ip = ip.Unmap()
 			if ip.Is4() {
 				v4 = append(v4, netip.PrefixFrom(ip, 32))
@@ -168,9 +172,32 @@ func (e *Executor) warnUnguarded(w *Workflow) {
 	}
 }
 
+// lowerHost lowers the ASCII letters of a host name and nothing else: a
+// host is compared with a pattern (AllowedHosts, AllowPrivate, loop.hosts)
+// or another host in the form net/http dials, and net/http dials a name
+// with other characters in its IDNA form, which Unicode case mapping does
+// not give: "gİthub.com" lowers to "github.com" but is dialed as
+// xn--github-qyd.com, "ς" and "σ" fold together but are two names. So a
+// name with non-ASCII characters matches only a pattern written with the
+// same ones; a host allowing an IDN lists it as "xn--…" or as it is sent.
+func lowerHost(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
 // hostPort returns u's "host:port", the port defaulted from the scheme.
 func hostPort(u *url.URL) string {
-	return net.JoinHostPort(strings.ToLower(u.Hostname()), effectivePort(u))
+	return net.JoinHostPort(lowerHost(u.Hostname()), effectivePort(u))
 }
 
 func effectivePort(u *url.URL) string {
@@ -194,7 +221,7 @@ func (g *guard) checkURL(u *url.URL) error {
 	if len(g.allowed) == 0 {
 		return nil
 	}
-	host, port := strings.ToLower(u.Hostname()), effectivePort(u)
+	host, port := lowerHost(u.Hostname()), effectivePort(u)
 	for _, a := range g.allowed {
 		if a.match(host, port) {
 			return nil
@@ -251,7 +278,7 @@ func (g *guard) dialContext(plain, checked *net.Dialer) func(ctx context.Context
 		if err != nil {
 			return nil, err
 		}
-		host = strings.ToLower(host)
+		host = lowerHost(host)
 		if g.allowAll || net.JoinHostPort(host, port) == g.proxy || g.privateName(host, port) {
 			return plain.DialContext(ctx, network, addr)
 		}
@@ -267,7 +294,7 @@ func (g *guard) preflightCheck(ctx context.Context, u *url.URL) error {
 	if !g.preflight {
 		return nil
 	}
-	host := strings.ToLower(u.Hostname())
+	host := lowerHost(u.Hostname())
 	if g.privateName(host, effectivePort(u)) {
 		return nil
 	}
@@ -309,9 +336,6 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 		if err := e.guard.checkURL(req.URL); err != nil {
 			return fmt.Errorf("redirect to %s: %w", redactURL(req.URL.Redacted()), err)
 		}
-		if err := e.guard.preflightCheck(req.Context(), req.URL); err != nil {
-			return fmt.Errorf("redirect: %w", err)
-		}
 		first := via[0]
 		if !sameHost(first.URL, req.URL) {
 			if code := req.Response.StatusCode; (code == http.StatusTemporaryRedirect || code == http.StatusPermanentRedirect) &&
@@ -319,6 +343,9 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 				return refusal(fmt.Sprintf("refused a %d redirect to another host (%s): it would send the request body there", code, req.URL.Hostname()))
 			}
 			keepForwarded(req.Header)
+		}
+		if err := e.guard.preflightCheck(req.Context(), req.URL); err != nil { // last: it may look the name up
+			return fmt.Errorf("redirect: %w", err)
 		}
 		if next != nil {
 			return next(req, via)
@@ -338,7 +365,7 @@ func redirectScheme(u *url.URL) error {
 		}
 		return refusal(fmt.Sprintf("refused a redirect to a %q URL: only http and https redirects are followed", s+":"))
 	}
-	if u.Host == "" {
+	if u.Hostname() == "" { // "http://:80/" too: RFC 9110, 4.2.1
 		return refusal("refused a redirect to an " + u.Scheme + " URL without a host")
 	}
 	return nil
@@ -366,7 +393,7 @@ func sameHost(a, b *url.URL) bool {
 	if strings.EqualFold(a.Scheme, "https") && !strings.EqualFold(b.Scheme, "https") {
 		return false
 	}
-	if !strings.EqualFold(a.Hostname(), b.Hostname()) {
+	if lowerHost(a.Hostname()) != lowerHost(b.Hostname()) {
 		return false
 	}
 	return effectivePort(a) == effectivePort(b) ||

@@ -298,7 +298,7 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool)
 	req := r.newRequest(s, x)
 	resp, err := r.e.Send(r.ctx, &req)
 	if err != nil {
-		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, redactURL(req.URL), err), true
+		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, r.briefURL(req.URL), err), true
 	}
 	return resp, nil, Result{}, false
 }

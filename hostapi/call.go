@@ -118,7 +118,7 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 	} else {
 		var resp *toolkit.Response
 		resp, err = a.exec.Send(ctx, &toolkit.Request{Method: req.method, URL: a.url(req),
-			Header: req.header, Body: req.body, Timeout: a.opts.Timeout})
+			Header: req.header, Body: req.body, Timeout: a.opts.Timeout, Secrets: &red})
 		if err == nil {
 			status, ctype, body = resp.StatusCode, resp.Header.Get("Content-Type"), resp.Body
 		}
