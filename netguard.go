@@ -154,6 +154,11 @@ func allowedPrefix(pfx netip.Prefix) (netip.Prefix, error) {
 	if pfx.Bits() < 96 {
 		return netip.Prefix{}, errors.New("an IPv4-mapped range (::ffff:a.b.c.d/n) needs n of at least 96, which stands for every IPv4 address; write the IPv4 range (\"10.0.0.0/8\") or an IPv6 one")
 	}
+	if pfx.Bits() == 96 && a.Unmap() != netip.IPv4Unspecified() {
+		// ::ffff:10.0.0.0/96 masks to every IPv4 address: almost surely a
+		// typo for /104, and one that would open the metadata addresses.
+		return netip.Prefix{}, fmt.Errorf("%s stands for every IPv4 address, whatever its address part; write ::ffff:0.0.0.0/96 if that is meant, or a longer prefix (::ffff:10.0.0.0/104 is 10.0.0.0/8)", pfx)
+	}
 	return netip.PrefixFrom(a.Unmap(), pfx.Bits()-96).Masked(), nil
 }
 
