@@ -23,10 +23,11 @@
 // that every keyword judges alike: 1e1000 costs what 1 does, unless the
 // schema's own numbers reach as far (a maximum of 1e400) or it has
 // uniqueItems; then about a thousand such numbers pass, not a request
-// full of them. Arguments nested deeper than 100
-// levels of arrays and objects are refused before the validator sees them
-// (it copies a value's location for each error), and a problem holds at
-// most 512 bytes of its field's path. A message quotes at most a few dozen bytes of
+// full of them. Arguments nested deeper than 100 levels of arrays and
+// objects, or holding more than 20,000 values (items and members at any
+// depth), are refused before the validator sees them (it copies a
+// value's location, about a kilobyte, for each error), and a problem
+// holds at most 512 bytes of its field's path. A message quotes at most a few dozen bytes of
 // any name or value the model made up, and lists at most five unknown
 // names, counting the rest.
 package argcheck

@@ -188,7 +188,7 @@ func TestTypes(t *testing.T) {
 }
 
 // A problem quotes a few dozen bytes of a name or value the model made
-// up, and an object of 100,000 unknown names gets one short problem that
+// up, and an object of 15,000 unknown names gets one short problem that
 // lists five of them and counts the rest.
 func TestHardening26_12_ProblemsQuoteBriefly(t *testing.T) {
 	s, err := Compile(json.RawMessage(orderSchema))
@@ -197,7 +197,7 @@ func TestHardening26_12_ProblemsQuoteBriefly(t *testing.T) {
 	}
 	huge := strings.Repeat("k", 1<<20)
 	many := map[string]any{"order_id": "a"}
-	for i := range 100000 {
+	for i := range 15000 {
 		many[strings.Repeat("u", 30)+strconv.Itoa(i)] = 1
 	}
 	for _, tt := range []struct {
@@ -209,7 +209,7 @@ func TestHardening26_12_ProblemsQuoteBriefly(t *testing.T) {
 		{"unknown nested name", map[string]any{"order_id": "a", "items": []any{map[string]any{"sku": "x", huge: 1}}}, `unknown parameter "items[0].kkk`},
 		{"long string value", map[string]any{"order_id": "a", "code": strings.Repeat("ä", 1<<19)}, `must match the pattern /^[A-Z]+$/, got "ää`},
 		{"long number", map[string]any{"order_id": "a", "qty": json.Number("1." + strings.Repeat("5", 900))}, `must be an integer, got 1.555`},
-		{"100,000 unknown names", many, ` and 99,995 more; accepted parameters: order_id, verbose`},
+		{"15,000 unknown names", many, ` and 14,995 more; accepted parameters: order_id, verbose`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			err := s.Check(tt.args)

@@ -31,7 +31,7 @@ func TestHardening26_02_SchemaNumbersReachFar(t *testing.T) {
 			}
 			var b strings.Builder
 			b.WriteString(`{"a":[`)
-			for i := range 20000 {
+			for i := range 15000 {
 				if i > 0 {
 					b.WriteByte(',')
 				}
@@ -40,10 +40,10 @@ func TestHardening26_02_SchemaNumbersReachFar(t *testing.T) {
 			b.WriteString(`]}`)
 			text := b.String()
 			if got := perByteText(t, s, text); got > base*2+200 {
-				t.Errorf("%s\n%d × %s: %.0f bytes allocated per byte of arguments, %.0f for 1", schema, 20000, n, got, base)
+				t.Errorf("%s\n%d × %s: %.0f bytes allocated per byte of arguments, %.0f for 1", schema, 15000, n, got, base)
 			}
 			if got := checkText(s, decode(t, text)); !strings.Contains(got, "too many numbers far from 1") {
-				t.Errorf("%s\n20,000 × %s: %.300s", schema, n, got)
+				t.Errorf("%s\n15,000 × %s: %.300s", schema, n, got)
 			}
 			few := `{"a":[` + n + `,2,` + strings.Repeat(n+",", 3) + `0.5]}`
 			if got, want := checkText(s, decode(t, few)), checkText(ref, decode(t, few)); got != want {
@@ -122,4 +122,46 @@ func TestHardening26_02_DeepNesting(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The validator allocates about a kilobyte for each value it finds
+// wrong: 4 MB of 0.5 against integer items cost it a gigabyte. One check
+// takes at most maxValues values (items and members at any depth), so
+// what a wrong value costs is bounded whatever the size of the request,
+// and below the cap the work per value stays what it was.
+func TestHardening26_02_ManyValues(t *testing.T) {
+	s, _ := compileNumbers(t, `{"type":"object","properties":{"a":{"type":"array","items":{"type":"integer"}},"o":{"type":"object"}}}`)
+	many := func(n int, item string) string {
+		return `{"a":[` + strings.Repeat(item+",", n-1) + item + `]}`
+	}
+	under := allocCheck(t, s, many(maxValues-1, "0.5"))
+	for _, text := range []string{
+		many(maxValues, "0.5"),
+		many(1_000_000, "0.5"), // 4 MB
+		many(1_000_000, "1"),
+		`{"o":{` + manyMembers(maxValues) + `}}`,
+		`{"a":[` + strings.Repeat(`[0.5],`, maxValues/2) + `[0.5]]}`, // items and their items count
+	} {
+		err := s.Check(decode(t, text))
+		if want := "the arguments hold more than 20000 values (array items and object members in all); send fewer"; err == nil || err.Error() != want {
+			t.Errorf("%.40s… (%d bytes): %.200v\nwant %s", text, len(text), err, want)
+		}
+		if got := allocCheck(t, s, text); got > under/4+1<<20 {
+			t.Errorf("%.40s… (%d bytes): %d bytes allocated, %d for %d wrong items", text, len(text), got, under, maxValues-1)
+		}
+	}
+	if err := s.Check(decode(t, many(maxValues-1, "1"))); err != nil {
+		t.Errorf("%d integers: %v", maxValues-1, err)
+	}
+}
+
+func manyMembers(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"m` + strconv.Itoa(i) + `":1`)
+	}
+	return b.String()
 }

@@ -40,7 +40,41 @@ const (
 	// validator copies a value's location for each of its errors, so
 	// 20,000 wrong items 5,000 levels deep cost it 3 GB.
 	maxNesting = 100
+	// maxValues is how many values (array items and object members, at
+	// any depth) one check takes: the validator allocates about a
+	// kilobyte for each value it finds wrong, so a 4 MB array of 0.5
+	// against integer items cost it a gigabyte.
+	maxValues = 20000
 )
+
+// countValues subtracts the array items and object members of v, at any
+// depth up to maxNesting, from *left and reports whether they fit.
+func countValues(v any, left *int, depth int) bool {
+	if depth > maxNesting {
+		return true // walkNumbers reports the nesting
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if *left -= len(x); *left < 0 {
+			return false
+		}
+		for _, e := range x {
+			if !countValues(e, left, depth+1) {
+				return false
+			}
+		}
+	case []any:
+		if *left -= len(x); *left < 0 {
+			return false
+		}
+		for _, e := range x {
+			if !countValues(e, left, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // decimal is a JSON number read from its text: its value is digits ×
 // 10^exp, digits without leading or trailing zeros ("" for zero).
@@ -316,6 +350,9 @@ func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal,
 // A first walk counts them, so the record is allocated once. A bare
 // number is shown to the validator as it is.
 func (s *Schema) prepareNumbers(v any) (*numberProblem, []swap) {
+	if left := maxValues; !countValues(v, &left, 0) {
+		return &numberProblem{kind: "size", msg: "hold more than " + strconv.Itoa(maxValues) + " values (array items and object members in all); send fewer"}, nil
+	}
 	n, spent := 0, 0
 	if p := s.walkNumbers(v, &spent, 0, func(*any, map[string]any, string, json.Number, decimal) { n++ }); p != nil || n == 0 {
 		return p, nil
