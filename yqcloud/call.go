@@ -83,7 +83,7 @@ func (st *callState) lookup(name string) (string, bool) {
 }
 
 func (st *callState) fail(format string, args ...any) toolkit.Result {
-	return toolkit.ErrorResult(fmt.Sprintf("function %q: ", st.d.Name) + fmt.Sprintf(format, args...))
+	return toolkit.ErrorResult(st.secrets.Redact(fmt.Sprintf("function %q: ", st.d.Name) + fmt.Sprintf(format, args...)))
 }
 
 // call runs d: arguments -> requestParser -> path parameters -> routing
@@ -415,10 +415,17 @@ func (st *callState) finish(resp *doc) toolkit.Result {
 // shortURL drops the query, which may carry keys, from a URL in errors.
 func shortURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
-		return u[:i] + "?…"
+		u = u[:i] + "?…"
+	}
+	if s, cut := textcut.Prefix(u, maxURLQuote); cut {
+		return s + "…"
 	}
 	return u
 }
+
+// maxURLQuote is how many bytes of a request's URL an error quotes: a
+// path parameter comes from the model.
+const maxURLQuote = 200
 
 // excerpt shows the start of a (redacted) body in an error.
 func excerpt(body string) string {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -785,5 +786,26 @@ func TestHardening26_11_FixedAtLoad(t *testing.T) {
 	if _, diags := Parse("test.json", []byte(def("f", `{"type": "object", "properties": {"page": {"type": "integer"}}}`,
 		`{"type": "call_url", "method": "POST", "url": "${STATIC#yqcloud_url}/r?page=0"}`)), nil); diags.HasErrors() {
 		t.Errorf("load: %s", diags)
+	}
+}
+
+// TestHardening26_12_URLQuotedBriefly: a path parameter comes from the
+// model, and the URL an error names quotes at most a few hundred bytes of
+// it, on an HTTP error and on a transport error alike.
+func TestHardening26_12_URLQuotedBriefly(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	_, reg := load(t, def("f", `{"type": "object", "properties": {"id": {"type": "string"}}}`,
+		`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/items/{id}"}`), nil)
+	args := `{"id": "` + strings.Repeat("a", 100_000) + `"}`
+	for _, base := range []string{srv.URL, closed.URL} {
+		res := call(reg, "f", args, toolkit.WithValue(ValueBaseURL, base), toolkit.WithValue(ValueTenantID, testTenant))
+		if !res.IsError || !strings.Contains(res.Text, "/items/aaaa") || len(res.Text) > 1000 {
+			t.Errorf("%s: error %v, %d bytes: %.400s", base, res.IsError, len(res.Text), res.Text)
+		}
 	}
 }
