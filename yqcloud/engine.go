@@ -241,6 +241,8 @@ type jsRuntime struct {
 
 	lim bounds // size checks of the built-ins (limits.go)
 
+	broken bool // a run panicked out: the runtime is not pooled again
+
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
 	objs      []jsObject
@@ -376,6 +378,9 @@ func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact fun
 // release returns a runtime to the idle ones, or drops it when enough
 // are idle.
 func (e *engine) release(rt *jsRuntime) {
+	if rt.broken {
+		return
+	}
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
 	rt.viewKeys, rt.viewVals = nil, nil
@@ -457,10 +462,24 @@ func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() { rt.halt(context.Cause(ctx)) })
 	}
+	// A panic out of the run (a fault in Go code the run went through)
+	// leaves the runtime in no known state: it is not pooled again, and
+	// its halts are disarmed, so neither lands in a later run.
+	finished := false
+	defer func() {
+		if !finished {
+			rt.broken = true
+			e.watchdog.Remove(w)
+			if stop != nil {
+				stop()
+			}
+		}
+	}()
 	v, err := fn(goja.Undefined(), data, rt.lib.Value())
 	if err == nil && then != nil {
 		err = then(v)
 	}
+	finished = true
 	// An interrupt that is under way lands before it is cleared, not in
 	// the runtime's next run.
 	if !e.watchdog.Remove(w) {
