@@ -2,6 +2,7 @@ package yqcloud
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/metrics"
@@ -9,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/dop251/goja"
 )
 
 // peakHeap returns how far the heap's objects (live, or dead and not yet
@@ -172,5 +175,55 @@ func TestHardening26_08_RealmKeeps(t *testing.T) {
 		`[1,10,2,3,"a","b",null],[1,2,[3,[4]]],[1,2,3,4],[1,[10],2,[20]],[[1],2],{"a":[1,"x,{"],"b":{}},[2,4],2,"fi","x",[1,2],"a%20b%E4%B8%AD","/a%20b?","a%20b%u4E2D@",[["0",1]],{"a":1},{"0":"x","y":1}]`
 	if isErr || text != want {
 		t.Errorf("got  %s\nwant %s", text, want)
+	}
+}
+
+// TestHardening26_08_RawAndIndent: String.raw, which goes over
+// raw.length segments in one Go call, and JSON.stringify with an indent,
+// which indents every value as deep as it is nested, check what they
+// make (on the old code String.raw({raw: {length: 2 ** 30}}) took
+// gigabytes, and an array of 2^16 zeros 990 deep with an indent of 10
+// made 650 Mi characters); what they make within the limits is as before.
+func TestHardening26_08_RawAndIndent(t *testing.T) {
+	tests := []struct{ name, body, want string }{
+		{"String.raw of a long raw", "return String.raw({raw: {length: 2 ** 23}}).length", "String.raw: an array of 8388608 elements is over the limit of 4194304 for hooks"},
+		{"String.raw of long segments", "return String.raw({raw: new Array(2 ** 12 + 1).fill('x'.repeat(2 ** 12))}).length", "String.raw: a string of 16781312 characters is over the 16 MiB limit for hooks"},
+		{"String.raw of long substitutions", "const s = 'x'.repeat(2 ** 23); return String.raw({raw: ['', '', '', '']}, s, s, s).length", "String.raw: a string of 25165824 characters is over the 16 MiB limit for hooks"},
+		{"an indent deep down", "let x = new Array(2 ** 16).fill(0); for (let i = 0; i < 990; i++) x = [x]; return JSON.stringify(x, null, 10).length", "JSON.stringify: a string of 659473230 characters is over the 16 MiB limit for hooks"},
+		{"an indent after empty arrays, with a replacer", "return JSON.stringify([...new Array(2 ** 12).fill([]), new Array(2 ** 12).fill(0)], (k, v) => v, 10).length", "JSON.stringify: a string of 167964698 characters is over the 16 MiB limit for hooks"},
+		{"a string indent", "let x = new Array(2 ** 16).fill({a: 'b'}); for (let i = 0; i < 300; i++) x = {x}; return JSON.stringify(x, null, new String('\\t\\t\\t\\t\\t\\t\\t\\t\\t\\t\\t\\t')).length", "JSON.stringify: a string of"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, isErr := runGuarded(t, tt.body, &Options{HookTimeout: time.Minute}, 0)
+			if !isErr || !strings.Contains(text, tt.want) {
+				t.Errorf("result %.300q, want an error holding %q", text, tt.want)
+			}
+		})
+	}
+	body := "const o = {a: [1, {}, [], {b: 'x,[{:'}], c: {d: null}, e: ''};\n" +
+		"return [String.raw`a\\n${1}b${2}`, String.raw({raw: 'abc'}, 1, 2, 3), String.raw({raw: ['x']}), String.raw({raw: {length: 0}}), String.raw({raw: {length: 2, 1: 'z'}}, 'y'),\n" +
+		"  JSON.stringify(o, null, 2), JSON.stringify(o, null, '\\t'), JSON.stringify([[[1]]], null, new Number(3)), JSON.stringify(o, null, 0), JSON.stringify(o, null, 'x'.repeat(20)) === JSON.stringify(o, null, 'x'.repeat(10)), JSON.stringify([], null, 4)]"
+	text, isErr := runGuarded(t, body, nil, 0)
+	want, _ := json.Marshal([]any{`a\n1b2`, "a1b2c", "x", "", "undefinedyz",
+		"{\n  \"a\": [\n    1,\n    {},\n    [],\n    {\n      \"b\": \"x,[{:\"\n    }\n  ],\n  \"c\": {\n    \"d\": null\n  },\n  \"e\": \"\"\n}",
+		"{\n\t\"a\": [\n\t\t1,\n\t\t{},\n\t\t[],\n\t\t{\n\t\t\t\"b\": \"x,[{:\"\n\t\t}\n\t],\n\t\"c\": {\n\t\t\"d\": null\n\t},\n\t\"e\": \"\"\n}",
+		"[\n   [\n      [\n         1\n      ]\n   ]\n]", `{"a":[1,{},[],{"b":"x,[{:"}],"c":{"d":null},"e":""}`, true, "[]"})
+	if isErr || text != string(want) {
+		t.Errorf("got  %s\nwant %s", text, want)
+	}
+	// What the count with a replacer goes by: goja's own writer.
+	vm := goja.New()
+	for _, src := range []string{`[...new Array(2 ** 10).fill([]), new Array(2 ** 10).fill(0)]`, `[[], [[], [1, []], {}, [2]], [3]]`,
+		`[[], {}, [1, [], {a: {}}, [[]]], {b: [[], 2]}, 3]`, `{a: [], b: {c: {}, d: [1]}, e: 1}`, `[1, {}]`, `{"a:[": "]}", b: ["\\\\\"", {}]}`} {
+		v, err := vm.RunString(`var x = ` + src + `; [JSON.stringify(x), JSON.stringify(x, (k, v) => v, 10).length]`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := v.ToObject(vm)
+		js := o.Get("0").String()
+		if got, want := float64(len(js))+indentExtra([]byte(js), 10, true), o.Get("1").ToFloat(); got != want {
+			t.Errorf("%s: counted %v characters, goja writes %v", src, got, want)
+		}
 	}
 }
