@@ -227,3 +227,36 @@ func TestHardening26_08_RawAndIndent(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_08_OwnKeys: what lists or copies every own property in
+// one Go call (a String object's are its indexes) checks how many first,
+// whatever spells the object: a String object, a proxy of a string or of
+// an array whose get trap lies about its length. On the old code
+// Object.getOwnPropertyDescriptors of a string of 8 Mi characters took
+// 4 GiB and 40 s past a 3 s limit, and of an array of 4 Mi elements
+// 3.4 GiB and 27 s.
+func TestHardening26_08_OwnKeys(t *testing.T) {
+	const big, bigger = "'x'.repeat(2 ** 20 + 1)", "'x'.repeat(2 ** 22 + 1)"
+	tests := []struct{ name, body, want string }{
+		{"Object.entries of a String", "return Object.entries(new String(" + big + ")).length", "Object.entries: 1048577 properties or entries are over the limit of 1048576 for hooks"},
+		{"Object.assign of a proxy of a String", "return Object.keys(Object.assign({}, new Proxy(new String(" + big + "), {}))).length", "Object.assign: 1048577 properties or entries are over the limit"},
+		{"Object.getOwnPropertyDescriptors of a string", "return Object.getOwnPropertyDescriptors(" + big + ").length", "Object.getOwnPropertyDescriptors: 1048577 properties or entries are over the limit"},
+		{"Object.getOwnPropertyDescriptors of a lying proxy", "return Object.getOwnPropertyDescriptors(new Proxy(new Array(2 ** 20 + 1).fill(0), {get: () => 0})).length", "Object.getOwnPropertyDescriptors: 1048577 properties or entries are over the limit"},
+		{"Reflect.ownKeys of a String", "return Reflect.ownKeys(new String(" + bigger + ")).length", "Reflect.ownKeys: an array of 4194305 elements is over the limit of 4194304 for hooks"},
+		{"Object.keys of a proxy of a String", "return Object.keys(new Proxy(new String(" + bigger + "), {})).length", "Object.keys: an array of 4194305 elements is over the limit"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, isErr := runGuarded(t, tt.body, &Options{HookTimeout: time.Minute}, 0)
+			if !isErr || !strings.Contains(text, tt.want) {
+				t.Errorf("result %.300q, want an error holding %q", text, tt.want)
+			}
+		})
+	}
+	text, isErr := runGuarded(t, `return [Object.keys(Object.getOwnPropertyDescriptors('ab')), Object.entries(new String('ab')), Reflect.ownKeys(new String('ab')),
+  Object.keys(new Proxy(new String('ab'), {})), Object.getOwnPropertyDescriptors([1]), Object.entries(new Proxy([5], {})), Reflect.ownKeys({a: 1, [Symbol.iterator]: 2}).length]`, nil, 0)
+	const want = `[["0","1","length"],[["0","a"],["1","b"]],["0","1","length"],["0","1"],{"0":{"value":1,"writable":true,"enumerable":true,"configurable":true},"length":{"value":1,"writable":true,"enumerable":false,"configurable":false}},[["0",5]],2]`
+	if isErr || text != want {
+		t.Errorf("got  %s\nwant %s", text, want)
+	}
+}

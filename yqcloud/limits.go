@@ -355,13 +355,20 @@ func (b *bounds) install() error {
 	for _, name := range []string{"keys", "values", "entries", "getOwnPropertyNames", "assign"} {
 		if err := wrap(objCtor, name, func(call *goja.FunctionCall) {
 			for _, a := range call.Arguments {
-				if goja.IsString(a) || (isObject(a) && a.(*goja.Object).ClassName() == "String") {
-					b.checkArray("Object."+name, float64(strLen(a)))
+				if n, ok := stringLike(a); ok {
+					b.checkArray("Object."+name, float64(n))
 				}
 			}
 		}); err != nil {
 			return err
 		}
+	}
+	if err := wrap(reflect, "ownKeys", func(call *goja.FunctionCall) {
+		if n, ok := stringLike(call.Argument(0)); ok {
+			b.checkArray("Reflect.ownKeys", float64(n))
+		}
+	}); err != nil {
+		return err
 	}
 
 	// toLocaleString recurses into nested arrays in Go, as join does.
@@ -1137,11 +1144,12 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 		}
 	}
 
-	// What makes a property or an [key, value] pair for each element of
-	// an array (or unit of a string) in one Go call: a few hundred bytes
-	// an element (Object.entries of 2 Mi elements took 1.4 GiB).
+	// What makes a property, an [key, value] pair or a descriptor for
+	// each element of an array (or unit of a string, a String object or
+	// a proxy of either) in one Go call: a few hundred bytes an element
+	// (Object.entries of 2 Mi elements took 1.4 GiB).
 	obj := vm.Get("Object").ToObject(vm)
-	for _, name := range []string{"entries", "fromEntries", "assign"} {
+	for _, name := range []string{"entries", "fromEntries", "assign", "getOwnPropertyDescriptors"} {
 		if goja.IsUndefined(obj.Get(name)) {
 			continue
 		}
@@ -1152,9 +1160,11 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 			}
 			n := 0.0
 			for _, a := range args {
+				a = unproxy(a)
+				l, isStr := stringLike(a)
 				switch {
-				case goja.IsString(a):
-					n += float64(strLen(a))
+				case isStr:
+					n += float64(l)
 				case isObject(a) && b.arrayLike(a):
 					n += b.arrayLen(a)
 				}
@@ -1224,6 +1234,36 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 		}
 		b.checkArray("JSON.parse", float64(values))
 	})
+}
+
+// unproxy is the innermost target of v if v is a proxy (what a proxy
+// without traps lists and copies in Go), v itself otherwise.
+func unproxy(v goja.Value) goja.Value {
+	for range maxNesting {
+		o, ok := v.(*goja.Object)
+		if !ok {
+			return v
+		}
+		p, ok := o.Export().(goja.Proxy)
+		if !ok || p.Target() == nil {
+			return v
+		}
+		v = p.Target()
+	}
+	return v
+}
+
+// stringLike reports whether v is a string, a String object or a proxy
+// of one (whose own keys are its indexes), and its length.
+func stringLike(v goja.Value) (int, bool) {
+	v = unproxy(v)
+	if goja.IsString(v) {
+		return strLen(v), true
+	}
+	if o, ok := v.(*goja.Object); ok && o.ClassName() == "String" {
+		return int(o.Get("length").ToInteger()), true
+	}
+	return 0, false
 }
 
 // toStr is ToString(v) as a goja.String (Value.ToString keeps a number a
