@@ -260,3 +260,42 @@ func TestHardening26_08_OwnKeys(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", text, want)
 	}
 }
+
+// TestHardening26_08_DeepSource: a source that nests deeper than goja's
+// parser and compiler can recurse in Go (on the old code 300 000
+// parentheses, or 1+1+...+1 of half a million terms, ended the process
+// with a Go stack overflow, at load or in eval) is refused, at load with
+// a diagnostic and at run time with a RangeError; blanks do not count.
+func TestHardening26_08_DeepSource(t *testing.T) {
+	for _, body := range []string{
+		"return " + strings.Repeat("(", 300000) + "1" + strings.Repeat(")", 300000),
+		"return " + strings.Repeat("1+", 500000) + "1",
+		"return data" + strings.Repeat(".a", 500000),
+	} {
+		src := def("f", "", fmt.Sprintf(`{"type": "call_url", "url": "/transparent", "responseParser": %s}`, mustJSON(body)))
+		_, diags := Parse("test.json", []byte(src), nil)
+		if want := "characters (not counting blanks), the limit for hooks"; !diags.HasErrors() || !strings.Contains(diags.Error(), want) {
+			t.Errorf("%.20s...: diagnostics %.300q, want an error holding %q", body, diags, want)
+		}
+	}
+	tests := []struct{ name, body, want string }{
+		{"eval", "return eval('('.repeat(4e5) + '1' + ')'.repeat(4e5))", "RangeError: eval: a source of over 32768 characters (not counting blanks)"},
+		{"Function", "return Function('return ' + '1+'.repeat(5e5) + '1')()", "RangeError: Function: a source of over 32768 characters"},
+		{"Function parameters", "return Function('a,'.repeat(2e4) + 'b', 'return b')()", "RangeError: Function: a source of over 32768 characters"},
+		{"GeneratorFunction", "return Object.getPrototypeOf(function* () {}).constructor('yield ' + '!'.repeat(5e5) + '1')().next()", "RangeError: GeneratorFunction: a source of over 32768 characters"},
+		{"a lodash template", "return _.template('<%= a %>'.repeat(9000))({a: 1})", "RangeError: Function: a source of over 32768 characters"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text, isErr := runGuarded(t, tt.body, &Options{HookTimeout: time.Minute}, 0)
+			if !isErr || !strings.Contains(text, tt.want) {
+				t.Errorf("result %.300q, want an error holding %q", text, tt.want)
+			}
+		})
+	}
+	// Within the limit, and blanks, which do not count.
+	body := "const n = " + strings.Repeat("1 +\n ", 8000) + "1;\nreturn [n, eval('" + strings.Repeat("1 + ", 8000) + "1'), Function('x', '" + strings.Repeat(" ", 1<<16) + "return x')(2)]"
+	if text, isErr := runGuarded(t, body, &Options{HookTimeout: time.Minute}, 0); isErr || text != "[8001,8001,2]" {
+		t.Errorf("got %.300s, want [8001,8001,2]", text)
+	}
+}

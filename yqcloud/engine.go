@@ -91,6 +91,12 @@ func compileHook(fn, field, body string) (*hook, error) {
 // rewritten (hoist.go) if hoist.
 func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	name := fn + "." + field
+	if at := sourceTokens(body); at >= 0 {
+		line := strings.Count(body[:at], "\n") + 1
+		col := utf8.RuneCountInString(body[strings.LastIndexByte(body[:at], '\n')+1:at]) + 1
+		return nil, &HookError{Function: fn, Field: field, Line: line, Col: col, err: ErrHook,
+			Msg: fmt.Sprintf("the script is over %d characters (not counting blanks), the limit for hooks: split it, or move data out of it", maxSourceTokens)}
+	}
 	src := hookPrefix + body + hookSuffix
 	prg, err := parser.ParseFile(nil, name, src, 0)
 	if err != nil {
@@ -561,4 +567,33 @@ func jsNumber(n json.Number) any {
 	}
 	f, _ := strconv.ParseFloat(s, 64) // out of range: ±Inf, as in JavaScript
 	return f
+}
+
+// maxSourceTokens bounds the non-blank characters of the JavaScript
+// source goja parses (a hook at load, eval and the Function constructors
+// at run time): goja's parser and compiler, and this package's walks of
+// a syntax tree, recurse in Go for every level of an expression (a few KiB
+// of stack a level), and a Go stack overflow ends the process: 300 000
+// parentheses, or 1+1+...+1 of half a million terms, within the size
+// limits, did. An expression nests at most as deep as it has tokens, and
+// it has at most as many tokens as non-blank characters, whatever the
+// lexer makes of them: 32 Ki of them keep a parse within about 100 MiB
+// of stack.
+const maxSourceTokens = 1 << 15
+
+// sourceTokens counts the non-blank characters of src up to past
+// maxSourceTokens, and returns the offset where it goes past it (-1 if it
+// does not).
+func sourceTokens(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			if n++; n > maxSourceTokens {
+				return i
+			}
+		}
+	}
+	return -1
 }

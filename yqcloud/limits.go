@@ -1390,6 +1390,9 @@ func (b *bounds) checkSource(what, src string) {
 	if len(src) > maxSourceLen {
 		b.throw(what, "a source of %d bytes is over the %d MiB limit for hooks", len(src), maxSourceLen>>20)
 	}
+	if sourceTokens(src) >= 0 {
+		b.throw(what, "a source of over %d characters (not counting blanks) is over the limit for hooks", maxSourceTokens)
+	}
 	prg, err := parser.ParseFile(nil, "", src, 0)
 	if err != nil {
 		return
