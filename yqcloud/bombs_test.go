@@ -299,3 +299,18 @@ func TestHardening26_08_DeepSource(t *testing.T) {
 		t.Errorf("got %.300s, want [8001,8001,2]", text)
 	}
 }
+
+// TestHardening26_08_BindChain: a chain of binds, whose names grow by
+// "bound " a link (on the old code 10^6 links took 1.3 GiB within the
+// default 1 s timeout, 10^5 took 10 GiB in 20 s), stops at a bound name
+// length; short chains bind as before.
+func TestHardening26_08_BindChain(t *testing.T) {
+	text, isErr := runGuarded(t, "let f = function g() { return 1; }; for (let i = 0; i < 1e5; i++) f = f.bind(null); return f()", &Options{HookTimeout: time.Minute}, 0)
+	if want := "RangeError: Function.prototype.bind: a function named with 1027 characters is over the limit of 1024 for hooks"; !isErr || !strings.Contains(text, want) {
+		t.Errorf("result %.300q, want an error holding %q", text, want)
+	}
+	text, isErr = runGuarded(t, "function g(a, b) { return [this.x, a, b]; } function C() {} const f = g.bind({x: 1}, 2).bind(null, 3); return [f.name, f.length, f(), new (C.bind(null, 1))() instanceof C]", nil, 0)
+	if want := `["bound bound g",0,[1,2,3],true]`; isErr || text != want {
+		t.Errorf("got %s, want %s", text, want)
+	}
+}

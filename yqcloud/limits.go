@@ -46,6 +46,9 @@ const (
 	// normalizeGrowth is the most String.prototype.normalize can grow a
 	// string by (NFKC of U+FDFA gives 18 characters).
 	normalizeGrowth = 18
+	// maxBoundName bounds the name of a function bind binds: "bound "
+	// 170 times over, a chain no script needs.
+	maxBoundName = 1 << 10
 	// regexMatchTimeout bounds one match of a regular expression that
 	// goja runs with regexp2 (lookaround, backreferences): such a match
 	// does not see goja's interrupt.
@@ -336,6 +339,18 @@ func (b *bounds) install() error {
 	fnProto := proto("Function")
 	if err := wrap(fnProto, "apply", func(call *goja.FunctionCall) {
 		b.checkArray("Function.prototype.apply", b.arrayLen(call.Argument(1)))
+	}); err != nil {
+		return err
+	}
+	// bind names the bound function "bound " + the target's name: a chain
+	// of binds keeps names that grow by 6 characters a link, so memory
+	// grows with the square of the chain (10^5 links took 10 GiB).
+	if err := wrap(fnProto, "bind", func(call *goja.FunctionCall) {
+		if o, ok := call.This.(*goja.Object); ok {
+			if n, ok := o.Get("name").(goja.String); ok && n.Length() > maxBoundName {
+				b.throw("Function.prototype.bind", "a function named with %d characters is over the limit of %d for hooks (a chain of binds?)", n.Length(), maxBoundName)
+			}
+		}
 	}); err != nil {
 		return err
 	}
