@@ -126,11 +126,14 @@
 //     replace and replaceAll (what the replacements add), fill, Array.from,
 //     array concat, spreading and iterating an array or a string,
 //     Function.prototype.apply, Reflect.apply and construct, and
-//     Object.keys, values, entries, getOwnPropertyNames and assign of a
-//     string. So do the array methods that run over this.length in Go
+//     Object.keys, values, entries, getOwnPropertyNames and assign and
+//     Reflect.ownKeys of a string, a String object or a proxy of one, and
+//     String.raw (over raw.length segments). So do the array methods that run over this.length in Go
 //     (map, forEach, filter, indexOf, slice, sort, ...): a length can be
 //     set to 2^32-1 at no cost. JSON.stringify and a hook's result stop at
-//     16 MiB of JSON.
+//     16 MiB of JSON, indented if JSON.stringify has an indent (counted
+//     first, from the compact text). What a replacer function returns
+//     is bounded by the run's time only.
 //   - Hooks have no BigInt, typed arrays, DataView or ArrayBuffer
 //     (ArrayBuffer.isView remains, false for everything): one BigInt
 //     operation (2n ** 100000000n) or one typed array (new
@@ -138,7 +141,11 @@
 //     transforms over JSON need neither. A BigInt literal is refused
 //     where code compiles: a hook at load, eval and the Function,
 //     GeneratorFunction and AsyncFunction constructors at run time (with
-//     `_.template`). Those refuse a source over 1 MiB too.
+//     `_.template`). Those refuse a source over 1 MiB, or over 32 Ki
+//     characters that are not blanks (a hook at load too): goja's parser
+//     and compiler recurse in Go for every level of an expression, and a
+//     Go stack overflow (300 000 parentheses did it) ends the process.
+//     Compiling such a source is one Go call of up to a second or two.
 //   - String.prototype.normalize refuses a string whose full
 //     decomposition (up to 18 characters for one) is over 16 Mi
 //     characters; flat counts what it would visit first and refuses over
@@ -150,9 +157,11 @@
 //     String of an array) and toLocaleString go at most 1,000 arrays deep
 //     and visit at most 4 Mi elements with the nested ones: they recurse
 //     in Go, where an array nested 10^6 deep overflowed the stack and
-//     ended the process. Object.entries, Object.fromEntries and
-//     Object.assign refuse over 1 Mi elements or characters (a pair or a
-//     property each, a few hundred bytes); encodeURI,
+//     ended the process. Object.entries, Object.fromEntries,
+//     Object.assign and Object.getOwnPropertyDescriptors refuse over
+//     1 Mi elements or characters (a pair, a property or a descriptor
+//     each, a few hundred bytes), of an array, a string, a String object
+//     or a proxy of one; encodeURI,
 //     encodeURIComponent and escape count what they would make (up to 9
 //     characters of one) past the string limit.
 //   - One match of a regular expression is bounded to 100 ms. Expressions

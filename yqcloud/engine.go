@@ -91,6 +91,12 @@ func compileHook(fn, field, body string) (*hook, error) {
 // rewritten (hoist.go) if hoist.
 func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	name := fn + "." + field
+	if at := sourceTokens(body); at >= 0 {
+		line := strings.Count(body[:at], "\n") + 1
+		col := utf8.RuneCountInString(body[strings.LastIndexByte(body[:at], '\n')+1:at]) + 1
+		return nil, &HookError{Function: fn, Field: field, Line: line, Col: col, err: ErrHook,
+			Msg: fmt.Sprintf("the script is over %d characters (not counting blanks), the limit for hooks: split it, or move data out of it", maxSourceTokens)}
+	}
 	src := hookPrefix + body + hookSuffix
 	prg, err := parser.ParseFile(nil, name, src, 0)
 	if err != nil {
@@ -241,6 +247,8 @@ type jsRuntime struct {
 
 	lim bounds // size checks of the built-ins (limits.go)
 
+	broken bool // a run panicked out: the runtime is not pooled again
+
 	// toJS's next data objects, allocated 4, 8, ... 64 at a time in a
 	// run (a 50-item page takes 4 allocations, not 50).
 	objs      []jsObject
@@ -376,6 +384,9 @@ func (e *engine) acquire(ctx context.Context, exec *toolkit.Executor, redact fun
 // release returns a runtime to the idle ones, or drops it when enough
 // are idle.
 func (e *engine) release(rt *jsRuntime) {
+	if rt.broken {
+		return
+	}
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
 	rt.viewKeys, rt.viewVals = nil, nil
@@ -457,10 +468,24 @@ func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.
 	if ctx.Done() != nil {
 		stop = context.AfterFunc(ctx, func() { rt.halt(context.Cause(ctx)) })
 	}
+	// A panic out of the run (a fault in Go code the run went through)
+	// leaves the runtime in no known state: it is not pooled again, and
+	// its halts are disarmed, so neither lands in a later run.
+	finished := false
+	defer func() {
+		if !finished {
+			rt.broken = true
+			e.watchdog.Remove(w)
+			if stop != nil {
+				stop()
+			}
+		}
+	}()
 	v, err := fn(goja.Undefined(), data, rt.lib.Value())
 	if err == nil && then != nil {
 		err = then(v)
 	}
+	finished = true
 	// An interrupt that is under way lands before it is cleared, not in
 	// the runtime's next run.
 	if !e.watchdog.Remove(w) {
@@ -542,4 +567,33 @@ func jsNumber(n json.Number) any {
 	}
 	f, _ := strconv.ParseFloat(s, 64) // out of range: ±Inf, as in JavaScript
 	return f
+}
+
+// maxSourceTokens bounds the non-blank characters of the JavaScript
+// source goja parses (a hook at load, eval and the Function constructors
+// at run time): goja's parser and compiler, and this package's walks of
+// a syntax tree, recurse in Go for every level of an expression (a few KiB
+// of stack a level), and a Go stack overflow ends the process: 300 000
+// parentheses, or 1+1+...+1 of half a million terms, within the size
+// limits, did. An expression nests at most as deep as it has tokens, and
+// it has at most as many tokens as non-blank characters, whatever the
+// lexer makes of them: 32 Ki of them keep a parse within about 100 MiB
+// of stack.
+const maxSourceTokens = 1 << 15
+
+// sourceTokens counts the non-blank characters of src up to past
+// maxSourceTokens, and returns the offset where it goes past it (-1 if it
+// does not).
+func sourceTokens(src string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+		default:
+			if n++; n > maxSourceTokens {
+				return i
+			}
+		}
+	}
+	return -1
 }

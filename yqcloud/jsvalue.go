@@ -1,6 +1,7 @@
 package yqcloud
 
 import (
+	"errors"
 	"reflect"
 	"slices"
 	"strconv"
@@ -356,6 +357,20 @@ func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 	// A buffer the size of the last result, handed over as the string: one
 	// allocation, no copy.
 	b := make([]byte, 0, min(max(rt.jsonSize, 64), maxJSONHint))
+	// Try turns what the script throws into ex; an interrupt or a stack
+	// overflow in a toJSON method, getter or promise job that runs here is
+	// not an exception and goes through Try as a panic: it is the error.
+	defer func() {
+		if x := recover(); x != nil {
+			var ie *goja.InterruptedError
+			var so *goja.StackOverflowError
+			if e, isErr := x.(error); isErr && (errors.As(e, &ie) || errors.As(e, &so)) {
+				s, ok, err = "", false, e
+				return
+			}
+			panic(x)
+		}
+	}()
 	if ex := rt.vm.Try(func() { b, ok = w.value(b, "", v) }); ex != nil {
 		return "", false, ex
 	}

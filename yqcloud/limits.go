@@ -46,6 +46,9 @@ const (
 	// normalizeGrowth is the most String.prototype.normalize can grow a
 	// string by (NFKC of U+FDFA gives 18 characters).
 	normalizeGrowth = 18
+	// maxBoundName bounds the name of a function bind binds: "bound "
+	// 170 times over, a chain no script needs.
+	maxBoundName = 1 << 10
 	// regexMatchTimeout bounds one match of a regular expression that
 	// goja runs with regexp2 (lookaround, backreferences): such a match
 	// does not see goja's interrupt.
@@ -339,6 +342,18 @@ func (b *bounds) install() error {
 	}); err != nil {
 		return err
 	}
+	// bind names the bound function "bound " + the target's name: a chain
+	// of binds keeps names that grow by 6 characters a link, so memory
+	// grows with the square of the chain (10^5 links took 10 GiB).
+	if err := wrap(fnProto, "bind", func(call *goja.FunctionCall) {
+		if o, ok := call.This.(*goja.Object); ok {
+			if n, ok := o.Get("name").(goja.String); ok && n.Length() > maxBoundName {
+				b.throw("Function.prototype.bind", "a function named with %d characters is over the limit of %d for hooks (a chain of binds?)", n.Length(), maxBoundName)
+			}
+		}
+	}); err != nil {
+		return err
+	}
 	reflect := vm.Get("Reflect").ToObject(vm)
 	for _, name := range []string{"apply", "construct"} {
 		arg := 2
@@ -355,13 +370,20 @@ func (b *bounds) install() error {
 	for _, name := range []string{"keys", "values", "entries", "getOwnPropertyNames", "assign"} {
 		if err := wrap(objCtor, name, func(call *goja.FunctionCall) {
 			for _, a := range call.Arguments {
-				if goja.IsString(a) || (isObject(a) && a.(*goja.Object).ClassName() == "String") {
-					b.checkArray("Object."+name, float64(strLen(a)))
+				if n, ok := stringLike(a); ok {
+					b.checkArray("Object."+name, float64(n))
 				}
 			}
 		}); err != nil {
 			return err
 		}
+	}
+	if err := wrap(reflect, "ownKeys", func(call *goja.FunctionCall) {
+		if n, ok := stringLike(call.Argument(0)); ok {
+			b.checkArray("Reflect.ownKeys", float64(n))
+		}
+	}); err != nil {
+		return err
 	}
 
 	// toLocaleString recurses into nested arrays in Go, as join does.
@@ -686,9 +708,12 @@ func (b *bounds) join(call goja.FunctionCall) goja.Value {
 func isObject(v goja.Value) bool { _, ok := v.(*goja.Object); return ok }
 
 // stringify is JSON.stringify with the size limit: a call with only a
-// value is written by the runtime's JSON writer (which checks the size as
-// it goes); with a replacer or an indent the writer checks the size first
-// and the built-in writes.
+// value, or a value and an indent, is written by the runtime's JSON writer
+// (which checks the size as it goes, and the indented size before it
+// indents); with a replacer the writer checks the size of the value
+// (indented if there is an indent) first and the built-in writes. A
+// replacer can return more than it was given: that output is bounded by
+// the run's time only.
 func (b *bounds) stringify(orig goja.Callable, call goja.FunctionCall) goja.Value {
 	w := jsonWriter{rt: b.rt, what: "JSON.stringify"}
 	buf, ok := w.value(make([]byte, 0, 64), "", call.Argument(0))
@@ -698,11 +723,192 @@ func (b *bounds) stringify(orig goja.Callable, call goja.FunctionCall) goja.Valu
 		}
 		return b.vm.ToValue(string(buf))
 	}
+	// An indent puts every value on a line of its own, indented as deep
+	// as it is nested (a thousand levels of ten spaces each, for every
+	// element of an array at the bottom). Without a replacer the compact
+	// text, which is within the limit, is indented here, its size counted
+	// first. With one, the built-in writes, after the same count, which
+	// also counts what goja's writer adds: it leaves the indent one step
+	// deeper after each empty array or object until the container around
+	// them ends ([[], [], ...] indents the nth element n steps).
+	gap := b.gap(call.Argument(2))
+	if gap != "" && ok {
+		replacer := !isNullish(call.Argument(1))
+		b.checkString("JSON.stringify", float64(len(buf))+indentExtra(buf, len(gap), replacer))
+		if !replacer {
+			return b.vm.ToValue(string(indentJSON(buf, gap)))
+		}
+	}
 	v, err := orig(goja.Undefined(), call.Arguments...)
 	if err != nil {
 		panic(err)
 	}
 	return v
+}
+
+// gap is the indent JSON.stringify writes for space: up to 10 spaces for
+// a number, the first 10 units of a string.
+func (b *bounds) gap(space goja.Value) string {
+	if o, ok := space.(*goja.Object); ok {
+		switch o.ClassName() {
+		case "Number":
+			space = o.ToNumber()
+		case "String":
+			space = b.toStr(o)
+		}
+	}
+	switch {
+	case goja.IsNumber(space):
+		if n := space.ToFloat(); n >= 1 {
+			return strings.Repeat(" ", int(math.Min(10, math.Trunc(n))))
+		}
+	case goja.IsString(space):
+		s := b.toStr(space)
+		return s.Substring(0, min(10, s.Length())).String()
+	}
+	return ""
+}
+
+// indentExtra is what an indent of gap characters adds to the compact
+// JSON js: a newline and the indent before each member and before the
+// end of each non-empty container, and a space after each colon. leak:
+// as goja's writer indents, an empty container leaving the indent a step
+// deeper, for the containers after it, until the one around it ends (its
+// own members keep the indent they started with).
+func indentExtra(js []byte, gap int, leak bool) float64 {
+	type container struct{ outer, members int } // indent levels
+	extra, level := 0.0, 0
+	var open []container
+	in, esc := false, false
+	for i, c := range js {
+		if in {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				in = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			in = true
+		case '[', '{':
+			open = append(open, container{level, level + 1})
+			level++
+			if i+1 < len(js) && js[i+1] != ']' && js[i+1] != '}' {
+				extra += 1 + float64(gap*level)
+			}
+		case ',':
+			extra += 1 + float64(gap*open[len(open)-1].members)
+		case ':':
+			extra++
+		case ']', '}':
+			top := open[len(open)-1]
+			open = open[:len(open)-1]
+			if i > 0 && (js[i-1] == '[' || js[i-1] == '{') {
+				if !leak {
+					level = top.outer
+				}
+				continue
+			}
+			extra += 1 + float64(gap*top.outer)
+			level = top.outer
+		}
+	}
+	return extra
+}
+
+// indentJSON writes the compact JSON js with the indent gap, as
+// JSON.stringify specifies.
+func indentJSON(js []byte, gap string) []byte {
+	out := make([]byte, 0, len(js)+int(indentExtra(js, len(gap), false)))
+	level := 0
+	line := func() {
+		out = append(out, '\n')
+		for range level {
+			out = append(out, gap...)
+		}
+	}
+	in, esc := false, false
+	for i, c := range js {
+		out = append(out, c)
+		if in {
+			switch {
+			case esc:
+				esc = false
+			case c == '\\':
+				esc = true
+			case c == '"':
+				in = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			in = true
+		case '[', '{':
+			level++
+			if i+1 < len(js) && js[i+1] != ']' && js[i+1] != '}' {
+				line()
+			}
+		case ',':
+			line()
+		case ':':
+			out = append(out, ' ')
+		case ']', '}':
+			level--
+			if i > 0 && js[i-1] != '[' && js[i-1] != '{' {
+				out = out[:len(out)-1]
+				line()
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// raw is String.raw with the size checked as it is made: it goes over
+// raw.length segments (String.raw({raw: {length: 2 ** 30}}) wrote
+// "undefined" a billion times in one Go call).
+func (b *bounds) raw(call goja.FunctionCall) goja.Value {
+	vm := b.vm
+	raw := call.Argument(0).ToObject(vm).Get("raw")
+	if raw == nil {
+		raw = goja.Undefined()
+	}
+	segs := raw.ToObject(vm)
+	n := b.arrayLen(segs)
+	if n < 1 {
+		return vm.ToValue("")
+	}
+	b.checkArray("String.raw", n)
+	var sb goja.StringBuilder
+	total := 0.0
+	add := func(v goja.Value) {
+		if v == nil {
+			v = goja.Undefined()
+		}
+		s := b.toStr(v)
+		if total += float64(s.Length()); total > maxStringLen {
+			b.checkString("String.raw", total)
+		}
+		sb.WriteString(s)
+	}
+	for i := 0; ; i++ {
+		if i&0xfff == 0xfff && b.stopped() {
+			b.throw("String.raw", "stopped")
+		}
+		add(segs.Get(strconv.Itoa(i)))
+		if float64(i+1) >= n {
+			return sb.String()
+		}
+		if i+1 < len(call.Arguments) {
+			add(call.Arguments[i+1])
+		}
+	}
 }
 
 func isNullish(v goja.Value) bool { return v == nil || goja.IsUndefined(v) || goja.IsNull(v) }
@@ -725,7 +931,8 @@ func isNullish(v goja.Value) bool { return v == nil || goja.IsUndefined(v) || go
 //   - Symbol.for keeps a registry per run: goja's is the runtime's, which
 //     a run could fill for every later one.
 //   - normalize, flat, flatMap, sort and toSorted without a comparator,
-//     and JSON.parse check the size (or the time) of what they make.
+//     String.raw, and JSON.parse check the size (or the time) of what
+//     they make.
 func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(call *goja.FunctionCall)) error) error {
 	vm := b.vm
 	global := vm.GlobalObject()
@@ -829,6 +1036,11 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 		return goja.Undefined()
 	})
 	if _, err := inst(goja.Undefined(), check, vm.Get("Reflect").ToObject(vm).Get("apply")); err != nil {
+		return err
+	}
+
+	strCtor := vm.Get("String").ToObject(vm)
+	if err := strCtor.Set("raw", like(vm, b.raw, strCtor.Get("raw"))); err != nil {
 		return err
 	}
 
@@ -947,11 +1159,12 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 		}
 	}
 
-	// What makes a property or an [key, value] pair for each element of
-	// an array (or unit of a string) in one Go call: a few hundred bytes
-	// an element (Object.entries of 2 Mi elements took 1.4 GiB).
+	// What makes a property, an [key, value] pair or a descriptor for
+	// each element of an array (or unit of a string, a String object or
+	// a proxy of either) in one Go call: a few hundred bytes an element
+	// (Object.entries of 2 Mi elements took 1.4 GiB).
 	obj := vm.Get("Object").ToObject(vm)
-	for _, name := range []string{"entries", "fromEntries", "assign"} {
+	for _, name := range []string{"entries", "fromEntries", "assign", "getOwnPropertyDescriptors"} {
 		if goja.IsUndefined(obj.Get(name)) {
 			continue
 		}
@@ -962,9 +1175,11 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 			}
 			n := 0.0
 			for _, a := range args {
+				a = unproxy(a)
+				l, isStr := stringLike(a)
 				switch {
-				case goja.IsString(a):
-					n += float64(strLen(a))
+				case isStr:
+					n += float64(l)
 				case isObject(a) && b.arrayLike(a):
 					n += b.arrayLen(a)
 				}
@@ -1034,6 +1249,36 @@ func (b *bounds) installRealm(wrap func(o *goja.Object, name string, check func(
 		}
 		b.checkArray("JSON.parse", float64(values))
 	})
+}
+
+// unproxy is the innermost target of v if v is a proxy (what a proxy
+// without traps lists and copies in Go), v itself otherwise.
+func unproxy(v goja.Value) goja.Value {
+	for range maxNesting {
+		o, ok := v.(*goja.Object)
+		if !ok {
+			return v
+		}
+		p, ok := o.Export().(goja.Proxy)
+		if !ok || p.Target() == nil {
+			return v
+		}
+		v = p.Target()
+	}
+	return v
+}
+
+// stringLike reports whether v is a string, a String object or a proxy
+// of one (whose own keys are its indexes), and its length.
+func stringLike(v goja.Value) (int, bool) {
+	v = unproxy(v)
+	if goja.IsString(v) {
+		return strLen(v), true
+	}
+	if o, ok := v.(*goja.Object); ok && o.ClassName() == "String" {
+		return int(o.Get("length").ToInteger()), true
+	}
+	return 0, false
 }
 
 // toStr is ToString(v) as a goja.String (Value.ToString keeps a number a
@@ -1159,6 +1404,9 @@ func (b *bounds) checkFlat(o *goja.Object, depth float64) {
 func (b *bounds) checkSource(what, src string) {
 	if len(src) > maxSourceLen {
 		b.throw(what, "a source of %d bytes is over the %d MiB limit for hooks", len(src), maxSourceLen>>20)
+	}
+	if sourceTokens(src) >= 0 {
+		b.throw(what, "a source of over %d characters (not counting blanks) is over the limit for hooks", maxSourceTokens)
 	}
 	prg, err := parser.ParseFile(nil, "", src, 0)
 	if err != nil {

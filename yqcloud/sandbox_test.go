@@ -322,3 +322,33 @@ func mustCompileTB(t testing.TB, body string) *hook {
 	}
 	return h
 }
+
+// TestHardening26Review_ResultInterrupted: a hook whose result's toJSON
+// (or getter) runs past the hook timeout, or whose promise job does, ends
+// with the timeout error, and the pooled runtime it ran in serves the next
+// definition as a fresh one would: no halt left over from the run.
+func TestHardening26Review_ResultInterrupted(t *testing.T) {
+	for _, bomb := range []string{
+		`return {toJSON() { for (;;) {} }}`,
+		`return {a: {get b() { for (;;) {} }}}`,
+		`return {toJSON() { Promise.resolve().then(() => { for (;;) {} }); return 1; }}`,
+		`return {toJSON() { const f = () => f(); return f(); }}`,
+	} {
+		t.Run(bomb, func(t *testing.T) {
+			a := def("a", "", fmt.Sprintf(`{"type": "call_url", "url": "/transparent", "responseParser": %s}`, mustJSON(bomb)))
+			b := def("b", "", fmt.Sprintf(`{"type": "call_url", "url": "/transparent", "responseParser": %s}`,
+				mustJSON(`return [/a+/.test('aa'), 'b,a'.split(',').sort().join(), 'x'.replace(/x/g, 'y')]`)))
+			set, reg := load(t, "["+a+","+b+"]", &Options{MaxIdleRuntimes: 1, HookTimeout: 200 * time.Millisecond})
+			res := call(reg, "a", `{}`)
+			if !res.IsError || !(strings.Contains(res.Text, "did not finish within") || strings.Contains(res.Text, "call-stack limit")) {
+				t.Errorf("a: %q, want the hook's timeout or stack error", res.Text)
+			}
+			for i := 0; i < 2; i++ {
+				checkResult(t, call(reg, "b", `{}`), false, `[true,"a,b","y"]`)
+			}
+			if n := set.eng.made.Load(); n != 1 {
+				t.Errorf("%d runtimes made, want 1: the runs did not share a runtime", n)
+			}
+		})
+	}
+}
