@@ -312,3 +312,36 @@ func TestHardening26_08_BindChain(t *testing.T) {
 		t.Errorf("got %s, want %s", text, want)
 	}
 }
+
+// TestHardening26_08_ThrownObject: what a hook throws is read for its
+// error while the run's limits hold: an object whose toString loops ran,
+// after the run, with no limit at all (the call never returned), and a
+// thrown string of megabytes was the model's error text. The error quotes
+// at most a KiB, and a run that ends so leaves the next run unharmed.
+func TestHardening26_08_ThrownObject(t *testing.T) {
+	opts := &Options{HookTimeout: 300 * time.Millisecond}
+	for _, tt := range []struct{ name, body, want string }{
+		{"a huge string", "throw 'x'.repeat(2 ** 22)", "threw " + strings.Repeat("x", 1024) + "… (4,194,304 bytes)"},
+		{"a toString that loops", "throw {toString() { for (;;) {} }}", "did not finish within 300ms"},
+		{"a toString that throws", "throw {toString() { throw 1 }}", "threw an error whose text could not be read"},
+		{"a toString of megabytes", "throw {toString() { return 'y'.repeat(2 ** 22) }}", "threw " + strings.Repeat("y", 1024) + "… (4,194,304 bytes)"},
+		{"an Error of megabytes", "throw new Error('z'.repeat(2 ** 22))", "threw Error: " + strings.Repeat("z", 1017) + "… (4,194,311 bytes)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			text, isErr := runGuarded(t, tt.body, opts, 0)
+			if !isErr || !strings.Contains(text, tt.want) || len(text) > 1200 {
+				t.Errorf("%v, %d bytes: %.200q…\nwant an error holding %.80q…", isErr, len(text), text, tt.want)
+			}
+		})
+	}
+	// One runtime, pooled: the run after a looping toString is a clean one.
+	_, reg := load(t, def("f", `{"type": "object", "properties": {"bad": {"type": "boolean"}}}`,
+		`{"type": "call_url", "url": "/transparent", "responseParser": "if (data.bad) throw {toString() { for (;;) {} }}; return 'ok'"}`),
+		&Options{HookTimeout: 300 * time.Millisecond, MaxIdleRuntimes: 1})
+	for i, args := range []string{`{"bad": true}`, `{}`, `{"bad": true}`, `{}`} {
+		res := call(reg, "f", args)
+		if want := i%2 == 0; res.IsError != want || !want && res.Text != "ok" {
+			t.Errorf("run %d (%s): %v %s", i, args, res.IsError, res.Text)
+		}
+	}
+}

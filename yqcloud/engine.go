@@ -21,6 +21,7 @@ import (
 	"github.com/dop251/goja/parser"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
 )
@@ -485,6 +486,12 @@ func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.
 	if err == nil && then != nil {
 		err = then(v)
 	}
+	// What a thrown object says is read while the run's halts are armed:
+	// its toString is script code, and may loop.
+	var thrown string
+	if ex := (*goja.Exception)(nil); errors.As(err, &ex) {
+		thrown = rt.exceptionText(ex)
+	}
 	finished = true
 	// An interrupt that is under way lands before it is cleared, not in
 	// the runtime's next run.
@@ -502,7 +509,7 @@ func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.
 		if errors.As(err, &he) && halted == nil {
 			return he
 		}
-		return e.runError(h, err, halted)
+		return e.runError(h, err, halted, thrown)
 	}
 	return nil
 }
@@ -510,7 +517,7 @@ func (e *engine) runHook(ctx context.Context, rt *jsRuntime, h *hook, data goja.
 // runError describes err of a run; halted is the cause the run was halted
 // with, if it was: whatever error the halt led to (an interrupt, or an
 // exception from a built-in that saw it), the halt is reported.
-func (e *engine) runError(h *hook, err error, halted *error) error {
+func (e *engine) runError(h *hook, err error, halted *error, thrown string) error {
 	he := &HookError{Function: h.fn, Field: h.field, err: ErrHook}
 	var ie *goja.InterruptedError
 	var so *goja.StackOverflowError
@@ -533,7 +540,7 @@ func (e *engine) runError(h *hook, err error, halted *error) error {
 	case errors.As(err, &so):
 		he.Msg = fmt.Sprintf("exceeded the call-stack limit of %d (endless recursion?)", e.stack)
 	case errors.As(err, &ex):
-		he.Msg = "threw " + exceptionText(ex)
+		he.Msg = "threw " + thrown
 		for _, f := range ex.Stack() {
 			if p := f.Position(); p.Line > 1 && f.SrcName() == h.fn+"."+h.field {
 				he.Line, he.Col = p.Line-1, p.Column
@@ -546,13 +553,28 @@ func (e *engine) runError(h *hook, err error, halted *error) error {
 	return he
 }
 
-func exceptionText(ex *goja.Exception) string {
+func (rt *jsRuntime) exceptionText(ex *goja.Exception) (text string) {
 	v := ex.Value()
 	if v == nil {
 		return "an error"
 	}
-	return v.String()
+	defer func() {
+		if recover() != nil {
+			// Its toString threw, or was halted, out of goja's VM, which
+			// is then in no known state: not pooled again.
+			rt.broken = true
+			text = "an error whose text could not be read"
+		}
+	}()
+	text = v.String()
+	if s, cut := textcut.Prefix(text, maxThrownQuote); cut {
+		text = s + "… (" + textcut.Count(len(text)) + " bytes)"
+	}
+	return text
 }
+
+// maxThrownQuote is how many bytes of what a hook threw its error quotes.
+const maxThrownQuote = 1024
 
 // jsNumber is a JSON number as JavaScript reads it.
 func jsNumber(n json.Number) any {
