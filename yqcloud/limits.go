@@ -1,6 +1,8 @@
 package yqcloud
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"regexp"
@@ -736,7 +738,14 @@ func (b *bounds) stringify(orig goja.Callable, call goja.FunctionCall) goja.Valu
 		replacer := !isNullish(call.Argument(1))
 		b.checkString("JSON.stringify", float64(len(buf))+indentExtra(buf, len(gap), replacer))
 		if !replacer {
-			return b.vm.ToValue(string(indentJSON(buf, gap)))
+			// encoding/json indents as JSON.stringify specifies: a member's
+			// colon followed by one space, empty containers kept closed.
+			var out bytes.Buffer
+			out.Grow(len(buf) + int(indentExtra(buf, len(gap), false)))
+			if err := json.Indent(&out, buf, "", gap); err != nil {
+				panic(b.vm.NewGoError(err))
+			}
+			return b.vm.ToValue(out.String())
 		}
 	}
 	v, err := orig(goja.Undefined(), call.Arguments...)
@@ -819,55 +828,6 @@ func indentExtra(js []byte, gap int, leak bool) float64 {
 		}
 	}
 	return extra
-}
-
-// indentJSON writes the compact JSON js with the indent gap, as
-// JSON.stringify specifies.
-func indentJSON(js []byte, gap string) []byte {
-	out := make([]byte, 0, len(js)+int(indentExtra(js, len(gap), false)))
-	level := 0
-	line := func() {
-		out = append(out, '\n')
-		for range level {
-			out = append(out, gap...)
-		}
-	}
-	in, esc := false, false
-	for i, c := range js {
-		out = append(out, c)
-		if in {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				in = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			in = true
-		case '[', '{':
-			level++
-			if i+1 < len(js) && js[i+1] != ']' && js[i+1] != '}' {
-				line()
-			}
-		case ',':
-			line()
-		case ':':
-			out = append(out, ' ')
-		case ']', '}':
-			level--
-			if i > 0 && js[i-1] != '[' && js[i-1] != '{' {
-				out = out[:len(out)-1]
-				line()
-				out = append(out, c)
-			}
-		}
-	}
-	return out
 }
 
 // raw is String.raw with the size checked as it is made: it goes over
