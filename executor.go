@@ -78,7 +78,7 @@ type Options struct {
 	// run again after a 401. Past it the call ends with ErrRequestBudget.
 	// A call is one Registry.Call or Executor.Run (the Sends of a Go
 	// capability share its budget), or one Send made outside a call.
-	// Default 50 (DefaultMaxRequests).
+	// Zero or negative: 50 (DefaultMaxRequests).
 	MaxRequests int
 	// Exports keeps what steps export (export:) between the calls of a
 	// conversation (WithConversation), for which it is their per-call
