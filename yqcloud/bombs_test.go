@@ -345,3 +345,15 @@ func TestHardening26_08_ThrownObject(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26Review_StringifyWrappers: JSON.stringify writes a Boolean
+// object by the value it wraps, as Node does (the writer of our own took
+// its truthiness: new Boolean(false) was written true).
+func TestHardening26Review_StringifyWrappers(t *testing.T) {
+	body := "return [JSON.stringify(new Boolean(false)), JSON.stringify([new Boolean(false), new Boolean(true)], null, 1), JSON.stringify({a: new Boolean(false)}, (k, v) => v), JSON.stringify([new Number(-0), new String('s')])]"
+	text, isErr := runGuarded(t, body, nil, 0)
+	want, _ := json.Marshal([]string{"false", "[\n false,\n true\n]", `{"a":false}`, `[0,"s"]`})
+	if isErr || text != string(want) {
+		t.Errorf("got  %s\nwant %s", text, want)
+	}
+}

@@ -436,7 +436,9 @@ func (w *jsonWriter) value(b []byte, key string, v goja.Value) ([]byte, bool) {
 	case "String":
 		return appendString(b, o.String()), true
 	case "Boolean":
-		return strconv.AppendBool(b, o.ToBoolean()), true
+		// The value it wraps: an object's truthiness is always true.
+		v, _ := o.Export().(bool)
+		return strconv.AppendBool(b, v), true
 	case "BigInt":
 		w.throw("Do not know how to serialize a BigInt")
 	}
