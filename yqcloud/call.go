@@ -266,14 +266,14 @@ func (st *callState) send(params *object) (*doc, *toolkit.Result) {
 	}
 	resp, err := st.exec.Send(st.ctx, req)
 	if err != nil {
-		return fail("%s %s: %v", req.Method, shortURL(u), err)
+		return fail("%s %s: %v", req.Method, st.shortURL(u), err)
 	}
 	if !resp.OK() {
-		return fail("%s %s: HTTP %s: %s", req.Method, shortURL(u), resp.Status, excerpt(st.secrets.Redact(string(resp.Body))))
+		return fail("%s %s: HTTP %s: %s", req.Method, st.shortURL(u), resp.Status, excerpt(st.secrets.Redact(string(resp.Body))))
 	}
 	v, err := parseBody(st.ctx, resp.Body)
 	if err != nil {
-		return fail("%s %s: reading the response: the call was canceled (%v)", req.Method, shortURL(u), err)
+		return fail("%s %s: reading the response: the call was canceled (%v)", req.Method, st.shortURL(u), err)
 	}
 	return v, nil
 }
@@ -412,11 +412,14 @@ func (st *callState) finish(resp *doc) toolkit.Result {
 	return res
 }
 
-// shortURL drops the query, which may carry keys, from a URL in errors.
-func shortURL(u string) string {
+// shortURL drops the query, which may carry keys, from a URL in errors,
+// redacts it and then cuts it to maxURLQuote bytes: cut first, a secret
+// the cut split would no longer match and its head would be shown.
+func (st *callState) shortURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
 		u = u[:i] + "?…"
 	}
+	u = st.secrets.Redact(u)
 	if s, cut := textcut.Prefix(u, maxURLQuote); cut {
 		return s + "…"
 	}

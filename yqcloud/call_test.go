@@ -809,3 +809,28 @@ func TestHardening26_12_URLQuotedBriefly(t *testing.T) {
 		}
 	}
 }
+
+// TestHardening26_12_URLCutInsideSecret: the URL an error quotes is
+// redacted before it is cut: a cut inside a secret the URL holds (the
+// model sets how long the path before it is) showed all of it but the
+// bytes past the cut, which no form of the secret matched.
+func TestHardening26_12_URLCutInsideSecret(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no", http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	const token = "tok-0123456789abcdefghijklmnopqrstuvwxyz"
+	_, reg := load(t, def("f", `{"type": "object", "properties": {"id": {"type": "string"}}}`,
+		`{"type": "call_url", "method": "GET", "url": "${STATIC#yqcloud_url}/items/{id}/${STATIC#api_token}/x"}`), nil)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	for _, base := range []string{srv.URL, closed.URL} {
+		for _, shown := range []int{4, 10, len(token) - 1, len(token), len(token) + 3} {
+			id := strings.Repeat("a", maxURLQuote-len(base+"/items/")-1-shown)
+			res := call(reg, "f", `{"id": "`+id+`"}`, toolkit.WithValue(ValueBaseURL, base), toolkit.WithValue(ValueTenantID, testTenant), toolkit.WithValue("STATIC#api_token", token))
+			if !res.IsError || strings.Contains(res.Text, token[:4]) || !strings.Contains(res.Text, "/items/aaaa") {
+				t.Errorf("%s, %d bytes of the token before the cut: error %v: %s", base, shown, res.IsError, res.Text)
+			}
+		}
+	}
+}
