@@ -25,7 +25,7 @@ type Cache interface {
 	// Set stores value under key for ttl.
 	Set(ctx context.Context, key string, value []byte, ttl time.Duration) error
 	// Delete drops the entry under key, if any: the credential it holds
-	// was refused (see the README on 401 responses). A Cache that also
+	// was refused (see docs/yaml.md on 401 responses). A Cache that also
 	// implements CompareDeleter gets CompareAndDelete instead.
 	Delete(ctx context.Context, key string) error
 }

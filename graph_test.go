@@ -38,16 +38,16 @@ func TestMermaidGolden(t *testing.T) {
 	}
 }
 
-// TestMermaidREADME checks the README shows the quick start's get_weather
-// as Mermaid renders it today.
+// TestMermaidREADME checks docs/testing.md shows the quick start's
+// get_weather as Mermaid renders it today.
 func TestMermaidREADME(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	doc, err := os.ReadFile("docs/testing.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := parseFile(t, "examples/quickstart/tools/weather.yaml").Mermaid()
-	if !strings.Contains(string(readme), "```mermaid\n"+want+"```\n") {
-		t.Errorf("README.md has no ```mermaid block holding get_weather's graph:\n%s", want)
+	if !strings.Contains(string(doc), "```mermaid\n"+want+"```\n") {
+		t.Errorf("docs/testing.md has no ```mermaid block holding get_weather's graph:\n%s", want)
 	}
 }
 

@@ -1,28 +1,59 @@
 package toolkit
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestReadmeYAML loads every YAML block of the README as a tool file: the
-// reference a user copies from must load without errors.
+// TestReadmeYAML loads every YAML block of the README and docs/ as a
+// tool file: the reference a user copies from must load without errors.
 func TestReadmeYAML(t *testing.T) {
-	src, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := fencedBlocks(string(src), "yaml")
-	if len(blocks) == 0 {
-		t.Fatal("no yaml blocks in README.md")
-	}
-	for i, b := range blocks {
-		// A block is a tool file or one that defines a shared pre_request.
-		if _, _, diags := parseToolFile("README.md yaml block "+string(rune('1'+i)), b, DefaultMaxFileBytes); diags.HasErrors() {
-			t.Errorf("%v", diags)
+	for _, doc := range docFiles(t) {
+		for i, b := range fencedBlocks(doc.text, "yaml") {
+			// A block is a tool file or one that defines a shared pre_request.
+			if _, _, diags := parseToolFile(fmt.Sprintf("%s yaml block %d", doc.name, i+1), b, DefaultMaxFileBytes); diags.HasErrors() {
+				t.Errorf("%v", diags)
+			}
 		}
 	}
+	for _, name := range []string{"README.md", "docs/yaml.md"} {
+		if b, _ := os.ReadFile(name); len(fencedBlocks(string(b), "yaml")) == 0 {
+			t.Errorf("no yaml blocks in %s", name)
+		}
+	}
+}
+
+type docFile struct{ name, text string }
+
+// docFiles reads README.md, CHANGELOG.md and docs/*.md.
+func docFiles(t *testing.T) []docFile {
+	t.Helper()
+	names, err := filepath.Glob("docs/*.md")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("docs/*.md: %v (%d files)", err, len(names))
+	}
+	var out []docFile
+	for _, name := range append([]string{"README.md", "CHANGELOG.md"}, names...) {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, docFile{name, string(b)})
+	}
+	return out
+}
+
+// docText is every documentation file's text, one after the other.
+func docText(t *testing.T) string {
+	var b strings.Builder
+	for _, d := range docFiles(t) {
+		b.WriteString(d.text)
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // fencedBlocks returns the contents of the ```lang blocks of a Markdown text.
@@ -47,10 +78,7 @@ func fencedBlocks(md, lang string) []string {
 // but for white space, in a file that CI compiles: examples/agent-loop
 // and examples/otel are modules of their own, written as a user would.
 func TestReadmeGo(t *testing.T) {
-	src, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := docText(t)
 	var compiled strings.Builder
 	for _, f := range []string{"examples/agent-loop/readme.go", "examples/otel/readme.go"} {
 		b, err := os.ReadFile(f)
@@ -59,9 +87,9 @@ func TestReadmeGo(t *testing.T) {
 		}
 		compiled.WriteString(normalizeCode(string(b)))
 	}
-	blocks := fencedBlocks(string(src), "go")
+	blocks := fencedBlocks(src, "go")
 	if len(blocks) == 0 {
-		t.Fatal("no go blocks in README.md")
+		t.Fatal("no go blocks in README.md and docs/")
 	}
 	for _, b := range blocks {
 		if !strings.Contains(compiled.String(), normalizeCode(b)) {

@@ -271,16 +271,16 @@ const repoURL = "https://github.com/toolkit-sdk/toolkit"
 var sarifRules = []sarifRule{
 	{ID: "toolkit/tool-file", Name: "ToolFile", ShortDescription: sarifText{"A YAML tool file does not load"},
 		FullDescription: sarifText{"The YAML tool file has an error that keeps it from loading, or a warning about it (an undeclared reference, a step no path reaches)."},
-		HelpURI:         repoURL + "#yaml-reference", Help: sarifText{"See the YAML reference of the toolkit README; schema/tool.schema.json describes every field."}},
+		HelpURI:         repoURL + "/blob/main/docs/yaml.md", Help: sarifText{"See the YAML reference (docs/yaml.md); schema/tool.schema.json describes every field."}},
 	{ID: "toolkit/yqcloud", Name: "YQCloudDefinition", ShortDescription: sarifText{"A YQCloud function definition does not load"},
 		FullDescription: sarifText{"The YQCloud function definitions have an error that keeps them from loading, or a warning about them."},
-		HelpURI:         repoURL + "#yqcloud-function-definitions", Help: sarifText{"See the YQCloud section of the toolkit README."}},
+		HelpURI:         repoURL + "/blob/main/docs/yqcloud.md", Help: sarifText{"See the YQCloud reference (docs/yqcloud.md)."}},
 	{ID: "toolkit/openapi", Name: "OpenAPIDocument", ShortDescription: sarifText{"An OpenAPI document or operation cannot be used"},
 		FullDescription: sarifText{"The OpenAPI document is refused, or one of its operations is left out of query_api_docs and call_http_api."},
-		HelpURI:         repoURL + "#the-hosts-own-api-query_api_docs-and-call_http_api", Help: sarifText{"See the host API section of the toolkit README."}},
+		HelpURI:         repoURL + "/blob/main/docs/hostapi.md", Help: sarifText{"See the host API reference (docs/hostapi.md)."}},
 	{ID: "toolkit/file", Name: "File", ShortDescription: sarifText{"A file cannot be read or is of no known kind"},
 		FullDescription: sarifText{"The file cannot be read, is too large, or is not a tool file, YQCloud definition or OpenAPI document."},
-		HelpURI:         repoURL + "#the-toolkit-command", Help: sarifText{"Name tool files, YQCloud definitions and OpenAPI documents only."}},
+		HelpURI:         repoURL + "/blob/main/docs/cli.md", Help: sarifText{"Name tool files, YQCloud definitions and OpenAPI documents only."}},
 }
 
 func (r *report) sarif() sarifLog {

@@ -1,6 +1,6 @@
 package main
 
-// The README's Observer block, verbatim, against the real OpenTelemetry API
+// docs/observability.md's Observer block, verbatim, against the real OpenTelemetry API
 // (the root's TestReadmeGo checks that it stands here).
 
 import (
@@ -12,7 +12,7 @@ import (
 	"github.com/toolkit-sdk/toolkit"
 )
 
-// README: Observability.
+// The Observer block of docs/observability.md.
 func readmeObserver(tracer trace.Tracer, latency metric.Float64Histogram) *toolkit.Registry {
 	reg := toolkit.NewRegistry(&toolkit.Options{Observer: &toolkit.Observer{
 		CallStart: func(ctx context.Context, c toolkit.CallInfo) context.Context {
