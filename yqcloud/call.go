@@ -419,11 +419,7 @@ func (st *callState) shortURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
 		u = u[:i] + "?…"
 	}
-	u = st.secrets.Redact(u)
-	if s, cut := textcut.Prefix(u, maxURLQuote); cut {
-		return s + "…"
-	}
-	return u
+	return textcut.Cut(st.secrets.Redact(u), maxURLQuote)
 }
 
 // maxURLQuote is how many bytes of a request's URL an error quotes: a
