@@ -478,15 +478,7 @@ func (d *Definition) checkArguments(params *object) error {
 	if len(unknown) > 1 {
 		b.WriteString("s")
 	}
-	for i, k := range unknown[:min(len(unknown), maxQuotedNames)] {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(" " + quoteName(k))
-	}
-	if n := len(unknown) - maxQuotedNames; n > 0 {
-		fmt.Fprintf(&b, " and %d more", n)
-	}
+	b.WriteString(" " + textcut.Join(unknown, maxQuotedNames, quoteName))
 	b.WriteString("; ")
 	if len(d.props.keys) == 0 {
 		b.WriteString("the function takes no arguments")
