@@ -190,9 +190,7 @@ func lowerHost(s string) string {
 		if c := s[i]; 'A' <= c && c <= 'Z' {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				if c := b[j]; 'A' <= c && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
-				}
+				b[j] = lowerASCII(b[j])
 			}
 			return string(b)
 		}
