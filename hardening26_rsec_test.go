@@ -46,21 +46,27 @@ func TestHardening26_16_NestedJSON(t *testing.T) {
 	}
 }
 
+// echoServer answers path with answer, and any other request with 502 and
+// "echo " and the body it sent.
+func echoServer(t *testing.T, path, answer string) *testServer {
+	return newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == path {
+			io.WriteString(w, answer)
+			return
+		}
+		body, _ := io.ReadAll(r.Body)
+		w.WriteHeader(http.StatusBadGateway)
+		fmt.Fprintf(w, "echo %s", body)
+	})
+}
+
 // TestHardening26_09_FormBody: a form body's credential fields are
 // secrets when the body, written as a YAML block, ends in a line break,
 // and when a value holds a space the step sends unescaped in a body it
 // declares a form.
 func TestHardening26_09_FormBody(t *testing.T) {
 	for _, code := range []string{"c0de-Q8r2Vx", "c0de Q8r2Vx"} {
-		srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/token" {
-				fmt.Fprintf(w, `{"code": %q}`, code)
-				return
-			}
-			body, _ := io.ReadAll(r.Body)
-			w.WriteHeader(http.StatusBadGateway)
-			fmt.Fprintf(w, "echo %s", body)
-		})
+		srv := echoServer(t, "/token", fmt.Sprintf(`{"code": %q}`, code))
 		reg := loadRegistry(t, nil, srv.URL, `
 name: t
 desc: d
@@ -109,15 +115,7 @@ func TestHardening26_16_DenseBackslashes(t *testing.T) {
 // string there.
 func TestHardening26_09_NumericBodyField(t *testing.T) {
 	const pin = "83629174"
-	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/code" {
-			fmt.Fprintf(w, `{"code": %s}`, pin)
-			return
-		}
-		body, _ := io.ReadAll(r.Body)
-		w.WriteHeader(http.StatusBadGateway)
-		fmt.Fprintf(w, "echo %s", body)
-	})
+	srv := echoServer(t, "/code", `{"code": `+pin+`}`)
 	reg := loadRegistry(t, nil, srv.URL, `
 name: t
 desc: d

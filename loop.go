@@ -285,7 +285,7 @@ func (c *compiler) checkLoop(s *step, loopNode ast.Node, path string, from int) 
 			c.errorf(c.varNodes[i], fmt.Sprintf("%s.var[%d].name", strings.TrimSuffix(path, ".loop"), i),
 				"a loop step sets %q itself (%s); name this var differently", name, map[string]string{loopItemsVar: "the items of every page", loopMoreVar: "whether pages were left"}[name])
 		}
-		s.vars = append(s.vars, varSpec{name: name, jump: -1, fromLoop: true})
+		s.vars = append(s.vars, varSpec{name: name, jump: -1, fromLoop: true, secret: isSecretVar(s.index, name)})
 	}
 }
 

@@ -190,9 +190,7 @@ func lowerHost(s string) string {
 		if c := s[i]; 'A' <= c && c <= 'Z' {
 			b := []byte(s)
 			for j := i; j < len(b); j++ {
-				if c := b[j]; 'A' <= c && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
-				}
+				b[j] = lowerASCII(b[j])
 			}
 			return string(b)
 		}
@@ -364,11 +362,7 @@ func (e *Executor) checkRedirect(next func(*http.Request, []*http.Request) error
 // otherwise be handed ftp:, file:, gopher: or data: URLs.
 func redirectScheme(u *url.URL) error {
 	if s := u.Scheme; s != "http" && s != "https" { // url.Parse lowers the scheme
-		s, cut := textcut.Prefix(s, 16)
-		if cut {
-			s += "…"
-		}
-		return refusal(fmt.Sprintf("refused a redirect to a %q URL: only http and https redirects are followed", s+":"))
+		return refusal(fmt.Sprintf("refused a redirect to a %q URL: only http and https redirects are followed", textcut.Cut(s, 16)+":"))
 	}
 	if u.Hostname() == "" { // "http://:80/" too: RFC 9110, 4.2.1
 		return refusal("refused a redirect to an " + u.Scheme + " URL without a host")

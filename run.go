@@ -610,15 +610,12 @@ func (r *run) fill(s *step, entry map[string]template.Value) bool {
 	return true
 }
 
-// setVar sets step s's var i. A var named as a credential is a secret of
-// the call from now on, wherever it is sent: a pre_request's whose name
-// marks a secret (IsSecretName), a step's whose name ends in a credential
-// word as a query key's does (IsSecretQueryKey: access_token, id_token,
-// api_key, client_secret, password, but not author, token_type or
-// is_private, whose values are ordinary words the model must read).
+// setVar sets step s's var i. A var named as a credential (isSecretVar,
+// decided at load) is a secret of the call from now on, wherever it is
+// sent.
 func (r *run) setVar(s *step, i int, val template.Value) {
 	r.varsOf(s)[i] = varValue{Value: val, set: true}
-	if name := s.vars[i].name; s.index == PreRequestIndex && IsSecretName(name) || IsSecretQueryKey(name) {
+	if s.vars[i].secret {
 		r.secrets.Add(val.Text)
 	}
 }

@@ -108,6 +108,17 @@ type varSpec struct {
 	abort      bool
 	jump       int  // -1: none
 	fromLoop   bool // set by the step's loop (items, more), not extracted
+	secret     bool // named as a credential: its value is a secret of the call (setVar)
+}
+
+// isSecretVar reports whether a var of step index named name is named as a
+// credential: a pre_request's whose name marks a secret (IsSecretName), a
+// step's whose name ends in a credential word as a query key's does
+// (IsSecretQueryKey: access_token, id_token, api_key, client_secret,
+// password, but not author, token_type or is_private, whose values are
+// ordinary words the model must read).
+func isSecretVar(index int, name string) bool {
+	return index == PreRequestIndex && IsSecretName(name) || IsSecretQueryKey(name)
 }
 
 func (s *step) varIndex(name string) int {
@@ -880,6 +891,7 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 		if haveName && s.varIndex(v.name) >= 0 {
 			c.errorf(item, ip+".name", "duplicate variable %q in this step", v.name)
 		}
+		v.secret = isSecretVar(s.index, v.name)
 		s.vars = append(s.vars, v)
 		c.varNodes = append(c.varNodes, item)
 	}

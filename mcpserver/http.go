@@ -12,10 +12,11 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Defaults of Options.SessionTimeout and Options.MaxSessions.
@@ -81,7 +82,7 @@ type httpHandler struct {
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if origin := r.Header.Values("Origin"); len(origin) > 0 && !h.allowed(origin, r) {
-		writeError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: the Origin %s is not allowed", quote(origin[0])))
+		writeError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: the Origin %s is not allowed", textcut.Quote(origin[0])))
 		return
 	}
 	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
@@ -277,19 +278,6 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(b)
-}
-
-// quote quotes the start of an untrusted value.
-func quote(s string) string {
-	const max = 64
-	if len(s) <= max {
-		return fmt.Sprintf("%q", s)
-	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%q... (%d bytes)", s[:cut], len(s))
 }
 
 // RequireToken returns middleware that serves only requests with the

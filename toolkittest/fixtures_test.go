@@ -112,22 +112,9 @@ func TestRecordReplayTokenChain(t *testing.T) {
 		t.Fatalf("recording: %+v", want)
 	}
 
-	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if len(files) != 1 {
-		t.Fatalf("want one fixture file, got %v", files)
-	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixtureFile(t, dir)
 	text := string(data)
-	for _, s := range []string{clientSecret, apiKey, accessToken, refreshToken, sessionID} {
-		for _, form := range secretForms(s) {
-			if strings.Contains(text, form) {
-				t.Errorf("the fixture holds %q, a form of the secret %q:\n%s", form, s, text)
-			}
-		}
-	}
+	noSecretForms(t, text, clientSecret, apiKey, accessToken, refreshToken, sessionID)
 	// Read as it would be committed: the server's address as BASE_URL.
 	golden.Check(t, "testdata/get_order.golden.yaml", strings.ReplaceAll(text, srv.URL, "${BASE_URL}"))
 	srv.Close()
@@ -166,6 +153,33 @@ func TestRecordReplayTokenChain(t *testing.T) {
 		}
 		ft.want(t, "no fixture "+dir, `for get_order {"order_id":"B-2"}; record it with TOOLKIT_RECORD=1`)
 	})
+}
+
+// fixtureFile returns the one fixture file Record wrote in dir.
+func fixtureFile(t *testing.T, dir string) []byte {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if len(files) != 1 {
+		t.Fatalf("want one fixture file, got %v", files)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// noSecretForms reports every form (secretForms) of the secrets that the
+// fixture text holds.
+func noSecretForms[T string | []byte](t *testing.T, text T, secrets ...string) {
+	t.Helper()
+	for _, s := range secrets {
+		for _, form := range secretForms(s) {
+			if strings.Contains(string(text), form) {
+				t.Errorf("the fixture holds %q, a form of the secret %q:\n%s", form, s, text)
+			}
+		}
+	}
 }
 
 // secretForms are the encodings a secret could reach a file in.

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -49,19 +47,8 @@ func TestHardening26_10_RequestSecrets(t *testing.T) {
 	if want.IsError {
 		t.Fatalf("recording: %+v", want)
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if len(files) != 1 {
-		t.Fatalf("want one fixture file, got %v", files)
-	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, form := range secretForms(vaultToken) {
-		if strings.Contains(string(data), form) {
-			t.Errorf("the fixture holds %q, a form of the secret %q:\n%s", form, vaultToken, data)
-		}
-	}
+	data := fixtureFile(t, dir)
+	noSecretForms(t, data, vaultToken)
 	srv.Close()
 	fx := toolkittest.Replay(t, dir, nil)
 	if got := fx.Call(newReg(fx, "vault-ci-000000"), "go_vault", `{}`); !cmp.Equal(want, got) {
@@ -112,14 +99,7 @@ steps:
 	dir := t.TempDir()
 	rec := toolkittest.Record(t, dir, nil)
 	want := rec.Call(newReg(rec), "par", `{}`)
-	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
-	if len(files) != 1 {
-		t.Fatalf("want one fixture file, got %v", files)
-	}
-	data, err := os.ReadFile(files[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := fixtureFile(t, dir)
 	if strings.Contains(string(data), "-9Kq2") {
 		t.Errorf("the fixture holds a session token:\n%s", data)
 	}

@@ -419,11 +419,7 @@ func (st *callState) shortURL(u string) string {
 	if i := strings.IndexAny(u, "?#"); i >= 0 {
 		u = u[:i] + "?…"
 	}
-	u = st.secrets.Redact(u)
-	if s, cut := textcut.Prefix(u, maxURLQuote); cut {
-		return s + "…"
-	}
-	return u
+	return textcut.Cut(st.secrets.Redact(u), maxURLQuote)
 }
 
 // maxURLQuote is how many bytes of a request's URL an error quotes: a
@@ -482,15 +478,7 @@ func (d *Definition) checkArguments(params *object) error {
 	if len(unknown) > 1 {
 		b.WriteString("s")
 	}
-	for i, k := range unknown[:min(len(unknown), maxQuotedNames)] {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(" " + quoteName(k))
-	}
-	if n := len(unknown) - maxQuotedNames; n > 0 {
-		fmt.Fprintf(&b, " and %d more", n)
-	}
+	b.WriteString(" " + textcut.Join(unknown, maxQuotedNames, quoteName))
 	b.WriteString("; ")
 	if len(d.props.keys) == 0 {
 		b.WriteString("the function takes no arguments")

@@ -788,22 +788,12 @@ func indentExtra(js []byte, gap int, leak bool) float64 {
 	type container struct{ outer, members int } // indent levels
 	extra, level := 0.0, 0
 	var open []container
-	in, esc := false, false
+	var str jsonString
 	for i, c := range js {
-		if in {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				in = false
-			}
+		if str.holds(c) {
 			continue
 		}
 		switch c {
-		case '"':
-			in = true
 		case '[', '{':
 			open = append(open, container{level, level + 1})
 			level++
@@ -1290,21 +1280,11 @@ var functionWrappers = goja.MustCompile("functions.js", `(function (check, apply
 // (about: the commas and containers outside strings, plus one).
 func jsonCounts(s string) (containers, values int) {
 	values = 1
-	in, esc := false, false
+	var str jsonString
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case in:
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				in = false
-			}
-		case c == '"':
-			in = true
+		case str.holds(c):
 		case c == '[' || c == '{':
 			containers++
 			values++
@@ -1313,6 +1293,28 @@ func jsonCounts(s string) (containers, values int) {
 		}
 	}
 	return containers, values
+}
+
+// jsonString follows JSON text byte by byte to tell its strings apart.
+type jsonString struct{ in, esc bool }
+
+// holds reports whether c, the next byte, belongs to a string (its quotes
+// included).
+func (s *jsonString) holds(c byte) bool {
+	switch {
+	case s.esc:
+		s.esc = false
+	case !s.in:
+		if c != '"' {
+			return false
+		}
+		s.in = true
+	case c == '\\':
+		s.esc = true
+	case c == '"':
+		s.in = false
+	}
+	return true
 }
 
 // arrayLike reports whether v is an array as Array.isArray says (a proxy

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,24 +26,42 @@ import (
 // without serving.
 func startMCP(t *testing.T, args ...string) (url string, errOut *syncBuffer, code int, ok bool) {
 	t.Helper()
+	url, errOut, code, ok, _ = launchMCP(t, args...)
+	return url, errOut, code, ok
+}
+
+// launchMCP is startMCP, with stop, which interrupts the server and
+// returns its exit status (the test fails if it does not end).
+func launchMCP(t *testing.T, args ...string) (url string, errOut *syncBuffer, code int, ok bool, stop func() int) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	errOut = &syncBuffer{wrote: make(chan struct{}, 1)}
 	done := make(chan int, 1)
 	go func() { done <- runContext(ctx, append([]string{"mcp"}, args...), nil, &bytes.Buffer{}, errOut) }()
-	t.Cleanup(func() {
-		cancel()
-		<-done
-	})
+	var once sync.Once
+	exit := 0
+	stop = func() int {
+		once.Do(func() {
+			cancel()
+			select {
+			case exit = <-done:
+			case <-time.After(hangGuard):
+				t.Error("the server does not end")
+			}
+		})
+		return exit
+	}
+	t.Cleanup(func() { stop() })
 	addr := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
 	for {
 		if m := addr.FindStringSubmatch(errOut.String()); m != nil {
-			return m[1], errOut, 0, true
+			return m[1], errOut, 0, true, stop
 		}
 		select {
 		case <-errOut.wrote:
 		case code := <-done:
-			done <- code // for the cleanup
-			return "", errOut, code, false
+			done <- code // for stop
+			return "", errOut, code, false, stop
 		case <-time.After(hangGuard):
 			t.Fatalf("no address announced: %s", errOut.String())
 		}
@@ -373,27 +392,9 @@ func TestHardening26_06_LongCall(t *testing.T) {
 func TestHardening26_06_ShutdownWithOpenStream(t *testing.T) {
 	srv := itemServer(t)
 	env := envFile(t, srv.URL)
-	ctx, cancel := context.WithCancel(t.Context())
-	defer cancel()
-	errOut := &syncBuffer{wrote: make(chan struct{}, 1)}
-	done := make(chan int, 1)
-	go func() {
-		done <- runContext(ctx, []string{"mcp", "testdata/tools", "--flat", "--env-file", env, "--allow-private", "127.0.0.1", "--http", "127.0.0.1:0"}, nil, &bytes.Buffer{}, errOut)
-	}()
-	addr := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
-	var url string
-	for url == "" {
-		if m := addr.FindStringSubmatch(errOut.String()); m != nil {
-			url = m[1]
-			break
-		}
-		select {
-		case <-errOut.wrote:
-		case code := <-done:
-			t.Fatalf("exit %d: %s", code, errOut)
-		case <-time.After(hangGuard):
-			t.Fatalf("no address announced: %s", errOut)
-		}
+	url, errOut, code, ok, stop := launchMCP(t, "testdata/tools", "--flat", "--env-file", env, "--allow-private", "127.0.0.1", "--http", "127.0.0.1:0")
+	if !ok {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: url}, nil)
 	if err != nil {
@@ -403,14 +404,8 @@ func TestHardening26_06_ShutdownWithOpenStream(t *testing.T) {
 	if _, err := cs.ListTools(t.Context(), nil); err != nil {
 		t.Fatal(err)
 	}
-	cancel()
-	select {
-	case code := <-done:
-		if code != exitOK || strings.Contains(errOut.String(), "mcp:") {
-			t.Errorf("interrupted with a session open: exit %d: %s", code, errOut)
-		}
-	case <-time.After(hangGuard):
-		t.Fatal("the server does not end")
+	if code := stop(); code != exitOK || strings.Contains(errOut.String(), "mcp:") {
+		t.Errorf("interrupted with a session open: exit %d: %s", code, errOut)
 	}
 }
 

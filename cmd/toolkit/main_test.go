@@ -523,29 +523,12 @@ func TestMCP(t *testing.T) {
 	})
 
 	t.Run("http", func(t *testing.T) {
-		ctx, cancel := context.WithCancel(t.Context())
-		defer cancel()
-		errOut := syncBuffer{wrote: make(chan struct{}, 1)}
-		done := make(chan int, 1)
-		go func() { done <- runContext(ctx, append(args, "--http", "127.0.0.1:0"), nil, &bytes.Buffer{}, &errOut) }()
-		addr := regexp.MustCompile(`serving MCP at (http://\S+/mcp)`)
-		var url string
-		for url == "" {
-			if m := addr.FindStringSubmatch(errOut.String()); m != nil {
-				url = m[1]
-				break
-			}
-			select {
-			case <-errOut.wrote:
-			case code := <-done:
-				t.Fatalf("exit %d before an address was announced: %s", code, errOut.String())
-			case <-time.After(hangGuard):
-				t.Fatalf("no address announced: %s", errOut.String())
-			}
+		url, errOut, code, ok, stop := launchMCP(t, append(args[1:], "--http", "127.0.0.1:0")...)
+		if !ok {
+			t.Fatalf("exit %d before an address was announced: %s", code, errOut.String())
 		}
-		check(t, ctx, &mcp.StreamableClientTransport{Endpoint: url})
-		cancel()
-		if code := <-done; code != exitOK {
+		check(t, t.Context(), &mcp.StreamableClientTransport{Endpoint: url})
+		if code := stop(); code != exitOK {
 			t.Errorf("exit %d: %s", code, errOut.String())
 		}
 	})

@@ -55,13 +55,7 @@ func TestHardening26_02_SchemaNumbersReachFar(t *testing.T) {
 
 // perByteText is the bytes Check allocates per byte of text.
 func perByteText(t *testing.T, s *Schema, text string) float64 {
-	args := decode(t, text)
-	var a, b runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&a)
-	_ = s.Check(args)
-	runtime.ReadMemStats(&b)
-	return float64(b.TotalAlloc-a.TotalAlloc) / float64(len(text))
+	return float64(allocCheck(t, s, text)) / float64(len(text))
 }
 
 // allocCheck is the bytes Check allocates for text.

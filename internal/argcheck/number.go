@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // A number's text is read, never expanded: 1e1000 is the digit 1 and the
@@ -321,9 +322,9 @@ func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal,
 	}
 	switch {
 	case d.written < -maxExponent || d.written > maxExponent:
-		return &numberProblem{msg: "must be a number with an exponent within ±1000, got " + cut(string(n), 40)}, d, false
+		return &numberProblem{msg: "must be a number with an exponent within ±1000, got " + textcut.Cut(string(n), 40)}, d, false
 	case d.mantissa > maxDigits:
-		return &numberProblem{msg: "must be a number of at most 1000 digits, got " + cut(string(n), 40) +
+		return &numberProblem{msg: "must be a number of at most 1000 digits, got " + textcut.Cut(string(n), 40) +
 			" (" + strconv.Itoa(d.mantissa) + " digits)"}, d, false
 	}
 	stand = s.standIns && s.needsStandIn(d)
@@ -338,7 +339,7 @@ func (s *Schema) number(n json.Number, spent *int) (p *numberProblem, d decimal,
 		}
 		if *spent += max(shown-len(n), 0); *spent > maxExpansion {
 			return &numberProblem{msg: "must be a number with a smaller exponent: the arguments hold too many numbers " +
-				"far from 1 (more than " + strconv.Itoa(maxExpansion) + " digits in all once written out), got " + cut(string(n), 40)}, d, false
+				"far from 1 (more than " + strconv.Itoa(maxExpansion) + " digits in all once written out), got " + textcut.Cut(string(n), 40)}, d, false
 		}
 	}
 	return nil, d, stand
@@ -431,12 +432,4 @@ func restore(swaps []swap) {
 			w.m[w.key] = w.v
 		}
 	}
-}
-
-// cut is at most n bytes of a number's text (ASCII), "…" after a cut.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
