@@ -319,7 +319,9 @@ func TestHardening26_08_BindChain(t *testing.T) {
 // thrown string of megabytes was the model's error text. The error quotes
 // at most a KiB, and a run that ends so leaves the next run unharmed.
 func TestHardening26_08_ThrownObject(t *testing.T) {
-	opts := &Options{HookTimeout: 300 * time.Millisecond}
+	// Only the loop waits for the limit; the others get a long one, a
+	// hang guard on a slow machine, not a bound they are held to.
+	short, long := &Options{HookTimeout: 300 * time.Millisecond}, &Options{HookTimeout: time.Minute}
 	for _, tt := range []struct{ name, body, want string }{
 		{"a huge string", "throw 'x'.repeat(2 ** 22)", "threw " + strings.Repeat("x", 1024) + "… (4,194,304 bytes)"},
 		{"a toString that loops", "throw {toString() { for (;;) {} }}", "did not finish within 300ms"},
@@ -328,6 +330,10 @@ func TestHardening26_08_ThrownObject(t *testing.T) {
 		{"an Error of megabytes", "throw new Error('z'.repeat(2 ** 22))", "threw Error: " + strings.Repeat("z", 1017) + "… (4,194,311 bytes)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			opts := long
+			if strings.Contains(tt.want, "did not finish") {
+				opts = short
+			}
 			text, isErr := runGuarded(t, tt.body, opts, 0)
 			if !isErr || !strings.Contains(text, tt.want) || len(text) > 1200 {
 				t.Errorf("%v, %d bytes: %.200q…\nwant an error holding %.80q…", isErr, len(text), text, tt.want)
@@ -337,7 +343,7 @@ func TestHardening26_08_ThrownObject(t *testing.T) {
 	// One runtime, pooled: the run after a looping toString is a clean one.
 	_, reg := load(t, def("f", `{"type": "object", "properties": {"bad": {"type": "boolean"}}}`,
 		`{"type": "call_url", "url": "/transparent", "responseParser": "if (data.bad) throw {toString() { for (;;) {} }}; return 'ok'"}`),
-		&Options{HookTimeout: 300 * time.Millisecond, MaxIdleRuntimes: 1})
+		&Options{HookTimeout: time.Second, MaxIdleRuntimes: 1})
 	for i, args := range []string{`{"bad": true}`, `{}`, `{"bad": true}`, `{}`} {
 		res := call(reg, "f", args)
 		if want := i%2 == 0; res.IsError != want || !want && res.Text != "ok" {
