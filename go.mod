@@ -16,6 +16,7 @@ require (
 	github.com/ohler55/ojg v1.28.5
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/theory/jsonpath v0.12.3
 	go.yaml.in/yaml/v4 v4.0.0
 	golang.org/x/text v0.14.0
 )

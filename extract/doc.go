@@ -17,15 +17,23 @@
 // Keys may hold any character but '.', '[' and ']'. A duplicate JSON key
 // reads its last value.
 //
-// An expression that starts with "$" is a JSONPath query (RFC 9535, parsed
-// and run by github.com/ohler55/ojg/jp): filters, recursive descent (in
-// the RFC's order: a node before its descendants), slices, unions and the
-// functions length, count, match and search. A query that selects one
-// node gives that node's value; several give a JSON array of their values;
+// An expression that starts with "$" is a JSONPath query (RFC 9535; it
+// passes the JSONPath Compliance Test Suite, whose cts.json is in
+// testdata/third_party): filters with comparisons (deep equality of
+// arrays and objects included), &&, || and !; recursive descent (a node
+// before its descendants); slices; unions of any selectors; and the
+// functions length, count, match, search and value (patterns are I-Regexp,
+// RFC 9485). An expression that begins with whitespace, such as " $", is
+// not a query but a simple path (its key is " $"): the one case of the
+// suite that extract answers differently. A query that selects one node
+// gives that node's value; several give a JSON array of their values;
 // none, or a single null, fails with ErrNotFound. Values render as below
 // (filters compare integers within int64 exactly, other numbers as
-// float64). A query that reaches deeper than Options.MaxJSONPathDepth
-// fails, and so does a result over 8 times the body's size plus 1 MiB.
+// float64; a repeated key is one member, with its last value). A query
+// that reaches deeper than Options.MaxJSONPathDepth fails, and so does a
+// result over 8 times the body's size plus 1 MiB, a segment selecting
+// over half as many nodes, or a query that visits over 256 nodes per node
+// of the body plus 4 Mi.
 //
 // Values are text: strings as is, numbers exactly as written in the body
 // (1234567.89, 1.0, 1e3 and 30-digit integers are kept), booleans as

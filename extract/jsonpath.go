@@ -1,42 +1,139 @@
 package extract
 
 import (
-	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/ohler55/ojg/jp"
-
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
-// JSONPath queries (RFC 9535) for expressions that start with "$". Parsing
-// and selection are github.com/ohler55/ojg/jp's; this file gives jp a view
-// of the Doc's index in which every node keeps its identity, so results
-// render from the body's own text (numbers as written, keys in document
-// order), and it walks descendant segments itself, in the RFC's order.
+// JSONPath queries (RFC 9535) for expressions that start with "$". This
+// file parses them into a small tree; jsonpath_eval.go runs that tree over
+// the Doc's index, so results render from the body's own text (numbers as
+// written, keys in document order).
 
 // DefaultMaxJSONPathDepth bounds the nesting of a body read by a JSONPath
 // query.
 const DefaultMaxJSONPathDepth = 100
 
 // maxQueryNesting bounds brackets and parentheses in a JSONPath expression
-// (jp's parser recurses on them).
+// (the parser recurses on them).
 const maxQueryNesting = 64
 
-// query is a compiled JSONPath expression split at its descendant
-// segments: parts[0] is $ and the segments before the first "..", each
-// later part the segments after one "..".
+// maxInt is the largest index or slice bound (I-JSON's exact integers).
+const maxInt = 1<<53 - 1
+
+// query is a compiled JSONPath query: $ (or @ inside a filter) and its
+// segments.
 type query struct {
-	parts   []jp.Expr
-	rootRef bool // a filter after a ".." reads $
+	rel      bool // starts with @
+	segs     []segment
+	singular bool // names and indexes only, one selector a segment
 }
 
-var ojgPos = regexp.MustCompile(` at (\d+)$`)
+type segment struct {
+	desc bool // ".." descendant segment
+	sels []selector
+}
 
-func compileQuery(src string) (*query, error) {
+type selKind uint8
+
+const (
+	selName selKind = iota
+	selWild
+	selIndex
+	selSlice
+	selFilter
+)
+
+type selector struct {
+	kind selKind
+	name string
+	// index; slice start, end and step
+	n, end, step       int64
+	hasN, hasEnd, hasS bool
+	filter             *lexpr
+}
+
+type lexprKind uint8
+
+const (
+	lOr lexprKind = iota
+	lAnd
+	lNot
+	lExist // a query: does it select anything
+	lCmp
+	lFunc // a function whose result is LogicalType
+)
+
+// lexpr is a logical expression of a filter.
+type lexpr struct {
+	kind lexprKind
+	kids []*lexpr
+	op   string // comparison: == != < > <= >=
+	l, r *operand
+	q    *query
+	fn   *call
+}
+
+type operandKind uint8
+
+const (
+	oLit operandKind = iota
+	oQuery
+	oFunc
+)
+
+// operand is a comparable or a function argument.
+type operand struct {
+	kind operandKind
+	lit  jval
+	q    *query
+	fn   *call
+}
+
+// funcType is a function's result type (RFC 9535 2.4.1).
+type funcType uint8
+
+const (
+	tValue funcType = iota
+	tLogical
+	tNodes
+)
+
+type call struct {
+	name string
+	args []*operand
+	re   *regexp.Regexp // match/search with a literal pattern; nil if invalid
+	reOK bool           // re was compiled from a literal
+}
+
+// functions: name -> parameter types and result type.
+var functions = map[string]struct {
+	params []funcType
+	result funcType
+}{
+	"length": {[]funcType{tValue}, tValue},
+	"count":  {[]funcType{tNodes}, tValue},
+	"match":  {[]funcType{tValue, tValue}, tLogical},
+	"search": {[]funcType{tValue, tValue}, tLogical},
+	"value":  {[]funcType{tNodes}, tValue},
+}
+
+// parseError is panicked by the parser and recovered by compileQuery.
+type parseError struct {
+	off int
+	msg string
+}
+
+type jpParser struct {
+	src string
+	pos int
+}
+
+func compileQuery(src string) (q *query, err error) {
 	fail := func(off int, msg string) error {
 		off = min(max(off, 0), len(src))
 		return &SyntaxError{Expr: src, Col: utf8.RuneCountInString(src[:off]) + 1, Msg: msg}
@@ -44,36 +141,22 @@ func compileQuery(src string) (*query, error) {
 	if off, ok := nestingOK(src); !ok {
 		return nil, fail(off, "JSONPath nested deeper than "+strconv.Itoa(maxQueryNesting)+" brackets")
 	}
-	x, err := jp.ParseString(src)
-	if err != nil {
-		msg := strings.TrimSuffix(err.Error(), " in "+src)
-		off := 0
-		if m := ojgPos.FindStringSubmatchIndex(msg); m != nil {
-			n, _ := strconv.Atoi(msg[m[2]:m[3]])
-			off, msg = n-1, msg[:m[0]]
-		}
-		return nil, fail(off, "bad JSONPath: "+msg)
+	if !utf8.ValidString(src) {
+		return nil, fail(0, "bad JSONPath: not valid UTF-8")
 	}
-	q := &query{}
-	cur := jp.Expr{}
-	for i, f := range x {
-		if _, ok := f.(jp.Descent); !ok {
-			cur = append(cur, f)
-			continue
-		}
-		if i == len(x)-1 {
-			return nil, fail(strings.LastIndex(src, ".."), `bad JSONPath: ".." must be followed by a name, "*" or a bracket`)
-		}
-		q.parts = append(q.parts, cur)
-		cur = jp.Expr{}
-	}
-	q.parts = append(q.parts, cur)
-	for _, p := range q.parts[1:] {
-		for _, f := range p {
-			if fl, ok := f.(*jp.Filter); ok && strings.Contains(fl.String(), "$") {
-				q.rootRef = true
+	defer func() {
+		if r := recover(); r != nil {
+			pe, ok := r.(parseError)
+			if !ok {
+				panic(r)
 			}
+			q, err = nil, fail(pe.off, "bad JSONPath: "+pe.msg)
 		}
+	}()
+	p := &jpParser{src: src}
+	q = p.query()
+	if p.pos < len(src) {
+		p.fail(p.pos, "parse error: want '.', '..' or '[' (no space may end a query)")
 	}
 	return q, nil
 }
@@ -105,378 +188,568 @@ func nestingOK(s string) (int, bool) {
 	return 0, true
 }
 
-// evalQuery runs q over d. One node gives its value, several a JSON
-// array of them, none ErrNotFound.
-func (e *Expr) evalQuery(d *Doc) (v Value, err error) {
-	t := d.tree()
-	if t == nil {
-		return Value{}, fmt.Errorf("extract %q: %s: %w", e.src, d.reason, ErrNotStructured)
+func (p *jpParser) fail(off int, msg string) { panic(parseError{off, msg}) }
+
+func (p *jpParser) eof() bool { return p.pos >= len(p.src) }
+
+// peek returns the next byte, 0 at the end.
+func (p *jpParser) peek() byte {
+	if p.pos < len(p.src) {
+		return p.src[p.pos]
 	}
-	limit := 8*len(t.src) + 1<<20
-	defer func() {
-		r := recover()
-		if r != nil {
-			d.jt = nil // an object may be half converted: start again next time
-		}
-		switch r := r.(type) {
-		case nil:
-		case tooDeep:
-			v, err = Value{}, fmt.Errorf("extract %q: the body is nested deeper than %d levels, the JSONPath limit: %w", e.src, r.limit, ErrNotFound)
-		default: // jp compares arrays with ==, which panics
-			v, err = Value{}, fmt.Errorf("extract %q: JSONPath evaluation failed: %v: %w", e.src, r, ErrNotFound)
-		}
-	}()
-	if d.jt == nil {
-		d.jt = newTree(t, d.opts.MaxJSONPathDepth)
-	}
-	jt := d.jt
-	nodes, ok := e.q.run(jt, limit/2)
-	switch {
-	case !ok:
-		return Value{}, fmt.Errorf("extract %q: over %d results: %w", e.src, limit/2, ErrNotFound)
-	case len(nodes) == 0:
-		return Value{}, fmt.Errorf("extract %q: no match: %w", e.src, ErrNotFound)
-	case len(nodes) == 1:
-		return jt.single(e, nodes[0])
-	}
-	out := []byte{'['}
-	for i, n := range nodes {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		if out = jt.appendJSON(out, n); len(out) > limit {
-			return Value{}, fmt.Errorf("extract %q: result over %d bytes: %w", e.src, limit, ErrNotFound)
-		}
-	}
-	out = append(out, ']')
-	return Value{Text: string(out), Kind: Array}, nil
+	return 0
 }
 
-// run selects the nodes of q, at most maxNodes of them.
-func (q *query) run(jt *jtree, maxNodes int) ([]any, bool) {
-	nodes := q.parts[0].Get(jt.root)
-	var stack []any
-	for _, part := range q.parts[1:] {
-		var next []any
-		for _, n := range nodes {
-			// Visit n and its descendants, parents before children and
-			// children in order, applying part to each (RFC 9535 2.5.2.2).
-			stack = append(stack[:0], n)
-			for len(stack) > 0 {
-				c := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				var kids []any
-				switch c := c.(type) {
-				case jobj:
-					kids = c.members()
-				case []any:
-					kids = c
-				}
-				if len(kids) == 0 {
-					continue // no children to select
-				}
-				if q.rootRef {
-					next = append(next, jt.pathTo(c, part).Get(jt.root)...)
-				} else {
-					next = apply(next, part, c, kids)
-				}
-				if len(next) > maxNodes {
-					return nil, false
-				}
-				for i := len(kids) - 1; i >= 0; i-- {
-					switch kids[i].(type) {
-					case jobj, []any:
-						stack = append(stack, kids[i])
-					}
+// skipS skips RFC 9535 blank space.
+func (p *jpParser) skipS() {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// query parses $ or @ and the segments after it.
+func (p *jpParser) query() *query {
+	q := &query{rel: p.src[p.pos] == '@'}
+	p.pos++
+	for {
+		save := p.pos
+		p.skipS()
+		switch p.peek() {
+		case '[':
+			q.segs = append(q.segs, segment{sels: p.bracket()})
+		case '.':
+			q.segs = append(q.segs, p.dotted())
+		default:
+			p.pos = save
+			q.singular = true
+			for _, s := range q.segs {
+				if s.desc || len(s.sels) != 1 || (s.sels[0].kind != selName && s.sels[0].kind != selIndex) {
+					q.singular = false
 				}
 			}
-		}
-		nodes = next
-	}
-	return nodes, len(nodes) <= maxNodes
-}
-
-// apply appends what part selects from container c with children kids. A
-// leading name or wildcard is applied here: a descendant segment visits
-// every container, and one jp Get each would cost more than the lookup.
-func apply(dst []any, part jp.Expr, c any, kids []any) []any {
-	var one [1]any
-	sel := kids
-	switch f := part[0].(type) {
-	case jp.Child:
-		o, ok := c.(jobj)
-		if !ok {
-			return dst
-		}
-		if one[0], ok = o.ValueForKey(string(f)); !ok {
-			return dst
-		}
-		sel = one[:]
-	case jp.Wildcard:
-	default:
-		return append(dst, part.Get(c)...)
-	}
-	if len(part) == 1 {
-		return append(dst, sel...)
-	}
-	for _, v := range sel {
-		dst = append(dst, part[1:].Get(v)...)
-	}
-	return dst
-}
-
-// single renders the value of a query's only node.
-func (jt *jtree) single(e *Expr, n any) (Value, error) {
-	switch n := n.(type) {
-	case nil:
-		return Value{}, fmt.Errorf("extract %q: value is null: %w", e.src, ErrNotFound)
-	case string:
-		return Value{Text: n, Kind: String}, nil
-	case bool:
-		return Value{Text: strconv.FormatBool(n), Kind: Bool}, nil
-	case jobj:
-		return Value{Text: string(jt.appendJSON(nil, n)), Kind: Object}, nil
-	case []any:
-		return Value{Text: string(jt.appendJSON(nil, n)), Kind: Array}, nil
-	}
-	return Value{Text: string(jt.appendJSON(nil, n)), Kind: Number}, nil
-}
-
-// appendJSON appends node n as compact JSON, from the body's text where
-// the node has one.
-func (jt *jtree) appendJSON(dst []byte, n any) []byte {
-	t := jt.t
-	switch n := n.(type) {
-	case nil:
-		return append(dst, "null"...)
-	case string:
-		return jsonstr.Append(dst, n)
-	case bool:
-		return strconv.AppendBool(dst, n)
-	case jobj:
-		return t.appendCompact(dst, jt.conts[n.c].node)
-	case []any:
-		if len(n) == 0 {
-			return append(dst, "[]"...)
-		}
-		return t.appendCompact(dst, jt.conts[jt.arrs[&n[0]]].node)
-	}
-	var i uint32
-	switch n := n.(type) {
-	case *int64:
-		i = jt.inums[n]
-	case *float64:
-		i = jt.fnums[n]
-	}
-	return append(dst, t.text(i)...)
-}
-
-// jtree is the Doc's index as jp reads it: objects are jobj (keys in
-// document order, the last of duplicate keys wins), arrays []any, strings,
-// booleans and null as themselves, and numbers *int64 (integers that fit)
-// or *float64, which jp's filters dereference to compare, and whose
-// pointer finds the number's text. An object's members are converted when
-// jp first reads it, so a query converts only what it visits (an array's
-// elements are converted with it: jp's length() reads only []any).
-type jtree struct {
-	t        *tape
-	maxDepth int
-	root     any
-	conts    []cont              // containers; jobj.c and arrs index it
-	arrs     map[*any]int32      // first element of a non-empty array -> container
-	inums    map[*int64]uint32   // number -> its node
-	fnums    map[*float64]uint32 // number -> its node
-	ints     []int64             // chunks the number pointers point into
-	flts     []float64
-}
-
-// cont is one object or array: its node and how its parent reaches it.
-type cont struct {
-	node   uint32
-	parent int32 // -1 for the root
-	frag   jp.Frag
-	depth  int32 // the root is at depth 1
-}
-
-// tooDeep is panicked, and recovered by evalQuery, when jp reaches a
-// container nested deeper than the limit.
-type tooDeep struct{ limit int }
-
-// jobj is an object for jp (jp.Keyed). It is a comparable value, so jp's
-// == on two objects compares identity instead of panicking.
-type jobj struct{ *object }
-
-type object struct {
-	jt    *jtree
-	c     int32
-	built bool
-	keys  []string
-	vals  []any
-	index map[string]int // for objects of more than 8 members
-}
-
-// members converts the object's members on first use.
-func (o jobj) members() []any {
-	if o.built {
-		return o.vals
-	}
-	o.built = true
-	jt := o.jt
-	t, ct := jt.t, jt.conts[o.c]
-	for c, end := ct.node+1, t.next(ct.node); c < end; c = t.next(c + 1) {
-		key := t.stringText(c)
-		o.set(key, jt.value(c+1, o.c, jp.Child(key), ct.depth+1))
-	}
-	return o.vals
-}
-
-func (o jobj) find(k string) (int, bool) {
-	o.members()
-	if o.index != nil {
-		i, ok := o.index[k]
-		return i, ok
-	}
-	for i, kk := range o.keys {
-		if kk == k {
-			return i, true
+			return q
 		}
 	}
-	return 0, false
 }
 
-// ValueForKey implements jp.Keyed. Before the object is converted whole,
-// it converts only the member asked for (a filter reads one or two).
-func (o jobj) ValueForKey(k string) (any, bool) {
-	if !o.built {
-		ct := o.jt.conts[o.c]
-		found, why := o.jt.t.step(ct.node, &op{kind: opKey, key: k})
-		if why != "" {
-			return nil, false
+// dotted parses .name, .*, ..name, ..* or ..[...].
+func (p *jpParser) dotted() segment {
+	start := p.pos
+	p.pos++
+	if p.peek() == '.' {
+		p.pos++
+		switch c := p.peek(); {
+		case c == '[':
+			return segment{desc: true, sels: p.bracket()}
+		case c == '*':
+			p.pos++
+			return segment{desc: true, sels: []selector{{kind: selWild}}}
+		case p.nameFirst():
+			return segment{desc: true, sels: []selector{{kind: selName, name: p.shorthand()}}}
 		}
-		return o.jt.value(found, o.c, jp.Child(k), ct.depth+1), true
+		p.fail(start, `".." must be followed by a name, "*" or a bracket`)
 	}
-	if i, ok := o.find(k); ok {
-		return o.vals[i], true
+	switch {
+	case p.peek() == '*':
+		p.pos++
+		return segment{sels: []selector{{kind: selWild}}}
+	case p.nameFirst():
+		return segment{sels: []selector{{kind: selName, name: p.shorthand()}}}
 	}
-	return nil, false
+	p.fail(p.pos, `parse error: "." must be followed by a name or "*"`)
+	return segment{}
 }
 
-// Keys implements jp.Keyed.
-func (o jobj) Keys() []string {
-	o.members()
-	return o.keys
-}
-
-// SetValueForKey implements jp.Keyed; the view is read-only.
-func (o jobj) SetValueForKey(string, any) {}
-
-// RemoveValueForKey implements jp.Keyed; the view is read-only.
-func (o jobj) RemoveValueForKey(string) {}
-
-func (o jobj) set(k string, v any) {
-	if i, ok := o.find(k); ok {
-		o.vals[i] = v // the last duplicate wins, like JSON.parse
-		return
-	}
-	o.keys = append(o.keys, k)
-	o.vals = append(o.vals, v)
-	switch n := len(o.keys); {
-	case n > 8 && o.index == nil:
-		o.index = make(map[string]int, 2*n)
-		for i, kk := range o.keys {
-			o.index[kk] = i
-		}
-	case n > 8:
-		o.index[k] = n - 1
-	}
-}
-
-// pathTo returns $, the normalized path of container c, then part.
-func (jt *jtree) pathTo(c any, part jp.Expr) jp.Expr {
-	ci := int32(-1)
-	switch c := c.(type) {
-	case jobj:
-		ci = c.c
-	case []any:
-		ci = jt.arrs[&c[0]]
-	}
-	n := 0
-	for i := ci; i > 0; i = jt.conts[i].parent {
-		n++
-	}
-	x := make(jp.Expr, 1+n, 1+n+len(part))
-	x[0] = jp.Root('$')
-	for i := ci; i > 0; i = jt.conts[i].parent {
-		x[n] = jt.conts[i].frag
-		n--
-	}
-	return append(x, part...)
-}
-
-func newTree(t *tape, maxDepth int) *jtree {
-	jt := &jtree{t: t, maxDepth: maxDepth, arrs: map[*any]int32{}, inums: map[*int64]uint32{}, fnums: map[*float64]uint32{}}
-	jt.root = jt.value(0, -1, nil, 1)
-	return jt
-}
-
-// value converts node i, reached from container parent by frag: an
-// object lazily, an array with its elements.
-func (jt *jtree) value(i uint32, parent int32, frag jp.Frag, depth int32) any {
-	t := jt.t
-	k := t.kind(i)
-	if !k.container() {
-		return jt.scalar(i)
-	}
-	if int(depth) > jt.maxDepth {
-		panic(tooDeep{jt.maxDepth})
-	}
-	ci := int32(len(jt.conts))
-	jt.conts = append(jt.conts, cont{node: i, parent: parent, frag: frag, depth: depth})
-	if k == nObject {
-		return jobj{&object{jt: jt, c: ci}}
-	}
-	var arr []any
-	for c, end := i+1, t.next(i); c < end; c = t.next(c) {
-		arr = append(arr, jt.value(c, ci, jp.Nth(len(arr)), depth+1))
-	}
-	if len(arr) == 0 {
-		return []any{}
-	}
-	jt.arrs[&arr[0]] = ci
-	return arr
-}
-
-// scalar converts a string, number, boolean or null node.
-func (jt *jtree) scalar(i uint32) any {
-	t := jt.t
-	switch t.kind(i) {
-	case nString:
-		return t.stringText(i)
-	case nTrue:
-		return true
-	case nFalse:
+// nameFirst reports whether a member name shorthand starts here.
+func (p *jpParser) nameFirst() bool {
+	if p.eof() {
 		return false
-	case nNull:
+	}
+	c := p.src[p.pos]
+	if c >= utf8.RuneSelf {
+		return true // %x80-D7FF / %xE000-10FFFF: valid UTF-8 has no surrogates
+	}
+	return c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+}
+
+func (p *jpParser) shorthand() string {
+	start := p.pos
+	for p.nameFirst() || ('0' <= p.peek() && p.peek() <= '9') {
+		if p.src[p.pos] >= utf8.RuneSelf {
+			_, n := utf8.DecodeRuneInString(p.src[p.pos:])
+			p.pos += n
+		} else {
+			p.pos++
+		}
+	}
+	return p.src[start:p.pos]
+}
+
+// bracket parses a bracketed selection.
+func (p *jpParser) bracket() []selector {
+	p.pos++ // [
+	var sels []selector
+	for {
+		p.skipS()
+		if p.eof() {
+			p.fail(p.pos, "bracket not terminated")
+		}
+		sels = append(sels, p.selector())
+		p.skipS()
+		switch p.peek() {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			return sels
+		default:
+			p.fail(p.pos, "invalid bracket fragment: want ',' or ']'")
+		}
+	}
+}
+
+func (p *jpParser) selector() selector {
+	switch c := p.peek(); {
+	case c == '\'' || c == '"':
+		return selector{kind: selName, name: p.stringLit()}
+	case c == '*':
+		p.pos++
+		return selector{kind: selWild}
+	case c == '?':
+		p.pos++
+		p.skipS()
+		return selector{kind: selFilter, filter: p.or()}
+	case c == '-' || c == ':' || ('0' <= c && c <= '9'):
+		return p.indexOrSlice()
+	}
+	p.fail(p.pos, "parse error: want a name, an index, a slice, '*' or a filter")
+	return selector{}
+}
+
+func (p *jpParser) intHere() bool {
+	c := p.peek()
+	return c == '-' || ('0' <= c && c <= '9')
+}
+
+func (p *jpParser) indexOrSlice() selector {
+	var s selector
+	if p.peek() != ':' {
+		s.n, s.hasN = p.int(), true
+		save := p.pos
+		p.skipS()
+		if p.peek() != ':' {
+			p.pos = save
+			s.kind = selIndex
+			return s
+		}
+	}
+	s.kind = selSlice
+	p.pos++ // :
+	p.skipS()
+	if p.intHere() {
+		s.end, s.hasEnd = p.int(), true
+		p.skipS()
+	}
+	if p.peek() == ':' {
+		p.pos++
+		p.skipS()
+		if p.intHere() {
+			s.step, s.hasS = p.int(), true
+		}
+	}
+	save := p.pos
+	p.skipS()
+	if p.peek() == ':' {
+		p.fail(p.pos+1, "invalid slice syntax: a slice has at most three parts")
+	}
+	p.pos = save
+	return s
+}
+
+// int parses an RFC 9535 int: no leading zeros, no -0, within ±(2^53-1).
+func (p *jpParser) int() int64 {
+	start := p.pos
+	if p.peek() == '-' {
+		p.pos++
+	}
+	d := p.pos
+	for '0' <= p.peek() && p.peek() <= '9' {
+		p.pos++
+	}
+	digits := p.src[d:p.pos]
+	switch {
+	case digits == "":
+		p.fail(p.pos, "parse error: want a digit")
+	case digits[0] == '0' && (len(digits) > 1 || d > start):
+		p.fail(start, "parse error: an integer has no leading zero and is not -0")
+	}
+	n, err := strconv.ParseInt(p.src[start:p.pos], 10, 64)
+	if err != nil || n > maxInt || n < -maxInt {
+		p.fail(start, "integer out of range (at most 2^53-1 either way)")
+	}
+	return n
+}
+
+// stringLit parses a quoted string literal with RFC 9535's escapes.
+func (p *jpParser) stringLit() string {
+	start := p.pos
+	quote := p.src[p.pos]
+	p.pos++
+	var b []byte
+	for {
+		if p.eof() {
+			p.fail(start, "string literal not terminated")
+		}
+		c := p.src[p.pos]
+		switch {
+		case c == quote:
+			p.pos++
+			return string(b)
+		case c < 0x20:
+			p.fail(p.pos, "control character in a string literal (escape it)")
+		case c == '\\':
+			p.pos++
+			e := p.peek()
+			p.pos++
+			switch e {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case '/', '\\':
+				b = append(b, e)
+			case 'u':
+				b = utf8.AppendRune(b, p.unicodeEscape())
+			default:
+				if e != quote {
+					p.fail(p.pos-2, "bad escape in a string literal")
+				}
+				b = append(b, e)
+			}
+		default:
+			b = append(b, c)
+			p.pos++
+		}
+	}
+}
+
+// unicodeEscape reads the XXXX of \uXXXX (and a low surrogate's \uXXXX).
+func (p *jpParser) unicodeEscape() rune {
+	hex := func() rune {
+		if p.pos+4 > len(p.src) {
+			p.fail(p.pos, `bad \u escape`)
+		}
+		r := rune(0)
+		for _, c := range []byte(p.src[p.pos : p.pos+4]) {
+			v := unhex(c)
+			if v < 0 {
+				p.fail(p.pos, `bad \u escape`)
+			}
+			r = r<<4 | v
+		}
+		p.pos += 4
+		return r
+	}
+	r := hex()
+	switch {
+	case 0xDC00 <= r && r <= 0xDFFF:
+		p.fail(p.pos-6, `lone low surrogate in a \u escape`)
+	case 0xD800 <= r && r <= 0xDBFF:
+		if !strings.HasPrefix(p.src[p.pos:], `\u`) {
+			p.fail(p.pos-6, `high surrogate without a low one in a \u escape`)
+		}
+		p.pos += 2
+		lo := hex()
+		if lo < 0xDC00 || lo > 0xDFFF {
+			p.fail(p.pos-6, `high surrogate without a low one in a \u escape`)
+		}
+		r = utf16.DecodeRune(r, lo)
+	}
+	return r
+}
+
+// or parses a logical-or-expr.
+func (p *jpParser) or() *lexpr {
+	x := p.and()
+	for {
+		save := p.pos
+		p.skipS()
+		if !strings.HasPrefix(p.src[p.pos:], "||") {
+			p.pos = save
+			return x
+		}
+		p.pos += 2
+		p.skipS()
+		if x.kind != lOr {
+			x = &lexpr{kind: lOr, kids: []*lexpr{x}}
+		}
+		x.kids = append(x.kids, p.and())
+	}
+}
+
+func (p *jpParser) and() *lexpr {
+	x := p.basic()
+	for {
+		save := p.pos
+		p.skipS()
+		if !strings.HasPrefix(p.src[p.pos:], "&&") {
+			p.pos = save
+			return x
+		}
+		p.pos += 2
+		p.skipS()
+		if x.kind != lAnd {
+			x = &lexpr{kind: lAnd, kids: []*lexpr{x}}
+		}
+		x.kids = append(x.kids, p.basic())
+	}
+}
+
+// basic parses a paren-expr, a comparison or a test.
+func (p *jpParser) basic() *lexpr {
+	not := false
+	if p.peek() == '!' {
+		not = true
+		p.pos++
+		p.skipS()
+	}
+	wrap := func(x *lexpr) *lexpr {
+		if not {
+			return &lexpr{kind: lNot, kids: []*lexpr{x}}
+		}
+		return x
+	}
+	if p.peek() == '(' {
+		p.pos++
+		p.skipS()
+		x := p.or()
+		p.skipS()
+		if p.peek() != ')' {
+			p.fail(p.pos, "parse error: want ')'")
+		}
+		p.pos++
+		return wrap(x)
+	}
+	start := p.pos
+	l := p.operand()
+	save := p.pos
+	p.skipS()
+	if op := p.cmpOp(); op != "" {
+		if not {
+			p.fail(start-1, "parse error: '!' negates a test or a parenthesized expression, not a comparison")
+		}
+		p.comparable(l, start)
+		p.skipS()
+		rstart := p.pos
+		r := p.operand()
+		p.comparable(r, rstart)
+		return &lexpr{kind: lCmp, op: op, l: l, r: r}
+	}
+	p.pos = save
+	switch l.kind {
+	case oQuery:
+		return wrap(&lexpr{kind: lExist, q: l.q})
+	case oFunc:
+		if functions[l.fn.name].result == tValue {
+			p.fail(start, "the result of "+l.fn.name+"() must be compared (it is a value, not a test)")
+		}
+		return wrap(&lexpr{kind: lFunc, fn: l.fn})
+	}
+	p.fail(start, "parse error: a literal alone is not a test")
+	return nil
+}
+
+func (p *jpParser) cmpOp() string {
+	rest := p.src[p.pos:]
+	for _, op := range []string{"==", "!=", "<=", ">=", "<", ">"} {
+		if strings.HasPrefix(rest, op) {
+			p.pos += len(op)
+			return op
+		}
+	}
+	return ""
+}
+
+// comparable checks that o may be compared: a literal, a singular query
+// or a function whose result is a value.
+func (p *jpParser) comparable(o *operand, at int) {
+	switch {
+	case o.kind == oQuery && !o.q.singular:
+		p.fail(at, "a query in a comparison must be singular (names and indexes only)")
+	case o.kind == oFunc && functions[o.fn.name].result != tValue:
+		p.fail(at, o.fn.name+"() is a test and cannot be compared")
+	}
+}
+
+// operand parses a literal, a query or a function call.
+func (p *jpParser) operand() *operand {
+	start := p.pos
+	switch c := p.peek(); {
+	case c == '@' || c == '$':
+		return &operand{kind: oQuery, q: p.query()}
+	case c == '\'' || c == '"':
+		s := p.stringLit()
+		return &operand{kind: oLit, lit: jval{k: nString, s: s}}
+	case c == '-' || ('0' <= c && c <= '9'):
+		return &operand{kind: oLit, lit: p.number()}
+	}
+	for c := p.peek(); c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9' && p.pos > start); c = p.peek() {
+		p.pos++
+	}
+	word := p.src[start:p.pos]
+	if p.peek() == '(' {
+		return &operand{kind: oFunc, fn: p.call(word, start)}
+	}
+	switch word {
+	case "true":
+		return &operand{kind: oLit, lit: jval{k: nTrue}}
+	case "false":
+		return &operand{kind: oLit, lit: jval{k: nFalse}}
+	case "null":
+		return &operand{kind: oLit, lit: jval{k: nNull}}
+	}
+	p.fail(start, "'"+word+"' is not a value or function")
+	return nil
+}
+
+// number parses a number literal: (int / "-0") [frac] [exp].
+func (p *jpParser) number() jval {
+	start := p.pos
+	if p.peek() == '-' {
+		p.pos++
+	}
+	d := p.pos
+	for '0' <= p.peek() && p.peek() <= '9' {
+		p.pos++
+	}
+	switch digits := p.src[d:p.pos]; {
+	case digits == "":
+		p.fail(p.pos, "parse error: want a digit")
+	case digits[0] == '0' && len(digits) > 1:
+		p.fail(start, "parse error: a number has no leading zero")
+	}
+	if p.peek() == '.' {
+		p.pos++
+		if d := p.pos; true {
+			for '0' <= p.peek() && p.peek() <= '9' {
+				p.pos++
+			}
+			if p.pos == d {
+				p.fail(p.pos, "parse error: want a digit after '.'")
+			}
+		}
+	}
+	if c := p.peek(); c == 'e' || c == 'E' {
+		p.pos++
+		if c := p.peek(); c == '+' || c == '-' {
+			p.pos++
+		}
+		d := p.pos
+		for '0' <= p.peek() && p.peek() <= '9' {
+			p.pos++
+		}
+		if p.pos == d {
+			p.fail(p.pos, "parse error: want a digit in the exponent")
+		}
+	}
+	return jval{k: nNumber, num: parseNum(p.src[start:p.pos])}
+}
+
+// call parses a function call's arguments and checks their types.
+func (p *jpParser) call(name string, start int) *call {
+	sig, ok := functions[name]
+	if !ok {
+		p.fail(start, "unknown function "+strconv.Quote(name))
+	}
+	c := &call{name: name}
+	p.pos++ // (
+	p.skipS()
+	if p.peek() != ')' {
+		for {
+			at := p.pos
+			a := p.operand()
+			p.skipS()
+			if i := len(c.args); i < len(sig.params) {
+				p.argType(name, a, sig.params[i], at)
+			}
+			c.args = append(c.args, a)
+			if p.peek() == ',' {
+				p.pos++
+				p.skipS()
+				continue
+			}
+			if p.peek() != ')' {
+				p.fail(p.pos, "parse error: want ',' or ')' after a function argument (no built-in function takes a logical expression)")
+			}
+			break
+		}
+	}
+	p.pos++ // )
+	if len(c.args) != len(sig.params) {
+		p.fail(start, name+"() takes "+strconv.Itoa(len(sig.params))+" argument(s), not "+strconv.Itoa(len(c.args)))
+	}
+	if (name == "match" || name == "search") && c.args[1].kind == oLit {
+		c.reOK = true
+		if c.args[1].lit.k == nString {
+			c.re = iregexp(c.args[1].lit.s, name == "match")
+		}
+	}
+	return c
+}
+
+func (p *jpParser) argType(name string, a *operand, want funcType, at int) {
+	switch want {
+	case tValue:
+		switch {
+		case a.kind == oQuery && !a.q.singular:
+			p.fail(at, "argument of "+name+"() must be a value: a literal, a singular query or a function")
+		case a.kind == oFunc && functions[a.fn.name].result != tValue:
+			p.fail(at, "argument of "+name+"() must be a value, not the result of "+a.fn.name+"()")
+		}
+	case tNodes:
+		if a.kind != oQuery {
+			p.fail(at, "argument of "+name+"() must be a query")
+		}
+	}
+}
+
+// iregexp compiles an I-Regexp (RFC 9485) as RE2: "." matches any
+// character but \n and \r; match is anchored at both ends. An invalid
+// pattern gives nil.
+func iregexp(pat string, anchored bool) *regexp.Regexp {
+	re, err := syntax.Parse(pat, syntax.ClassNL|syntax.OneLine|syntax.UnicodeGroups|syntax.DotNL)
+	if err != nil {
 		return nil
 	}
-	text := string(t.text(i))
-	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
-		p := push(&jt.ints, n)
-		jt.inums[p] = i
-		return p
+	var fix func(r *syntax.Regexp)
+	fix = func(r *syntax.Regexp) {
+		if r.Op == syntax.OpAnyChar || r.Op == syntax.OpAnyCharNotNL {
+			r.Op = syntax.OpCharClass
+			r.Rune = []rune{0, '\n' - 1, '\n' + 1, '\r' - 1, '\r' + 1, utf8.MaxRune}
+		}
+		for _, s := range r.Sub {
+			fix(s)
+		}
 	}
-	f, _ := strconv.ParseFloat(text, 64) // beyond float64: ±Inf, text kept
-	p := push(&jt.flts, f)
-	jt.fnums[p] = i
-	return p
-}
-
-// push stores v in the chunk and returns its address, which stays valid:
-// a full chunk is replaced, never grown.
-func push[T any](chunk *[]T, v T) *T {
-	if len(*chunk) == cap(*chunk) {
-		*chunk = make([]T, 0, 64)
+	fix(re)
+	s := re.String()
+	if anchored {
+		s = `^(?:` + s + `)$`
 	}
-	*chunk = append(*chunk, v)
-	return &(*chunk)[len(*chunk)-1]
+	out, err := regexp.Compile(s)
+	if err != nil {
+		return nil
+	}
+	return out
 }
