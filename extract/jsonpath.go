@@ -452,7 +452,7 @@ func (p *jpParser) unicodeEscape() rune {
 		}
 		r := rune(0)
 		for _, c := range []byte(p.src[p.pos : p.pos+4]) {
-			v := unhex(c)
+			v := hexDigit(c)
 			if v < 0 {
 				p.fail(p.pos, `bad \u escape`)
 			}
@@ -477,6 +477,19 @@ func (p *jpParser) unicodeEscape() rune {
 		r = utf16.DecodeRune(r, lo)
 	}
 	return r
+}
+
+// hexDigit returns the value of a hex digit, or -1.
+func hexDigit(c byte) rune {
+	switch {
+	case '0' <= c && c <= '9':
+		return rune(c - '0')
+	case 'a' <= c && c <= 'f':
+		return rune(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return rune(c - 'A' + 10)
+	}
+	return -1
 }
 
 // or parses a logical-or-expr.
