@@ -297,7 +297,7 @@ func (p *jpParser) bracket() []selector {
 	for {
 		p.skipS()
 		if p.eof() {
-			p.fail(p.pos, "bracket not terminated")
+			p.fail(p.pos, "not terminated")
 		}
 		sels = append(sels, p.selector())
 		p.skipS()
