@@ -21,6 +21,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
+	"github.com/toolkit-sdk/toolkit/internal/netguard"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 )
@@ -128,7 +129,7 @@ type Options struct {
 // the environment. An Executor is safe for concurrent use.
 type Executor struct {
 	opts        Options
-	guard       *guard
+	guard       *netguard.Guard
 	guardErr    error // malformed host options: every request fails with it
 	client      *http.Client
 	retries     sync.Map          // retryPolicy -> *retryablehttp.Client
@@ -177,12 +178,12 @@ func NewExecutor(opts *Options) *Executor {
 		o.Observer = &obs
 	}
 	e := &Executor{opts: o}
-	e.guard, e.guardErr = newGuard(&o)
+	e.guard, e.guardErr = netguard.New(guardConfig(&o))
 	if e.guardErr != nil {
 		e.guardErr = fmt.Errorf("invalid Options: %w", e.guardErr)
 		o.Logger.Error("toolkit: every request will fail", "error", e.guardErr)
 	}
-	if o.HTTPClient != nil && !e.guard.allowAll {
+	if o.HTTPClient != nil && !e.guard.AllowAll() {
 		o.Logger.Warn("toolkit: with an injected HTTPClient the private-address guard checks each target's addresses before the request, not when the client connects")
 	}
 	e.client = e.newHTTPClient()
@@ -202,14 +203,14 @@ func (e *Executor) newHTTPClient() *http.Client {
 	} else {
 		plain := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 		checked := *plain
-		checked.Control = e.guard.control
+		checked.Control = e.guard.Control
 		var proxy func(*http.Request) (*url.URL, error)
 		if e.opts.Proxy != nil {
 			proxy = http.ProxyURL(e.opts.Proxy)
 		}
 		c.Transport = &http.Transport{
 			Proxy:                 proxy,
-			DialContext:           e.guard.dialContext(plain, &checked),
+			DialContext:           e.guard.DialContext(plain, &checked),
 			ForceAttemptHTTP2:     true,
 			MaxIdleConns:          100,
 			MaxIdleConnsPerHost:   32,
@@ -218,7 +219,7 @@ func (e *Executor) newHTTPClient() *http.Client {
 			ExpectContinueTimeout: time.Second,
 		}
 	}
-	c.CheckRedirect = e.checkRedirect(c.CheckRedirect)
+	c.CheckRedirect = e.guard.CheckRedirect(e.opts.MaxRedirects, redactURL, c.CheckRedirect)
 	next := c.Transport
 	if next == nil {
 		next = http.DefaultTransport
@@ -306,7 +307,7 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 // send is Send after the URL is parsed; attempts, when not nil, counts the
 // tries of a request with retries.
 func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts *int) (*Response, error) {
-	if err := e.guard.checkURL(u); err != nil {
+	if err := e.guard.CheckURL(u); err != nil {
 		return nil, err
 	}
 	timeout := req.Timeout
@@ -320,7 +321,7 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 	e.watchdog.Start(&d.watch, deadline, cancel, errStepTimeout)
 	defer e.watchdog.Remove(&d.watch)
 	ctx = d
-	if err := e.guard.preflightCheck(ctx, u); err != nil {
+	if err := e.guard.Preflight(ctx, u); err != nil {
 		return nil, err
 	}
 	resp, err := e.do(ctx, req, u, attempts)
@@ -612,7 +613,7 @@ func (p retryPolicy) retryable(ctx context.Context, resp *http.Response, err err
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	var refused refusal
+	var refused netguard.Refusal
 	if err != nil && (errors.Is(err, ErrHostNotAllowed) || errors.Is(err, ErrRequestBudget) || errors.As(err, &refused) || badLocation(err)) {
 		return false, err
 	}
