@@ -279,10 +279,10 @@ func (e *Executor) Send(ctx context.Context, req *Request) (*Response, error) {
 		return nil, e.guardErr
 	}
 	ctx = e.withRequestBudget(ctx) // a Send outside a call has a budget of its own
-	if t := callsecrets.From(ctx); t != nil && req.Secrets != nil && len(req.Secrets.secrets) > 0 {
+	if t := callsecrets.From(ctx); t != nil && req.Secrets != nil && len(req.Secrets.list()) > 0 {
 		// Record and replay keep them out of fixtures; a copy, as the
 		// Redactor is the caller's to change.
-		secrets := slices.Clone(req.Secrets.secrets)
+		secrets := slices.Clone(req.Secrets.list())
 		t.Track(func() []string { return secrets })
 	}
 	if !e.observing(ctx) {
