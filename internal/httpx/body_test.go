@@ -79,4 +79,3 @@ func TestReadBodyAllocates(t *testing.T) {
 		}
 	}
 }
-
