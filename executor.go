@@ -133,6 +133,7 @@ type Executor struct {
 	watchdog    watchdog.Watchdog // request timeouts
 	flights     flights           // fetches of entries kept across calls
 	cacheHealth cacheHealth       // what was logged about the Cache
+	storedVars  storedVars        // the variables it stored across calls, decoded
 }
 
 // NewExecutor returns an Executor configured by opts.

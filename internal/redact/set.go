@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/toolkit-sdk/toolkit/internal/lru"
 )
 
 // secretSet holds the starts of the forms of a list of secrets, a filter
@@ -47,17 +49,18 @@ const maxStride = 8
 // rest are looked for in every text.
 const maxHits = 256
 
-// sets caches secretSets by the hash of their secrets. It holds at most
-// maxSets sets, and is emptied when full.
+// sets caches secretSets by the hash of their secrets, on the module's
+// recency list: it holds the sets of at most maxSets hashes, dropping the
+// least recently used.
 var sets struct {
 	sync.Mutex
 	seed maphash.Seed
-	m    map[uint64][]*secretSet
+	m    lru.Map[uint64, []*secretSet]
 }
 
 const maxSets = 256
 
-func init() { sets.seed = maphash.MakeSeed() }
+func init() { sets.seed, sets.m.Max = maphash.MakeSeed(), maxSets }
 
 // lookupSet returns the set for secrets, making it if need be.
 func lookupSet(secrets []string) *secretSet {
@@ -69,7 +72,8 @@ func lookupSet(secrets []string) *secretSet {
 	}
 	key := h.Sum64()
 	sets.Lock()
-	for _, set := range sets.m[key] {
+	same, _ := sets.m.Get(key)
+	for _, set := range same {
 		if slices.Equal(set.secrets, secrets) {
 			sets.Unlock()
 			return set
@@ -78,10 +82,8 @@ func lookupSet(secrets []string) *secretSet {
 	sets.Unlock()
 	set := newSecretSet(slices.Clone(secrets))
 	sets.Lock()
-	if len(sets.m) >= maxSets || sets.m == nil {
-		sets.m = make(map[uint64][]*secretSet)
-	}
-	sets.m[key] = append(sets.m[key], set)
+	same, _ = sets.m.Get(key) // as it is now
+	sets.m.Put(key, append(slices.Clip(same), set))
 	sets.Unlock()
 	return set
 }
