@@ -44,7 +44,7 @@ func TestCacheWrappedMemory(t *testing.T) {
 		}
 	}
 	t.Logf("allocations of a cached call: %v", allocs)
-	if allocs["wrapped"] > allocs["memory"]+1 {
+	if !raceOn26 && allocs["wrapped"] > allocs["memory"]+1 { // the race detector drops pooled buffers
 		t.Errorf("a cached call allocates %v times through a wrapper, %v times through the MemoryCache", allocs["wrapped"], allocs["memory"])
 	}
 }
