@@ -14,7 +14,7 @@ var ErrHostNotAllowed = netguard.ErrHostNotAllowed
 
 // AllowAllPrivate, as an entry of Options.AllowPrivate, turns the
 // private-address guard off.
-const AllowAllPrivate = netguard.AllowAll
+const AllowAllPrivate = "*" // netguard.AllowAll
 
 // guardConfig is the part of o the network guard is built from.
 func guardConfig(o *Options) netguard.Config {

@@ -3,7 +3,7 @@ package toolkit
 import "github.com/toolkit-sdk/toolkit/internal/redact"
 
 // Redacted replaces a secret in text the model or the logs see.
-const Redacted = redact.Redacted
+const Redacted = "[REDACTED]" // redact.Redacted
 
 // IsSecretName reports whether a variable's or a header's name marks its
 // value as a secret: it contains KEY, SECRET, TOKEN, PASS (so PASSWORD,
