@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"sync"
 	"time"
+
+	"github.com/toolkit-sdk/toolkit/internal/lru"
 )
 
 // Cache keeps extracted variables of `cache: {ttl: N}` steps across calls.
@@ -84,7 +86,6 @@ type MemoryCache struct {
 	bySize  map[int]*cacheScope // n -> the first of the scopes holding n entries
 	largest int                 // the most entries a scope holds
 	max     int
-	seq     uint64 // the sequence number of the last entry stored
 	now     func() time.Time
 }
 
@@ -92,7 +93,7 @@ type MemoryCache struct {
 // the scopes of its size.
 type cacheScope struct {
 	id         scopeID
-	lru        cacheNode // sentinel: lru.next is the most recently used
+	lru        lru.List[cacheItem]
 	n          int
 	prev, next *cacheScope // among the scopes holding n entries
 }
@@ -118,17 +119,17 @@ func scopeOf(ctx context.Context) scopeID {
 
 type memoryEntry struct {
 	value   []byte
-	vars    any // decoded variables, shared read-only by the calls that hit
+	vars    any // decoded, for the package's own stores (NewMemoryExports)
 	expires time.Time
-	seq     uint64 // identifies the entry among those stored under its key
 }
 
 // cacheNode is an entry in its scope's recency list.
-type cacheNode struct {
-	key        memoryKey
-	entry      memoryEntry
-	scope      *cacheScope
-	prev, next *cacheNode
+type cacheNode = lru.Node[cacheItem]
+
+type cacheItem struct {
+	key   memoryKey
+	entry memoryEntry
+	scope *cacheScope
 }
 
 // NewMemoryCache returns a MemoryCache holding at most 10,000 entries.
@@ -157,13 +158,12 @@ func (c *MemoryCache) get(k memoryKey) (memoryEntry, bool) {
 	if !ok {
 		return memoryEntry{}, false
 	}
-	if !c.now().Before(n.entry.expires) {
+	if !c.now().Before(n.Value.entry.expires) {
 		c.remove(n)
 		return memoryEntry{}, false
 	}
-	c.unlink(n)
-	c.pushFront(n)
-	return n.entry, true
+	n.Value.scope.lru.MoveToFront(n)
+	return n.Value.entry, true
 }
 
 // Set stores value under key in ctx's scope for ttl. When full, the least
@@ -176,7 +176,11 @@ func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl tim
 
 // Delete drops the entry under key in ctx's scope.
 func (c *MemoryCache) Delete(ctx context.Context, key string) error {
-	c.delete(memoryKey{scopeOf(ctx), key}, 0)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n, ok := c.entries[memoryKey{scopeOf(ctx), key}]; ok {
+		c.remove(n)
+	}
 	return nil
 }
 
@@ -190,13 +194,13 @@ func (c *MemoryCache) CompareAndDelete(ctx context.Context, key string, old []by
 	switch {
 	case !ok:
 		return false, nil
-	case !c.now().Before(n.entry.expires):
+	case !c.now().Before(n.Value.entry.expires):
 		c.remove(n)
 		return false, nil
 	}
-	value := n.entry.value
-	if value == nil && n.entry.vars != nil {
-		value, _ = json.Marshal(n.entry.vars)
+	value := n.Value.entry.value
+	if value == nil && n.Value.entry.vars != nil {
+		value, _ = json.Marshal(n.Value.entry.vars)
 	}
 	if !bytes.Equal(value, old) {
 		return false, nil
@@ -205,53 +209,38 @@ func (c *MemoryCache) CompareAndDelete(ctx context.Context, key string, old []by
 	return true, nil
 }
 
-// delete drops the entry under k; with seq other than 0, only while it
-// is the entry of that sequence number.
-func (c *MemoryCache) delete(k memoryKey, seq uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n, ok := c.entries[k]; ok && (seq == 0 || n.entry.seq == seq) {
-		c.remove(n)
-	}
-}
-
-// set stores e under k for ttl and returns its sequence number.
-func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) uint64 {
+// set stores e under k for ttl.
+func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.expires = c.now().Add(ttl)
-	c.seq++
-	e.seq = c.seq
 	if n, ok := c.entries[k]; ok {
-		n.entry = e
-		c.unlink(n)
-		c.pushFront(n)
-		return e.seq
+		n.Value.entry = e
+		n.Value.scope.lru.MoveToFront(n)
+		return
 	}
 	if len(c.entries) >= c.max && c.largest > 0 {
 		victim := c.bySize[c.largest]
 		if s := c.scopes[k.scope]; s != nil && s.n == c.largest {
 			victim = s
 		}
-		c.remove(victim.lru.prev)
+		c.remove(victim.lru.Back())
 	}
 	s := c.scopes[k.scope]
 	if s == nil {
 		s = &cacheScope{id: k.scope}
-		s.lru.prev, s.lru.next = &s.lru, &s.lru
 		c.scopes[k.scope] = s
 	}
-	n := &cacheNode{key: k, entry: e, scope: s}
+	n := &cacheNode{Value: cacheItem{key: k, entry: e, scope: s}}
 	c.entries[k] = n
-	c.pushFront(n)
+	s.lru.PushFront(n)
 	c.resize(s, s.n+1)
-	return e.seq
 }
 
 func (c *MemoryCache) remove(n *cacheNode) {
-	c.unlink(n)
-	delete(c.entries, n.key)
-	s := n.scope
+	s := n.Value.scope
+	s.lru.Remove(n)
+	delete(c.entries, n.Value.key)
 	c.resize(s, s.n-1)
 	if s.n == 0 {
 		delete(c.scopes, s.id)
@@ -291,15 +280,4 @@ func (c *MemoryCache) resize(s *cacheScope, n int) {
 	case from == c.largest && c.bySize[from] == nil:
 		c.largest = n // n is from-1: s holds it, or no scope holds anything
 	}
-}
-
-func (c *MemoryCache) unlink(n *cacheNode) {
-	n.prev.next, n.next.prev = n.next, n.prev
-}
-
-func (c *MemoryCache) pushFront(n *cacheNode) {
-	l := &n.scope.lru
-	n.prev, n.next = l, l.next
-	l.next.prev = n
-	l.next = n
 }

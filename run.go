@@ -38,7 +38,7 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 		// reports the secrets known when it is sent (Send, Request.Secrets),
 		// and the run those it learned after its last one. Copies: a
 		// tracker may read them from another goroutine.
-		secrets := slices.Clone(r.secrets.secrets)
+		secrets := slices.Clone(r.secrets.list())
 		t.Track(func() []string { return secrets })
 	}
 	return res
@@ -52,7 +52,7 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
 	}
-	r.secrets.secrets = r.secretBuf[:0]
+	r.secrets.reset(r.secretBuf[:0])
 	r.shared = r.sharedBuf[:0]
 	for _, name := range w.secretEnv {
 		if v, ok := e.opts.Env(name); ok {

@@ -176,8 +176,8 @@ func TestSecretNames(t *testing.T) {
 		"Authorization": true, "Cookie": true, "Proxy-Authorization": true, "X-Api-Key": true,
 		"X-Auth-Token": true, "X-Client-Secret": true, "Accept": false, "X-Request-Id": false,
 	} {
-		if got := IsSecretHeader(name); got != want {
-			t.Errorf("IsSecretHeader(%q) = %v", name, got)
+		if got := IsSecretName(name); got != want {
+			t.Errorf("IsSecretName(%q) (a header) = %v", name, got)
 		}
 	}
 }
@@ -509,8 +509,8 @@ steps:
 			if res := r.result(&co, nil); res.IsError || res.Text != c.want {
 				t.Errorf("result %q, want %q", res.Text, c.want)
 			}
-			if r.secrets.scanned != c.scanned {
-				t.Errorf("redaction looked through %d bytes, want %d", r.secrets.scanned, c.scanned)
+			if r.secrets.scanned() != c.scanned {
+				t.Errorf("redaction looked through %d bytes, want %d", r.secrets.scanned(), c.scanned)
 			}
 		})
 	}

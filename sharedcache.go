@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -9,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/toolkit-sdk/toolkit/internal/lru"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -30,10 +32,9 @@ type sharedRead struct {
 
 // version is what an entry kept across calls held when a run read or
 // stored it, so that a 401 drops the entry only while it still holds
-// that: the bytes in a host store, the sequence number in a MemoryCache.
+// that (CompareDeleter).
 type version struct {
 	data []byte
-	seq  uint64
 }
 
 // cacheRetryInterval is how often a failing store is tried again; in
@@ -69,20 +70,23 @@ func (h *cacheHealth) usable() bool {
 }
 
 // sharedCacheGet reads variables kept across calls, and the version it
-// read. The in-memory store keeps them decoded; entries are never changed
-// once stored. A store that fails reads as a miss.
+// read. Variables this Executor stored are decoded once (storedVars); a
+// store that fails reads as a miss.
 func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
-	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		e, _ := mc.get(memoryKey{scopeOf(r.ctx), key})
-		vars, _ := e.vars.(map[string]template.Value)
-		return vars, version{seq: e.seq}
-	}
 	if !r.e.cacheHealth.usable() {
 		return nil, version{}
 	}
+	k := memoryKey{scopeOf(r.ctx), key}
 	data, ok, err := r.e.opts.Cache.Get(r.ctx, key)
-	if !r.cacheAnswered(err) || !ok {
+	if !r.cacheAnswered(err) {
 		return nil, version{}
+	}
+	if !ok {
+		r.e.storedVars.drop(k, nil)
+		return nil, version{}
+	}
+	if vars, ok := r.e.storedVars.lookup(k, data); ok {
+		return vars, version{data: data}
 	}
 	var vars map[string]template.Value
 	if json.Unmarshal(data, &vars) != nil {
@@ -95,16 +99,67 @@ func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
 func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl time.Duration) {
 	entry = maps.Clone(entry)
 	var v version
-	if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-		v.seq = mc.set(memoryKey{scopeOf(r.ctx), key}, memoryEntry{vars: entry}, ttl)
-	} else if data, err := json.Marshal(entry); err == nil {
+	if data, err := json.Marshal(entry); err == nil {
 		v.data = data
-		if r.e.cacheHealth.usable() {
-			r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl))
+		if r.e.cacheHealth.usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) {
+			r.e.storedVars.put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
 		}
 	}
 	if r.lead != nil {
 		r.lead.entry, r.lead.held = entry, v // read-only from now on
+	}
+}
+
+// storedVars keeps, decoded, the variables of the entries the Executor
+// stored across calls, for as long as they live: when the store hands
+// back the bytes stored (a MemoryCache, a host's wrapper of one, any
+// store on another replica that stored the same), a hit costs no JSON
+// decoding. Bounded on the internal recency list; safe for concurrent use.
+type storedVars struct {
+	mu sync.Mutex
+	m  lru.Map[memoryKey, storedEntry]
+}
+
+type storedEntry struct {
+	data    []byte
+	vars    map[string]template.Value // shared read-only by the calls that hit
+	expires time.Time
+}
+
+// maxStoredVars bounds storedVars: past it a hit decodes its entry.
+const maxStoredVars = 4096
+
+func (sv *storedVars) put(k memoryKey, data []byte, vars map[string]template.Value, ttl time.Duration) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	sv.m.Max = maxStoredVars
+	sv.m.Put(k, storedEntry{data: data, vars: vars, expires: time.Now().Add(ttl)})
+}
+
+// lookup returns the variables stored under k if data is what was stored.
+func (sv *storedVars) lookup(k memoryKey, data []byte) (map[string]template.Value, bool) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	e, ok := sv.m.Get(k)
+	switch {
+	case !ok:
+		return nil, false
+	case !time.Now().Before(e.expires):
+		sv.m.Delete(k)
+		return nil, false
+	case !bytes.Equal(e.data, data):
+		return nil, false
+	}
+	return e.vars, true
+}
+
+// drop forgets the variables stored under k; with held not nil, only
+// while they are those of held.
+func (sv *storedVars) drop(k memoryKey, held []byte) {
+	sv.mu.Lock()
+	defer sv.mu.Unlock()
+	if e, ok := sv.m.Get(k); ok && (held == nil || bytes.Equal(e.data, held)) {
+		sv.m.Delete(k)
 	}
 }
 
@@ -148,9 +203,9 @@ func (r *run) cacheAnswered(err error) bool {
 // invalidate handles a 401 to step s: if s sent a value read from an
 // entry kept across calls, and the chain has not run again yet, it drops
 // those entries and reports that the chain should run again. An entry is
-// dropped only while it holds what the run read (a MemoryCache, a
-// CompareDeleter): a call that got its 401 late keeps the entry another
-// call stored since.
+// dropped only while it holds what the run read (a CompareDeleter, such as
+// MemoryCache): a call that got its 401 late keeps the entry another call
+// stored since.
 func (r *run) invalidate(s *step) bool {
 	if !r.sentShared(s) {
 		return false
@@ -159,11 +214,11 @@ func (r *run) invalidate(s *step) bool {
 		if !readsStep(s, read.step) {
 			continue
 		}
-		if mc, ok := r.e.opts.Cache.(*MemoryCache); ok {
-			mc.delete(memoryKey{scopeOf(r.ctx), read.key}, read.held.seq)
-		} else if !r.e.cacheHealth.usable() {
+		r.e.storedVars.drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
+		if !r.e.cacheHealth.usable() {
 			continue
-		} else if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
+		}
+		if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
 			_, err := cd.CompareAndDelete(r.ctx, read.key, read.held.data)
 			r.cacheAnswered(err)
 		} else {

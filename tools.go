@@ -141,7 +141,7 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	call := &Call{Name: c.Name, RawArgs: args, Args: decoded, opts: newCallOptions(opts)}
 	ctx = call.opts.withCacheScope(ctx)
 	if t := callsecrets.From(ctx); t != nil { // record and replay keep them out of fixtures
-		secrets := r.callSecrets(c, call).secrets
+		secrets := r.callSecrets(c, call).list()
 		t.Track(func() []string { return secrets })
 	}
 	check, err := e.checker()

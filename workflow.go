@@ -720,7 +720,7 @@ func (c *compiler) headers(n ast.Node, path string) []headerTemplate {
 		if t == nil {
 			continue
 		}
-		h := headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: IsSecretHeader(f.key)}
+		h := headerTemplate{name: http.CanonicalHeaderKey(f.key), value: t, secret: IsSecretName(f.key)}
 		// accept: and Accept: name one header: the last one is sent.
 		if i := slices.IndexFunc(out, func(o headerTemplate) bool { return o.name == h.name }); i >= 0 {
 			out[i] = h

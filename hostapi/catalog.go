@@ -230,9 +230,9 @@ func (c *Catalog) Groups() []Group { return slices.Clone(c.groups) }
 var transportHeaders = []string{"Host", "Content-Length", "Content-Type", "Transfer-Encoding", "Connection", "Accept"}
 
 // reservedHeader reports a header the model never sets: credentials (the
-// host's, see toolkit.IsSecretHeader) and the transport's own.
+// host's, see toolkit.IsSecretName) and the transport's own.
 func reservedHeader(name string) bool {
-	return toolkit.IsSecretHeader(name) || slices.ContainsFunc(transportHeaders, func(h string) bool { return strings.EqualFold(h, name) })
+	return toolkit.IsSecretName(name) || slices.ContainsFunc(transportHeaders, func(h string) bool { return strings.EqualFold(h, name) })
 }
 
 // normalize checks an endpoint and fills its defaults. The returned

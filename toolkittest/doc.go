@@ -22,7 +22,7 @@
 // replaced by [REDACTED] before the file is written: the values of
 // environment variables whose names mark them as secrets
 // (toolkit.IsSecretName) or that Config.SecretEnv names, credential headers
-// (toolkit.IsSecretHeader) and query or form values
+// (toolkit.IsSecretName) and query or form values
 // (toolkit.IsSecretQueryKey) sent, JSON fields of the same names in bodies
 // (access_token, refresh_token, ...), Set-Cookie values and Config.Secrets,
 // and whatever a YAML workflow's run holds as a secret: per-call values

@@ -347,7 +347,7 @@ func newRedactor(tp *tape) *toolkit.Redactor {
 func requestSecrets(req *http.Request, body []byte) []string {
 	var out []string
 	for name, vs := range req.Header {
-		if toolkit.IsSecretHeader(name) {
+		if toolkit.IsSecretName(name) {
 			out = append(out, vs...)
 		}
 	}
@@ -358,7 +358,7 @@ func requestSecrets(req *http.Request, body []byte) []string {
 func responseSecrets(h http.Header, body []byte) []string {
 	var out []string
 	for name, vs := range h {
-		if !toolkit.IsSecretHeader(name) {
+		if !toolkit.IsSecretName(name) {
 			continue
 		}
 		for _, v := range vs {

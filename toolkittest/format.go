@@ -159,14 +159,14 @@ func redactHeaders(s yaml.MapSlice, r *toolkit.Redactor) yaml.MapSlice {
 		name := fmt.Sprint(it.Key)
 		switch v := it.Value.(type) {
 		case string:
-			if toolkit.IsSecretHeader(name) {
+			if toolkit.IsSecretName(name) {
 				v = toolkit.Redacted
 			}
 			out[i] = yaml.MapItem{Key: name, Value: r.Redact(v)}
 		case []string:
 			vs := make([]string, len(v))
 			for j, e := range v {
-				if toolkit.IsSecretHeader(name) {
+				if toolkit.IsSecretName(name) {
 					e = toolkit.Redacted
 				}
 				vs[j] = r.Redact(e)

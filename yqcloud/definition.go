@@ -1024,7 +1024,7 @@ func (c *compiler) headers(d *Definition, hv any, p string) {
 				c.checkValueName(hp, s)
 			}
 		}
-		d.headers = append(d.headers, header{name: http.CanonicalHeaderKey(name), value: t, secret: toolkit.IsSecretHeader(name)})
+		d.headers = append(d.headers, header{name: http.CanonicalHeaderKey(name), value: t, secret: toolkit.IsSecretName(name)})
 	}
 }
 

@@ -1,4 +1,4 @@
-package toolkit
+package redact
 
 import (
 	"encoding/base64"
@@ -219,8 +219,8 @@ func TestSecretNamesExtended(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"apikey", "Token", "X-Auth", "X-Signature", "X-Session-Id", "X-Password", "X-Hub-Signature-256", "X-Api-Key-Id", "X-Jwt"} {
-		if diff := cmp.Diff(true, IsSecretHeader(name)); diff != "" {
-			t.Errorf("IsSecretHeader(%q) (-want +got):\n%s", name, diff)
+		if diff := cmp.Diff(true, IsSecretName(name)); diff != "" { // header names follow the same rule
+			t.Errorf("IsSecretName(%q) (-want +got):\n%s", name, diff)
 		}
 	}
 }
