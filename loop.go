@@ -168,29 +168,6 @@ func (c *compiler) loop(s *step, n ast.Node, path string) {
 	s.loop = l
 }
 
-// expr compiles an extract expression.
-func (c *compiler) expr(n ast.Node, path string) *extract.Expr {
-	src, ok := c.str(n, path)
-	if !ok {
-		return nil
-	}
-	e, err := extract.Compile(src)
-	if err != nil {
-		c.errorf(n, path, "%v", err)
-		return nil
-	}
-	return e
-}
-
-// positive reads an integer of at least 1.
-func (c *compiler) positive(n ast.Node, path string) int {
-	v, ok := c.integer(n, path)
-	if ok && v < 1 {
-		c.errorf(n, path, "must be at least 1")
-	}
-	return v
-}
-
 // cursor reads `cursor: path` or `cursor: {path: ..., param: ...}`.
 func (c *compiler) cursor(l *loopSpec, n ast.Node, path string) {
 	if _, isStr := c.resolve(n).(ast.ScalarNode); isStr {
