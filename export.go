@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -210,13 +209,4 @@ func (m *memoryExports) Save(_ context.Context, conversation string, exports []E
 	}
 	m.c.set(memoryKey{key: conversation}, memoryEntry{vars: merged}, m.ttl)
 	return nil
-}
-
-// exportNames lists what step s exports, for its Mermaid node.
-func exportNames(s *step) string {
-	names := make([]string, len(s.exports))
-	for i, e := range s.exports {
-		names[i] = e.name
-	}
-	return strings.Join(names, " ")
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -462,14 +461,6 @@ func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next te
 		return next, true
 	}
 	return template.Value{Text: v.Text, Raw: v.Kind != extract.String}, false
-}
-
-// briefURL is a next page's URL (or host) as an error quotes it: the API
-// chose it, up to the body cap, so it is cut to 200 bytes, its query left
-// out and the call's secrets redacted before the cut, which then never
-// leaves the start of one.
-func (r *run) briefURL(raw string) string {
-	return textcut.Cut(r.secrets.Redact(redactURL(raw)), 200)
 }
 
 // crossHost checks a next page's request against the step's first URL:

@@ -411,3 +411,14 @@ func (s *sizer) weight(target ast.Node) int {
 	s.weights[target] = w
 	return w
 }
+
+// mappingValue returns the value of key in a mapping node, or nil.
+func mappingValue(n ast.Node, key string) ast.Node {
+	values, _ := mappingValues(n)
+	for _, mv := range values {
+		if k, ok := mv.Key.(ast.ScalarNode); ok && fmt.Sprint(k.GetValue()) == key {
+			return mv.Value
+		}
+	}
+	return nil
+}
