@@ -125,22 +125,7 @@ func stepLabel(s *step) string {
 // loopEdge is the label of a loop step's edge to itself: how it reaches
 // the next page, and the condition it pages under.
 func loopEdge(l *loopSpec) string {
-	var how string
-	switch l.style {
-	case pageNextURL:
-		how = "URL from " + l.next.String()
-	case pageLink:
-		how = "Link rel=" + l.rel
-	case pageCursor:
-		how = "cursor from " + l.next.String()
-	case pageNumber:
-		how = "page + 1"
-	case pageOffset:
-		how = "offset + items"
-		if l.step > 0 {
-			how = "offset + " + strconv.Itoa(l.step)
-		}
-	}
+	how := l.style.label(l)
 	if l.param != "" {
 		how += " as ?" + l.param + "="
 	}

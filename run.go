@@ -221,7 +221,7 @@ func (r *run) shown(text string) Result {
 // Result with done set.
 func (r *run) step(s *step) (next int, res Result, done bool) {
 	if s.loop != nil {
-		r.page = pageState{n: s.loop.start}
+		r.page = s.loop.firstPage()
 	}
 	x, key, err := r.prepare(s)
 	if err != nil {
