@@ -24,39 +24,6 @@ import (
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
-var (
-	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
-	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
-	envFields   = []string{"name", "sensitive"}
-	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
-	varFields   = []string{"name", "extract", "default", "abort", "jump"}
-	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
-)
-
-// isName reports whether s is a name of params, vars, values and
-// capabilities: a letter or underscore, then letters, digits, '_', '.'
-// and '-'.
-func isName(s string) bool { return identifier(s, "_.-") }
-
-// isEnvName reports whether s is a name of an environment variable: a
-// letter or underscore, then letters, digits and '_'.
-func isEnvName(s string) bool { return identifier(s, "_") }
-
-// identifier reports whether s is a letter or underscore followed by
-// letters, digits and the bytes of extra (ASCII only).
-func identifier(s, extra string) bool {
-	for i := range len(s) {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
-		case i > 0 && ('0' <= c && c <= '9' || strings.IndexByte(extra, c) >= 0):
-		default:
-			return false
-		}
-	}
-	return s != ""
-}
-
 // DefaultMaxFileBytes bounds the size of a tool file, and its size with its
 // YAML aliases expanded (Options.MaxFileBytes).
 const DefaultMaxFileBytes = 256 << 10
@@ -230,6 +197,15 @@ type pendingRef struct {
 	path string
 }
 
+var (
+	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
+	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
+	envFields   = []string{"name", "sensitive"}
+	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
+	varFields   = []string{"name", "extract", "default", "abort", "jump"}
+	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
+)
+
 func (c *compiler) top(body ast.Node) {
 	fields, ok := c.mapping(body, "", topFields)
 	if !ok {
@@ -287,6 +263,30 @@ func (c *compiler) top(body ast.Node) {
 		c.steps(stepsNode)
 	}
 	c.checkRefs()
+}
+
+// isName reports whether s is a name of params, vars, values and
+// capabilities: a letter or underscore, then letters, digits, '_', '.'
+// and '-'.
+func isName(s string) bool { return identifier(s, "_.-") }
+
+// isEnvName reports whether s is a name of an environment variable: a
+// letter or underscore, then letters, digits and '_'.
+func isEnvName(s string) bool { return identifier(s, "_") }
+
+// identifier reports whether s is a letter or underscore followed by
+// letters, digits and the bytes of extra (ASCII only).
+func identifier(s, extra string) bool {
+	for i := range len(s) {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', c == '_':
+		case i > 0 && ('0' <= c && c <= '9' || strings.IndexByte(extra, c) >= 0):
+		default:
+			return false
+		}
+	}
+	return s != ""
 }
 
 func (c *compiler) params(n ast.Node) {
@@ -778,6 +778,29 @@ func (c *compiler) template(n ast.Node, src string, ctx template.Context, path s
 	return t
 }
 
+// expr compiles an extract expression.
+func (c *compiler) expr(n ast.Node, path string) *extract.Expr {
+	src, ok := c.str(n, path)
+	if !ok {
+		return nil
+	}
+	e, err := extract.Compile(src)
+	if err != nil {
+		c.errorf(n, path, "%v", err)
+		return nil
+	}
+	return e
+}
+
+// positive reads an integer of at least 1.
+func (c *compiler) positive(n ast.Node, path string) int {
+	v, ok := c.integer(n, path)
+	if ok && v < 1 {
+		c.errorf(n, path, "must be at least 1")
+	}
+	return v
+}
+
 func (c *compiler) checkRefs() {
 	declared := map[string]bool{}
 	secret := map[string]bool{}
@@ -878,27 +901,4 @@ func (c *compiler) checkReachable() {
 			c.warnf(c.stepNodes[i], indexPath("steps", i), "no path from step 0 reaches this step")
 		}
 	}
-}
-
-// expr compiles an extract expression.
-func (c *compiler) expr(n ast.Node, path string) *extract.Expr {
-	src, ok := c.str(n, path)
-	if !ok {
-		return nil
-	}
-	e, err := extract.Compile(src)
-	if err != nil {
-		c.errorf(n, path, "%v", err)
-		return nil
-	}
-	return e
-}
-
-// positive reads an integer of at least 1.
-func (c *compiler) positive(n ast.Node, path string) int {
-	v, ok := c.integer(n, path)
-	if ok && v < 1 {
-		c.errorf(n, path, "must be at least 1")
-	}
-	return v
 }

@@ -53,6 +53,117 @@ type Capability struct {
 	Effects Effects
 }
 
+// registered is a capability as the Registry holds it: a private copy,
+// its arguments' schema as the model sees it, compiled for validation.
+type registered struct {
+	cap    Capability
+	schema json.RawMessage // the JSON Schema of the arguments, compact
+	w      *Workflow       // the workflow it runs, if it is one
+
+	compile  sync.Once
+	check    *argcheck.Schema
+	checkErr error
+}
+
+// checker returns the compiled schema, compiling it on first use.
+func (e *registered) checker() (*argcheck.Schema, error) {
+	e.compile.Do(func() { e.check, e.checkErr = argcheck.Compile(json.RawMessage(e.schema)) })
+	return e.check, e.checkErr
+}
+
+// copy returns the capability with its own slices and maps.
+func (e *registered) copy() Capability {
+	c := e.cap
+	c.Params = slices.Clone(c.Params)
+	c.Descriptions = maps.Clone(c.Descriptions)
+	c.Env = slices.Clone(c.Env)
+	if c.Schema != nil {
+		dec := json.NewDecoder(bytes.NewReader(e.schema))
+		dec.UseNumber()
+		c.Schema = nil
+		_ = dec.Decode(&c.Schema) // encoded by prepare
+	}
+	return c
+}
+
+// validName reports a capability or parameter name the YAML loader
+// accepts.
+func validName(s string) bool { return len(s) <= maxNameBytes && isName(s) }
+
+// prepare checks c as the loader checks a tool file and compiles its
+// arguments' schema. With lazy set (a workflow the loader has checked,
+// whose schema the Registry wrote), the schema is compiled on the first
+// call instead: loading a thousand tool files does not compile a thousand
+// schemas up front.
+func prepare(c *Capability, lazy bool) (*registered, error) {
+	if c == nil {
+		return nil, fmt.Errorf("%w: nil capability", ErrInvalidCapability)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: capability %q: %s", ErrInvalidCapability, c.Name, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case c.Name == "":
+		return nil, fmt.Errorf("%w: a capability needs a name", ErrInvalidCapability)
+	case !validName(c.Name):
+		return nil, bad("name: not a valid name (1 to %d letters, digits, _ . -; starting with a letter or _)", maxNameBytes)
+	case isEntryTool(c.Name):
+		return nil, bad("name: the name of an entry tool")
+	case c.Handler == nil:
+		return nil, bad("Handler: a capability needs a handler")
+	case c.Params != nil && c.Schema != nil:
+		return nil, bad("set Params or Schema, not both")
+	}
+	e := &registered{cap: *c}
+	e.cap.Params = slices.Clone(c.Params)
+	e.cap.Descriptions = maps.Clone(c.Descriptions)
+	e.cap.Env = slices.Clone(c.Env)
+	if e.cap.Category == "" {
+		e.cap.Category = CategoryGo
+	}
+	var schema any
+	if c.Schema != nil {
+		schema = c.Schema
+	} else {
+		for i, p := range c.Params {
+			field := fmt.Sprintf("params[%d] (%q)", i, p.Name)
+			switch {
+			case !validName(p.Name):
+				return nil, bad("%s: not a valid parameter name", field)
+			case slices.ContainsFunc(c.Params[:i], func(q Param) bool { return q.Name == p.Name }):
+				return nil, bad("%s: duplicate parameter", field)
+			case !p.Type.validGo():
+				return nil, bad("%s: unknown type %q (string, number, integer, boolean, array or object)", field, p.Type)
+			case p.Validate != nil && p.Type != TypeString:
+				return nil, bad("%s: a Validate pattern needs a string parameter, not %s", field, p.Type)
+			}
+		}
+		schema = paramsSchema(c.Params)
+	}
+	text, err := jsonstr.Marshal(schema)
+	if err != nil {
+		return nil, bad("Schema: not JSON: %v", err)
+	}
+	e.schema = text
+	if lazy {
+		return e, nil
+	}
+	check, err := e.checker()
+	if err != nil {
+		return nil, bad("Schema: %v", err)
+	}
+	// Defaults must fit: validating no arguments applies every default.
+	var ae *argcheck.Error
+	if err := check.Check(map[string]any{}); errors.As(err, &ae) {
+		for _, p := range ae.Problems {
+			if p.Kind != "required" {
+				return nil, bad("default does not fit: %s", p.Msg)
+			}
+		}
+	}
+	return e, nil
+}
+
 // WorkflowCapability returns the Capability that runs w on exec. A
 // workflow that names a shared pre_request (Workflow.PreRequest) needs a
 // Registry to find it (AddWorkflow); here its calls fail, saying so.
@@ -194,6 +305,52 @@ func (r *Registry) Remove(names ...string) {
 	}
 	r.mu.Unlock()
 	r.changed(removed)
+}
+
+// AddPreRequest registers shared pre_requests (ParsePreRequest), replacing
+// any of the same name: the tools that name one use it from their next
+// call. It refuses (ErrInvalidCapability) one without a name.
+func (r *Registry) AddPreRequest(ps ...*PreRequest) error {
+	for _, p := range ps {
+		if p == nil || p.Name == "" || p.step == nil {
+			return fmt.Errorf("%w: a shared pre_request needs a name; compile it with ParsePreRequest", ErrInvalidCapability)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pres == nil {
+		r.pres = make(map[string]*PreRequest, len(ps))
+	}
+	for _, p := range ps {
+		r.pres[p.Name] = p
+	}
+	return nil
+}
+
+// RemovePreRequest unregisters shared pre_requests by name; unknown names
+// are ignored. The tools that name one stay registered: until one of that
+// name is added again, their calls fail saying it is not loaded, and Check
+// reports them.
+func (r *Registry) RemovePreRequest(names ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, n := range names {
+		delete(r.pres, n)
+	}
+}
+
+// preRequest returns the shared pre_request of that name, or nil.
+func (r *Registry) preRequest(name string) *PreRequest {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.pres[name]
+}
+
+// preRequestNames returns the names of the shared pre_requests.
+func (r *Registry) preRequestNames() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Collect(maps.Keys(r.pres))
 }
 
 // OnChange registers fn to run after capabilities are added (or replaced)
@@ -357,70 +514,6 @@ func (r *Registry) Check() error {
 	return errors.Join(errs...)
 }
 
-func isEntryTool(name string) bool {
-	return name == ToolQueryCapabilities || name == ToolQueryDetail || name == ToolCallCapability
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	return slices.Sorted(maps.Keys(m))
-}
-
-// mustJSON encodes the entry tools' fixed schemas; it panics on values
-// that are not JSON, which only a programming error produces.
-func mustJSON(v any) json.RawMessage {
-	b, err := jsonstr.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-// AddPreRequest registers shared pre_requests (ParsePreRequest), replacing
-// any of the same name: the tools that name one use it from their next
-// call. It refuses (ErrInvalidCapability) one without a name.
-func (r *Registry) AddPreRequest(ps ...*PreRequest) error {
-	for _, p := range ps {
-		if p == nil || p.Name == "" || p.step == nil {
-			return fmt.Errorf("%w: a shared pre_request needs a name; compile it with ParsePreRequest", ErrInvalidCapability)
-		}
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.pres == nil {
-		r.pres = make(map[string]*PreRequest, len(ps))
-	}
-	for _, p := range ps {
-		r.pres[p.Name] = p
-	}
-	return nil
-}
-
-// RemovePreRequest unregisters shared pre_requests by name; unknown names
-// are ignored. The tools that name one stay registered: until one of that
-// name is added again, their calls fail saying it is not loaded, and Check
-// reports them.
-func (r *Registry) RemovePreRequest(names ...string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, n := range names {
-		delete(r.pres, n)
-	}
-}
-
-// preRequest returns the shared pre_request of that name, or nil.
-func (r *Registry) preRequest(name string) *PreRequest {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return r.pres[name]
-}
-
-// preRequestNames returns the names of the shared pre_requests.
-func (r *Registry) preRequestNames() []string {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return slices.Collect(maps.Keys(r.pres))
-}
-
 // checkPre reports, for Check, a capability's shared pre_request that is
 // not loaded or lacks a var it reads, and the pre_request's unset env.
 func (r *Registry) checkPre(e *registered) []error {
@@ -444,113 +537,20 @@ func (r *Registry) checkPre(e *registered) []error {
 	return errs
 }
 
-// registered is a capability as the Registry holds it: a private copy,
-// its arguments' schema as the model sees it, compiled for validation.
-type registered struct {
-	cap    Capability
-	schema json.RawMessage // the JSON Schema of the arguments, compact
-	w      *Workflow       // the workflow it runs, if it is one
-
-	compile  sync.Once
-	check    *argcheck.Schema
-	checkErr error
+func isEntryTool(name string) bool {
+	return name == ToolQueryCapabilities || name == ToolQueryDetail || name == ToolCallCapability
 }
 
-// checker returns the compiled schema, compiling it on first use.
-func (e *registered) checker() (*argcheck.Schema, error) {
-	e.compile.Do(func() { e.check, e.checkErr = argcheck.Compile(json.RawMessage(e.schema)) })
-	return e.check, e.checkErr
+func sortedKeys[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
-// copy returns the capability with its own slices and maps.
-func (e *registered) copy() Capability {
-	c := e.cap
-	c.Params = slices.Clone(c.Params)
-	c.Descriptions = maps.Clone(c.Descriptions)
-	c.Env = slices.Clone(c.Env)
-	if c.Schema != nil {
-		dec := json.NewDecoder(bytes.NewReader(e.schema))
-		dec.UseNumber()
-		c.Schema = nil
-		_ = dec.Decode(&c.Schema) // encoded by prepare
-	}
-	return c
-}
-
-// validName reports a capability or parameter name the YAML loader
-// accepts.
-func validName(s string) bool { return len(s) <= maxNameBytes && isName(s) }
-
-// prepare checks c as the loader checks a tool file and compiles its
-// arguments' schema. With lazy set (a workflow the loader has checked,
-// whose schema the Registry wrote), the schema is compiled on the first
-// call instead: loading a thousand tool files does not compile a thousand
-// schemas up front.
-func prepare(c *Capability, lazy bool) (*registered, error) {
-	if c == nil {
-		return nil, fmt.Errorf("%w: nil capability", ErrInvalidCapability)
-	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: capability %q: %s", ErrInvalidCapability, c.Name, fmt.Sprintf(format, args...))
-	}
-	switch {
-	case c.Name == "":
-		return nil, fmt.Errorf("%w: a capability needs a name", ErrInvalidCapability)
-	case !validName(c.Name):
-		return nil, bad("name: not a valid name (1 to %d letters, digits, _ . -; starting with a letter or _)", maxNameBytes)
-	case isEntryTool(c.Name):
-		return nil, bad("name: the name of an entry tool")
-	case c.Handler == nil:
-		return nil, bad("Handler: a capability needs a handler")
-	case c.Params != nil && c.Schema != nil:
-		return nil, bad("set Params or Schema, not both")
-	}
-	e := &registered{cap: *c}
-	e.cap.Params = slices.Clone(c.Params)
-	e.cap.Descriptions = maps.Clone(c.Descriptions)
-	e.cap.Env = slices.Clone(c.Env)
-	if e.cap.Category == "" {
-		e.cap.Category = CategoryGo
-	}
-	var schema any
-	if c.Schema != nil {
-		schema = c.Schema
-	} else {
-		for i, p := range c.Params {
-			field := fmt.Sprintf("params[%d] (%q)", i, p.Name)
-			switch {
-			case !validName(p.Name):
-				return nil, bad("%s: not a valid parameter name", field)
-			case slices.ContainsFunc(c.Params[:i], func(q Param) bool { return q.Name == p.Name }):
-				return nil, bad("%s: duplicate parameter", field)
-			case !p.Type.validGo():
-				return nil, bad("%s: unknown type %q (string, number, integer, boolean, array or object)", field, p.Type)
-			case p.Validate != nil && p.Type != TypeString:
-				return nil, bad("%s: a Validate pattern needs a string parameter, not %s", field, p.Type)
-			}
-		}
-		schema = paramsSchema(c.Params)
-	}
-	text, err := jsonstr.Marshal(schema)
+// mustJSON encodes the entry tools' fixed schemas; it panics on values
+// that are not JSON, which only a programming error produces.
+func mustJSON(v any) json.RawMessage {
+	b, err := jsonstr.Marshal(v)
 	if err != nil {
-		return nil, bad("Schema: not JSON: %v", err)
+		panic(err)
 	}
-	e.schema = text
-	if lazy {
-		return e, nil
-	}
-	check, err := e.checker()
-	if err != nil {
-		return nil, bad("Schema: %v", err)
-	}
-	// Defaults must fit: validating no arguments applies every default.
-	var ae *argcheck.Error
-	if err := check.Check(map[string]any{}); errors.As(err, &ae) {
-		for _, p := range ae.Problems {
-			if p.Kind != "required" {
-				return nil, bad("default does not fit: %s", p.Msg)
-			}
-		}
-	}
-	return e, nil
+	return b
 }

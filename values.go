@@ -27,6 +27,16 @@ type CallValue struct {
 // the logs.
 func (v CallValue) Secret() bool { return v.Sensitive || IsSecretName(v.Name) }
 
+// value returns the declaration of the per-call value name, or nil.
+func (w *Workflow) value(name string) *CallValue {
+	for i := range w.Values {
+		if w.Values[i].Name == name {
+			return &w.Values[i]
+		}
+	}
+	return nil
+}
+
 var valueFields = []string{"name", "sensitive", "default"}
 
 // decl is one entry of a declaration list (env, values): a name, or a
@@ -89,16 +99,6 @@ func (c *compiler) values(n ast.Node) {
 	for _, d := range c.decls(n, "values", valueFields, "per-call value", isName) {
 		c.w.Values = append(c.w.Values, CallValue{Name: d.name, Sensitive: d.sensitive, Default: d.def, HasDefault: d.hasDef, line: d.line, col: d.col})
 	}
-}
-
-// value returns the declaration of the per-call value name, or nil.
-func (w *Workflow) value(name string) *CallValue {
-	for i := range w.Values {
-		if w.Values[i].Name == name {
-			return &w.Values[i]
-		}
-	}
-	return nil
 }
 
 // declaredValues returns the values the workflow and its shared
