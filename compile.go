@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
+
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
@@ -89,7 +91,7 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 		r.diags = append(r.diags, Diagnostic{File: filename, Line: 1, Col: 1, Msg: "empty tool file"})
 		return nil, nil, r.diags
 	}
-	if at := aliasBomb(body, maxBytes); at != nil {
+	if at := yamlast.AliasBomb(body, maxBytes); at != nil {
 		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
 		return nil, nil, r.diags
 	}
@@ -762,10 +764,10 @@ func (c *compiler) template(n ast.Node, src string, ctx template.Context, path s
 	t, err := template.Parse(src, ctx)
 	if err != nil {
 		var se *template.SyntaxError
-		line, col := nodePos(n)
+		line, col := yamlast.Pos(n)
 		msg := err.Error()
 		if errors.As(err, &se) {
-			line, col = scalarPos(c.resolve(n), src, se.Offset)
+			line, col = yamlast.ScalarPos(c.resolve(n), src, se.Offset)
 			msg = se.Msg
 		}
 		c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: msg})
@@ -813,7 +815,7 @@ func (c *compiler) checkRefs() {
 	}
 	for _, p := range c.pending {
 		ref := p.ref
-		line, col := scalarPos(p.node, p.src, ref.Offset)
+		line, col := yamlast.ScalarPos(p.node, p.src, ref.Offset)
 		report := func(sev Severity, format string, args ...any) {
 			c.diags = append(c.diags, Diagnostic{Severity: sev, File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
 		}

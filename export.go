@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
+
 	"github.com/goccy/go-yaml/ast"
 )
 
@@ -63,7 +65,7 @@ func (c *compiler) exports(s *step, n ast.Node, path string) {
 	for i, item := range items {
 		ip := indexPath(path, i)
 		var varName, as string
-		if _, isMap := mappingValues(c.resolve(item)); isMap {
+		if _, isMap := yamlast.MappingValues(c.resolve(item)); isMap {
 			fields, _ := c.mapping(item, ip, exportFields)
 			for _, f := range fields {
 				switch f.key {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
+
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/extract"
@@ -329,7 +331,7 @@ func (c *compiler) checkLoop(s *step, loopNode ast.Node, path string, from int) 
 		if ref.Source != template.Loop {
 			continue
 		}
-		line, col := scalarPos(p.node, p.src, ref.Offset)
+		line, col := yamlast.ScalarPos(p.node, p.src, ref.Offset)
 		report := func(format string, args ...any) {
 			c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
 		}

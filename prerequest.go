@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
+
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/template"
@@ -52,7 +54,7 @@ func (c *compiler) definesPreRequest(have map[string]bool, pre ast.Node) bool {
 	if have["steps"] || pre == nil {
 		return false
 	}
-	return mappingValue(c.resolve(pre), "name") != nil
+	return yamlast.MappingValue(c.resolve(pre), "name") != nil
 }
 
 // preRequest compiles the pre_request field: the name of a shared one, or
@@ -66,16 +68,16 @@ func (c *compiler) preRequest(key, n ast.Node) {
 			return
 		}
 		c.w.PreRequest = name
-		c.w.preAt[0], c.w.preAt[1] = nodePos(c.resolve(n))
+		c.w.preAt[0], c.w.preAt[1] = yamlast.Pos(c.resolve(n))
 		return
 	}
-	if _, ok := mappingValues(c.resolve(n)); !ok {
-		c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", nodeKind(c.resolve(n)))
+	if _, ok := yamlast.MappingValues(c.resolve(n)); !ok {
+		c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", yamlast.Kind(c.resolve(n)))
 		return
 	}
 	p := &PreRequest{File: c.file}
-	p.line, p.col = nodePos(key)
-	if nameNode := mappingValue(c.resolve(n), "name"); nameNode != nil {
+	p.line, p.col = yamlast.Pos(key)
+	if nameNode := yamlast.MappingValue(c.resolve(n), "name"); nameNode != nil {
 		if c.def {
 			p.Name, _ = c.str(nameNode, "pre_request.name")
 			if p.Name != "" && !isName(p.Name) {

@@ -3,6 +3,8 @@ package toolkit
 import (
 	"slices"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
+
 	"github.com/goccy/go-yaml/ast"
 )
 
@@ -79,7 +81,7 @@ func (c *compiler) decls(n ast.Node, field string, fields []string, kind string,
 		default:
 			d.name, _ = c.str(item, path)
 		}
-		d.line, d.col = nodePos(c.resolve(item))
+		d.line, d.col = yamlast.Pos(c.resolve(item))
 		if d.name == "" {
 			c.errorf(item, path, "missing %s name", kind)
 			continue
