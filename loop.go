@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/linkheader"
+
 	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 
 	"github.com/goccy/go-yaml/ast"
@@ -580,7 +582,7 @@ func nextFromBody(l *loopSpec, _ *Response, doc *extract.Doc, _ int) (next templ
 // nextFromLink reads the next page's URL from the Link header: none makes
 // the page the last.
 func nextFromLink(l *loopSpec, resp *Response, _ *extract.Doc, _ int) (template.Value, bool) {
-	t := linkTarget(resp.Header, l.rel)
+	t := linkheader.Target(resp.Header, l.rel)
 	return template.Value{Text: t}, t == ""
 }
 
@@ -728,90 +730,4 @@ func truthy(e *extract.Expr, doc *extract.Doc) bool {
 		return v.Text != "" && v.Text != "false" && v.Text != "0"
 	}
 	return v.Text != "false" && v.Text != "[]" && v.Text != "{}"
-}
-
-// linkTarget returns the target of the first link of relation rel in the
-// Link headers (RFC 8288), "" if there is none. The target is as written:
-// a relative reference resolves against the page's URL.
-func linkTarget(h http.Header, rel string) string {
-	for _, v := range h.Values("Link") {
-		for v != "" {
-			var target, rels string
-			var ok bool
-			target, rels, v, ok = nextLink(v)
-			if !ok {
-				break
-			}
-			for _, r := range strings.Fields(rels) {
-				if strings.EqualFold(r, rel) {
-					return target
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// nextLink reads one link-value of a Link header: "<target>" and its
-// parameters up to the next top-level comma. rels is its rel parameter;
-// ok is false when s holds no well-formed link.
-func nextLink(s string) (target, rels, rest string, ok bool) {
-	s = strings.TrimLeft(s, " \t,")
-	if s == "" || s[0] != '<' {
-		return "", "", "", false
-	}
-	end := strings.IndexByte(s, '>')
-	if end < 0 {
-		return "", "", "", false
-	}
-	target, s = s[1:end], s[end+1:]
-	haveRel := false
-	for {
-		s = strings.TrimLeft(s, " \t")
-		if s == "" || s[0] == ',' {
-			return target, rels, s, true
-		}
-		if s[0] != ';' {
-			return "", "", "", false
-		}
-		s = strings.TrimLeft(s[1:], " \t")
-		i := strings.IndexAny(s, "=;, \t")
-		if i < 0 {
-			i = len(s)
-		}
-		name := s[:i]
-		s = strings.TrimLeft(s[i:], " \t")
-		var value string
-		if s != "" && s[0] == '=' {
-			s = strings.TrimLeft(s[1:], " \t")
-			value, s = paramValue(s)
-		}
-		if strings.EqualFold(name, "rel") && !haveRel { // only the first rel counts (RFC 8288, 3.3)
-			rels, haveRel = value, true
-		}
-	}
-}
-
-// paramValue reads a token or a quoted-string from the start of s.
-func paramValue(s string) (value, rest string) {
-	if s == "" || s[0] != '"' {
-		i := strings.IndexAny(s, ";, \t")
-		if i < 0 {
-			return s, ""
-		}
-		return s[:i], s[i:]
-	}
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			i++
-			b.WriteByte(s[i])
-		case c == '"':
-			return b.String(), s[i+1:]
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), "" // unterminated: the rest is the value
 }
