@@ -14,14 +14,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/slab"
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 	"github.com/toolkit-sdk/toolkit/template"
 )

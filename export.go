@@ -7,9 +7,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
 // Export is a variable a step exported (export:), for the host: its agent

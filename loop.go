@@ -11,14 +11,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolkit-sdk/toolkit/internal/linkheader"
-
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/linkheader"
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 

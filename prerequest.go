@@ -4,10 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml/ast"
 
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 

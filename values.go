@@ -3,9 +3,9 @@ package toolkit
 import (
 	"slices"
 
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
 // CallValue is a per-call value a workflow declares in `values` and reads

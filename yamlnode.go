@@ -6,12 +6,11 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/toolkit-sdk/toolkit/internal/yamlast"
-
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/internal/slab"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
 // nodeReader reads a YAML AST strictly, collecting positioned diagnostics.
