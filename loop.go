@@ -41,8 +41,8 @@ type loopStyle struct {
 	// fromResponse: the next page's URL comes from the response, so it may
 	// go to another host (loop.hosts) and every URL is followed once.
 	fromResponse bool
-	// counted: ref is a counter; a page without items is the last, and the
-	// same page twice means the API ignores the counter.
+	// counted: ref is a counter (pageState.n, read as a number), and the
+	// same page twice means the API ignores it.
 	counted bool
 
 	// compile reads the style's field, n at path, into l.
