@@ -94,7 +94,8 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
 		return nil, nil, r.diags
 	}
-	c := compiler{nodeReader: r, w: &Workflow{File: filename}, pending: sc.pending[:0]}
+	sc.c = compiler{nodeReader: r, w: &Workflow{File: filename}, pending: sc.pending[:0]}
+	c := &sc.c
 	defer func() { sc.pending = c.pending }()
 	c.top(body)
 	slices.SortStableFunc(r.diags, diagOrder)
@@ -116,6 +117,10 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 type scratch struct {
 	fields  slab.Slab[field]
 	pending []pendingRef
+	// c is the file's compiler, here rather than on the stack because
+	// the loop styles' compile funcs (loopStyles) are handed a pointer to
+	// it.
+	c compiler
 }
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
@@ -126,6 +131,7 @@ func (s *scratch) release() {
 	keep := cap(s.pending) <= 1024 && s.fields.Len() <= 4096
 	s.fields.Reset(keep)
 	clear(s.pending[:cap(s.pending)])
+	s.c = compiler{}
 	if keep {
 		scratches.Put(s)
 	}

@@ -53,11 +53,13 @@ type loopStyle struct {
 	// next reads from a page where the next one is, and whether this page
 	// is the last; items is the number of the page's items.
 	next func(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next template.Value, end bool)
-	// advance moves from page, of items items, to the next one at next. A
-	// style that sets the next URL u itself returns expand false; the
-	// others change r.page, and the step's request is expanded again. msg
-	// says why there is no next page, or is "".
-	advance func(r *run, l *loopSpec, u *string, next template.Value, items, page int, seen map[string]int) (msg string, expand bool)
+	// advance moves from page, of URL u and items items, to the next one
+	// at next. A style that finds the next page's URL itself returns it as
+	// nu, with expand false; the others change r.page, and the step's
+	// request is expanded again. msg says why there is no next page, or is
+	// "". seen holds the next URLs or cursors followed, and the page that
+	// gave them.
+	advance func(r *run, l *loopSpec, u string, next template.Value, items, page int, seen map[string]int) (nu, msg string, expand bool)
 	// label says how the next page is reached, on the Mermaid edge of the
 	// step to itself (graph.go).
 	label func(l *loopSpec) string
@@ -91,9 +93,9 @@ var loopStyles = [...]loopStyle{
 			c.counter(l, n, path, pageFields)
 		},
 		first: counterStart, next: nextCounted,
-		advance: func(r *run, _ *loopSpec, _ *string, _ template.Value, _, _ int, _ map[string]int) (string, bool) {
+		advance: func(r *run, _ *loopSpec, u string, _ template.Value, _, _ int, _ map[string]int) (string, string, bool) {
 			r.page.n++
-			return "", true
+			return u, "", true
 		},
 		label: func(*loopSpec) string { return "page + 1" },
 	},
@@ -101,9 +103,9 @@ var loopStyles = [...]loopStyle{
 		name: "offset", ref: "offset", counted: true,
 		compile: func(c *compiler, l *loopSpec, n ast.Node, path string) { c.counter(l, n, path, offsetFields) },
 		first:   counterStart, next: nextCounted,
-		advance: func(r *run, l *loopSpec, _ *string, _ template.Value, items, _ int, _ map[string]int) (string, bool) {
+		advance: func(r *run, l *loopSpec, u string, _ template.Value, items, _ int, _ map[string]int) (string, string, bool) {
 			r.page.n += cmp.Or(l.step, items)
-			return "", true
+			return u, "", true
 		},
 		label: func(l *loopSpec) string {
 			if l.step > 0 {
@@ -525,7 +527,9 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 // returns why there is no next request, or "".
 func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, page int, seen map[string]int) string {
 	l := s.loop
-	if msg, expand := l.style.advance(r, l, u, next, n, page, seen); !expand {
+	nu, msg, expand := l.style.advance(r, l, *u, next, n, page, seen)
+	if !expand {
+		*u = nu
 		return msg
 	}
 	nx, err := r.expand(s, r)
@@ -539,32 +543,32 @@ func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, p
 
 // followURL moves a loop to the next page's URL, next, which the page gave
 // relative to its own URL u.
-func (r *run) followURL(_ *loopSpec, u *string, next template.Value, _, page int, seen map[string]int) (string, bool) {
-	nu, err := url.Parse(*u)
+func (r *run) followURL(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
+	nu, err := url.Parse(u)
 	if err == nil {
 		nu, err = nu.Parse(next.Text)
 	}
 	if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
-		return fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text)), false
+		return u, fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text)), false
 	}
 	nu.Fragment, nu.RawFragment = "", "" // not sent
-	*u = nu.String()
-	r.recordQuerySecrets(*u)
-	if p, ok := seen[*u]; ok {
-		return fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(*u), p), false
+	u = nu.String()
+	r.recordQuerySecrets(u)
+	if p, ok := seen[u]; ok {
+		return u, fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(u), p), false
 	}
-	seen[*u] = page + 1
-	return "", false
+	seen[u] = page + 1
+	return u, "", false
 }
 
 // nextCursor moves a cursor loop to the cursor the page gave, next.
-func (r *run) nextCursor(_ *loopSpec, _ *string, next template.Value, _, page int, seen map[string]int) (string, bool) {
+func (r *run) nextCursor(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
 	if p, ok := seen[next.Text]; ok {
-		return fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p), false
+		return u, fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p), false
 	}
 	seen[next.Text] = page + 1
 	r.page.cursor = next
-	return "", true
+	return u, "", true
 }
 
 // nextFromBody reads the next page's URL or cursor from a page's body: no
