@@ -4,11 +4,12 @@ import (
 	"context"
 	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
 // Export is a variable a step exported (export:), for the host: its agent
@@ -64,7 +65,7 @@ func (c *compiler) exports(s *step, n ast.Node, path string) {
 	for i, item := range items {
 		ip := indexPath(path, i)
 		var varName, as string
-		if _, isMap := mappingValues(c.resolve(item)); isMap {
+		if _, isMap := yamlast.MappingValues(c.resolve(item)); isMap {
 			fields, _ := c.mapping(item, ip, exportFields)
 			for _, f := range fields {
 				switch f.key {
@@ -210,13 +211,4 @@ func (m *memoryExports) Save(_ context.Context, conversation string, exports []E
 	}
 	m.c.set(memoryKey{key: conversation}, memoryEntry{vars: merged}, m.ttl)
 	return nil
-}
-
-// exportNames lists what step s exports, for its Mermaid node.
-func exportNames(s *step) string {
-	names := make([]string, len(s.exports))
-	for i, e := range s.exports {
-		names[i] = e.name
-	}
-	return strings.Join(names, " ")
 }

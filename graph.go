@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -124,22 +125,7 @@ func stepLabel(s *step) string {
 // loopEdge is the label of a loop step's edge to itself: how it reaches
 // the next page, and the condition it pages under.
 func loopEdge(l *loopSpec) string {
-	var how string
-	switch l.style {
-	case pageNextURL:
-		how = "URL from " + l.next.String()
-	case pageLink:
-		how = "Link rel=" + l.rel
-	case pageCursor:
-		how = "cursor from " + l.next.String()
-	case pageNumber:
-		how = "page + 1"
-	case pageOffset:
-		how = "offset + items"
-		if l.step > 0 {
-			how = "offset + " + strconv.Itoa(l.step)
-		}
-	}
+	how := l.style.label(l)
 	if l.param != "" {
 		how += " as ?" + l.param + "="
 	}
@@ -216,4 +202,50 @@ func mermaidLabel(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// mermaidPreNode declares the pre_request's node, if w has one, and
+// reports whether one of its vars aborts.
+func (w *Workflow) mermaidPreNode(b *strings.Builder) (aborts bool) {
+	switch {
+	case w.pre != nil:
+		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request · "+strings.TrimPrefix(stepLabel(w.pre.step), "-1 · ")))
+		return slices.ContainsFunc(w.pre.step.vars, func(v varSpec) bool { return v.abort })
+	case w.PreRequest != "":
+		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request: "+w.PreRequest+" (shared)"))
+	}
+	return false
+}
+
+// mermaidPreEdges links the start to step 0, through the pre_request if
+// w has one.
+func (w *Workflow) mermaidPreEdges(b *strings.Builder) {
+	if w.pre == nil && w.PreRequest == "" {
+		b.WriteString("  start --> s0\n")
+		return
+	}
+	b.WriteString("  start --> pre\n")
+	if w.pre == nil {
+		b.WriteString("  pre --> s0\n")
+		return
+	}
+	for _, v := range w.pre.step.vars {
+		if v.abort {
+			fmt.Fprintf(b, "  pre -.->|%s| abort\n", mermaidLabel(v.name+" fails"))
+		}
+	}
+	if vars := edgeVars(w.pre.step); vars != "" {
+		fmt.Fprintf(b, "  pre -->|%s| s0\n", mermaidLabel(vars))
+		return
+	}
+	b.WriteString("  pre --> s0\n")
+}
+
+// exportNames lists what step s exports, for its Mermaid node.
+func exportNames(s *step) string {
+	names := make([]string, len(s.exports))
+	for i, e := range s.exports {
+		names[i] = e.name
+	}
+	return strings.Join(names, " ")
 }

@@ -15,7 +15,8 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/textcut"
+	"github.com/toolkit-sdk/toolkit/internal/linkheader"
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -29,29 +30,122 @@ const (
 	loopMoreVar  = "more"  // true when a max ended the loop before the API's last page
 )
 
-// pageStyle is how a loop step reaches its next page.
-type pageStyle uint8
+// loopStyle is one way a loop step reaches its next page: the field of
+// loop that selects it, and what it does in each phase. Every style is an
+// entry of loopStyles; nothing else in the package lists them.
+type loopStyle struct {
+	name string // the loop field: next_url, link, ...
+	// ref is the name ${loop:…} reads while the step runs, "" for a style
+	// whose next page's URL comes from the response.
+	ref string
+	// fromResponse: the next page's URL comes from the response, so it may
+	// go to another host (loop.hosts) and every URL is followed once.
+	fromResponse bool
+	// counted: ref is a counter (pageState.n, read as a number), and the
+	// same page twice means the API ignores it.
+	counted bool
 
-const (
-	pageNextURL pageStyle = iota + 1 // a URL from the body
-	pageLink                         // the Link header's URL for a relation
-	pageCursor                       // a cursor from the body, sent in the next request
-	pageNumber                       // a page counter
-	pageOffset                       // an offset counter
-)
+	// compile reads the style's field, n at path, into l.
+	compile func(c *compiler, l *loopSpec, n ast.Node, path string)
+	// first is what ${loop:ref} reads for the first request: the step's
+	// request is expanded with it (a value of "" is not sent as the param).
+	first func(l *loopSpec) pageState
+	// next reads from a page where the next one is, and whether this page
+	// is the last; items is the number of the page's items.
+	next func(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next template.Value, end bool)
+	// advance moves from page, of URL u and items items, to the next one
+	// at next. A style that finds the next page's URL itself returns it as
+	// nu, with expand false; the others change r.page, and the step's
+	// request is expanded again. msg says why there is no next page, or is
+	// "". seen holds the next URLs or cursors followed, and the page that
+	// gave them.
+	advance func(r *run, l *loopSpec, u string, next template.Value, items, page int, seen map[string]int) (nu, msg string, expand bool)
+	// label says how the next page is reached, on the Mermaid edge of the
+	// step to itself (graph.go).
+	label func(l *loopSpec) string
+}
+
+// loopStyles are the ways a loop pages, in the order the loader lists
+// them. A new style is a new entry.
+var loopStyles = [...]loopStyle{
+	{
+		name: "next_url", fromResponse: true,
+		compile: func(c *compiler, l *loopSpec, n ast.Node, path string) { l.next = c.expr(n, path) },
+		first:   noPageState, next: nextFromBody, advance: (*run).followURL,
+		label: func(l *loopSpec) string { return "URL from " + l.next.String() },
+	},
+	{
+		name: "link", fromResponse: true,
+		compile: (*compiler).linkRel,
+		first:   noPageState, next: nextFromLink, advance: (*run).followURL,
+		label: func(l *loopSpec) string { return "Link rel=" + l.rel },
+	},
+	{
+		name: "cursor", ref: "cursor",
+		compile: (*compiler).cursor,
+		first:   noPageState, next: nextFromBody, advance: (*run).nextCursor,
+		label: func(l *loopSpec) string { return "cursor from " + l.next.String() },
+	},
+	{
+		name: "page", ref: "page", counted: true,
+		compile: func(c *compiler, l *loopSpec, n ast.Node, path string) {
+			l.start = 1
+			c.counter(l, n, path, pageFields)
+		},
+		first: counterStart, next: nextCounted,
+		advance: func(r *run, _ *loopSpec, u string, _ template.Value, _, _ int, _ map[string]int) (string, string, bool) {
+			r.page.n++
+			return u, "", true
+		},
+		label: func(*loopSpec) string { return "page + 1" },
+	},
+	{
+		name: "offset", ref: "offset", counted: true,
+		compile: func(c *compiler, l *loopSpec, n ast.Node, path string) { c.counter(l, n, path, offsetFields) },
+		first:   counterStart, next: nextCounted,
+		advance: func(r *run, l *loopSpec, u string, _ template.Value, items, _ int, _ map[string]int) (string, string, bool) {
+			r.page.n += cmp.Or(l.step, items)
+			return u, "", true
+		},
+		label: func(l *loopSpec) string {
+			if l.step > 0 {
+				return "offset + " + strconv.Itoa(l.step)
+			}
+			return "offset + items"
+		},
+	},
+}
 
 var (
-	loopFields   = []string{"items", "next_url", "link", "cursor", "page", "offset", "while", "until", "max_pages", "max_items", "hosts"}
-	loopStyles   = []string{"next_url", "link", "cursor", "page", "offset"}
+	loopFields   = slices.Concat([]string{"items"}, loopStyleNames(), []string{"while", "until", "max_pages", "max_items", "hosts"})
 	cursorFields = []string{"path", "param"}
 	pageFields   = []string{"param", "start"}
 	offsetFields = []string{"param", "start", "step"}
 )
 
+// loopStyleNames returns the fields of loopStyles, in order.
+func loopStyleNames() []string {
+	names := make([]string, len(loopStyles))
+	for i := range loopStyles {
+		names[i] = loopStyles[i].name
+	}
+	return names
+}
+
+// findLoopStyle returns the style a loop field selects, or nil.
+func findLoopStyle(field string) *loopStyle {
+	for i := range loopStyles {
+		if loopStyles[i].name == field {
+			return &loopStyles[i]
+		}
+	}
+	return nil
+}
+
 // loopSpec is a step's compiled loop: how it pages, what it collects and
 // when it stops.
 type loopSpec struct {
-	style    pageStyle
+	style    *loopStyle
 	items    *extract.Expr // each page's items
 	next     *extract.Expr // next_url: the URL; cursor: the cursor
 	rel      string        // link: the relation followed
@@ -68,25 +162,17 @@ type loopSpec struct {
 
 // refName is the name ${loop:…} reads for the style, "" when it has none.
 func (l *loopSpec) refName() string {
-	switch l.style {
-	case pageCursor:
-		return "cursor"
-	case pageNumber:
-		return "page"
-	case pageOffset:
-		return "offset"
+	if l.style == nil {
+		return ""
 	}
-	return ""
+	return l.style.ref
 }
 
 func (l *loopSpec) styleName() string {
-	switch l.style {
-	case pageNextURL:
-		return "next_url"
-	case pageLink:
-		return "link"
+	if l.style == nil {
+		return ""
 	}
-	return l.refName()
+	return l.style.name
 }
 
 // loop compiles a step's loop field.
@@ -96,39 +182,22 @@ func (c *compiler) loop(s *step, n ast.Node, path string) {
 		return
 	}
 	l := &loopSpec{maxItems: DefaultMaxLoopItems}
-	var style, condKey string
+	var condKey string
 	var hostsNode ast.Node
 	for _, f := range fields {
 		fp := path + "." + f.key
-		if slices.Contains(loopStyles, f.key) {
-			if style != "" {
-				c.errorf(f.keyN, fp, "a loop pages one way: %s and %s are both set; keep one", style, f.key)
+		if style := findLoopStyle(f.key); style != nil {
+			if l.style != nil {
+				c.errorf(f.keyN, fp, "a loop pages one way: %s and %s are both set; keep one", l.style.name, f.key)
 				continue
 			}
-			style = f.key
+			l.style = style
+			style.compile(c, l, f.value, fp)
+			continue
 		}
 		switch f.key {
 		case "items":
 			l.items = c.expr(f.value, fp)
-		case "next_url":
-			l.style, l.next = pageNextURL, c.expr(f.value, fp)
-		case "link":
-			l.style = pageLink
-			if rel, ok := c.str(f.value, fp); ok {
-				if !isToken(rel) {
-					c.errorf(f.value, fp, "%q is not a link relation; write link: next", rel)
-				}
-				l.rel = rel
-			}
-		case "cursor":
-			l.style = pageCursor
-			c.cursor(l, f.value, fp)
-		case "page":
-			l.style, l.start = pageNumber, 1
-			c.counter(l, f.value, fp, pageFields)
-		case "offset":
-			l.style = pageOffset
-			c.counter(l, f.value, fp, offsetFields)
 		case "while", "until":
 			if condKey != "" {
 				c.errorf(f.keyN, fp, "set one of while and until (%s is set)", condKey)
@@ -156,39 +225,46 @@ func (c *compiler) loop(s *step, n ast.Node, path string) {
 			}
 		}
 	}
-	if style == "" {
-		c.errorf(n, path, "missing the way to the next page: set one of next_url, link, cursor, page and offset")
+	if l.style == nil {
+		c.errorf(n, path, "missing the way to the next page: set one of %s", andList(loopStyleNames()))
 	}
 	if !slices.ContainsFunc(fields, func(f field) bool { return f.key == "items" }) {
 		c.errorf(n, path, "missing required field \"items\": the path of each page's items, e.g. items: data[]")
 	}
-	if hostsNode != nil && style != "" && l.style != pageNextURL && l.style != pageLink {
-		c.errorf(hostsNode, path+".hosts", "only next_url and link pages leave the step's URL; %s keeps it", style)
+	if hostsNode != nil && l.style != nil && !l.style.fromResponse {
+		c.errorf(hostsNode, path+".hosts", "only %s pages leave the step's URL; %s keeps it", andList(fromResponseStyles()), l.style.name)
 	}
 	s.loop = l
 }
 
-// expr compiles an extract expression.
-func (c *compiler) expr(n ast.Node, path string) *extract.Expr {
-	src, ok := c.str(n, path)
-	if !ok {
-		return nil
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
-	e, err := extract.Compile(src)
-	if err != nil {
-		c.errorf(n, path, "%v", err)
-		return nil
-	}
-	return e
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-// positive reads an integer of at least 1.
-func (c *compiler) positive(n ast.Node, path string) int {
-	v, ok := c.integer(n, path)
-	if ok && v < 1 {
-		c.errorf(n, path, "must be at least 1")
+// fromResponseStyles names the styles whose next page's URL comes from the
+// response.
+func fromResponseStyles() []string {
+	var names []string
+	for i := range loopStyles {
+		if loopStyles[i].fromResponse {
+			names = append(names, loopStyles[i].name)
+		}
 	}
-	return v
+	return names
+}
+
+// linkRel reads `link: rel`.
+func (c *compiler) linkRel(l *loopSpec, n ast.Node, path string) {
+	if rel, ok := c.str(n, path); ok {
+		if !isToken(rel) {
+			c.errorf(n, path, "%q is not a link relation; write link: next", rel)
+		}
+		l.rel = rel
+	}
 }
 
 // cursor reads `cursor: path` or `cursor: {path: ..., param: ...}`.
@@ -257,7 +333,7 @@ func (c *compiler) checkLoop(s *step, loopNode ast.Node, path string, from int) 
 		if ref.Source != template.Loop {
 			continue
 		}
-		line, col := scalarPos(p.node, p.src, ref.Offset)
+		line, col := yamlast.ScalarPos(p.node, p.src, ref.Offset)
 		report := func(format string, args ...any) {
 			c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
 		}
@@ -291,18 +367,33 @@ func (c *compiler) checkLoop(s *step, loopNode ast.Node, path string, from int) 
 
 // pageState is what ${loop:…} reads while a loop step runs.
 type pageState struct {
-	cursor template.Value
-	n      int // the page or offset counter
+	style  *loopStyle
+	cursor template.Value // a cursor's
+	n      int            // a counter's: the page or offset
 }
 
+// firstPage is the page state the step's first request is expanded with.
+func (l *loopSpec) firstPage() pageState {
+	p := l.style.first(l)
+	p.style = l.style
+	return p
+}
+
+// noPageState is the first page state of a style that reads where the
+// next page is from the response: nothing is sent before there is one.
+func noPageState(*loopSpec) pageState { return pageState{} }
+
+// counterStart is the first page state of a counter.
+func counterStart(l *loopSpec) pageState { return pageState{n: l.start} }
+
 func (p *pageState) lookup(name string) (template.Value, bool) {
-	switch name {
-	case "cursor":
-		return p.cursor, true
-	case "page", "offset":
+	switch {
+	case p.style == nil || name != p.style.ref:
+		return template.Value{}, false
+	case p.style.counted:
 		return template.Value{Text: strconv.Itoa(p.n), Raw: true}, true
 	}
-	return template.Value{}, false
+	return p.cursor, true
 }
 
 // sentAs says where the cursor or counter goes in the request.
@@ -315,10 +406,13 @@ func (l *loopSpec) sentAs() string {
 
 // withParam appends the loop's query parameter, once it has a value.
 func (l *loopSpec) withParam(u string, p *pageState) string {
-	if l.param == "" || l.style == pageCursor && p.cursor.Text == "" {
+	if l.param == "" {
 		return u
 	}
 	v, _ := p.lookup(l.refName())
+	if v.Text == "" { // no cursor yet
+		return u
+	}
 	sep := "?"
 	if strings.Contains(u, "?") {
 		sep = "&"
@@ -341,7 +435,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 	count, more := 0, false
 	var prev [sha256.Size]byte // the body of the page before, for the counters
 	seen := map[string]int{}   // next URLs or cursors, and the page that gave them
-	if first != nil && (l.style == pageNextURL || l.style == pageLink) {
+	if first != nil && l.style.fromResponse {
 		seen[first.String()] = 1
 	}
 	for page := 1; ; page++ {
@@ -355,7 +449,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		}
 		req := r.newRequest(s, x)
 		req.URL = u
-		if page > 1 && (l.style == pageNextURL || l.style == pageLink) {
+		if page > 1 && l.style.fromResponse {
 			if msg := r.crossHost(l, first, &req); msg != "" {
 				return fail(page, "%s", msg)
 			}
@@ -395,7 +489,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			}
 		}
 		count += n
-		if l.style == pageNumber || l.style == pageOffset {
+		if l.style.counted {
 			// A counter the API ignores (a misspelt param) serves the
 			// same page again and again.
 			sum := sha256.Sum256(resp.Body)
@@ -407,7 +501,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		if int64(len(items)) > r.e.opts.MaxBodyBytes {
 			return fail(page, "the collected items have %d bytes, over the limit of %d (MaxBodyBytes); set loop.max_items or loop.max_pages", len(items), r.e.opts.MaxBodyBytes)
 		}
-		next, end := nextPage(l, resp, doc, n)
+		next, end := l.style.next(l, resp, doc, n)
 		if !end && l.cond != nil && truthy(l.cond, doc) == l.until {
 			end = true
 		}
@@ -433,33 +527,10 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 // returns why there is no next request, or "".
 func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, page int, seen map[string]int) string {
 	l := s.loop
-	switch l.style {
-	case pageNextURL, pageLink:
-		nu, err := url.Parse(*u)
-		if err == nil {
-			nu, err = nu.Parse(next.Text)
-		}
-		if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
-			return fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text))
-		}
-		nu.Fragment, nu.RawFragment = "", "" // not sent
-		*u = nu.String()
-		r.recordQuerySecrets(*u)
-		if p, ok := seen[*u]; ok {
-			return fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(*u), p)
-		}
-		seen[*u] = page + 1
-		return ""
-	case pageCursor:
-		if p, ok := seen[next.Text]; ok {
-			return fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p)
-		}
-		seen[next.Text] = page + 1
-		r.page.cursor = next
-	case pageNumber:
-		r.page.n++
-	case pageOffset:
-		r.page.n += cmp.Or(l.step, n)
+	nu, msg, expand := l.style.advance(r, l, *u, next, n, page, seen)
+	if !expand {
+		*u = nu
+		return msg
 	}
 	nx, err := r.expand(s, r)
 	if err != nil {
@@ -470,16 +541,39 @@ func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, p
 	return ""
 }
 
-// nextPage reads from a page where the next one is, and whether this page
-// is the last: no next URL or cursor, or, for the counters, no items.
-func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next template.Value, end bool) {
-	switch l.style {
-	case pageNumber, pageOffset:
-		return next, items == 0
-	case pageLink:
-		t := linkTarget(resp.Header, l.rel)
-		return template.Value{Text: t}, t == ""
+// followURL moves a loop to the next page's URL, next, which the page gave
+// relative to its own URL u.
+func (r *run) followURL(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
+	nu, err := url.Parse(u)
+	if err == nil {
+		nu, err = nu.Parse(next.Text)
 	}
+	if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
+		return u, fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text)), false
+	}
+	nu.Fragment, nu.RawFragment = "", "" // not sent
+	u = nu.String()
+	r.recordQuerySecrets(u)
+	if p, ok := seen[u]; ok {
+		return u, fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(u), p), false
+	}
+	seen[u] = page + 1
+	return u, "", false
+}
+
+// nextCursor moves a cursor loop to the cursor the page gave, next.
+func (r *run) nextCursor(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
+	if p, ok := seen[next.Text]; ok {
+		return u, fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p), false
+	}
+	seen[next.Text] = page + 1
+	r.page.cursor = next
+	return u, "", true
+}
+
+// nextFromBody reads the next page's URL or cursor from a page's body: no
+// value, or "", makes the page the last.
+func nextFromBody(l *loopSpec, _ *Response, doc *extract.Doc, _ int) (next template.Value, end bool) {
 	v, err := l.next.Eval(doc)
 	if err != nil || v.Text == "" {
 		return next, true
@@ -487,12 +581,16 @@ func nextPage(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next te
 	return template.Value{Text: v.Text, Raw: v.Kind != extract.String}, false
 }
 
-// briefURL is a next page's URL (or host) as an error quotes it: the API
-// chose it, up to the body cap, so it is cut to 200 bytes, its query left
-// out and the call's secrets redacted before the cut, which then never
-// leaves the start of one.
-func (r *run) briefURL(raw string) string {
-	return textcut.Cut(r.secrets.Redact(redactURL(raw)), 200)
+// nextFromLink reads the next page's URL from the Link header: none makes
+// the page the last.
+func nextFromLink(l *loopSpec, resp *Response, _ *extract.Doc, _ int) (template.Value, bool) {
+	t := linkheader.Target(resp.Header, l.rel)
+	return template.Value{Text: t}, t == ""
+}
+
+// nextCounted ends a counter's loop at a page without items.
+func nextCounted(_ *loopSpec, _ *Response, _ *extract.Doc, items int) (next template.Value, end bool) {
+	return next, items == 0
 }
 
 // crossHost checks a next page's request against the step's first URL:
@@ -634,90 +732,4 @@ func truthy(e *extract.Expr, doc *extract.Doc) bool {
 		return v.Text != "" && v.Text != "false" && v.Text != "0"
 	}
 	return v.Text != "false" && v.Text != "[]" && v.Text != "{}"
-}
-
-// linkTarget returns the target of the first link of relation rel in the
-// Link headers (RFC 8288), "" if there is none. The target is as written:
-// a relative reference resolves against the page's URL.
-func linkTarget(h http.Header, rel string) string {
-	for _, v := range h.Values("Link") {
-		for v != "" {
-			var target, rels string
-			var ok bool
-			target, rels, v, ok = nextLink(v)
-			if !ok {
-				break
-			}
-			for _, r := range strings.Fields(rels) {
-				if strings.EqualFold(r, rel) {
-					return target
-				}
-			}
-		}
-	}
-	return ""
-}
-
-// nextLink reads one link-value of a Link header: "<target>" and its
-// parameters up to the next top-level comma. rels is its rel parameter;
-// ok is false when s holds no well-formed link.
-func nextLink(s string) (target, rels, rest string, ok bool) {
-	s = strings.TrimLeft(s, " \t,")
-	if s == "" || s[0] != '<' {
-		return "", "", "", false
-	}
-	end := strings.IndexByte(s, '>')
-	if end < 0 {
-		return "", "", "", false
-	}
-	target, s = s[1:end], s[end+1:]
-	haveRel := false
-	for {
-		s = strings.TrimLeft(s, " \t")
-		if s == "" || s[0] == ',' {
-			return target, rels, s, true
-		}
-		if s[0] != ';' {
-			return "", "", "", false
-		}
-		s = strings.TrimLeft(s[1:], " \t")
-		i := strings.IndexAny(s, "=;, \t")
-		if i < 0 {
-			i = len(s)
-		}
-		name := s[:i]
-		s = strings.TrimLeft(s[i:], " \t")
-		var value string
-		if s != "" && s[0] == '=' {
-			s = strings.TrimLeft(s[1:], " \t")
-			value, s = paramValue(s)
-		}
-		if strings.EqualFold(name, "rel") && !haveRel { // only the first rel counts (RFC 8288, 3.3)
-			rels, haveRel = value, true
-		}
-	}
-}
-
-// paramValue reads a token or a quoted-string from the start of s.
-func paramValue(s string) (value, rest string) {
-	if s == "" || s[0] != '"' {
-		i := strings.IndexAny(s, ";, \t")
-		if i < 0 {
-			return s, ""
-		}
-		return s[:i], s[i:]
-	}
-	var b strings.Builder
-	for i := 1; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\' && i+1 < len(s):
-			i++
-			b.WriteByte(s[i])
-		case c == '"':
-			return b.String(), s[i+1:]
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String(), "" // unterminated: the rest is the value
 }

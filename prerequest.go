@@ -2,13 +2,11 @@ package toolkit
 
 import (
 	"fmt"
-	"maps"
 	"slices"
-	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 
-	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -55,18 +53,7 @@ func (c *compiler) definesPreRequest(have map[string]bool, pre ast.Node) bool {
 	if have["steps"] || pre == nil {
 		return false
 	}
-	return mappingValue(c.resolve(pre), "name") != nil
-}
-
-// mappingValue returns the value of key in a mapping node, or nil.
-func mappingValue(n ast.Node, key string) ast.Node {
-	values, _ := mappingValues(n)
-	for _, mv := range values {
-		if k, ok := mv.Key.(ast.ScalarNode); ok && fmt.Sprint(k.GetValue()) == key {
-			return mv.Value
-		}
-	}
-	return nil
+	return yamlast.MappingValue(c.resolve(pre), "name") != nil
 }
 
 // preRequest compiles the pre_request field: the name of a shared one, or
@@ -80,16 +67,16 @@ func (c *compiler) preRequest(key, n ast.Node) {
 			return
 		}
 		c.w.PreRequest = name
-		c.w.preAt[0], c.w.preAt[1] = nodePos(c.resolve(n))
+		c.w.preAt[0], c.w.preAt[1] = yamlast.Pos(c.resolve(n))
 		return
 	}
-	if _, ok := mappingValues(c.resolve(n)); !ok {
-		c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", nodeKind(c.resolve(n)))
+	if _, ok := yamlast.MappingValues(c.resolve(n)); !ok {
+		c.errorf(n, "pre_request", "must be a request (a mapping with url, method, headers, ...) or the name of a shared pre_request, got %s", yamlast.Kind(c.resolve(n)))
 		return
 	}
 	p := &PreRequest{File: c.file}
-	p.line, p.col = nodePos(key)
-	if nameNode := mappingValue(c.resolve(n), "name"); nameNode != nil {
+	p.line, p.col = yamlast.Pos(key)
+	if nameNode := yamlast.MappingValue(c.resolve(n), "name"); nameNode != nil {
 		if c.def {
 			p.Name, _ = c.str(nameNode, "pre_request.name")
 			if p.Name != "" && !isName(p.Name) {
@@ -206,14 +193,6 @@ func (r *run) runPre() (Result, bool) {
 	return Result{}, true
 }
 
-// varsOf returns where step s's vars are kept in this run.
-func (r *run) varsOf(s *step) []varValue {
-	if s.index == PreRequestIndex {
-		return r.preVars
-	}
-	return r.vars[s.index]
-}
-
 // lookupPre returns ${pre:name}.
 func (r *run) lookupPre(name string) (template.Value, bool) {
 	if r.pre != nil {
@@ -222,156 +201,4 @@ func (r *run) lookupPre(name string) (template.Value, bool) {
 		}
 	}
 	return template.Value{}, false
-}
-
-// stepName names step s in messages.
-func stepName(s *step) string {
-	if s.index == PreRequestIndex {
-		return "pre_request"
-	}
-	return fmt.Sprintf("step %d", s.index)
-}
-
-// AddPreRequest registers shared pre_requests (ParsePreRequest), replacing
-// any of the same name: the tools that name one use it from their next
-// call. It refuses (ErrInvalidCapability) one without a name.
-func (r *Registry) AddPreRequest(ps ...*PreRequest) error {
-	for _, p := range ps {
-		if p == nil || p.Name == "" || p.step == nil {
-			return fmt.Errorf("%w: a shared pre_request needs a name; compile it with ParsePreRequest", ErrInvalidCapability)
-		}
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.pres == nil {
-		r.pres = make(map[string]*PreRequest, len(ps))
-	}
-	for _, p := range ps {
-		r.pres[p.Name] = p
-	}
-	return nil
-}
-
-// RemovePreRequest unregisters shared pre_requests by name; unknown names
-// are ignored. The tools that name one stay registered: until one of that
-// name is added again, their calls fail saying it is not loaded, and Check
-// reports them.
-func (r *Registry) RemovePreRequest(names ...string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, n := range names {
-		delete(r.pres, n)
-	}
-}
-
-// preRequest returns the shared pre_request of that name, or nil.
-func (r *Registry) preRequest(name string) *PreRequest {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return r.pres[name]
-}
-
-// preRequestNames returns the names of the shared pre_requests.
-func (r *Registry) preRequestNames() []string {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return slices.Collect(maps.Keys(r.pres))
-}
-
-// loadPreRequest adds p to the shared pre_requests of a directory's load,
-// refusing a second one of the same name.
-func (r *Registry) loadPreRequest(batch map[string]*PreRequest, p *PreRequest) Diagnostics {
-	if other := batch[p.Name]; other != nil {
-		return Diagnostics{{File: p.File, Line: p.line, Col: p.col, Field: "pre_request.name",
-			Msg: fmt.Sprintf("duplicate pre_request name %q (also in %s)", p.Name, other.File)}}
-	}
-	batch[p.Name] = p
-	return unsetEnv(p.File, p.Env, r.exec.opts.Env)
-}
-
-// bindDiags checks a workflow naming a shared pre_request against p (nil:
-// unknown, reported with severity unknown; more are names about to be
-// loaded, for the suggestion): every ${pre:x} it reads must be a var of p.
-func (r *Registry) bindDiags(w *Workflow, p *PreRequest, unknown Severity, more ...string) Diagnostics {
-	if p == nil {
-		names := append(r.preRequestNames(), more...)
-		msg := fmt.Sprintf("unknown shared pre_request %q", w.PreRequest)
-		if s := suggest.Closest(w.PreRequest, names); s != "" {
-			msg += fmt.Sprintf("; did you mean %q?", s)
-		} else {
-			msg += "; load the file that defines it (pre_request: {name: " + w.PreRequest + ", url: ...}) into this Registry"
-		}
-		if unknown == SeverityWarning {
-			msg += "; until then the tool's calls fail"
-		}
-		return Diagnostics{{Severity: unknown, File: w.File, Line: w.preAt[0], Col: w.preAt[1], Field: "pre_request", Msg: msg}}
-	}
-	var ds Diagnostics
-	for _, ref := range w.preRefs {
-		if p.step.varIndex(ref.name) < 0 {
-			ds = append(ds, Diagnostic{File: w.File, Line: ref.line, Col: ref.col, Field: ref.field,
-				Msg: fmt.Sprintf("${pre:%s}: the pre_request %q (%s) declares no variable %q%s", ref.name, p.Name, p.File, ref.name, declaredVars(p.step))})
-		}
-	}
-	return ds
-}
-
-// checkPre reports, for Check, a capability's shared pre_request that is
-// not loaded or lacks a var it reads, and the pre_request's unset env.
-func (r *Registry) checkPre(e *registered) []error {
-	w := e.w
-	if w == nil || w.PreRequest == "" {
-		return nil
-	}
-	p := r.preRequest(w.PreRequest)
-	if p == nil {
-		return []error{fmt.Errorf("capability %q: pre_request %q is not loaded", w.Name, w.PreRequest)}
-	}
-	var errs []error
-	for _, d := range r.bindDiags(w, p, SeverityError) {
-		errs = append(errs, fmt.Errorf("capability %q: %s", w.Name, d.Msg))
-	}
-	for _, v := range p.Env {
-		if _, ok := r.exec.opts.Env(v.Name); !ok {
-			errs = append(errs, fmt.Errorf("capability %q: environment variable %s (of pre_request %q) is not set", w.Name, v.Name, p.Name))
-		}
-	}
-	return errs
-}
-
-// mermaidPreNode declares the pre_request's node, if w has one, and
-// reports whether one of its vars aborts.
-func (w *Workflow) mermaidPreNode(b *strings.Builder) (aborts bool) {
-	switch {
-	case w.pre != nil:
-		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request · "+strings.TrimPrefix(stepLabel(w.pre.step), "-1 · ")))
-		return slices.ContainsFunc(w.pre.step.vars, func(v varSpec) bool { return v.abort })
-	case w.PreRequest != "":
-		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request: "+w.PreRequest+" (shared)"))
-	}
-	return false
-}
-
-// mermaidPreEdges links the start to step 0, through the pre_request if
-// w has one.
-func (w *Workflow) mermaidPreEdges(b *strings.Builder) {
-	if w.pre == nil && w.PreRequest == "" {
-		b.WriteString("  start --> s0\n")
-		return
-	}
-	b.WriteString("  start --> pre\n")
-	if w.pre == nil {
-		b.WriteString("  pre --> s0\n")
-		return
-	}
-	for _, v := range w.pre.step.vars {
-		if v.abort {
-			fmt.Fprintf(b, "  pre -.->|%s| abort\n", mermaidLabel(v.name+" fails"))
-		}
-	}
-	if vars := edgeVars(w.pre.step); vars != "" {
-		fmt.Fprintf(b, "  pre -->|%s| s0\n", mermaidLabel(vars))
-		return
-	}
-	b.WriteString("  pre --> s0\n")
 }

@@ -1,21 +1,18 @@
 package toolkit
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"maps"
-	"os"
-	"path"
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
+	"github.com/toolkit-sdk/toolkit/internal/argcheck"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/parallel"
 	"github.com/toolkit-sdk/toolkit/internal/search"
@@ -54,6 +51,117 @@ type Capability struct {
 	// reaching the outside world), as far as known; the zero value knows
 	// nothing. WorkflowCapability derives them from the steps' methods.
 	Effects Effects
+}
+
+// registered is a capability as the Registry holds it: a private copy,
+// its arguments' schema as the model sees it, compiled for validation.
+type registered struct {
+	cap    Capability
+	schema json.RawMessage // the JSON Schema of the arguments, compact
+	w      *Workflow       // the workflow it runs, if it is one
+
+	compile  sync.Once
+	check    *argcheck.Schema
+	checkErr error
+}
+
+// checker returns the compiled schema, compiling it on first use.
+func (e *registered) checker() (*argcheck.Schema, error) {
+	e.compile.Do(func() { e.check, e.checkErr = argcheck.Compile(json.RawMessage(e.schema)) })
+	return e.check, e.checkErr
+}
+
+// copy returns the capability with its own slices and maps.
+func (e *registered) copy() Capability {
+	c := e.cap
+	c.Params = slices.Clone(c.Params)
+	c.Descriptions = maps.Clone(c.Descriptions)
+	c.Env = slices.Clone(c.Env)
+	if c.Schema != nil {
+		dec := json.NewDecoder(bytes.NewReader(e.schema))
+		dec.UseNumber()
+		c.Schema = nil
+		_ = dec.Decode(&c.Schema) // encoded by prepare
+	}
+	return c
+}
+
+// validName reports a capability or parameter name the YAML loader
+// accepts.
+func validName(s string) bool { return len(s) <= maxNameBytes && isName(s) }
+
+// prepare checks c as the loader checks a tool file and compiles its
+// arguments' schema. With lazy set (a workflow the loader has checked,
+// whose schema the Registry wrote), the schema is compiled on the first
+// call instead: loading a thousand tool files does not compile a thousand
+// schemas up front.
+func prepare(c *Capability, lazy bool) (*registered, error) {
+	if c == nil {
+		return nil, fmt.Errorf("%w: nil capability", ErrInvalidCapability)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: capability %q: %s", ErrInvalidCapability, c.Name, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case c.Name == "":
+		return nil, fmt.Errorf("%w: a capability needs a name", ErrInvalidCapability)
+	case !validName(c.Name):
+		return nil, bad("name: not a valid name (1 to %d letters, digits, _ . -; starting with a letter or _)", maxNameBytes)
+	case isEntryTool(c.Name):
+		return nil, bad("name: the name of an entry tool")
+	case c.Handler == nil:
+		return nil, bad("Handler: a capability needs a handler")
+	case c.Params != nil && c.Schema != nil:
+		return nil, bad("set Params or Schema, not both")
+	}
+	e := &registered{cap: *c}
+	e.cap.Params = slices.Clone(c.Params)
+	e.cap.Descriptions = maps.Clone(c.Descriptions)
+	e.cap.Env = slices.Clone(c.Env)
+	if e.cap.Category == "" {
+		e.cap.Category = CategoryGo
+	}
+	var schema any
+	if c.Schema != nil {
+		schema = c.Schema
+	} else {
+		for i, p := range c.Params {
+			field := fmt.Sprintf("params[%d] (%q)", i, p.Name)
+			switch {
+			case !validName(p.Name):
+				return nil, bad("%s: not a valid parameter name", field)
+			case slices.ContainsFunc(c.Params[:i], func(q Param) bool { return q.Name == p.Name }):
+				return nil, bad("%s: duplicate parameter", field)
+			case !p.Type.validGo():
+				return nil, bad("%s: unknown type %q (string, number, integer, boolean, array or object)", field, p.Type)
+			case p.Validate != nil && p.Type != TypeString:
+				return nil, bad("%s: a Validate pattern needs a string parameter, not %s", field, p.Type)
+			}
+		}
+		schema = paramsSchema(c.Params)
+	}
+	text, err := jsonstr.Marshal(schema)
+	if err != nil {
+		return nil, bad("Schema: not JSON: %v", err)
+	}
+	e.schema = text
+	if lazy {
+		return e, nil
+	}
+	check, err := e.checker()
+	if err != nil {
+		return nil, bad("Schema: %v", err)
+	}
+	// Defaults must fit: validating no arguments applies every default.
+	var ae *argcheck.Error
+	if err := check.Check(map[string]any{}); errors.As(err, &ae) {
+		for _, p := range ae.Problems {
+			if p.Kind != "required" {
+				return nil, bad("default does not fit: %s", p.Msg)
+			}
+		}
+	}
+	return e, nil
 }
 
 // WorkflowCapability returns the Capability that runs w on exec. A
@@ -197,6 +305,52 @@ func (r *Registry) Remove(names ...string) {
 	}
 	r.mu.Unlock()
 	r.changed(removed)
+}
+
+// AddPreRequest registers shared pre_requests (ParsePreRequest), replacing
+// any of the same name: the tools that name one use it from their next
+// call. It refuses (ErrInvalidCapability) one without a name.
+func (r *Registry) AddPreRequest(ps ...*PreRequest) error {
+	for _, p := range ps {
+		if p == nil || p.Name == "" || p.step == nil {
+			return fmt.Errorf("%w: a shared pre_request needs a name; compile it with ParsePreRequest", ErrInvalidCapability)
+		}
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pres == nil {
+		r.pres = make(map[string]*PreRequest, len(ps))
+	}
+	for _, p := range ps {
+		r.pres[p.Name] = p
+	}
+	return nil
+}
+
+// RemovePreRequest unregisters shared pre_requests by name; unknown names
+// are ignored. The tools that name one stay registered: until one of that
+// name is added again, their calls fail saying it is not loaded, and Check
+// reports them.
+func (r *Registry) RemovePreRequest(names ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, n := range names {
+		delete(r.pres, n)
+	}
+}
+
+// preRequest returns the shared pre_request of that name, or nil.
+func (r *Registry) preRequest(name string) *PreRequest {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.pres[name]
+}
+
+// preRequestNames returns the names of the shared pre_requests.
+func (r *Registry) preRequestNames() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Collect(maps.Keys(r.pres))
 }
 
 // OnChange registers fn to run after capabilities are added (or replaced)
@@ -344,263 +498,6 @@ func (v *view) inCategory(category string) []*registered {
 	return out
 }
 
-// LoadBytes compiles one YAML tool file and registers it. The Diagnostics
-// hold warnings too; the error is non-nil when the file did not load. A
-// file over Options.MaxFileBytes does not load.
-//
-// A file that defines a shared pre_request adds it (replacing one of the
-// same name). A tool file naming one that is not loaded yet loads with a
-// warning, and its calls fail until the file defining it is loaded (Check
-// reports it meanwhile); LoadDir and LoadFS, which see every file at
-// once, refuse such a tool file instead.
-func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
-	return r.loadText(filename, string(src))
-}
-
-// loadText is LoadBytes for a file read into a string.
-func (r *Registry) loadText(filename, src string) (Diagnostics, error) {
-	w, p, diags := parseToolFile(filename, src, r.exec.opts.MaxFileBytes)
-	switch {
-	case p != nil:
-		diags = append(diags, unsetEnv(p.File, p.Env, r.exec.opts.Env)...)
-		r.logWarnings(diags)
-		return diags, r.AddPreRequest(p)
-	case w != nil:
-		diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
-		if w.PreRequest != "" {
-			diags = append(diags, r.bindDiags(w, r.preRequest(w.PreRequest), SeverityWarning)...)
-			slices.SortStableFunc(diags, diagOrder)
-			if diags.HasErrors() {
-				w = nil
-			}
-		}
-	}
-	r.logWarnings(diags)
-	if w == nil {
-		return diags, diags.asError()
-	}
-	return diags, r.AddWorkflow(w)
-}
-
-// LoadFile loads one YAML tool file. Of a file over Options.MaxFileBytes,
-// at most that many bytes plus one are read.
-func (r *Registry) LoadFile(name string) (Diagnostics, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
-	}
-	defer f.Close()
-	src, diags, err := readTool(f, name, r.exec.opts.MaxFileBytes)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, name, err)
-	}
-	if diags != nil {
-		return diags, diags.asError()
-	}
-	return r.loadText(name, src)
-}
-
-// readTool reads a tool file into a string, or, for one over limit
-// bytes, returns a diagnostic without reading more than limit+1 bytes of
-// it.
-func readTool(f fs.File, name string, limit int) (string, Diagnostics, error) {
-	size := int64(-1)
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
-	if size > int64(limit) {
-		return "", Diagnostics{tooLarge(name, size, limit)}, nil
-	}
-	// One buffer of the size Stat gave and the byte that shows the end,
-	// grown only for a file that grew since or has no size.
-	buf := make([]byte, 0, max(size, 511)+1)
-	for {
-		n, err := f.Read(buf[len(buf):min(cap(buf), limit+1)])
-		buf = buf[:len(buf)+n]
-		if len(buf) > limit { // grew since Stat, or not a regular file
-			return "", Diagnostics{tooLarge(name, -1, limit)}, nil
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return "", nil, err
-		}
-		if len(buf) == cap(buf) {
-			buf = slices.Grow(buf, len(buf))
-		}
-	}
-	// The string is the buffer, which nothing writes to after.
-	return unsafe.String(unsafe.SliceData(buf), len(buf)), nil, nil
-}
-
-// LoadDir loads every *.yaml and *.yml file of a directory.
-func (r *Registry) LoadDir(dir string) (Diagnostics, error) {
-	return r.loadFS(os.DirFS(dir), ".", dir)
-}
-
-// LoadFS loads every *.yaml and *.yml file under root in fsys. A broken
-// file is skipped (logged as a warning) and the others still load; the
-// returned error holds every problem of the skipped files. Files are read
-// and compiled in parallel (one goroutine per core), so fsys must be safe
-// for concurrent use, as os.DirFS, embed.FS and fstest.MapFS are; the
-// diagnostics come in file order, and the capabilities are registered at
-// once (one OnChange call).
-func (r *Registry) LoadFS(fsys fs.FS, root string) (Diagnostics, error) {
-	return r.loadFS(fsys, root, "")
-}
-
-// toolFile is one file of a load: what it compiled to (a workflow, a
-// shared pre_request, or neither) and its diagnostics.
-type toolFile struct {
-	display string
-	w       *Workflow
-	p       *PreRequest
-	diags   Diagnostics
-	unset   Diagnostics // w's env that is not set, to warn of if w is loaded
-	failed  bool        // unreadable: not a tool
-}
-
-// loadFS loads in three phases: each file on its own (read and compile),
-// in parallel; checks across files (shared pre_requests, duplicate
-// names), in file order; the registration of what passed.
-func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) {
-	names, err := toolNames(fsys, root)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
-	}
-	files := make([]toolFile, len(names))
-	parallel.For(len(names), func(i int) {
-		display := names[i]
-		if prefix != "" {
-			display = path.Join(prefix, names[i])
-		}
-		files[i] = r.compileFile(fsys, names[i], display)
-	})
-
-	pres := map[string]*PreRequest{}
-	for i := range files {
-		if f := &files[i]; f.p != nil {
-			f.diags = append(f.diags, r.loadPreRequest(pres, f.p)...)
-		}
-	}
-	var all Diagnostics
-	var loaded []*Workflow
-	byName := make(map[string]string, len(files))
-	for _, t := range files {
-		display, w, diags := t.display, t.w, t.diags
-		if t.p != nil || t.failed {
-			all = append(all, diags...)
-			continue
-		}
-		if w != nil && w.PreRequest != "" {
-			p := pres[w.PreRequest]
-			if p == nil {
-				p = r.preRequest(w.PreRequest)
-			}
-			diags = append(diags, r.bindDiags(w, p, SeverityError, slices.Collect(maps.Keys(pres))...)...)
-			slices.SortStableFunc(diags, diagOrder)
-			if diags.HasErrors() {
-				w = nil
-			}
-		}
-		if w != nil {
-			if other, dup := byName[w.Name]; dup {
-				diags = append(diags, Diagnostic{File: display, Line: 1, Col: 1, Field: "name",
-					Msg: fmt.Sprintf("duplicate capability name %q (also in %s)", w.Name, other)})
-				w = nil
-			} else {
-				byName[w.Name] = display
-				loaded = append(loaded, w)
-				diags = append(diags, t.unset...)
-			}
-		}
-		if w == nil {
-			r.exec.opts.Logger.Warn("toolkit: skipping tool file", "file", display, "error", diags.Error())
-		}
-		all = append(all, diags...)
-	}
-	r.logWarnings(all)
-	if err := r.AddPreRequest(slices.Collect(maps.Values(pres))...); err != nil {
-		return all, err
-	}
-	if err := r.AddWorkflow(loaded...); err != nil {
-		return all, err
-	}
-	return all, all.asError()
-}
-
-// toolNames returns the *.yaml and *.yml files under root in the order
-// fs.WalkDir visits them. A root that is a directory is read without
-// fs.WalkDir's Stat of it, which an fstest.MapFS answers by scanning every
-// file it holds; any other root goes to fs.WalkDir, which words the error.
-func toolNames(fsys fs.FS, root string) ([]string, error) {
-	var names []string
-	isTool := func(p string) bool { return strings.HasSuffix(p, ".yaml") || strings.HasSuffix(p, ".yml") }
-	entries, err := fs.ReadDir(fsys, root)
-	if err != nil {
-		err = fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && isTool(p) {
-				names = append(names, p)
-			}
-			return err
-		})
-		return names, err
-	}
-	var walk func(dir string, entries []fs.DirEntry) error
-	walk = func(dir string, entries []fs.DirEntry) error {
-		for _, d := range entries {
-			p := path.Join(dir, d.Name())
-			if !d.IsDir() {
-				if isTool(p) {
-					names = append(names, p)
-				}
-				continue
-			}
-			sub, err := fs.ReadDir(fsys, p)
-			if err != nil {
-				return err
-			}
-			if err := walk(p, sub); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return names, walk(root, entries)
-}
-
-// compileFile reads and compiles one file of a load.
-func (r *Registry) compileFile(fsys fs.FS, name, display string) toolFile {
-	src, diags, err := r.readFS(fsys, name, display)
-	if err != nil {
-		return toolFile{display: display, diags: Diagnostics{{File: display, Msg: err.Error()}}, failed: true}
-	}
-	f := toolFile{display: display, diags: diags}
-	if diags == nil {
-		f.w, f.p, f.diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
-	}
-	if f.w != nil {
-		f.unset = f.w.unsetEnv(r.exec.opts.Env)
-	}
-	return f
-}
-
-func (r *Registry) readFS(fsys fs.FS, name, display string) (string, Diagnostics, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return "", nil, err
-	}
-	defer f.Close()
-	return readTool(f, display, r.exec.opts.MaxFileBytes)
-}
-
-func (r *Registry) logWarnings(ds Diagnostics) {
-	for _, d := range ds.Warnings() {
-		r.exec.opts.Logger.Warn("toolkit: " + d.Error())
-	}
-}
-
 // Check reports environment variables that capabilities need and that are
 // unset, and shared pre_requests that tools name and that are not loaded
 // (or lack a var the tool reads): a readiness check for the host.
@@ -615,6 +512,29 @@ func (r *Registry) Check() error {
 		errs = append(errs, r.checkPre(e)...)
 	}
 	return errors.Join(errs...)
+}
+
+// checkPre reports, for Check, a capability's shared pre_request that is
+// not loaded or lacks a var it reads, and the pre_request's unset env.
+func (r *Registry) checkPre(e *registered) []error {
+	w := e.w
+	if w == nil || w.PreRequest == "" {
+		return nil
+	}
+	p := r.preRequest(w.PreRequest)
+	if p == nil {
+		return []error{fmt.Errorf("capability %q: pre_request %q is not loaded", w.Name, w.PreRequest)}
+	}
+	var errs []error
+	for _, d := range r.bindDiags(w, p, SeverityError) {
+		errs = append(errs, fmt.Errorf("capability %q: %s", w.Name, d.Msg))
+	}
+	for _, v := range p.Env {
+		if _, ok := r.exec.opts.Env(v.Name); !ok {
+			errs = append(errs, fmt.Errorf("capability %q: environment variable %s (of pre_request %q) is not set", w.Name, v.Name, p.Name))
+		}
+	}
+	return errs
 }
 
 func isEntryTool(name string) bool {

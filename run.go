@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -220,7 +221,7 @@ func (r *run) shown(text string) Result {
 // Result with done set.
 func (r *run) step(s *step) (next int, res Result, done bool) {
 	if s.loop != nil {
-		r.page = pageState{n: s.loop.start}
+		r.page = s.loop.firstPage()
 	}
 	x, key, err := r.prepare(s)
 	if err != nil {
@@ -644,4 +645,28 @@ func redactURL(raw string) string {
 		return raw[:i] + "?…"
 	}
 	return raw
+}
+
+// varsOf returns where step s's vars are kept in this run.
+func (r *run) varsOf(s *step) []varValue {
+	if s.index == PreRequestIndex {
+		return r.preVars
+	}
+	return r.vars[s.index]
+}
+
+// stepName names step s in messages.
+func stepName(s *step) string {
+	if s.index == PreRequestIndex {
+		return "pre_request"
+	}
+	return fmt.Sprintf("step %d", s.index)
+}
+
+// briefURL is a next page's URL (or host) as an error quotes it: the API
+// chose it, up to the body cap, so it is cut to 200 bytes, its query left
+// out and the call's secrets redacted before the cut, which then never
+// leaves the start of one.
+func (r *run) briefURL(raw string) string {
+	return textcut.Cut(r.secrets.Redact(redactURL(raw)), 200)
 }

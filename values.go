@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
 // CallValue is a per-call value a workflow declares in `values` and reads
@@ -26,6 +28,16 @@ type CallValue struct {
 // Secret reports whether the value is kept out of the model's output and
 // the logs.
 func (v CallValue) Secret() bool { return v.Sensitive || IsSecretName(v.Name) }
+
+// value returns the declaration of the per-call value name, or nil.
+func (w *Workflow) value(name string) *CallValue {
+	for i := range w.Values {
+		if w.Values[i].Name == name {
+			return &w.Values[i]
+		}
+	}
+	return nil
+}
 
 var valueFields = []string{"name", "sensitive", "default"}
 
@@ -69,7 +81,7 @@ func (c *compiler) decls(n ast.Node, field string, fields []string, kind string,
 		default:
 			d.name, _ = c.str(item, path)
 		}
-		d.line, d.col = nodePos(c.resolve(item))
+		d.line, d.col = yamlast.Pos(c.resolve(item))
 		if d.name == "" {
 			c.errorf(item, path, "missing %s name", kind)
 			continue
@@ -89,16 +101,6 @@ func (c *compiler) values(n ast.Node) {
 	for _, d := range c.decls(n, "values", valueFields, "per-call value", isName) {
 		c.w.Values = append(c.w.Values, CallValue{Name: d.name, Sensitive: d.sensitive, Default: d.def, HasDefault: d.hasDef, line: d.line, col: d.col})
 	}
-}
-
-// value returns the declaration of the per-call value name, or nil.
-func (w *Workflow) value(name string) *CallValue {
-	for i := range w.Values {
-		if w.Values[i].Name == name {
-			return &w.Values[i]
-		}
-	}
-	return nil
 }
 
 // declaredValues returns the values the workflow and its shared
