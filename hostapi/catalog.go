@@ -18,8 +18,6 @@ import (
 var (
 	// ErrInvalidEndpoint reports an endpoint that cannot join a Catalog.
 	ErrInvalidEndpoint = errors.New("invalid endpoint")
-	// ErrInvalidDocument reports an OpenAPI document that cannot be loaded.
-	ErrInvalidDocument = errors.New("invalid OpenAPI document")
 	// ErrInvalidOptions reports Options that New cannot use.
 	ErrInvalidOptions = errors.New("invalid api options")
 )

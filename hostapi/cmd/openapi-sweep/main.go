@@ -175,7 +175,7 @@ func child(file string, memMB int) int {
 		return 1
 	}
 	t0 := time.Now()
-	cat, diags, err := hostapi.LoadOpenAPI(data, &hostapi.LoadOptions{File: file})
+	cat, diags := hostapi.ParseOpenAPI(file, data, nil)
 	r := result{File: file, Millis: time.Since(t0).Milliseconds()}
 	left := 0
 	for _, d := range diags {
@@ -187,7 +187,7 @@ func child(file string, memMB int) int {
 		}
 	}
 	switch {
-	case err != nil:
+	case diags.HasErrors():
 		r.Status, r.Ops = "refused", countOps(file)
 	case left > 0:
 		r.Status = "partial"
