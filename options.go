@@ -160,7 +160,7 @@ func invalidOptions(err error) error {
 	return fmt.Errorf("invalid Options: %w", err)
 }
 
-// Check reports the malformed options the Executor was made with (see
-// Options.Check), or nil. Every request the Executor sends fails with
-// this error while it is not nil.
-func (e *Executor) Check() error { return e.guardErr }
+// Logger returns the Executor's Logger (Options.Logger, default
+// slog.Default()), for the adapters that run on it (packages yqcloud,
+// hostapi) and Go capabilities that log beside it.
+func (e *Executor) Logger() *slog.Logger { return e.opts.Logger }

@@ -608,7 +608,7 @@ func (r *Registry) logWarnings(ds Diagnostics) {
 // host, every problem at once.
 func (r *Registry) Check() error {
 	var errs []error
-	if err := r.exec.Check(); err != nil {
+	if err := r.exec.guardErr; err != nil {
 		errs = append(errs, err)
 	}
 	for _, e := range r.entries() {
