@@ -14,7 +14,7 @@ import (
 
 // BenchmarkLoadLarge loads a document of GitHub's size and shape (1,200
 // operations, 13 MB of JSON), or the one TOOLKIT_OPENAPI_DOC names, and
-// compares LoadOpenAPI with json.Unmarshal of the same bytes into any:
+// compares ParseOpenAPI with json.Unmarshal of the same bytes into any:
 // time per load, and peak heap in use above the heap before the load
 // (peak-MB) and as a multiple of the document's size (peak/doc).
 //

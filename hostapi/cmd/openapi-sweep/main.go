@@ -1,5 +1,5 @@
 // Command openapi-sweep loads every OpenAPI or Swagger document under a
-// folder with hostapi.LoadOpenAPI and reports how many load whole, in part
+// folder with hostapi.ParseOpenAPI and reports how many load whole, in part
 // or not at all, with the diagnostics grouped by kind:
 //
 //	go run ./hostapi/cmd/openapi-sweep [-timeout 60s] [-mem 2048] [-j 2] [-v] DIR
@@ -209,7 +209,7 @@ func child(file string, memMB int) int {
 	return 0
 }
 
-// countOps counts a document's operations without LoadOpenAPI, for the
+// countOps counts a document's operations without ParseOpenAPI, for the
 // documents it refused.
 func countOps(file string) int {
 	data, err := os.ReadFile(file)
