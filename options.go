@@ -137,8 +137,8 @@ type Options struct {
 
 // Check reports every malformed field of o at once, or nil: "invalid
 // Options: " and errors.Join of one error per problem, each naming its
-// field ("option AllowPrivate: ..."). A nil *Options is valid. Zero and negative limits are not
-// malformed: they mean the defaults.
+// field ("option AllowPrivate: ..."). A nil *Options is valid. Zero and
+// negative limits are not malformed: they mean the defaults.
 //
 // Check is what fails early: NewExecutor and NewRegistry accept malformed
 // options (their signatures have no error), and such an Executor fails

@@ -20,8 +20,9 @@ import (
 
 // Capability returns the capability (category yqcloud) that runs d,
 // sending requests through exec (nil: toolkit.NewExecutor(nil)), whose
-// Logger and MaxResultBytes it takes unless d's Options set their own. Its Handler reads the per-call values
-// ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
+// Logger and MaxResultBytes it takes unless d's Options set their own.
+// Its Handler reads the per-call values ValueTenantID, ValueAccessToken
+// and StaticPrefix+name from the call.
 // Its Schema is d.Parameters with the object-valued members ("properties",
 // ...) as json.RawMessage, so that they keep their written order. Its
 // Effects: a manual function, and a call_url one to /transparent, send
