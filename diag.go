@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -63,8 +64,9 @@ func (d Diagnostic) Pos() string {
 	return fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Col)
 }
 
-// Diagnostics are all problems of one load. As an error it reports the
-// errors only; warnings are there for the host to log.
+// Diagnostics are all problems of one load. As an error (a load that
+// failed) it reports its errors; a set without errors renders its
+// warnings, so that log.Print(diags) shows what there is to see.
 type Diagnostics []Diagnostic
 
 // Errors returns the diagnostics of severity Error.
@@ -93,25 +95,45 @@ func (ds Diagnostics) HasErrors() bool {
 	return false
 }
 
-// Error renders the first error and counts the others.
+// Error renders the first error and counts the others ("…, and 2 other
+// error(s)"). Without errors it renders every warning, one a line, and
+// "no diagnostics" for an empty set.
 func (ds Diagnostics) Error() string {
 	errs := ds.Errors()
 	switch len(errs) {
 	case 0:
-		return "no errors"
+		if len(ds) == 0 {
+			return "no diagnostics"
+		}
+		return ds.String()
 	case 1:
 		return errs[0].Error()
 	}
 	return fmt.Sprintf("%s, and %d other error(s)", errs[0].Error(), len(errs)-1)
 }
 
-// String renders every diagnostic, one a line.
+// String renders every diagnostic, one a line, errors and warnings in
+// their order.
 func (ds Diagnostics) String() string {
 	lines := make([]string, len(ds))
 	for i, d := range ds {
 		lines[i] = d.Error()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Format makes %v and %s print Error (so log.Print and %v of a load
+// with warnings only show them), %+v print String (every diagnostic, one a
+// line), and %q quote Error.
+func (ds Diagnostics) Format(f fmt.State, verb rune) {
+	switch {
+	case verb == 'v' && f.Flag('+'):
+		io.WriteString(f, ds.String())
+	case verb == 'v' || verb == 's':
+		io.WriteString(f, ds.Error())
+	default:
+		fmt.Fprintf(f, fmt.FormatString(f, verb), ds.Error())
+	}
 }
 
 // Is makes errors.Is(ds, ErrLoad) true when ds holds errors.

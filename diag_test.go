@@ -1,6 +1,13 @@
 package toolkit
 
-import "testing"
+import (
+	"bytes"
+	"fmt"
+	"log"
+	"strconv"
+	"strings"
+	"testing"
+)
 
 func TestDiagnosticPos(t *testing.T) {
 	tests := []struct {
@@ -20,5 +27,60 @@ func TestDiagnosticPos(t *testing.T) {
 		if got := tt.d.Error(); got != tt.err {
 			t.Errorf("%+v: Error() = %q, want %q", tt.d, got, tt.err)
 		}
+	}
+}
+
+// TestDiagnosticsPrint: errors print as error text (the first and a
+// count); a set without errors prints its warnings, through Error, %v,
+// %s and log.Print alike; %+v and String print every diagnostic.
+func TestDiagnosticsPrint(t *testing.T) {
+	w1 := Diagnostic{Severity: SeverityWarning, File: "a.yaml", Line: 2, Col: 1, Field: "x", Msg: "unknown field"}
+	w2 := Diagnostic{Severity: SeverityWarning, File: "a.yaml", Line: 9, Col: 3, Msg: "env FOO is not set"}
+	e1 := Diagnostic{File: "a.yaml", Line: 3, Col: 5, Field: "steps[0].url", Msg: "bad"}
+	e2 := Diagnostic{File: "a.yaml", Line: 4, Col: 1, Msg: "worse"}
+	tests := []struct {
+		name      string
+		ds        Diagnostics
+		err, plus string
+	}{
+		{"empty", nil, "no diagnostics", ""},
+		{"warnings only", Diagnostics{w1, w2},
+			"a.yaml:2:1: warning: x: unknown field\na.yaml:9:3: warning: env FOO is not set",
+			"a.yaml:2:1: warning: x: unknown field\na.yaml:9:3: warning: env FOO is not set"},
+		{"one error", Diagnostics{w1, e1}, "a.yaml:3:5: steps[0].url: bad",
+			"a.yaml:2:1: warning: x: unknown field\na.yaml:3:5: steps[0].url: bad"},
+		{"errors", Diagnostics{e1, w2, e2}, "a.yaml:3:5: steps[0].url: bad, and 1 other error(s)",
+			"a.yaml:3:5: steps[0].url: bad\na.yaml:9:3: warning: env FOO is not set\na.yaml:4:1: worse"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.ds.Error(); got != tt.err {
+				t.Errorf("Error() = %q, want %q", got, tt.err)
+			}
+			for _, f := range []string{"%v", "%s"} {
+				if got := fmt.Sprintf(f, tt.ds); got != tt.err {
+					t.Errorf("Sprintf(%s) = %q, want %q", f, got, tt.err)
+				}
+			}
+			if got, want := fmt.Sprintf("%q", tt.ds), strconv.Quote(tt.err); got != want {
+				t.Errorf("Sprintf(%%q) = %s, want %s", got, want)
+			}
+			if got := fmt.Sprintf("%+v", tt.ds); got != tt.plus {
+				t.Errorf("Sprintf(%%+v) = %q, want %q", got, tt.plus)
+			}
+			if got := tt.ds.String(); got != tt.plus {
+				t.Errorf("String() = %q, want %q", got, tt.plus)
+			}
+			var buf bytes.Buffer
+			l := log.New(&buf, "", 0)
+			l.Print(tt.ds)
+			if got := strings.TrimSuffix(buf.String(), "\n"); got != tt.err {
+				t.Errorf("log.Print = %q, want %q", got, tt.err)
+			}
+			var err error = tt.ds
+			if got := fmt.Sprint(err); got != tt.err {
+				t.Errorf("Sprint(as error) = %q, want %q", got, tt.err)
+			}
+		})
 	}
 }

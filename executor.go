@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/internal/httpx"
 	"github.com/toolkit-sdk/toolkit/internal/netguard"
@@ -23,111 +22,12 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 )
 
-// Defaults for Options.
-const (
-	DefaultMaxSteps       = 100
-	DefaultMaxBodyBytes   = 10 << 20
-	DefaultMaxResultBytes = 64 << 10
-	DefaultMaxRedirects   = 10
-	// DefaultMaxRequests is MaxRequests' default. A legitimate call fits
-	// in it: a pre_request, a loop of 40 pages (1,000 items,
-	// DefaultMaxLoopItems, at 25 a page) and a few steps beside it; or a
-	// handful of steps, each redirected and retried a few times (a try
-	// that is redirected is two requests). A loop that pages past it ends
-	// the call with an error that points to max_pages; a host whose tools
-	// page further raises MaxRequests.
-	DefaultMaxRequests = 50
-)
-
-// Options configure an Executor (and the Registry that owns one). A nil
-// *Options and zero fields mean the defaults. Options are copied at
-// construction.
-type Options struct {
-	// HTTPClient sends the requests. Default: a client of the Executor's own
-	// with connection pooling and at most MaxRedirects redirects. An
-	// injected client dials by itself, so the private-address guard
-	// resolves and checks each target before handing it the request (a
-	// DNS answer that changes in between is not seen); a warning is logged.
-	HTTPClient *http.Client
-	// Env looks up ${env:NAME}; calls and loads call it from several
-	// goroutines at once. Default: os.LookupEnv.
-	Env func(name string) (string, bool)
-	// Logger receives warnings (missing template values, skipped files)
-	// and, when it is enabled for Debug, a record for each call, step,
-	// cache lookup, HTTP request and hook run, with their durations (the
-	// events of Observer). Secrets are redacted from what it gets.
-	// Default: slog.Default().
-	Logger *slog.Logger
-	// Observer receives the events of calls, steps, cache lookups, HTTP
-	// requests and hook runs, for metrics and tracing. Default: none.
-	Observer *Observer
-	// MaxSteps bounds the step runs of one call, ending next/jump loops.
-	MaxSteps int
-	// MaxBodyBytes bounds a response body, after decompression.
-	MaxBodyBytes int64
-	// MaxResultBytes bounds a raw response body returned to the model; the
-	// rest is cut with a note.
-	MaxResultBytes int
-	// MaxRedirects bounds the redirects one request follows.
-	MaxRedirects int
-	// MaxRequests bounds the HTTP requests one call sends, whatever sends
-	// them: every request handed to the transport counts, each redirect
-	// hop, each retry, each page of a loop, the pre_request and a chain
-	// run again after a 401. Past it the call ends with ErrRequestBudget.
-	// A call is one Registry.Call or Executor.Run (the Sends of a Go
-	// capability share its budget), or one Send made outside a call.
-	// Zero or negative: 50 (DefaultMaxRequests).
-	MaxRequests int
-	// Exports keeps what steps export (export:) between the calls of a
-	// conversation (WithConversation), for which it is their per-call
-	// values. Default: none; exports reach only Result.Exports.
-	Exports ExportStore
-	// Cache keeps `cache: {ttl: N}` entries across calls, per cache scope
-	// (WithCacheScope). A store that fails never fails a call. Default: an
-	// in-memory store (MemoryCache); package rediscache shares one between
-	// replicas.
-	Cache Cache
-	// AllowedHosts, when set, are the only hosts requests and redirects
-	// may go to: exact names ("api.example.com"), ".example.com" for a
-	// domain and its subdomains, either with ":port" for that port only.
-	AllowedHosts []string
-	// AllowPrivate lets requests reach private and special-purpose
-	// addresses, which are refused by default: loopback, RFC 1918,
-	// link-local, shared (100.64.0.0/10), benchmarking, reserved and
-	// multicast ranges, every range of the IANA special-purpose registries
-	// for IPv4 and IPv6. Entries are host names (".corp.example" for a
-	// domain and its subdomains, ":port" optional), addresses ("127.0.0.1")
-	// or CIDR ranges ("10.0.0.0/8"); "*" (AllowAllPrivate) turns the guard
-	// off. Addresses are checked when the connection is made, for every
-	// redirect hop, after name resolution.
-	AllowPrivate []string
-	// Proxy, when set, is the proxy every request goes through; proxies
-	// from the environment (HTTP_PROXY) are never used. The proxy's own
-	// address is trusted; a target's addresses are resolved and checked
-	// before the request is handed to it.
-	Proxy *url.URL
-	// Flat makes Registry.Tools hand the model one tool per capability
-	// instead of the three entry tools; Registry.Call takes either.
-	Flat bool
-	// Extract bounds YAML parsing of responses.
-	Extract *extract.Options
-	// MaxFileBytes bounds the size of a tool file the Registry loads, and
-	// its size with its YAML aliases expanded; a larger file is skipped
-	// with a diagnostic. Default 256 KiB (DefaultMaxFileBytes).
-	MaxFileBytes int
-	// MaxDiscoveryBytes bounds an answer of query_capabilities (and of
-	// hostapi's query_api_docs): past it the answer says how many more
-	// there are and how to page to them. Default 6,000 bytes, about 1,500
-	// tokens (DefaultMaxDiscoveryBytes).
-	MaxDiscoveryBytes int
-}
-
 // Executor runs compiled workflows: it owns the HTTP layer, the limits and
 // the environment. An Executor is safe for concurrent use.
 type Executor struct {
 	opts        Options
 	guard       *netguard.Guard
-	guardErr    error // malformed host options: every request fails with it
+	guardErr    error // malformed options (Check): every request fails with it
 	client      *http.Client
 	retries     httpx.Retriers    // clients of e.client with retries
 	watchdog    watchdog.Watchdog // request timeouts
@@ -176,10 +76,10 @@ func NewExecutor(opts *Options) *Executor {
 		o.Observer = &obs
 	}
 	e := &Executor{opts: o}
-	e.guard, e.guardErr = netguard.New(guardConfig(&o))
-	if e.guardErr != nil {
-		e.guardErr = fmt.Errorf("invalid Options: %w", e.guardErr)
-		o.Logger.Error("toolkit: every request will fail", "error", e.guardErr)
+	var err error
+	e.guard, err = netguard.New(guardConfig(&o))
+	if e.guardErr = invalidOptions(err); e.guardErr != nil {
+		o.Logger.Error("toolkit: every request will fail (see Options.Check)", "error", e.guardErr)
 	}
 	if o.HTTPClient != nil && !e.guard.AllowAll() {
 		o.Logger.Warn("toolkit: with an injected HTTPClient the private-address guard checks each target's addresses before the request, not when the client connects")

@@ -498,11 +498,16 @@ func (v *view) inCategory(category string) []*registered {
 	return out
 }
 
-// Check reports environment variables that capabilities need and that are
-// unset, and shared pre_requests that tools name and that are not loaded
-// (or lack a var the tool reads): a readiness check for the host.
+// Check reports malformed Options (see Options.Check: the Executor fails
+// every request with them), environment variables that capabilities need
+// and that are unset, and shared pre_requests that tools name and that are
+// not loaded (or lack a var the tool reads): a readiness check for the
+// host, every problem at once.
 func (r *Registry) Check() error {
 	var errs []error
+	if err := r.exec.guardErr; err != nil {
+		errs = append(errs, err)
+	}
 	for _, e := range r.entries() {
 		for _, name := range e.cap.Env {
 			if _, ok := r.exec.opts.Env(name); !ok {

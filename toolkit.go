@@ -21,7 +21,9 @@ const (
 var (
 	// ErrInvalidCapability reports a capability that cannot be registered.
 	ErrInvalidCapability = errors.New("invalid capability")
-	// ErrLoad reports a tool file that could not be loaded.
+	// ErrLoad reports a file that could not be loaded: a tool file, a
+	// YQCloud definition file, an OpenAPI document. Diagnostics holding
+	// errors match it (errors.Is(diags, ErrLoad)).
 	ErrLoad = errors.New("load failed")
 	// ErrUnknownTool reports a tool name that is not one of the entry tools.
 	ErrUnknownTool = errors.New("unknown tool")

@@ -18,8 +18,6 @@ import (
 var (
 	// ErrInvalidEndpoint reports an endpoint that cannot join a Catalog.
 	ErrInvalidEndpoint = errors.New("invalid endpoint")
-	// ErrInvalidDocument reports an OpenAPI document that cannot be loaded.
-	ErrInvalidDocument = errors.New("invalid OpenAPI document")
 	// ErrInvalidOptions reports Options that New cannot use.
 	ErrInvalidOptions = errors.New("invalid api options")
 )
@@ -130,7 +128,7 @@ type Endpoint struct {
 	// Extensions are vendor extensions (x-…), shown only on request.
 	Extensions map[string]any
 	// Fixed are sent with every call of the endpoint; the model neither
-	// sees nor sets them. LoadOpenAPI fills them from the discriminator
+	// sees nor sets them. ParseOpenAPI fills them from the discriminator
 	// of a path like /rest?method=x or AWS's /#X-Amz-Target=Service.Op.
 	Fixed []FixedParam
 }
@@ -150,7 +148,7 @@ type Group struct {
 }
 
 // Catalog is a set of endpoints and their groups. Build it with Add or
-// LoadOpenAPI, then hand it to New, which takes a snapshot. A Catalog is
+// ParseOpenAPI, then hand it to New, which takes a snapshot. A Catalog is
 // not safe for concurrent modification.
 type Catalog struct {
 	groups    []Group

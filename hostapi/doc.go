@@ -15,11 +15,11 @@
 //
 // Quick start:
 //
-//	cat, diags, err := hostapi.LoadOpenAPI(doc, nil) // or hostapi.NewCatalog() and cat.Add(...)
-//	if err != nil {
-//		return err
+//	cat, diags := hostapi.ParseOpenAPI("openapi.json", doc, nil) // or hostapi.NewCatalog() and cat.Add(...)
+//	if diags.HasErrors() {
+//		return diags // refused
 //	}
-//	log.Print(diags.String()) // operations left out, each with its JSON pointer and line:col
+//	log.Print(diags) // the warnings: operations left out, each with its JSON pointer and line:col
 //	a, err := hostapi.New(cat, &hostapi.Options{
 //		Handler:  mux,  // in-process; or BaseURL: "https://internal.example.com"
 //		ReadOnly: true, // only GET endpoints

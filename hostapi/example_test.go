@@ -50,8 +50,8 @@ func ExampleAPI_Register() {
 	// {"id":"A-1","status":"shipped","user":"[REDACTED]"}
 }
 
-func ExampleLoadOpenAPI() {
-	cat, diags, err := hostapi.LoadOpenAPI([]byte(`
+func ExampleParseOpenAPI() {
+	cat, diags := hostapi.ParseOpenAPI("shop.yaml", []byte(`
 openapi: 3.1.0
 info: {title: Shop, version: "1"}
 paths:
@@ -69,9 +69,9 @@ paths:
     post:
       parameters:
         - $ref: '#/components/parameters/Missing'
-`), &hostapi.LoadOptions{File: "shop.yaml"})
-	if err != nil {
-		panic(err)
+`), nil)
+	if diags.HasErrors() { // refused: errors.Is(diags, toolkit.ErrLoad)
+		panic(diags)
 	}
 	for _, e := range cat.Endpoints() {
 		fmt.Printf("%s | %s | %s %s\n", e.ID, e.Group, e.Method, e.Path)

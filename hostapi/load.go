@@ -21,12 +21,13 @@ import (
 // docLoader loads one document into a Catalog.
 type docLoader struct {
 	opts  LoadOptions
+	file  string // names the document in diagnostics
 	d     *rawDoc
 	diags toolkit.Diagnostics
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
-	d := toolkit.Diagnostic{Severity: sev, File: l.opts.File, Field: pointer, Msg: msg}
+	d := toolkit.Diagnostic{Severity: sev, File: l.file, Field: pointer, Msg: msg}
 	if l.d != nil {
 		d.Line, d.Col = l.d.position(offset, pointer)
 	}

@@ -21,25 +21,28 @@ const (
 	maxSchemaNodes = 2000
 )
 
-// LoadOptions configure LoadOpenAPI. The zero value is ready to use.
+// LoadOptions configure ParseOpenAPI. The zero value is ready to use.
 type LoadOptions struct {
-	// File names the document in diagnostics.
-	File string
 	// Strict refuses a document with an operation that cannot be used,
 	// instead of leaving that operation out with a warning.
 	Strict bool
 }
 
-// LoadOpenAPI reads a Swagger 2.0, OpenAPI 3.0 or 3.1 document (JSON or
-// YAML) into a Catalog. Each operation becomes an endpoint: its id is the
-// operationId, else "METHOD /path"; its group is its first tag, else the
-// first literal path segment. Local $refs are resolved and recursive
-// schemas cut; external $refs are not followed. The Content-Type and
-// Authorization headers are left out, as OpenAPI says, and so is a
-// parameter named Cookie in a header (a cookie parameter is in: cookie).
-// Of the responses, only the media types of the successful ones are
-// read: when there are two or more, the endpoint gets an Accept header
-// parameter that takes one of them (so does a documented Accept).
+// ParseOpenAPI reads a Swagger 2.0, OpenAPI 3.0 or 3.1 document (JSON or
+// YAML) into a Catalog; filename names it in the diagnostics. It has the
+// shape of the other loaders (toolkit.ParseWorkflow, yqcloud.Parse): a
+// refused document is told by the Diagnostics holding errors (the Catalog
+// is then nil, and errors.Is(diags, toolkit.ErrLoad) is true).
+//
+// Each operation becomes an endpoint: its id is the operationId, else
+// "METHOD /path"; its group is its first tag, else the first literal path
+// segment. Local $refs are resolved and recursive schemas cut; external
+// $refs are not followed. The Content-Type and Authorization headers are
+// left out, as OpenAPI says, and so is a parameter named Cookie in a
+// header (a cookie parameter is in: cookie). Of the responses, only the
+// media types of the successful ones are read: when there are two or
+// more, the endpoint gets an Accept header parameter that takes one of
+// them (so does a documented Accept).
 //
 // An operation that cannot be used (a $ref to nothing, a parameter without
 // a name...) is left out with a warning, unless opts.Strict. A path's
@@ -49,18 +52,17 @@ type LoadOptions struct {
 //
 // The Diagnostics hold the warnings, and the errors when the document is
 // refused; each is positioned at the JSON pointer of what it concerns,
-// with its line and column. The error, when the document is refused, is
-// the Diagnostics wrapped with ErrInvalidDocument.
-func LoadOpenAPI(data []byte, opts *LoadOptions) (*Catalog, toolkit.Diagnostics, error) {
-	l := &docLoader{}
+// with its line and column.
+func ParseOpenAPI(filename string, src []byte, opts *LoadOptions) (*Catalog, toolkit.Diagnostics) {
+	l := &docLoader{file: filename}
 	if opts != nil {
 		l.opts = *opts
 	}
-	c := l.load(data)
+	c := l.load(src)
 	if l.diags.HasErrors() {
-		return nil, l.diags, fmt.Errorf("%w: %w", ErrInvalidDocument, l.diags)
+		return nil, l.diags
 	}
-	return c, l.diags, nil
+	return c, l.diags
 }
 
 var methodRank = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch,

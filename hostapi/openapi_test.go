@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit"
 )
 
 func loadFile(t testing.TB, name string) *Catalog {
@@ -16,7 +18,8 @@ func loadFile(t testing.TB, name string) *Catalog {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := LoadOpenAPI(data, nil)
+	c, ds := ParseOpenAPI("", data, nil)
+	err = refused(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +140,8 @@ func TestLoadOpenAPIYAMLAndJSONAgree(t *testing.T) {
 	jsonDoc := `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{"/a/{x}":{"get":{"summary":"A"}}}}`
 	var got [][]row
 	for _, doc := range []string{yamlDoc, jsonDoc} {
-		c, _, err := LoadOpenAPI([]byte(doc), nil)
+		c, ds := ParseOpenAPI("", []byte(doc), nil)
+		err := refused(ds)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,12 +172,13 @@ func TestLoadOpenAPIRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, diags, err := LoadOpenAPI([]byte(tt.doc), &LoadOptions{File: "t.json"})
+			c, diags := ParseOpenAPI("t.json", []byte(tt.doc), nil)
+			err := refused(diags)
 			if err == nil {
 				t.Fatalf("loaded %d endpoints, want an error", len(c.Endpoints()))
 			}
-			if !errors.Is(err, ErrInvalidDocument) || !diags.HasErrors() {
-				t.Errorf("error %v does not wrap ErrInvalidDocument, or diagnostics %v have no error", err, diags)
+			if !errors.Is(err, toolkit.ErrLoad) || !diags.HasErrors() || c != nil {
+				t.Errorf("error %v does not match toolkit.ErrLoad, or diagnostics %v have no error, or the catalog %v is not nil", err, diags, c)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q does not contain %q", err, tt.want)
@@ -219,7 +224,8 @@ func TestLoadOpenAPIPartial(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, diags, err := LoadOpenAPI(data, &LoadOptions{File: tt.file})
+			c, diags := ParseOpenAPI(tt.file, data, nil)
+			err = refused(diags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -239,7 +245,8 @@ func TestLoadOpenAPIPartial(t *testing.T) {
 				}
 			}
 			// Strict refuses what the default leaves out.
-			_, sdiags, err := LoadOpenAPI(data, &LoadOptions{File: tt.file, Strict: true})
+			_, sdiags := ParseOpenAPI(tt.file, data, &LoadOptions{Strict: true})
+			err = refused(sdiags)
 			skips := strings.Contains(diags.String(), "left out")
 			if skips != (err != nil) || skips != sdiags.HasErrors() {
 				t.Errorf("strict: err %v, diagnostics %v", err, sdiags)
@@ -279,7 +286,8 @@ func generateDoc(groups, perGroup int) []byte {
 }
 
 func TestLoadGeneratedDocument(t *testing.T) {
-	c, _, err := LoadOpenAPI(generateDoc(25, 10), nil)
+	c, ds := ParseOpenAPI("", generateDoc(25, 10), nil)
+	err := refused(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +307,8 @@ func TestLoadRefsIntoPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, diags, err := LoadOpenAPI(data, &LoadOptions{Strict: true})
+	c, diags := ParseOpenAPI("", data, &LoadOptions{Strict: true})
+	err = refused(diags)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +344,8 @@ func TestLoadSwagger2(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, diags, err := LoadOpenAPI(data, &LoadOptions{File: name})
+			c, diags := ParseOpenAPI(name, data, nil)
+			err = refused(diags)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,8 +368,8 @@ func TestLoadSwagger2(t *testing.T) {
 			if got := form.Body.Schema["properties"].(map[string]any); got["name"] == nil || got["status"] == nil {
 				t.Errorf("form body schema %v", form.Body.Schema)
 			}
-			if _, _, err := LoadOpenAPI(data, &LoadOptions{Strict: true}); !errors.Is(err, ErrInvalidDocument) {
-				t.Errorf("strict: %v", err)
+			if _, ds := ParseOpenAPI("", data, &LoadOptions{Strict: true}); !errors.Is(ds, toolkit.ErrLoad) {
+				t.Errorf("strict: %v", ds)
 			}
 		})
 	}
@@ -427,8 +437,18 @@ func TestLoadYAMLAnchors(t *testing.T) {
 // has it.
 func TestLoadJSONThatOnlyYAMLReads(t *testing.T) {
 	doc := "{\"openapi\": \"3.0.0\", \"info\": {\"title\": \"t\", \"version\": \"1\"},\n \"paths\": {\"/a\": {\"get\": {\"operationId\": \"a\"}},},\n}\n"
-	c, diags, err := LoadOpenAPI([]byte(doc), nil)
+	c, diags := ParseOpenAPI("", []byte(doc), nil)
+	err := refused(diags)
 	if err != nil || len(diags) > 0 || len(c.Endpoints()) != 1 {
 		t.Fatalf("err %v, diagnostics %v", err, diags)
 	}
+}
+
+// refused returns ds as an error when it holds errors (the document was
+// refused), else nil.
+func refused(ds toolkit.Diagnostics) error {
+	if ds.HasErrors() {
+		return ds
+	}
+	return nil
 }

@@ -159,7 +159,8 @@ func TestLoadSwagger2CollectionFormat(t *testing.T) {
 			{"name": "multi", "in": "query", "type": "array", "items": {"type": "string"}, "collectionFormat": "multi"},
 			{"name": "none", "in": "query", "type": "array", "items": {"type": "string"}}],
 		"responses": {"200": {"description": "ok"}}}}}}`
-	c, _, err := LoadOpenAPI([]byte(doc), nil)
+	c, ds := ParseOpenAPI("", []byte(doc), nil)
+	err := refused(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +261,8 @@ func TestAccept(t *testing.T) {
 	doc := `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "produces": ["application/json", "application/xml"],
 		"paths": {"/a": {"get": {"operationId": "a", "responses": {"200": {"description": "ok"}}}},
 		"/b": {"get": {"operationId": "b", "produces": ["text/csv"], "responses": {"200": {"description": "ok"}}}}}}`
-	c2, _, err := LoadOpenAPI([]byte(doc), nil)
+	c2, ds := ParseOpenAPI("", []byte(doc), nil)
+	err := refused(ds)
 	if err != nil {
 		t.Fatal(err)
 	}

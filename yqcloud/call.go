@@ -19,14 +19,19 @@ import (
 )
 
 // Capability returns the capability (category yqcloud) that runs d,
-// sending requests through exec. Its Handler reads the per-call values
-// ValueTenantID, ValueAccessToken and StaticPrefix+name from the call.
+// sending requests through exec (nil: toolkit.NewExecutor(nil)), whose
+// Logger and MaxResultBytes it takes unless d's Options set their own.
+// Its Handler reads the per-call values ValueTenantID, ValueAccessToken
+// and StaticPrefix+name from the call.
 // Its Schema is d.Parameters with the object-valued members ("properties",
 // ...) as json.RawMessage, so that they keep their written order. Its
 // Effects: a manual function, and a call_url one to /transparent, send
 // nothing and are read-only; another's follow its method
 // (toolkit.MethodEffects).
 func (d *Definition) Capability(exec *toolkit.Executor) *toolkit.Capability {
+	if exec == nil {
+		exec = toolkit.NewExecutor(nil)
+	}
 	schema := d.schema
 	if schema == nil {
 		schema = map[string]any{"type": "object", "properties": map[string]any{}}
@@ -68,6 +73,7 @@ func (d *Definition) LocalDescription(locale string) string {
 type callState struct {
 	d       *Definition
 	ctx     context.Context
+	ectx    execContext // ctx with the Executor's Logger, when Options has none
 	exec    *toolkit.Executor
 	values  valueSource
 	header  http.Header
@@ -91,6 +97,14 @@ func (st *callState) fail(format string, args ...any) toolkit.Result {
 // condition -> extra params.
 func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.RawMessage, args map[string]any, values valueSource, hdr http.Header, notify func(string)) (res toolkit.Result) {
 	st := &callState{d: d, ctx: ctx, exec: exec, values: values, header: hdr}
+	if d.set.opts.Logger == nil {
+		st.ectx = execContext{Context: ctx, logger: exec.Logger()}
+		st.ctx = &st.ectx
+	}
+	maxResult := d.set.opts.MaxResultBytes
+	if maxResult <= 0 {
+		_, maxResult = exec.Limits()
+	}
 	if tok, ok := values(ValueAccessToken); ok {
 		st.secrets.Add(tok)
 	}
@@ -102,7 +116,7 @@ func (d *Definition) call(ctx context.Context, exec *toolkit.Executor, raw json.
 		notify(f.TypingMessage)
 	}
 	defer func() {
-		res.Text = st.secrets.Cap(res.Text, d.set.opts.MaxResultBytes)
+		res.Text = st.secrets.Cap(res.Text, maxResult)
 		if res.Signals.ExtraParams != nil {
 			res.Signals.ExtraParams = json.RawMessage(st.secrets.Redact(string(res.Signals.ExtraParams)))
 		}

@@ -130,19 +130,28 @@ type header struct {
 }
 
 // Options configure how definitions run. A nil *Options and zero fields
-// mean the defaults.
+// mean the defaults; MaxResultBytes and Logger default to those of the
+// Executor a capability runs on (see Set.Register). The other limits are
+// the Set's own: the Executor has no hook limits, and its requests' time
+// bound is each request's (a YAML step's timeout:, RequestTimeout here,
+// hostapi's Options.Timeout), all three 30 s by default
+// (toolkit.DefaultStepTimeout).
 type Options struct {
 	// HookTimeout bounds one run of a JavaScript hook. Default 1 s.
 	HookTimeout time.Duration
 	// MaxCallStackSize bounds the JavaScript call depth. Default 1000.
 	MaxCallStackSize int
-	// RequestTimeout bounds one HTTP request. Default 30 s.
+	// RequestTimeout bounds one HTTP request, the body read included, as a
+	// YAML step's timeout: does. Default 30 s (toolkit.DefaultStepTimeout).
 	RequestTimeout time.Duration
 	// MaxResultBytes bounds the text the model gets; the rest is cut with
-	// a note. Default toolkit.DefaultMaxResultBytes.
+	// a note. Default: the MaxResultBytes of the Executor the capability
+	// runs on (toolkit.Options.MaxResultBytes, whose default is
+	// toolkit.DefaultMaxResultBytes).
 	MaxResultBytes int
-	// Logger receives the hooks' console output at debug level. Default
-	// slog.Default().
+	// Logger receives the hooks' console output at debug level. Default:
+	// the Logger of the Executor the capability runs on
+	// (toolkit.Options.Logger, whose default is slog.Default()).
 	Logger *slog.Logger
 	// MaxFileBytes bounds the size of a definition file; a larger file
 	// does not load (a diagnostic says so) and is not read past the
@@ -183,11 +192,8 @@ func (o *Options) withDefaults() Options {
 	if out.RequestTimeout <= 0 {
 		out.RequestTimeout = toolkit.DefaultStepTimeout
 	}
-	if out.MaxResultBytes <= 0 {
-		out.MaxResultBytes = toolkit.DefaultMaxResultBytes
-	}
-	if out.Logger == nil {
-		out.Logger = slog.Default()
+	if out.MaxResultBytes < 0 {
+		out.MaxResultBytes = 0 // the Executor's
 	}
 	if out.MaxFileBytes <= 0 {
 		out.MaxFileBytes = DefaultMaxFileBytes
@@ -209,7 +215,13 @@ type Set struct {
 
 func newSet(opts *Options) *Set {
 	o := opts.withDefaults()
-	return &Set{opts: o, eng: newEngine(o), byName: map[string]*Definition{}}
+	eo := o
+	if eo.Logger == nil {
+		// The hooks' console output goes to the Logger of the Executor
+		// each call runs on, which the call's context carries.
+		eo.Logger = slog.New(execLogHandler{})
+	}
+	return &Set{opts: o, eng: newEngine(eo), byName: map[string]*Definition{}}
 }
 
 // Parse compiles the definitions in src: one JSON object or an array of
@@ -317,8 +329,11 @@ func (s *Set) Lookup(name string) (*Definition, bool) {
 }
 
 // Capabilities returns one capability per definition, sending requests
-// through exec.
+// through exec (nil: toolkit.NewExecutor(nil)); see Definition.Capability.
 func (s *Set) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
+	if exec == nil {
+		exec = toolkit.NewExecutor(nil)
+	}
 	out := make([]*toolkit.Capability, len(s.defs))
 	for i, d := range s.defs {
 		out[i] = d.Capability(exec)
@@ -327,7 +342,8 @@ func (s *Set) Capabilities(exec *toolkit.Executor) []*toolkit.Capability {
 }
 
 // Register adds the Set's capabilities to reg, sending requests through
-// reg's Executor.
+// reg's Executor, with its Logger and MaxResultBytes unless the Set's
+// Options set their own.
 func (s *Set) Register(reg *toolkit.Registry) error {
 	return reg.Add(s.Capabilities(reg.Executor())...)
 }

@@ -60,7 +60,8 @@
 // result. A non-2xx status is an error Result. /transparent sends nothing:
 // the parameters are the response. manual sends nothing: the Result has
 // Signals.Manual and the arguments. Text is the result as compact JSON (a
-// string result as it is), capped at Options.MaxResultBytes. A
+// string result as it is), capped at Options.MaxResultBytes (default: the
+// Executor's toolkit.Options.MaxResultBytes). A
 // typingMessage reaches the host before the request through the
 // toolkit.WithNotify call option, and in Signals.TypingMessage.
 //
@@ -90,7 +91,7 @@
 // parser's result gets ordinary objects. Each run is bounded by
 // Options.HookTimeout and Options.MaxCallStackSize, and there is no
 // require, process, fetch, file or network access. console.* goes to
-// Options.Logger at debug level.
+// Options.Logger at debug level (default: the Executor's Logger).
 //
 // # Isolation of runs
 //

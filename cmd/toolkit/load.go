@@ -128,14 +128,7 @@ func loadTools(reg *toolkit.Registry, files []source, p *progress) toolkit.Diagn
 // openAPI loads an OpenAPI document; the catalog is nil when it is refused,
 // and the diagnostics then say why.
 func openAPI(s source) (*hostapi.Catalog, toolkit.Diagnostics) {
-	cat, ds, err := hostapi.LoadOpenAPI(s.src, &hostapi.LoadOptions{File: s.path})
-	if err == nil {
-		return cat, ds
-	}
-	if !ds.HasErrors() {
-		ds = append(ds, toolkit.Diagnostic{File: s.path, Msg: err.Error()})
-	}
-	return nil, ds
+	return hostapi.ParseOpenAPI(s.path, s.src, nil)
 }
 
 // formatDiag renders d as file:line:col: severity: field: message.

@@ -92,9 +92,9 @@ func readmeYQCloud(ctx context.Context, reg *toolkit.Registry, args json.RawMess
 // README: the host's own API.
 func readmeHostAPI(ctx context.Context, reg *toolkit.Registry, doc []byte, mux http.Handler, name string, args json.RawMessage, userSessionHeaders http.Header) error {
 	// Swagger 2.0, OpenAPI 3.0 / 3.1, JSON or YAML; or hostapi.NewCatalog() + cat.Add(...)
-	cat, diags, err := hostapi.LoadOpenAPI(doc, &hostapi.LoadOptions{File: "openapi.json"})
-	if err != nil {
-		return err // refused: err wraps hostapi.ErrInvalidDocument and holds the diagnostics
+	cat, diags := hostapi.ParseOpenAPI("openapi.json", doc, nil)
+	if diags.HasErrors() {
+		return diags // refused: errors.Is(diags, toolkit.ErrLoad); the diagnostics say why
 	}
 	for _, d := range diags.Warnings() {
 		log.Print(d) // openapi.json:120:7: warning: /paths/~1orders/post: operation left out: ...

@@ -35,9 +35,9 @@ func main() {
 func run(out io.Writer) error {
 	// Strict: an operation of our own document that cannot be used is a
 	// bug to fix, not an endpoint to leave out.
-	cat, _, err := hostapi.LoadOpenAPI(openapiDoc, &hostapi.LoadOptions{File: "openapi.yaml", Strict: true})
-	if err != nil {
-		return err
+	cat, diags := hostapi.ParseOpenAPI("openapi.yaml", openapiDoc, &hostapi.LoadOptions{Strict: true})
+	if diags.HasErrors() {
+		return diags
 	}
 	a, err := hostapi.New(cat, &hostapi.Options{
 		Handler: withSession(newHelpdesk()),

@@ -1,5 +1,5 @@
 // Command openapi-sweep loads every OpenAPI or Swagger document under a
-// folder with hostapi.LoadOpenAPI and reports how many load whole, in part
+// folder with hostapi.ParseOpenAPI and reports how many load whole, in part
 // or not at all, with the diagnostics grouped by kind:
 //
 //	go run ./hostapi/cmd/openapi-sweep [-timeout 60s] [-mem 2048] [-j 2] [-v] DIR
@@ -175,7 +175,7 @@ func child(file string, memMB int) int {
 		return 1
 	}
 	t0 := time.Now()
-	cat, diags, err := hostapi.LoadOpenAPI(data, &hostapi.LoadOptions{File: file})
+	cat, diags := hostapi.ParseOpenAPI(file, data, nil)
 	r := result{File: file, Millis: time.Since(t0).Milliseconds()}
 	left := 0
 	for _, d := range diags {
@@ -187,7 +187,7 @@ func child(file string, memMB int) int {
 		}
 	}
 	switch {
-	case err != nil:
+	case diags.HasErrors():
 		r.Status, r.Ops = "refused", countOps(file)
 	case left > 0:
 		r.Status = "partial"
@@ -209,7 +209,7 @@ func child(file string, memMB int) int {
 	return 0
 }
 
-// countOps counts a document's operations without LoadOpenAPI, for the
+// countOps counts a document's operations without ParseOpenAPI, for the
 // documents it refused.
 func countOps(file string) int {
 	data, err := os.ReadFile(file)
