@@ -238,6 +238,7 @@ type jsRuntime struct {
 	ctx      context.Context
 	exec     *toolkit.Executor // reports hook runs to its Observer and log
 	jsonSize int               // the length of toJSON's last result, a size hint
+	jsonBuf  []byte            // toJSON's buffer, kept from one result to the next
 
 	// halt interrupts the run with a cause and then signals halted (room
 	// for the two sources: the timeout and the caller's context). The
@@ -255,7 +256,6 @@ type jsRuntime struct {
 	objs      []jsObject
 	objChunk  int
 	view      *docView     // the doc read last
-	str       string       // anyString's string header
 	shortStrs [64]shortStr // stringValue's cache
 
 	objectProto *goja.Object      // Object.prototype, data objects' prototype
@@ -389,7 +389,7 @@ func (e *engine) release(rt *jsRuntime) {
 		return
 	}
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
-	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
+	rt.objs, rt.objChunk, rt.view = nil, 0, nil
 	rt.viewKeys, rt.viewVals = nil, nil
 	rt.lim.symbols, rt.lim.symbolKeys = nil, nil
 	clear(rt.shortStrs[:])
