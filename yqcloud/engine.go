@@ -85,11 +85,12 @@ const (
 // compileHook compiles a function body once. The program is strict: an
 // undeclared assignment throws instead of creating a global.
 func compileHook(fn, field, body string) (*hook, error) {
-	return compileHookWith(fn, field, body, true)
+	return compileHookWith(fn, field, body, fastPicks)
 }
 
 // compileHookWith compiles a function body, with its _.pick calls
-// rewritten (hoist.go) if hoist.
+// rewritten (hoist.go) if hoist: compileHook's is fastPicks, the tests'
+// plain path is false.
 func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	name := fn + "." + field
 	if at := sourceTokens(body); at >= 0 {

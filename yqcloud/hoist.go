@@ -42,6 +42,15 @@ import (
 //     parentheses after line:column), and when `_` is not lodash, two
 //     more frames (the fallback).
 
+// fastPicks is the off switch of this file's fast path, the rewrite and
+// the pick views it makes: false compiles every hook as written (the
+// plain path; lodash.js's _.pick makes ordinary objects). It stays for
+// the budgets of the ResponseParser, ResponseParserNode and YQCloudCall
+// rows of docs/performance.md, which the plain path misses; tests compare
+// the two paths (TestHoistSameOutcome, FuzzHoist, TestPickViews) and flip
+// the switch (TestFastPicksSwitch). Not to be flipped while hooks compile.
+var fastPicks = true
+
 // hoistPrefix names the rewrite's bindings; a script that names anything
 // so is not rewritten.
 const hoistPrefix = "$yq"
