@@ -5,8 +5,8 @@ package slab
 
 // Pooled is the off switch of slabs: false makes New and List allocate
 // each value on the heap, the plain path (Init and Reset then have nothing
-// to size or clear). It stays for the Load10000/cpu budget of
-// docs/performance.md, which the plain path misses; TestPooledSwitch and
+// to size or clear). It stays for the Load10000/cores budget of
+// docs/performance.md (see its "Fast paths"); TestPooledSwitch and
 // yamlscan's TestSlabSwitch compare the two paths. Not to be flipped while
 // a slab is in use.
 var Pooled = true
@@ -22,6 +22,9 @@ type Slab[T any] struct {
 // Init readies s for a piece of work: a first chunk of at least first Ts
 // (the one kept by Reset, if large enough), then chunks of grow.
 func (s *Slab[T]) Init(first, grow int) {
+	if !Pooled {
+		return
+	}
 	if cap(s.buf)-len(s.buf) < first {
 		s.retire()
 		s.buf = make([]T, 0, max(first, 8))
