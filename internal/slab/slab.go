@@ -5,10 +5,10 @@ package slab
 
 // Pooled is the off switch of slabs: false makes New and List allocate
 // each value on the heap, the plain path (Init and Reset then have nothing
-// to size or clear). It stays for the Load10000/cores budget of
-// docs/performance.md (see its "Fast paths"); TestPooledSwitch and
-// yamlscan's TestSlabSwitch compare the two paths. Not to be flipped while
-// a slab is in use.
+// to size or clear). It is kept for the Load10000/cores budget of
+// docs/performance.md until that row is measured without it (see its
+// "Fast paths"); TestPooledSwitch and yamlscan's TestSlabSwitch compare
+// the two paths. Not to be flipped while a slab is in use.
 var Pooled = true
 
 // Slab hands out pointers into chunks of Ts, for one allocation a chunk.
