@@ -85,11 +85,12 @@ const (
 // compileHook compiles a function body once. The program is strict: an
 // undeclared assignment throws instead of creating a global.
 func compileHook(fn, field, body string) (*hook, error) {
-	return compileHookWith(fn, field, body, true)
+	return compileHookWith(fn, field, body, fastPicks)
 }
 
 // compileHookWith compiles a function body, with its _.pick calls
-// rewritten (hoist.go) if hoist.
+// rewritten (hoist.go) if hoist: compileHook's is fastPicks, the tests'
+// plain path is false.
 func compileHookWith(fn, field, body string, hoist bool) (*hook, error) {
 	name := fn + "." + field
 	if at := sourceTokens(body); at >= 0 {
@@ -238,6 +239,7 @@ type jsRuntime struct {
 	ctx      context.Context
 	exec     *toolkit.Executor // reports hook runs to its Observer and log
 	jsonSize int               // the length of toJSON's last result, a size hint
+	jsonBuf  []byte            // toJSON's buffer, kept from one result to the next
 
 	// halt interrupts the run with a cause and then signals halted (room
 	// for the two sources: the timeout and the caller's context). The
@@ -255,7 +257,6 @@ type jsRuntime struct {
 	objs      []jsObject
 	objChunk  int
 	view      *docView     // the doc read last
-	str       string       // anyString's string header
 	shortStrs [64]shortStr // stringValue's cache
 
 	objectProto *goja.Object      // Object.prototype, data objects' prototype
@@ -389,7 +390,7 @@ func (e *engine) release(rt *jsRuntime) {
 		return
 	}
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
-	rt.objs, rt.objChunk, rt.view, rt.str = nil, 0, nil, ""
+	rt.objs, rt.objChunk, rt.view = nil, 0, nil
 	rt.viewKeys, rt.viewVals = nil, nil
 	rt.lim.symbols, rt.lim.symbolKeys = nil, nil
 	clear(rt.shortStrs[:])

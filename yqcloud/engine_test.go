@@ -192,6 +192,27 @@ func TestNestedJSON(t *testing.T) {
 	}
 }
 
+// TestResultsOutliveTheBuffer: a result stays as it was written after
+// later runs on the same runtime write theirs (toJSON writes into a
+// buffer the runtime keeps and copies each result out of it).
+func TestResultsOutliveTheBuffer(t *testing.T) {
+	e := newSet(nil).eng
+	rt := e.acquire(context.Background(), nil, nil)
+	defer e.release(rt)
+	var got []string
+	for i := range 4 {
+		s, err := runHook(t, e, rt, fmt.Sprintf("return {run: %d, list: data.list.map(x => x * %d)}", i, i+1), `{"list":[1,2,3]}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	want := []string{`{"run":0,"list":[1,2,3]}`, `{"run":1,"list":[2,4,6]}`, `{"run":2,"list":[3,6,9]}`, `{"run":3,"list":[4,8,12]}`}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
 // TestConsole sends console output to the logger at debug level, redacted.
 func TestConsole(t *testing.T) {
 	var buf strings.Builder

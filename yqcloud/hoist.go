@@ -17,19 +17,22 @@ import (
 )
 
 // Hooks pick fields from every item of a list with an array literal of
-// names: `list.map(i => _.pick(i, ['id', 'name']))`. Built as written,
-// each call makes a fresh array and reads it back; compileHook rewrites
-// such calls so the names are read once, at compile time:
+// names: `list.map(i => _.pick(i, ['id', 'name']))`. compileHook rewrites
+// such calls into calls of a Go function that knows the names:
 //
 //	_.pick(i, ['id', 'name'])   becomes   $yq000(i,_                 )
 //
-// $yq000 is a Go function made per runtime. When its second argument is
-// the runtime's `_` it picks the names straight from i (lodash.Lib.Pick:
-// the same result, calls and errors as _.pick with the array). Otherwise
-// (`_` shadowed or rebound) it calls `(o, _) => _.pick(o, ['id','name'])`,
-// which is the call as written. The rewrite keeps every other byte of the
-// script at its offset and every line break, so positions in errors and
-// stack traces do not move.
+// so that a response parser's map of picks can make its objects as data
+// objects over the item's members (pick views, resultMap and pickView
+// below), which the result's writer copies from the body. $yq000 is a Go
+// function made per runtime. When its second argument is the runtime's
+// `_` it makes a view where one applies, and otherwise calls lodash.js's
+// pick with the names (lodash.Lib.Pick: the same result, calls and
+// errors as _.pick with the array). Otherwise (`_` shadowed or rebound) it
+// calls `(o, _) => _.pick(o, ['id','name'])`, which is the call as
+// written. The rewrite keeps every other byte of the script at its offset
+// and every line break, so positions in errors and stack traces do not
+// move. fastPicks switches all of this off.
 //
 // What one can tell apart, all in scripts that rebind `_` or inspect
 // stacks:
@@ -41,6 +44,15 @@ import (
 //   - Error.prototype.stack shows other bytecode offsets (the numbers in
 //     parentheses after line:column), and when `_` is not lodash, two
 //     more frames (the fallback).
+
+// fastPicks is the off switch of this file's fast path, the rewrite and
+// the pick views it makes: false compiles every hook as written (the
+// plain path; lodash.js's _.pick makes ordinary objects). It stays for
+// the budgets of the ResponseParser, ResponseParserNode and YQCloudCall
+// rows of docs/performance.md, which the plain path misses; tests compare
+// the two paths (TestHoistSameOutcome, FuzzHoist, TestPickViews) and flip
+// the switch (TestFastPicksSwitch). Not to be flipped while hooks compile.
+var fastPicks = true
 
 // hoistPrefix names the rewrite's bindings; a script that names anything
 // so is not rewritten.

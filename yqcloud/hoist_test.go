@@ -408,3 +408,40 @@ func TestPickViewsCombinations(t *testing.T) {
 	}
 	t.Logf("data objects in %d of %d results", views, n)
 }
+
+// TestFastPicksSwitch flips fastPicks: off, compileHook rewrites nothing
+// and every hook of TestHoistSameOutcome's and TestPickViews' kind runs
+// as written, with the outcome the switch on gives.
+func TestFastPicksSwitch(t *testing.T) {
+	bodies := []string{
+		"const list = (data?.content || []).filter(i => i.type === 'SERVICE' || i.type === 'RECORD').map(i => _.pick(i, ['id','name','shortDescription','description'])); return { allServiceItemList: list };",
+		"return data.content.map(i => _.pick(i, ['id', 'name']))",
+		"return {a: 1, b: {c: data.content.slice(0, 2).map(i => _.pick(i, ['id', 'type'])), d: [data.n]}}",
+		"const list = data.content.map(i => _.pick(i, ['id', 'name'])); data.content[0].name = 1; return {list, n: data.n}",
+		"return _.pick(data, ['n.x', 'zz', 'content[0].id'])",
+		"_ = {pick: (o, k) => k}; return _.pick(data, ['a'])",
+		"const o = {get a() { throw new Error('boom') }};\n  return [1, _.pick(o, ['a'])]",
+	}
+	e := newSet(nil).eng
+	compile := func(on bool, body string) *hook {
+		defer func(was bool) { fastPicks = was }(fastPicks)
+		fastPicks = on
+		h, err := compileHook("f", FieldResponseParser, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	for i, body := range bodies {
+		fast, plain := compile(true, body), compile(false, body)
+		if fast.picks == nil {
+			t.Errorf("body %d: not rewritten with the switch on", i)
+		}
+		if plain.picks != nil {
+			t.Errorf("body %d: rewritten with the switch off", i)
+		}
+		if got, want := outcome(t, e, fast), outcome(t, e, plain); got != want {
+			t.Errorf("body %d: switch on %s, off %s", i, got, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"github.com/dop251/goja"
 )
@@ -69,11 +68,11 @@ func (rt *jsRuntime) newObject() *jsObject {
 // a small cache, which release empties.
 func (rt *jsRuntime) stringValue(s string) goja.Value {
 	if len(s) == 0 || len(s) > shortString {
-		return rt.vm.ToValue(rt.anyString(s))
+		return rt.vm.ToValue(s)
 	}
 	e := &rt.shortStrs[(len(s)*31+int(s[0])+int(s[len(s)-1])*7)%len(rt.shortStrs)]
 	if e.v == nil || e.s != s {
-		e.s, e.v = s, rt.vm.ToValue(rt.anyString(s))
+		e.s, e.v = s, rt.vm.ToValue(s)
 	}
 	return e.v
 }
@@ -86,29 +85,6 @@ type shortStr struct {
 	s string
 	v goja.Value
 }
-
-// anyString returns s as an interface value for goja.Runtime.ToValue
-// without the allocation that the conversion any(s) makes for the string
-// header: the header is the runtime's one slot, which ToValue reads once
-// and copies (into the string value it makes) before the next call
-// overwrites it. TestHookStrings reads strings into a result after one
-// another: one that kept the interface would show the last string only.
-func (rt *jsRuntime) anyString(s string) any {
-	rt.str = s
-	var v any
-	e := (*eface)(unsafe.Pointer(&v))
-	e.typ, e.data = stringType, unsafe.Pointer(&rt.str)
-	return v
-}
-
-// eface is the layout of an interface value with no methods.
-type eface struct{ typ, data unsafe.Pointer }
-
-// stringType is the type word of an interface value holding a string.
-var stringType = func() unsafe.Pointer {
-	var v any = ""
-	return (*eface)(unsafe.Pointer(&v)).typ
-}()
 
 // jsObject is a JSON object seen from JavaScript: the doc's object c,
 // whose members it shares until the script adds or deletes one (copy on
@@ -354,9 +330,14 @@ const maxJSONDepth = 1000
 // digits.
 func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 	w := jsonWriter{rt: rt, what: "the result"}
-	// A buffer the size of the last result, handed over as the string: one
-	// allocation, no copy.
-	b := make([]byte, 0, min(max(rt.jsonSize, 64), maxJSONHint))
+	// The runtime's buffer, taken out for the time of the write (a toJSON
+	// method the write runs may log an object, which writes it too), or
+	// one the size of the last result.
+	b := rt.jsonBuf
+	rt.jsonBuf = nil
+	if b == nil {
+		b = make([]byte, 0, min(max(rt.jsonSize, 64), maxJSONHint))
+	}
 	// Try turns what the script throws into ex; an interrupt or a stack
 	// overflow in a toJSON method, getter or promise job that runs here is
 	// not an exception and goes through Try as a panic: it is the error.
@@ -371,12 +352,19 @@ func (rt *jsRuntime) toJSON(v goja.Value) (s string, ok bool, err error) {
 			panic(x)
 		}
 	}()
-	if ex := rt.vm.Try(func() { b, ok = w.value(b, "", v) }); ex != nil {
+	if ex := rt.vm.Try(func() { b, ok = w.value(b[:0], "", v) }); ex != nil {
 		return "", false, ex
 	}
 	rt.jsonSize = len(b) + len(b)/8
-	return unsafe.String(unsafe.SliceData(b), len(b)), ok, nil
+	s = string(b)
+	if cap(b) <= maxJSONBuf {
+		rt.jsonBuf = b[:0]
+	}
+	return s, ok, nil
 }
+
+// maxJSONBuf bounds the buffer a runtime keeps for toJSON.
+const maxJSONBuf = 64 << 10
 
 // maxJSONHint bounds the buffer toJSON starts with.
 const maxJSONHint = 1 << 20

@@ -3,6 +3,14 @@
 // drops once done, pooled from one file to the next.
 package slab
 
+// Pooled is the off switch of slabs: false makes New and List allocate
+// each value on the heap, the plain path (Init and Reset then have nothing
+// to size or clear). It is kept for the Load10000/cores budget of
+// docs/performance.md until that row is measured without it (see its
+// "Fast paths"); TestPooledSwitch and yamlscan's TestSlabSwitch compare
+// the two paths. Not to be flipped while a slab is in use.
+var Pooled = true
+
 // Slab hands out pointers into chunks of Ts, for one allocation a chunk.
 // Its zero value is ready: chunks of 8 Ts until Init sizes them.
 type Slab[T any] struct {
@@ -14,6 +22,9 @@ type Slab[T any] struct {
 // Init readies s for a piece of work: a first chunk of at least first Ts
 // (the one kept by Reset, if large enough), then chunks of grow.
 func (s *Slab[T]) Init(first, grow int) {
+	if !Pooled {
+		return
+	}
 	if cap(s.buf)-len(s.buf) < first {
 		s.retire()
 		s.buf = make([]T, 0, max(first, 8))
@@ -23,6 +34,9 @@ func (s *Slab[T]) Init(first, grow int) {
 
 // New returns a pointer to a zero T.
 func (s *Slab[T]) New() *T {
+	if !Pooled {
+		return new(T)
+	}
 	if len(s.buf) == cap(s.buf) {
 		s.retire()
 		s.buf = make([]T, 0, max(s.grow, 8))
@@ -33,6 +47,9 @@ func (s *Slab[T]) New() *T {
 
 // List returns n zero Ts, with no room to append to in place.
 func (s *Slab[T]) List(n int) []T {
+	if !Pooled {
+		return make([]T, n)
+	}
 	if cap(s.buf)-len(s.buf) < n {
 		s.retire()
 		s.buf = make([]T, 0, max(s.grow, n))

@@ -54,3 +54,53 @@ func TestZeroValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPooledSwitch runs the same work through slabs pooled and not
+// (Pooled): each value handed out is zero and keeps what is written to
+// it until Reset, and lists have no room to append to in place.
+func TestPooledSwitch(t *testing.T) {
+	work := func(pooled bool) []int {
+		defer func(was bool) { Pooled = was }(Pooled)
+		Pooled = pooled
+		var s Slab[int]
+		var got []int
+		for round := range 3 {
+			s.Init(4, 2)
+			var ps []*int
+			var ls [][]int
+			for i := range 30 {
+				if i%4 == 3 {
+					l := s.List(i % 7)
+					for j := range l {
+						got = append(got, l[j])
+						l[j] = round*1000 + i*10 + j
+					}
+					got = append(got, cap(l)-len(l))
+					ls = append(ls, l)
+					continue
+				}
+				p := s.New()
+				got = append(got, *p)
+				*p = round*1000 + i
+				ps = append(ps, p)
+			}
+			for _, p := range ps {
+				got = append(got, *p)
+			}
+			for _, l := range ls {
+				got = append(got, l...)
+			}
+			s.Reset(round != 1)
+		}
+		return got
+	}
+	pooled, plain := work(true), work(false)
+	if len(pooled) != len(plain) {
+		t.Fatalf("pooled: %d values read, plain: %d", len(pooled), len(plain))
+	}
+	for i := range pooled {
+		if pooled[i] != plain[i] {
+			t.Fatalf("value %d read: pooled %d, plain %d", i, pooled[i], plain[i])
+		}
+	}
+}

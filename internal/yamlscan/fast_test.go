@@ -12,6 +12,8 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/slab"
 )
 
 // dump writes what the loader reads of a tree: each node's kind, the
@@ -622,5 +624,80 @@ func TestParserReuse(t *testing.T) {
 	// nodes of typed scalars.
 	if reused > fresh-11 {
 		t.Errorf("a reused parser makes %v allocations a file, a fresh one %v; want 11 fewer at least", reused, fresh)
+	}
+}
+
+// TestFastPathSwitch runs the same documents through Parse with the fast
+// path on and off (FastPath): the same tree (every node's kind, position,
+// text and value) or the same error, and the fast path off reads none of
+// them.
+func TestFastPathSwitch(t *testing.T) {
+	docs := append([]string{}, fastCases...)
+	g := gen{r: rand.New(rand.NewPCG(5, 6))}
+	for range 300 {
+		docs = append(docs, g.document())
+	}
+	docs = append(docs, "a: &x 1\nb: *x\n", "a: [1,\n", "- a\nb: c\n", "")
+	parse := func(fastPath bool, src string) (string, bool) {
+		defer func(was bool) { FastPath = was }(FastPath)
+		FastPath = fastPath
+		tree, err := Parse(src, 64)
+		if err != nil {
+			return "error: " + err.Error(), false
+		}
+		defer tree.Release()
+		var b strings.Builder
+		for _, d := range tree.File.Docs {
+			dump(&b, d.Body)
+			b.WriteString("\n---\n")
+		}
+		return b.String(), tree.p != nil
+	}
+	fastRead := 0
+	for i, src := range docs {
+		plain, plainFast := parse(false, src)
+		got, gotFast := parse(true, src)
+		if plainFast {
+			t.Fatalf("document %d: the fast path read it while switched off", i)
+		}
+		if gotFast {
+			fastRead++
+		}
+		if diff := cmp.Diff(plain, got); diff != "" {
+			t.Errorf("document %d: (-fast path off +on)\n%s\nsource:\n%s", i, diff, src)
+		}
+	}
+	if fastRead < len(docs)/2 {
+		t.Errorf("the fast path read %d of %d documents; the test compares too little", fastRead, len(docs))
+	}
+}
+
+// TestSlabSwitch parses the same documents with the fast path's slabs
+// pooled and not (slab.Pooled): the same trees.
+func TestSlabSwitch(t *testing.T) {
+	docs := append([]string{}, fastCases...)
+	g := gen{r: rand.New(rand.NewPCG(7, 8))}
+	for range 300 {
+		docs = append(docs, g.document())
+	}
+	parse := func(pooled bool, src string) string {
+		defer func(was bool) { slab.Pooled = was }(slab.Pooled)
+		slab.Pooled = pooled
+		tree, err := Parse(src, 64)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		defer tree.Release()
+		var b strings.Builder
+		for _, d := range tree.File.Docs {
+			dump(&b, d.Body)
+			b.WriteString("\n---\n")
+		}
+		return b.String()
+	}
+	for i, src := range docs {
+		if diff := cmp.Diff(parse(false, src), parse(true, src)); diff != "" {
+			t.Errorf("document %d: (-heap +slabs)\n%s\nsource:\n%s", i, diff, src)
+		}
 	}
 }

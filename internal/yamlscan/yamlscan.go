@@ -58,6 +58,14 @@ func (t Tree) Release() {
 	}
 }
 
+// FastPath is the off switch of the fast path (fast.go): false sends
+// every document to goccy's lexer and parser, the plain path. It stays for
+// the Load10000/cpu budget of docs/performance.md, which the plain path
+// misses; tests compare the two paths (checkFast, FuzzFast) and flip the
+// switch (TestFastPathSwitch), as benchmarks may. Not to be flipped while
+// a Parse runs.
+var FastPath = true
+
 // Parse parses text (comments dropped) after checking that it nests at most
 // maxDepth levels; deeper input gets a *DepthError. Other errors are the
 // parser's. The text of a block scalar is placed on the line after its
@@ -73,8 +81,10 @@ func Parse(text string, maxDepth int) (t Tree, err error) {
 	if line, col, ok := bytesWithin(text, maxDepth); !ok {
 		return Tree{}, &DepthError{Line: line, Col: col, Max: maxDepth}
 	}
-	if body, p := fast(text); p != nil {
-		return Tree{File: p.tree(body), p: p, use: p.uses}, nil
+	if FastPath {
+		if body, p := fast(text); p != nil {
+			return Tree{File: p.tree(body), p: p, use: p.uses}, nil
+		}
 	}
 	tokens := lexer.Tokenize(text)
 	if tk, ok := tokensWithin(tokens, maxDepth); !ok {

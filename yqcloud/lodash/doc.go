@@ -34,12 +34,11 @@
 //     element keeps the next key's order, and `_(a).filter(f).tail()` (or
 //     slice) then take gives what the same calls without a chain give.
 //
-// Install also gives _.pick a Go fast path (native.go) for its common call,
-// an object and one array of keys; any other call or key goes to lodash.js.
-// The corpus runs through both Install's `_` and Program's pure JavaScript.
-// New installs the same and returns a Lib, whose Pick takes names checked
-// ahead by PickKeys: _.pick for a literal array of names without the array
-// (package yqcloud compiles hooks' _.pick calls to it).
+// Install's _.pick is lodash.js's pick behind a Go function that forwards
+// every call (native.go); the corpus runs through both Install's `_` and
+// Program's pure JavaScript. New installs the same and returns a Lib, whose
+// Pick takes names checked ahead by PickKeys: _.pick for a literal array
+// of names (package yqcloud compiles hooks' _.pick calls to it).
 //
 // Quick start:
 //
