@@ -64,6 +64,30 @@ type Options struct {
 	// nothing. A request with any other Origin header gets 403; one without
 	// (not from a browser) passes.
 	AllowedOrigins []string
+
+	// ListTTL is how long a client may keep the tool list (the ttlMs of
+	// tools/list and server/discover results, protocol 2026-07-28): a
+	// change of the Registry's tools within it is announced with
+	// notifications/tools/list_changed to the clients listening
+	// (subscriptions/listen), which drop their copy. Default
+	// DefaultListTTL (1 minute); negative: 0, not to be kept.
+	ListTTL time.Duration
+	// NoConfirm keeps a call whose Result needs the user's confirmation
+	// (Signals.NeedsConfirmation, as hostapi's Options.Confirm asks) a
+	// plain result. By default a client that declared elicitation is asked
+	// instead: the call answers input_required with an elicitation asking
+	// the user to confirm (protocol 2026-07-28; over older sessions go-sdk
+	// asks with elicitation/create), and the same call retried with the
+	// user's yes runs again with ConfirmedOptions.
+	NoConfirm bool
+	// ConfirmedOptions are the per-call options of a call the user
+	// confirmed. Default hostapi.WithConfirmation().
+	ConfirmedOptions []toolkit.CallOption
+	// StateKey signs the requestState of a confirmation asked (HMAC-SHA256
+	// of the tool, its arguments and an expiry of 10 minutes), so that the
+	// retry may reach another replica of the server that has the same key.
+	// Default: a random key per Server.
+	StateKey []byte
 }
 
 // Server serves a Registry's tools to MCP clients.
@@ -73,7 +97,8 @@ type Server struct {
 	mcp  *mcp.Server
 	stop func()
 
-	gate gate // new HTTP sessions
+	gate     gate // new HTTP sessions
+	stateKey []byte
 
 	mu        sync.Mutex                      // serializes updates of the published tools
 	published map[string]*mcp.ToolAnnotations // by tool name
@@ -86,6 +111,10 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 	if opts != nil {
 		s.opts = *opts
 	}
+	s.stateKey = s.opts.StateKey
+	if len(s.stateKey) == 0 {
+		s.stateKey = newStateKey()
+	}
 	impl := &mcp.Implementation{Name: s.opts.Name, Version: s.opts.Version}
 	if impl.Name == "" {
 		impl.Name = "toolkit"
@@ -96,6 +125,7 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 	s.mcp = mcp.NewServer(impl, &mcp.ServerOptions{
 		Instructions: s.opts.Instructions,
 		Logger:       s.opts.Logger,
+		SetCacheable: s.cacheable,
 		Capabilities: &mcp.ServerCapabilities{
 			Tools: &mcp.ToolCapabilities{ListChanged: true},
 			//lint:ignore SA1019 notices go to the log when there is no progress token (deprecated in 2026-07-28, still served)
@@ -311,9 +341,21 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 		if req.Params != nil {
 			args = req.Params.Arguments
 		}
+		confirmed, declined, err := s.confirmation(name, args, req)
+		if err != nil || declined != nil {
+			return declined, err
+		}
+		if confirmed {
+			opts = append(opts, s.confirmedOptions()...)
+		}
 		res, err := s.reg.Call(ctx, name, args, opts...)
 		if err != nil {
 			return nil, err // removed since the client listed it
+		}
+		if !confirmed {
+			if ask := s.askConfirmation(name, args, res, req); ask != nil {
+				return ask, nil
+			}
 		}
 		return result(res, req), nil
 	}
