@@ -20,9 +20,6 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
-// DefaultListTTL is the default of Options.ListTTL.
-const DefaultListTTL = time.Minute
-
 // confirmInput is the id of the input request asking the user to confirm
 // a call (an elicitation with one boolean field, confirmInput).
 const confirmInput = "confirm"
@@ -42,16 +39,7 @@ func (s *Server) cacheable(_ context.Context, req mcp.Request, c *mcp.Cacheable)
 	}
 }
 
-func (s *Server) listTTL() time.Duration {
-	switch d := s.opts.ListTTL; {
-	case d == 0:
-		return DefaultListTTL
-	case d < 0:
-		return 0
-	default:
-		return d
-	}
-}
+func (s *Server) listTTL() time.Duration { return max(s.opts.ListTTL, 0) }
 
 // confirmation settles the confirmation a retried call carries: the
 // requestState this server issued for the same tool and arguments, and

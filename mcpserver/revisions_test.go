@@ -135,13 +135,13 @@ func modernPost(t *testing.T, url, method, name string, params map[string]any, h
 }
 
 // TestListCaching: tools/list and server/discover of 2026-07-28 carry
-// ttlMs (Options.ListTTL, default one minute) and the public cacheScope.
+// ttlMs (Options.ListTTL, default 0) and the public cacheScope.
 func TestListCaching(t *testing.T) {
 	f := newFixture(t, true)
 	for _, tt := range []struct {
 		ttl  time.Duration
 		want float64
-	}{{0, 60000}, {5 * time.Second, 5000}, {-1, 0}} {
+	}{{0, 0}, {5 * time.Second, 5000}, {time.Hour, 3600000}, {-1, 0}} {
 		srv := mcpserver.New(f.reg, &mcpserver.Options{ListTTL: tt.ttl})
 		hs := httptest.NewServer(srv.Handler(nil))
 		for _, method := range []string{"tools/list", "server/discover"} {

@@ -65,12 +65,15 @@ type Options struct {
 	// (not from a browser) passes.
 	AllowedOrigins []string
 
-	// ListTTL is how long a client may keep the tool list (the ttlMs of
-	// tools/list and server/discover results, protocol 2026-07-28): a
-	// change of the Registry's tools within it is announced with
+	// ListTTL is how long a client may keep the tool list without asking
+	// again (the ttlMs of tools/list and server/discover results, protocol
+	// 2026-07-28; the cacheScope is "public"). The list changes only with
+	// the Registry (Registry.OnChange): a change is announced with
 	// notifications/tools/list_changed to the clients listening
-	// (subscriptions/listen), which drop their copy. Default
-	// DefaultListTTL (1 minute); negative: 0, not to be kept.
+	// (subscriptions/listen), which drop their copy, while the others keep
+	// theirs until it expires. Default 0: not kept, as a Registry may
+	// change at any time; a host whose Registry does not change after New
+	// may set hours.
 	ListTTL time.Duration
 	// NoConfirm keeps a call whose Result needs the user's confirmation
 	// (Signals.NeedsConfirmation, as hostapi's Options.Confirm asks) a
