@@ -86,6 +86,13 @@ type Options struct {
 	// ConfirmedOptions are the per-call options of a call the user
 	// confirmed. Default hostapi.WithConfirmation().
 	ConfirmedOptions []toolkit.CallOption
+	// ServerOptions, when set, adjusts the options of the go-sdk server
+	// before New creates it: a CompletionHandler, Subscribe and
+	// UnsubscribeHandler for the resources the host adds through MCP(),
+	// KeepAlive, PageSize. What New sets (Instructions, Logger,
+	// Capabilities, SetCacheable) is in opts already: replacing it
+	// replaces what this package does.
+	ServerOptions func(opts *mcp.ServerOptions)
 	// StateKey signs the requestState of a confirmation asked (HMAC-SHA256
 	// of the tool, its arguments and an expiry of 10 minutes), so that the
 	// retry may reach another replica of the server that has the same key.
@@ -125,7 +132,7 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 	if impl.Version == "" {
 		impl.Version = moduleVersion()
 	}
-	s.mcp = mcp.NewServer(impl, &mcp.ServerOptions{
+	so := &mcp.ServerOptions{
 		Instructions: s.opts.Instructions,
 		Logger:       s.opts.Logger,
 		SetCacheable: s.cacheable,
@@ -134,7 +141,11 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 			//lint:ignore SA1019 notices go to the log when there is no progress token (deprecated in 2026-07-28, still served)
 			Logging: &mcp.LoggingCapabilities{},
 		},
-	})
+	}
+	if s.opts.ServerOptions != nil {
+		s.opts.ServerOptions(so)
+	}
+	s.mcp = mcp.NewServer(impl, so)
 	s.stop = reg.OnChange(s.sync)
 	s.sync(nil)
 	return s
