@@ -32,6 +32,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -92,6 +93,8 @@ func listenLoopback(addr string) (net.Listener, error) {
 	return net.Listen("tcp", addr)
 }
 
+var dynamicPrompt atomic.Bool // test_trigger_prompt_change added it
+
 // NewServer serves reg with the suite's resources and prompts.
 func NewServer(reg *toolkit.Registry) *mcpserver.Server {
 	srv := mcpserver.New(reg, &mcpserver.Options{
@@ -107,6 +110,25 @@ func NewServer(reg *toolkit.Registry) *mcpserver.Server {
 	})
 	addResources(srv.MCP())
 	addPrompts(srv.MCP())
+	// A capability that changes the prompts, which are go-sdk's: the
+	// clients listening are told (notifications/prompts/list_changed).
+	_ = reg.Add(&toolkit.Capability{
+		Name:        "test_trigger_prompt_change",
+		Description: "Changes the prompt list, to trigger notifications/prompts/list_changed",
+		Handler: func(context.Context, *toolkit.Call) (toolkit.Result, error) {
+			const name = "test_dynamic_prompt"
+			if dynamicPrompt.CompareAndSwap(true, false) {
+				srv.MCP().RemovePrompts(name)
+				return toolkit.TextResult("removed " + name), nil
+			}
+			dynamicPrompt.Store(true)
+			srv.MCP().AddPrompt(&mcp.Prompt{Name: name, Description: "Added by test_trigger_prompt_change"},
+				func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+					return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: "dynamic"}}}}, nil
+				})
+			return toolkit.TextResult("added " + name), nil
+		},
+	})
 	return srv
 }
 
