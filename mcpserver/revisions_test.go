@@ -339,3 +339,41 @@ func (s stateSpy) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	return s.base.RoundTrip(r)
 }
+
+// TestSwap: after Swap the tools and calls are the new Registry's, the
+// clients are told the list changed, and the old Registry's changes no
+// longer reach them.
+func TestSwap(t *testing.T) {
+	old := newFixture(t, true)
+	srv := mcpserver.New(old.reg, nil)
+	defer srv.Close()
+	changed := make(chan struct{}, 100)
+	cs := connect(t, srv, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	reg := toolkit.NewRegistry(&toolkit.Options{Flat: true})
+	if err := toolkit.AddFunc(reg, toolkit.Capability{Name: "only_new", Description: "New."},
+		func(context.Context, *toolkit.Call, struct{}) (string, error) { return "new", nil }); err != nil {
+		t.Fatal(err)
+	}
+	srv.Swap(reg)
+	if got := toolNames(t, cs); len(got) != 1 || got["only_new"] == nil {
+		t.Errorf("tools after Swap: %v", got)
+	}
+	if got := text(call(t, cs, "only_new", `{}`)); got != `"new"` {
+		t.Errorf("only_new: %s", got)
+	}
+	select {
+	case <-changed:
+	case <-time.After(hangGuard):
+		t.Error("no tools/list_changed after Swap")
+	}
+	old.reg.Remove("add")
+	if err := toolkit.AddFunc(old.reg, toolkit.Capability{Name: "late_old", Description: "Old."},
+		func(context.Context, *toolkit.Call, struct{}) (string, error) { return "old", nil }); err != nil {
+		t.Fatal(err)
+	}
+	if got := toolNames(t, cs); len(got) != 1 {
+		t.Errorf("the old Registry's change reached the clients: %v", got)
+	}
+}

@@ -102,10 +102,10 @@ type Options struct {
 
 // Server serves a Registry's tools to MCP clients.
 type Server struct {
-	reg  *toolkit.Registry
+	reg  atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
 	opts Options
 	mcp  *mcp.Server
-	stop func()
+	stop func() // stops following reg; guarded by mu
 
 	gate     gate // new HTTP sessions
 	stateKey []byte
@@ -117,7 +117,8 @@ type Server struct {
 // New returns a Server for reg's tools. It follows reg's changes until
 // Close.
 func New(reg *toolkit.Registry, opts *Options) *Server {
-	s := &Server{reg: reg, published: map[string]*mcp.ToolAnnotations{}}
+	s := &Server{published: map[string]*mcp.ToolAnnotations{}}
+	s.reg.Store(reg)
 	if opts != nil {
 		s.opts = *opts
 	}
@@ -151,12 +152,37 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 	return s
 }
 
+// Swap serves reg instead of the Registry served so far, at once: calls
+// that start after Swap run on reg, those running finish on the old one;
+// the tools are reg's (all set anew), and the clients are told the list
+// changed. The Server follows reg's changes from then on, and no longer
+// the old one's.
+func (s *Server) Swap(reg *toolkit.Registry) {
+	s.mu.Lock()
+	s.stop()
+	s.reg.Store(reg)
+	s.stop = reg.OnChange(s.sync)
+	s.mu.Unlock()
+	var all []string
+	for _, t := range reg.Tools() {
+		all = append(all, t.Name)
+	}
+	for _, c := range reg.Capabilities() {
+		all = append(all, c.Name) // the "api" tools of entry mode
+	}
+	s.sync(all)
+}
+
 // MCP returns the underlying go-sdk server, to add prompts or resources,
 // middleware, or to serve it over another transport.
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Close stops following the Registry's changes. Sessions are not closed.
-func (s *Server) Close() { s.stop() }
+func (s *Server) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stop()
+}
 
 // Run serves one session over t until the client disconnects or ctx ends.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
@@ -204,7 +230,8 @@ func (s *Server) tools() []*mcp.Tool {
 	}
 	var out []*mcp.Tool
 	var callTool *mcp.Tool
-	for _, t := range s.reg.Tools(opts...) {
+	reg := s.reg.Load()
+	for _, t := range reg.Tools(opts...) {
 		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: json.RawMessage(t.InputSchema)}
 		switch t.Name {
 		case toolkit.ToolQueryCapabilities, toolkit.ToolQueryDetail:
@@ -212,7 +239,7 @@ func (s *Server) tools() []*mcp.Tool {
 		case toolkit.ToolCallCapability:
 			callTool = mt
 		default:
-			if c, ok := s.reg.Lookup(t.Name); ok {
+			if c, ok := reg.Lookup(t.Name); ok {
 				mt.Annotations = s.annotate(c)
 			}
 		}
@@ -222,7 +249,7 @@ func (s *Server) tools() []*mcp.Tool {
 		return out
 	}
 	var all []*mcp.ToolAnnotations
-	for _, c := range s.reg.Capabilities() {
+	for _, c := range reg.Capabilities() {
 		a := s.annotate(c)
 		all = append(all, a)
 		if c.Category != toolkit.CategoryAPI {
@@ -362,7 +389,7 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 		if confirmed {
 			opts = append(opts, s.confirmedOptions()...)
 		}
-		res, err := s.reg.Call(ctx, name, args, opts...)
+		res, err := s.reg.Load().Call(ctx, name, args, opts...)
 		if err != nil {
 			return nil, err // removed since the client listed it
 		}

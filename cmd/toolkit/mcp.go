@@ -21,7 +21,7 @@ import (
 )
 
 func runMCP(ctx context.Context, c *cli, args []string) int {
-	fs := c.newFlags("mcp", "[PATH...] [--http ADDR [--auth-token-env NAME | --auth-introspect URL]] [--flat]",
+	fs := c.newFlags("mcp", "[PATH...] [--http ADDR [--auth-token-env NAME | --auth-introspect URL]] [--flat] [--watch]",
 		"Serve the capabilities over the Model Context Protocol: on stdin and stdout by default, or over\n"+
 			"streamable HTTP at http://ADDR/mcp. Logs go to stderr. Every call gets the --value and --header\n"+
 			"values.\n\n"+
@@ -41,6 +41,7 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	var f loadFlags
 	f.register(fs, true)
 	fs.BoolVar(&f.flat, "flat", false, "one MCP tool per capability instead of the entry tools")
+	watchFiles := fs.Bool("watch", false, "reload the capabilities when a file under PATH changes; the clients are told the tool list changed, and a file with an error keeps the previous set serving (reported on stderr)")
 	addr := fs.String("http", "", "serve streamable HTTP at this `address` (host:port; host 127.0.0.1 when left out), path /mcp, instead of stdio")
 	tokenEnv := fs.String("auth-token-env", "", "require on every HTTP request the bearer token held by the environment variable `NAME` (or --env-file; at least 16 characters; e.g. openssl rand -hex 32); needed to listen beyond loopback")
 	introspect := fs.String("auth-introspect", "", "require on every HTTP request a bearer token that the OAuth 2.0 token introspection endpoint at `URL` (RFC 7662) says is active; needed to listen beyond loopback")
@@ -116,7 +117,10 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		c.errorf("mcp: --auth-server is for --auth-introspect")
 		return exitUsage
 	}
-	l, err := c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
+	load := func() (*loaded, error) {
+		return c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
+	}
+	l, err := load()
 	if err != nil {
 		c.errorf("mcp: %v", err)
 		return exitFail
@@ -128,10 +132,14 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 			// The request's values after the command line's: they win.
 			return append(slices.Clip(callOpts), perRequest(ctx, req)...)
 		},
-		// The tool set does not change once loaded.
-		ListTTL: time.Hour,
+		ListTTL: listTTL(*watchFiles),
 	})
 	defer srv.Close()
+	if *watchFiles {
+		watchCtx, stopWatch := context.WithCancel(ctx)
+		defer stopWatch()
+		go c.watch(watchCtx, srv, paths, load)
+	}
 	if *addr == "" {
 		t := &mcp.IOTransport{Reader: io.NopCloser(c.stdin), Writer: nopCloser{c.stdout}}
 		if err := srv.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
@@ -202,6 +210,16 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// listTTL is how long a client may keep the tool list: an hour when it
+// cannot change, not at all with --watch (a client that does not listen
+// for list_changed then sees a reload at once).
+func listTTL(watching bool) time.Duration {
+	if watching {
+		return 0
+	}
+	return time.Hour
 }
 
 // pairMap returns name=value flags as a map (a later name wins).
