@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 the fixture tool test_tool_with_logging is checked through the (deprecated, still served) logging feature
+
 package main
 
 import (
