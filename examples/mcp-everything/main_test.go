@@ -5,8 +5,10 @@ package main
 import (
 	"context"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -67,10 +69,16 @@ func TestFixtures(t *testing.T) {
 				t.Fatal(err)
 			}
 			callText("test_tool_with_logging")
-			mu.Lock()
-			defer mu.Unlock()
-			if len(logged) != 3 || logged[0] != "Tool execution started" {
-				t.Errorf("%s: logged %q", version, logged)
+			// The client hands notifications to the handler on goroutines of
+			// their own: the last may come after the result.
+			var got []string
+			for deadline := time.Now().Add(time.Minute); len(got) < 3 && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+				mu.Lock()
+				got = slices.Clone(logged)
+				mu.Unlock()
+			}
+			if len(got) != 3 || got[0] != "Tool execution started" {
+				t.Errorf("%s: logged %q", version, got)
 			}
 		}
 		cs.Close()
