@@ -15,6 +15,32 @@
 //	http.Handle("/mcp", srv.Handler(nil))
 //	err := http.ListenAndServe("127.0.0.1:8080", nil)
 //
+// # Two protocol revisions
+//
+// Handler answers each request at its client's revision: a request of
+// protocol 2026-07-28 (its MCP-Protocol-Version header, or a
+// server/discover, or _meta's protocol version) is served statelessly,
+// without initialize or session, with server/discover; a client of
+// 2025-11-25 or before gets a session (Mcp-Session-Id) as before. go-sdk
+// checks the Mcp-Method and Mcp-Name headers of 2026-07-28 requests against
+// their body (400 otherwise), lists tools in name order, and carries
+// Options.ListTTL as the ttlMs of tools/list and server/discover (with
+// cacheScope "public"; default 0, as a Registry may change at any time).
+// Pass StreamableHTTPOptions.Stateless to serve every request without a
+// session.
+//
+// A call whose Result needs the user's confirmation
+// (Signals.NeedsConfirmation: a host API endpoint of hostapi's
+// Options.Confirm) asks the user through the client when it declared
+// elicitation: at 2026-07-28 the call answers input_required with a form
+// of one boolean, "confirm", and a requestState (an HMAC of the tool, its
+// arguments and an expiry, Options.StateKey); in a 2025-11-25 session
+// go-sdk asks with elicitation/create. Retried with the user's yes, the
+// call runs again with Options.ConfirmedOptions (hostapi.WithConfirmation);
+// with no, it answers that the call was not made; a requestState not
+// issued for that call is a JSON-RPC error. Options.NoConfirm keeps the
+// plain result.
+//
 // # Over HTTP
 //
 // Handler checks what the protocol asks of a streamable HTTP server and
@@ -30,13 +56,28 @@
 //     start a session while Options.MaxSessions (DefaultMaxSessions, 1000)
 //     are live gets 503 with a JSON-RPC error. The live sessions are never
 //     evicted for a new one: a client could otherwise end everyone else's.
+//     A 2026-07-28 request holds nothing past its answer, and is not capped.
 //   - Request bodies are capped at 4 MiB (go-sdk's default, 413 past it).
 //
 // Handler does not authenticate. Whoever reaches it calls every
 // capability with the host's credentials, so a server reachable from
 // another machine needs authentication: RequireToken(token) for one
-// shared bearer token, or go-sdk's auth.RequireBearerToken with a
-// verifier of the host's own (OAuth). The http.Server is the host's: give
+// shared bearer token, or Bearer(verify, opts) for OAuth 2.0 access
+// tokens (verify: Introspection for an RFC 7662 endpoint, or the host's
+// own JWT check), which answers 401 with a WWW-Authenticate naming the
+// protected resource metadata (ResourceMetadata, served at MetadataPath).
+// Values turns the verified token's claims and the request's headers into
+// each call's per-call values (Options.CallOptions), so one server serves
+// many tenants:
+//
+//	mux.Handle("/mcp", mcpserver.Bearer(verify, &mcpserver.BearerOptions{
+//		ResourceMetadataURL: "https://mcp.example.com" + mcpserver.MetadataPath("/mcp"),
+//	})(srv.Handler(nil)))
+//	mux.Handle(mcpserver.MetadataPath("/mcp"), mcpserver.ResourceMetadata(&oauthex.ProtectedResourceMetadata{
+//		Resource: "https://mcp.example.com/mcp", AuthorizationServers: []string{"https://auth.example.com"},
+//	}))
+//
+// with mcpserver.Options{CallOptions: mcpserver.Values(map[string]string{"tenant": "tenant"}, nil)}. The http.Server is the host's: give
 // it ReadHeaderTimeout, ReadTimeout, IdleTimeout and MaxHeaderBytes, and a
 // WriteTimeout only if it outlasts the longest tool call, as a streamed
 // response lasts as long as its call (and a session's GET stream as long
@@ -91,6 +132,11 @@
 // the client, the session's end (stdio closed, an HTTP session deleted or
 // timed out) and, for clients of protocol 2026-07-28 over HTTP, the request's
 // connection dropping, cancel it.
+//
+// Swap replaces the served Registry at once (toolkit mcp --watch reloads
+// tool folders with it); Options.ServerOptions adjusts go-sdk's server
+// options (a completion handler, resource subscriptions) for what a host
+// adds through MCP().
 //
 // A Server is safe for concurrent use; one Server serves any number of
 // sessions.

@@ -137,7 +137,8 @@ func TestHardening26_05_SessionCap(t *testing.T) {
 		t.Errorf("a session past the cap: %d %q %s (%v)", code, hdr.Get("Content-Type"), body, err)
 	}
 	tr := &mcp.StreamableClientTransport{Endpoint: hs.URL}
-	if cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), tr, nil); err == nil {
+	if cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), tr,
+		&mcp.ClientSessionOptions{ProtocolVersion: sessionVersion}); err == nil {
 		cs.Close()
 		t.Error("go-sdk's client connected past the cap")
 	}

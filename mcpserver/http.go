@@ -1,12 +1,14 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -65,25 +67,114 @@ func (s *Server) Handler(opts *mcp.StreamableHTTPOptions) http.Handler {
 			origins[k] = true
 		}
 	}
-	return &httpHandler{
+	get := func(*http.Request) *mcp.Server { return s.mcp }
+	h := &httpHandler{
 		s:         s,
-		h:         mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.mcp }, &o),
+		h:         mcp.NewStreamableHTTPHandler(get, &o),
 		stateless: o.Stateless,
 		origins:   origins,
+		maxBody:   o.MaxRequestBodyBytes,
 	}
+	if h.maxBody == 0 {
+		h.maxBody = mcp.DefaultMaxRequestBodyBytes
+	}
+	if !o.Stateless {
+		so := o
+		so.Stateless = true
+		h.modern = mcp.NewStreamableHTTPHandler(get, &so)
+	}
+	return h
 }
 
 type httpHandler struct {
 	s         *Server
-	h         http.Handler
+	h         http.Handler // sessions (2025-11-25 and before), or every request when stateless
+	modern    http.Handler // stateless, for the requests of 2026-07-28 and later; nil when h is stateless
 	stateless bool
 	origins   map[string]bool // nil: any
+	maxBody   int64           // negative: no bound
+}
+
+// modernVersion is the first protocol version without sessions: its
+// requests go to the stateless handler.
+const modernVersion = "2026-07-28"
+
+// isModern reports whether r is a request of protocol 2026-07-28 or later,
+// which Handler serves without a session: its MCP-Protocol-Version header
+// says so, or, for a POST without a session and without the header, its
+// body is a server/discover or carries the per-request protocol version in
+// _meta (go-sdk answers that the header is missing). The body is read
+// (within the handler's bound) and put back. A false ok means the answer
+// has been written.
+func (h *httpHandler) isModern(w http.ResponseWriter, r *http.Request) (modern, ok bool) {
+	if v := r.Header.Get("Mcp-Protocol-Version"); v != "" {
+		return v >= modernVersion, true
+	}
+	if r.Method != http.MethodPost || r.Header.Get("Mcp-Session-Id") != "" || r.Body == nil {
+		return false, true
+	}
+	body := r.Body
+	if h.maxBody > 0 {
+		body = http.MaxBytesReader(w, body, h.maxBody)
+	}
+	b, err := io.ReadAll(body)
+	r.Body.Close()
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			http.Error(w, fmt.Sprintf("request body exceeds %d bytes", mbe.Limit), http.StatusRequestEntityTooLarge)
+		} else {
+			http.Error(w, "failed to read body", http.StatusBadRequest)
+		}
+		return false, false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(b))
+	return modernBody(b), true
+}
+
+// modernBody reports whether a JSON-RPC message or batch holds a
+// server/discover or a request with _meta's protocol version.
+func modernBody(b []byte) bool {
+	type msg struct {
+		Method string `json:"method"`
+		Params struct {
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	var msgs []msg
+	if b = bytes.TrimSpace(b); len(b) > 0 && b[0] == '[' {
+		if json.Unmarshal(b, &msgs) != nil {
+			return false
+		}
+	} else {
+		var m msg
+		if json.Unmarshal(b, &m) != nil {
+			return false
+		}
+		msgs = []msg{m}
+	}
+	for _, m := range msgs {
+		if m.Method == "server/discover" || m.Params.Meta[mcp.MetaKeyProtocolVersion] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if origin := r.Header.Values("Origin"); len(origin) > 0 && !h.allowed(origin, r) {
 		writeError(w, http.StatusForbidden, fmt.Sprintf("Forbidden: the Origin %s is not allowed", textcut.Quote(origin[0])))
 		return
+	}
+	if h.modern != nil {
+		modern, ok := h.isModern(w, r)
+		if !ok {
+			return
+		}
+		if modern {
+			h.modern.ServeHTTP(w, r)
+			return
+		}
 	}
 	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 		// A new session: admitted while the live ones, and those being

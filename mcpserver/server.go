@@ -64,16 +64,51 @@ type Options struct {
 	// nothing. A request with any other Origin header gets 403; one without
 	// (not from a browser) passes.
 	AllowedOrigins []string
+
+	// ListTTL is how long a client may keep the tool list without asking
+	// again (the ttlMs of tools/list and server/discover results, protocol
+	// 2026-07-28; the cacheScope is "public"). The list changes only with
+	// the Registry (Registry.OnChange): a change is announced with
+	// notifications/tools/list_changed to the clients listening
+	// (subscriptions/listen), which drop their copy, while the others keep
+	// theirs until it expires. Default 0: not kept, as a Registry may
+	// change at any time; a host whose Registry does not change after New
+	// may set hours.
+	ListTTL time.Duration
+	// NoConfirm keeps a call whose Result needs the user's confirmation
+	// (Signals.NeedsConfirmation, as hostapi's Options.Confirm asks) a
+	// plain result. By default a client that declared elicitation is asked
+	// instead: the call answers input_required with an elicitation asking
+	// the user to confirm (protocol 2026-07-28; over older sessions go-sdk
+	// asks with elicitation/create), and the same call retried with the
+	// user's yes runs again with ConfirmedOptions.
+	NoConfirm bool
+	// ConfirmedOptions are the per-call options of a call the user
+	// confirmed. Default hostapi.WithConfirmation().
+	ConfirmedOptions []toolkit.CallOption
+	// ServerOptions, when set, adjusts the options of the go-sdk server
+	// before New creates it: a CompletionHandler, Subscribe and
+	// UnsubscribeHandler for the resources the host adds through MCP(),
+	// KeepAlive, PageSize. What New sets (Instructions, Logger,
+	// Capabilities, SetCacheable) is in opts already: replacing it
+	// replaces what this package does.
+	ServerOptions func(opts *mcp.ServerOptions)
+	// StateKey signs the requestState of a confirmation asked (HMAC-SHA256
+	// of the tool, its arguments and an expiry of 10 minutes), so that the
+	// retry may reach another replica of the server that has the same key.
+	// Default: a random key per Server.
+	StateKey []byte
 }
 
 // Server serves a Registry's tools to MCP clients.
 type Server struct {
-	reg  *toolkit.Registry
+	reg  atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
 	opts Options
 	mcp  *mcp.Server
-	stop func()
+	stop func() // stops following reg; guarded by mu
 
-	gate gate // new HTTP sessions
+	gate     gate // new HTTP sessions
+	stateKey []byte
 
 	mu        sync.Mutex                      // serializes updates of the published tools
 	published map[string]*mcp.ToolAnnotations // by tool name
@@ -82,9 +117,14 @@ type Server struct {
 // New returns a Server for reg's tools. It follows reg's changes until
 // Close.
 func New(reg *toolkit.Registry, opts *Options) *Server {
-	s := &Server{reg: reg, published: map[string]*mcp.ToolAnnotations{}}
+	s := &Server{published: map[string]*mcp.ToolAnnotations{}}
+	s.reg.Store(reg)
 	if opts != nil {
 		s.opts = *opts
+	}
+	s.stateKey = s.opts.StateKey
+	if len(s.stateKey) == 0 {
+		s.stateKey = newStateKey()
 	}
 	impl := &mcp.Implementation{Name: s.opts.Name, Version: s.opts.Version}
 	if impl.Name == "" {
@@ -93,18 +133,44 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 	if impl.Version == "" {
 		impl.Version = moduleVersion()
 	}
-	s.mcp = mcp.NewServer(impl, &mcp.ServerOptions{
+	so := &mcp.ServerOptions{
 		Instructions: s.opts.Instructions,
 		Logger:       s.opts.Logger,
+		SetCacheable: s.cacheable,
 		Capabilities: &mcp.ServerCapabilities{
 			Tools: &mcp.ToolCapabilities{ListChanged: true},
 			//lint:ignore SA1019 notices go to the log when there is no progress token (deprecated in 2026-07-28, still served)
 			Logging: &mcp.LoggingCapabilities{},
 		},
-	})
+	}
+	if s.opts.ServerOptions != nil {
+		s.opts.ServerOptions(so)
+	}
+	s.mcp = mcp.NewServer(impl, so)
 	s.stop = reg.OnChange(s.sync)
 	s.sync(nil)
 	return s
+}
+
+// Swap serves reg instead of the Registry served so far, at once: calls
+// that start after Swap run on reg, those running finish on the old one;
+// the tools are reg's (all set anew), and the clients are told the list
+// changed. The Server follows reg's changes from then on, and no longer
+// the old one's.
+func (s *Server) Swap(reg *toolkit.Registry) {
+	s.mu.Lock()
+	s.stop()
+	s.reg.Store(reg)
+	s.stop = reg.OnChange(s.sync)
+	s.mu.Unlock()
+	var all []string
+	for _, t := range reg.Tools() {
+		all = append(all, t.Name)
+	}
+	for _, c := range reg.Capabilities() {
+		all = append(all, c.Name) // the "api" tools of entry mode
+	}
+	s.sync(all)
 }
 
 // MCP returns the underlying go-sdk server, to add prompts or resources,
@@ -112,7 +178,11 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 func (s *Server) MCP() *mcp.Server { return s.mcp }
 
 // Close stops following the Registry's changes. Sessions are not closed.
-func (s *Server) Close() { s.stop() }
+func (s *Server) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stop()
+}
 
 // Run serves one session over t until the client disconnects or ctx ends.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
@@ -160,7 +230,8 @@ func (s *Server) tools() []*mcp.Tool {
 	}
 	var out []*mcp.Tool
 	var callTool *mcp.Tool
-	for _, t := range s.reg.Tools(opts...) {
+	reg := s.reg.Load()
+	for _, t := range reg.Tools(opts...) {
 		mt := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: json.RawMessage(t.InputSchema)}
 		switch t.Name {
 		case toolkit.ToolQueryCapabilities, toolkit.ToolQueryDetail:
@@ -168,7 +239,7 @@ func (s *Server) tools() []*mcp.Tool {
 		case toolkit.ToolCallCapability:
 			callTool = mt
 		default:
-			if c, ok := s.reg.Lookup(t.Name); ok {
+			if c, ok := reg.Lookup(t.Name); ok {
 				mt.Annotations = s.annotate(c)
 			}
 		}
@@ -178,7 +249,7 @@ func (s *Server) tools() []*mcp.Tool {
 		return out
 	}
 	var all []*mcp.ToolAnnotations
-	for _, c := range s.reg.Capabilities() {
+	for _, c := range reg.Capabilities() {
 		a := s.annotate(c)
 		all = append(all, a)
 		if c.Category != toolkit.CategoryAPI {
@@ -311,9 +382,21 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 		if req.Params != nil {
 			args = req.Params.Arguments
 		}
-		res, err := s.reg.Call(ctx, name, args, opts...)
+		confirmed, declined, err := s.confirmation(name, args, req)
+		if err != nil || declined != nil {
+			return declined, err
+		}
+		if confirmed {
+			opts = append(opts, s.confirmedOptions()...)
+		}
+		res, err := s.reg.Load().Call(ctx, name, args, opts...)
 		if err != nil {
 			return nil, err // removed since the client listed it
+		}
+		if !confirmed {
+			if ask := s.askConfirmation(name, args, res, req); ask != nil {
+				return ask, nil
+			}
 		}
 		return result(res, req), nil
 	}

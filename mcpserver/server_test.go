@@ -489,10 +489,25 @@ func userFromBearer(ctx context.Context, req *mcp.CallToolRequest) []toolkit.Cal
 	return []toolkit.CallOption{toolkit.WithValue("user", tok)}
 }
 
+// httpClient connects with a session, at protocol 2025-11-25 (what
+// go-sdk's client negotiated with a server of sessions only).
 func httpClient(t *testing.T, url, token string) *mcp.ClientSession {
 	t.Helper()
+	return httpClientAt(t, url, token, sessionVersion)
+}
+
+// Protocol versions: the last with sessions, the first without.
+const (
+	sessionVersion   = "2025-11-25"
+	statelessVersion = "2026-07-28"
+)
+
+// httpClientAt connects at the given protocol version.
+func httpClientAt(t *testing.T, url, token, version string) *mcp.ClientSession {
+	t.Helper()
 	tr := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{token, http.DefaultTransport}}}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), tr, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), tr,
+		&mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,17 +8,20 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/mcpserver"
 )
 
 func runMCP(ctx context.Context, c *cli, args []string) int {
-	fs := c.newFlags("mcp", "[PATH...] [--http ADDR [--auth-token-env NAME]] [--flat]",
+	fs := c.newFlags("mcp", "[PATH...] [--http ADDR [--auth-token-env NAME | --auth-introspect URL]] [--flat] [--watch]",
 		"Serve the capabilities over the Model Context Protocol: on stdin and stdout by default, or over\n"+
 			"streamable HTTP at http://ADDR/mcp. Logs go to stderr. Every call gets the --value and --header\n"+
 			"values.\n\n"+
@@ -27,27 +30,51 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 			"localhost, [::1]; 127.0.0.1 when the host is left out, as in --http :8080). An address other\n"+
 			"machines reach (0.0.0.0, [::], a LAN address, another host name) is refused unless\n"+
 			"--auth-token-env names an environment variable holding a bearer token that every request must\n"+
-			"send (Authorization: Bearer TOKEN). The token and the traffic go unencrypted over plain HTTP:\n"+
+			"send (Authorization: Bearer TOKEN), or --auth-introspect an OAuth 2.0 token introspection endpoint\n"+
+			"(RFC 7662) that vouches for each request's token; the server then publishes its OAuth protected\n"+
+			"resource metadata (RFC 9728) at /.well-known/oauth-protected-resource/mcp, and --value-claim and\n"+
+			"--value-header turn a verified token's claims and a request's headers into that call's per-call\n"+
+			"values (one server, many tenants). The token and the traffic go unencrypted over plain HTTP:\n"+
 			"beyond a trusted network put a TLS proxy in front. A request that reaches a loopback address\n"+
 			"must name a loopback host (Host: 127.0.0.1:8080, localhost:8080), or it gets 403 (DNS\n"+
 			"rebinding): a proxy on this machine must send the Host it connects to, not the client's.")
 	var f loadFlags
 	f.register(fs, true)
 	fs.BoolVar(&f.flat, "flat", false, "one MCP tool per capability instead of the entry tools")
+	watchFiles := fs.Bool("watch", false, "reload the capabilities when a file under PATH changes; the clients are told the tool list changed, and a file with an error keeps the previous set serving (reported on stderr)")
 	addr := fs.String("http", "", "serve streamable HTTP at this `address` (host:port; host 127.0.0.1 when left out), path /mcp, instead of stdio")
 	tokenEnv := fs.String("auth-token-env", "", "require on every HTTP request the bearer token held by the environment variable `NAME` (or --env-file; at least 16 characters; e.g. openssl rand -hex 32); needed to listen beyond loopback")
+	introspect := fs.String("auth-introspect", "", "require on every HTTP request a bearer token that the OAuth 2.0 token introspection endpoint at `URL` (RFC 7662) says is active; needed to listen beyond loopback")
+	clientEnv := fs.String("auth-client-env", "", "the environment variable `NAME` holding CLIENT_ID:CLIENT_SECRET, the credentials of this server at the --auth-introspect endpoint")
+	authServers := &list{}
+	fs.Var(authServers, "auth-server", "an OAuth authorization server's issuer `URL` named in the protected resource metadata (repeatable)")
+	resource := fs.String("auth-resource", "", "this server's resource identifier (`URL`) in the protected resource metadata; default http://ADDR/mcp")
+	claims, headers := &pairs{}, &pairs{}
+	fs.Var(claims, "value-claim", "the per-call value `NAME=CLAIM` from the verified token's claim (sub, scope, or another claim of the introspection answer; repeatable)")
+	fs.Var(headers, "value-header", "the per-call value `NAME=HEADER` from the request's header (a client sets it: trust it only as far as the client, or a proxy that sets it; repeatable)")
 	paths, status, ok := parse(fs, args)
 	if !ok {
 		return status
 	}
 	var listen string
-	if *addr == "" && *tokenEnv != "" {
-		c.errorf("mcp: --auth-token-env is for --http")
+	authFlag := *tokenEnv != "" || *introspect != ""
+	switch {
+	case *addr == "" && (authFlag || len(claims.names) > 0 || len(headers.names) > 0 || len(*authServers) > 0 || *resource != "" || *clientEnv != ""):
+		c.errorf("mcp: --auth-*, --value-claim and --value-header are for --http")
+		return exitUsage
+	case *tokenEnv != "" && *introspect != "":
+		c.errorf("mcp: give --auth-token-env or --auth-introspect, not both")
+		return exitUsage
+	case *clientEnv != "" && *introspect == "":
+		c.errorf("mcp: --auth-client-env is for --auth-introspect")
+		return exitUsage
+	case len(claims.names) > 0 && !authFlag:
+		c.errorf("mcp: --value-claim needs verified tokens: give --auth-introspect or --auth-token-env")
 		return exitUsage
 	}
 	if *addr != "" {
 		var err error
-		if listen, err = listenAddr(*addr, *tokenEnv != ""); err != nil {
+		if listen, err = listenAddr(*addr, authFlag); err != nil {
 			c.errorf("mcp: %v", err)
 			return exitUsage
 		}
@@ -70,16 +97,49 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 			return exitUsage
 		}
 	}
-	l, err := c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
+	var verify auth.TokenVerifier
+	if *introspect != "" {
+		var iopts mcpserver.IntrospectionOptions
+		if *clientEnv != "" {
+			cred, _ := env(*clientEnv)
+			var ok bool
+			if iopts.ClientID, iopts.ClientSecret, ok = strings.Cut(cred, ":"); !ok || iopts.ClientID == "" {
+				c.errorf("mcp: --auth-client-env %s: want CLIENT_ID:CLIENT_SECRET", *clientEnv)
+				return exitUsage
+			}
+		}
+		if verify, err = mcpserver.Introspection(*introspect, &iopts); err != nil {
+			c.errorf("mcp: --auth-introspect: %v", err)
+			return exitUsage
+		}
+	}
+	if len(*authServers) > 0 && verify == nil {
+		c.errorf("mcp: --auth-server is for --auth-introspect")
+		return exitUsage
+	}
+	load := func() (*loaded, error) {
+		return c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
+	}
+	l, err := load()
 	if err != nil {
 		c.errorf("mcp: %v", err)
 		return exitFail
 	}
+	perRequest := mcpserver.Values(pairMap(claims), pairMap(headers))
 	srv := mcpserver.New(l.reg, &mcpserver.Options{
-		Locale:      f.locale,
-		CallOptions: func(context.Context, *mcp.CallToolRequest) []toolkit.CallOption { return callOpts },
+		Locale: f.locale,
+		CallOptions: func(ctx context.Context, req *mcp.CallToolRequest) []toolkit.CallOption {
+			// The request's values after the command line's: they win.
+			return append(slices.Clip(callOpts), perRequest(ctx, req)...)
+		},
+		ListTTL: listTTL(*watchFiles),
 	})
 	defer srv.Close()
+	if *watchFiles {
+		watchCtx, stopWatch := context.WithCancel(ctx)
+		defer stopWatch()
+		go c.watch(watchCtx, srv, paths, load)
+	}
 	if *addr == "" {
 		t := &mcp.IOTransport{Reader: io.NopCloser(c.stdin), Writer: nopCloser{c.stdout}}
 		if err := srv.Run(ctx, t); err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
@@ -93,17 +153,29 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		c.errorf("mcp: %v", err)
 		return exitFail
 	}
-	if requireToken == nil && !isLoopback(ln.Addr()) {
+	if !authFlag && !isLoopback(ln.Addr()) {
 		// A name such as localhost that resolved elsewhere.
 		ln.Close()
 		c.errorf("mcp: --http %s listens at %s, beyond this machine; give --auth-token-env", *addr, ln.Addr())
 		return exitUsage
 	}
 	var h http.Handler = srv.Handler(nil)
-	if requireToken != nil {
-		h = requireToken(h)
-	}
 	mux := http.NewServeMux()
+	switch {
+	case requireToken != nil:
+		h = requireToken(h)
+	case verify != nil:
+		res := *resource
+		if res == "" {
+			res = "http://" + ln.Addr().String() + "/mcp"
+		}
+		metaPath := mcpserver.MetadataPath("/mcp")
+		base, _ := strings.CutSuffix(res, "/mcp")
+		h = mcpserver.Bearer(verify, &mcpserver.BearerOptions{ResourceMetadataURL: base + metaPath})(h)
+		mux.Handle(metaPath, mcpserver.ResourceMetadata(&oauthex.ProtectedResourceMetadata{
+			Resource: res, AuthorizationServers: *authServers, BearerMethodsSupported: []string{"header"},
+		}))
+	}
 	mux.Handle("/mcp", h)
 	hs := newHTTPServer(mux)
 	// Shutdown waits for connections to go idle, which an open GET stream
@@ -118,7 +190,11 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	go func() { done <- hs.Serve(ln) }()
 	c.errorf("serving MCP at http://%s/mcp", ln.Addr())
 	if !isLoopback(ln.Addr()) {
-		c.errorf("the address is reachable from other machines: every request must send the bearer token of $%s, which travels unencrypted", *tokenEnv)
+		if *tokenEnv != "" {
+			c.errorf("the address is reachable from other machines: every request must send the bearer token of $%s, which travels unencrypted", *tokenEnv)
+		} else {
+			c.errorf("the address is reachable from other machines: every request must send a bearer token that %s vouches for, which travels unencrypted", *introspect)
+		}
 	}
 	select {
 	case err = <-done:
@@ -134,6 +210,25 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// listTTL is how long a client may keep the tool list: an hour when it
+// cannot change, not at all with --watch (a client that does not listen
+// for list_changed then sees a reload at once).
+func listTTL(watching bool) time.Duration {
+	if watching {
+		return 0
+	}
+	return time.Hour
+}
+
+// pairMap returns name=value flags as a map (a later name wins).
+func pairMap(p *pairs) map[string]string {
+	m := make(map[string]string, len(p.names))
+	for i, n := range p.names {
+		m[n] = p.values[i]
+	}
+	return m
 }
 
 // listenAddr returns the address --http listens at: the host 127.0.0.1
