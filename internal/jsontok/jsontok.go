@@ -342,7 +342,12 @@ type Scanner struct {
 	MaxDepth int
 
 	depth int
-	err   Error
+	// The first failure: its code, offset, the byte it concerns (NoComma,
+	// Control, BadEscape) and the member before a missing ':'.
+	code    Code
+	errOff  int
+	errByte byte
+	errName string
 }
 
 // Reset points s at src from its start, keeping its settings.
@@ -352,22 +357,38 @@ func (s *Scanner) Reset(src []byte) {
 
 // Err returns the first failure, or nil.
 func (s *Scanner) Err() *Error {
-	if s.err.Code == OK {
+	if s.code == OK {
 		return nil
 	}
-	e := s.err
-	return &e
+	e := &Error{Off: s.errOff, Code: s.code, got: -1, c: s.errByte, name: s.errName, max: s.limit()}
+	if e.Off < len(s.Src) {
+		e.got, _ = utf8.DecodeRune(s.Src[e.Off:])
+	}
+	return e
+}
+
+func (s *Scanner) limit() int {
+	if s.MaxDepth == 0 {
+		return MaxDepth
+	}
+	return s.MaxDepth
 }
 
 // Depth returns how many containers are open.
 func (s *Scanner) Depth() int { return s.depth }
 
 func (s *Scanner) fail(code Code, off int) bool {
-	if s.err.Code == OK {
-		s.err = Error{Off: off, Code: code, got: -1}
-		if off < len(s.Src) {
-			s.err.got, _ = utf8.DecodeRune(s.Src[off:])
-		}
+	if s.code == OK {
+		s.code, s.errOff = code, off
+	}
+	s.Pos = off
+	return false
+}
+
+// failByte is fail for the errors that name a byte (or a member).
+func (s *Scanner) failByte(code Code, off int, c byte, name string) bool {
+	if s.code == OK {
+		s.code, s.errOff, s.errByte, s.errName = code, off, c, name
 	}
 	s.Pos = off
 	return false
@@ -383,13 +404,30 @@ func (s *Scanner) Peek() byte {
 
 // Space skips white space (and comments, if accepted).
 func (s *Scanner) Space() bool {
-	if s.Pos < len(s.Src) && s.Src[s.Pos] > ' ' && s.Src[s.Pos] != '/' {
+	if s.Pos < len(s.Src) && !spaceOrSlash[s.Src[s.Pos]] {
 		return true // the common case, inlined
 	}
 	return s.spaces()
 }
 
+// spaceOrSlash holds the bytes Space may skip or stop at: control
+// characters and the space, and '/'.
+var spaceOrSlash = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t['/'] = true
+	return t
+}()
+
 func (s *Scanner) spaces() bool {
+	i := s.Pos
+	for i < len(s.Src) && IsSpace(s.Src[i]) {
+		i++
+	}
+	if s.Pos = i; i == len(s.Src) || s.Src[i] != '/' || !s.Comments {
+		return true
+	}
 	for s.Pos < len(s.Src) {
 		switch c := s.Src[s.Pos]; c {
 		case ' ', '\t', '\n', '\r':
@@ -416,26 +454,22 @@ func (s *Scanner) spaces() bool {
 // Value returns the kind of the value at Pos; at the end of input or at a
 // byte no value starts with, it fails.
 func (s *Scanner) Value() (Kind, bool) {
+	k := kinds[s.Peek()]
+	return k, k != Invalid || s.notValue()
+}
+
+func (s *Scanner) notValue() bool {
 	if s.Pos >= len(s.Src) {
-		return Invalid, s.fail(EndOfInput, s.Pos)
+		return s.fail(EndOfInput, s.Pos)
 	}
-	if k := kinds[s.Src[s.Pos]]; k != Invalid {
-		return k, true
-	}
-	return Invalid, s.fail(NotValue, s.Pos)
+	return s.fail(NotValue, s.Pos)
 }
 
 // Open reads the '{' or '[' at Pos and the white space after it, and the
 // closing bracket if the container is empty (empty is then true).
 func (s *Scanner) Open() (empty, ok bool) {
-	limit := s.MaxDepth
-	if limit == 0 {
-		limit = MaxDepth
-	}
-	if s.depth++; limit > 0 && s.depth > limit {
-		s.fail(TooDeep, s.Pos)
-		s.err.max = limit
-		return false, false
+	if s.depth++; s.depth > MaxDepth && s.MaxDepth == 0 || s.MaxDepth > 0 && s.depth > s.MaxDepth {
+		return false, s.fail(TooDeep, s.Pos)
 	}
 	closer := s.Src[s.Pos] + 2 // '{'+2 == '}', '['+2 == ']'
 	s.Pos++
@@ -453,13 +487,13 @@ func (s *Scanner) Open() (empty, ok bool) {
 // Colon reads the ':' after the member name (named in the error) and
 // the white space around it.
 func (s *Scanner) Colon(name string) bool {
-	if !s.Space() {
-		return false
-	}
 	if s.Pos >= len(s.Src) || s.Src[s.Pos] != ':' {
-		s.fail(NoColon, s.Pos)
-		s.err.name = name
-		return false
+		if !s.Space() {
+			return false
+		}
+		if s.Pos >= len(s.Src) || s.Src[s.Pos] != ':' {
+			return s.failByte(NoColon, s.Pos, 0, name)
+		}
 	}
 	s.Pos++
 	return s.Space()
@@ -483,9 +517,7 @@ func (s *Scanner) Next(closer byte) (more, ok bool) {
 			return false, true
 		}
 	}
-	s.fail(NoComma, s.Pos)
-	s.err.c = closer
-	return false, false
+	return false, s.failByte(NoComma, s.Pos, closer, "")
 }
 
 // End reads the white space after the document's value and fails if
@@ -532,9 +564,7 @@ func (s *Scanner) String() (start, end int, plain, ok bool) {
 			end, ok := s.escaped(i)
 			return start, end, false, ok
 		case c < 0x20:
-			s.fail(Control, i)
-			s.err.c = c
-			return 0, 0, false, false
+			return 0, 0, false, s.failByte(Control, i, c, "")
 		default:
 			ascii = false
 			i++
@@ -563,14 +593,10 @@ func (s *Scanner) escaped(i int) (end int, ok bool) {
 				}
 				i += 6
 			default:
-				s.fail(BadEscape, i)
-				s.err.c = e
-				return 0, false
+				return 0, s.failByte(BadEscape, i, e, "")
 			}
 		case c < 0x20:
-			s.fail(Control, i)
-			s.err.c = c
-			return 0, false
+			return 0, s.failByte(Control, i, c, "")
 		default:
 			i++
 		}
