@@ -246,12 +246,12 @@ var plainByte = func() (t [256]bool) {
 // quotes) as encoding/json does: invalid UTF-8 and lone surrogates
 // become U+FFFD.
 func Unquote(raw []byte) string {
-	i := 0
-	for i < len(raw) && plainByte[raw[i]] {
-		i++
-	}
-	if i == len(raw) || bytes.IndexByte(raw[i:], '\\') < 0 && utf8.Valid(raw[i:]) {
+	i := bytes.IndexByte(raw, '\\')
+	if i < 0 && utf8.Valid(raw) {
 		return string(raw)
+	}
+	if i < 0 || !utf8.Valid(raw[:i]) {
+		i = 0
 	}
 	var b strings.Builder
 	b.Grow(len(raw))
@@ -454,8 +454,10 @@ func (s *Scanner) spaces() bool {
 // Value returns the kind of the value at Pos; at the end of input or at a
 // byte no value starts with, it fails.
 func (s *Scanner) Value() (Kind, bool) {
-	k := kinds[s.Peek()]
-	return k, k != Invalid || s.notValue()
+	if k := kinds[s.Peek()]; k != Invalid {
+		return k, true
+	}
+	return Invalid, s.notValue()
 }
 
 func (s *Scanner) notValue() bool {
