@@ -197,12 +197,9 @@ func scanJSON(src []byte) (*tape, bool) {
 // key indexes a member's name and reads the colon after it.
 func (t *tape) key(s *jsontok.Scanner) bool {
 	start := s.Pos
-	_, end, _, ok := s.Name()
-	if !ok {
-		return false
-	}
+	_, end, _, ok := s.Member()
 	t.push(uint32(start), uint32(end+1), start)
-	return s.Colon("")
+	return ok
 }
 
 // stringText decodes string node i.

@@ -695,15 +695,17 @@ func (s *Scanner) Skip() bool {
 	}
 }
 
-// member reads a member's name and colon.
-func (s *Scanner) member() bool {
-	start, end, plain, ok := s.Name()
-	if !ok {
-		return false
+// Member reads a member's name (as Name) and the ':' after it (as Colon).
+func (s *Scanner) Member() (start, end int, plain, ok bool) {
+	if s.Pos >= len(s.Src) || s.Src[s.Pos] != '"' {
+		return 0, 0, false, s.fail(NotName, s.Pos)
+	}
+	if start, end, plain, ok = s.String(); !ok {
+		return 0, 0, false, false
 	}
 	if s.Pos < len(s.Src) && s.Src[s.Pos] == ':' {
 		s.Pos++
-		return s.Space()
+		return start, end, plain, s.Space()
 	}
 	name := ""
 	if s.Space() && (s.Pos >= len(s.Src) || s.Src[s.Pos] != ':') {
@@ -711,7 +713,12 @@ func (s *Scanner) member() bool {
 			name = Unquote(s.Src[start:end])
 		}
 	}
-	return s.Colon(name)
+	return start, end, plain, s.Colon(name)
+}
+
+func (s *Scanner) member() bool {
+	_, _, _, ok := s.Member()
+	return ok
 }
 
 // Valid reports whether src is exactly one JSON value, as json.Valid does.
