@@ -134,9 +134,6 @@ var kinds = func() (k [256]Kind) {
 	return k
 }()
 
-// KindOf returns the kind of the value that starts with c.
-func KindOf(c byte) Kind { return kinds[c] }
-
 // IsSpace reports JSON white space.
 func IsSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
@@ -350,11 +347,6 @@ type Scanner struct {
 	errName string
 }
 
-// Reset points s at src from its start, keeping its settings.
-func (s *Scanner) Reset(src []byte) {
-	*s = Scanner{Src: src, Comments: s.Comments, MaxDepth: s.MaxDepth}
-}
-
 // Err returns the first failure, or nil.
 func (s *Scanner) Err() *Error {
 	if s.code == OK {
@@ -373,9 +365,6 @@ func (s *Scanner) limit() int {
 	}
 	return s.MaxDepth
 }
-
-// Depth returns how many containers are open.
-func (s *Scanner) Depth() int { return s.depth }
 
 func (s *Scanner) fail(code Code, off int) bool {
 	if s.code == OK {
