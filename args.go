@@ -163,7 +163,10 @@ func (p *argParser) array() ([]any, bool) {
 // escapes, valid UTF-8; any other falls back to encoding/json.
 func (p *argParser) str(name bool) (string, bool) {
 	start, end, plain, ok := p.read(name)
-	return p.s[start:end], ok && plain
+	if !ok || !plain {
+		return "", false
+	}
+	return p.s[start:end], true
 }
 
 func (p *argParser) read(name bool) (start, end int, plain, ok bool) {

@@ -552,8 +552,10 @@ func (s *Scanner) String() (start, end int, plain, ok bool) {
 			s.Pos = i + 1
 			return start, i, ascii || utf8.Valid(src[start:i]), true
 		case c == '\\':
-			end, ok := s.escaped(i)
-			return start, end, false, ok
+			if end, ok := s.escaped(i); ok {
+				return start, end, false, true
+			}
+			return 0, 0, false, false
 		case c < 0x20:
 			return 0, 0, false, s.failByte(Control, i, c, "")
 		default:

@@ -262,3 +262,14 @@ func TestMaxDepth(t *testing.T) {
 		t.Fatalf("depth 2: %v", s.Err())
 	}
 }
+
+// TestFailedStringSpan: a string that fails reads as an empty span, so that
+// a reader cutting it before checking ok cuts nothing.
+func TestFailedStringSpan(t *testing.T) {
+	for _, in := range []string{`"\`, `"\x"`, `"a\u12"`, "\"a\\n\x01\"", `"abc`, "\"\x01\""} {
+		s := Scanner{Src: []byte(in)}
+		if start, end, plain, ok := s.String(); ok || start != 0 || end != 0 || plain {
+			t.Errorf("String(%q) = %d, %d, %v, %v", in, start, end, plain, ok)
+		}
+	}
+}
