@@ -3,7 +3,8 @@
 // index, YQCloud's ordered values and hostapi's raw document. It holds the
 // rules they share, written once: RFC 8259's grammar as encoding/json
 // accepts it (a leading BOM is the caller's choice), invalid UTF-8 and
-// lone surrogates decoded to U+FFFD, number text kept as written
+// lone surrogates decoded to U+FFFD, U+2028 and U+2029 decoded as they
+// are (jsonstr escapes them when writing), number text kept as written
 // (jsonstr.ScanNumber), a nesting limit (encoding/json's 10,000 unless
 // set), optional // and /* */ comments, and the wording of syntax errors.
 //
