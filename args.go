@@ -2,29 +2,28 @@ package toolkit
 
 import (
 	"encoding/json"
-	"unicode/utf8"
 
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // Tool arguments are small JSON objects decoded on every call. argParser
 // decodes their common shape (strings without escapes, numbers, booleans,
-// null, shallow objects and arrays) straight into the values encoding/json
-// with UseNumber produces. It gives up on anything else — escapes, invalid
-// UTF-8, deep nesting, any syntax error — and the caller then falls back to
-// encoding/json, which also writes the error messages.
+// null, shallow objects and arrays) with the shared tokenizer straight into
+// the values encoding/json with UseNumber produces. It gives up on anything
+// else — escapes, invalid UTF-8, deep nesting, any syntax error — and the
+// caller then falls back to encoding/json, which also writes the error
+// messages.
 
 // maxFastDepth is the nesting argParser handles; deeper input falls back.
 const maxFastDepth = 32
 
 type argParser struct {
-	s     string // the input, copied once: keys and values are substrings of it
-	off   int
-	depth int
+	jsontok.Scanner
+	s string // the input, copied once: keys and values are substrings of it
 }
 
 func newArgParser(data []byte) *argParser {
-	return &argParser{s: string(data)}
+	return &argParser{Scanner: jsontok.Scanner{Src: data, MaxDepth: maxFastDepth}, s: string(data)}
 }
 
 // fastObject decodes data, already trimmed, when it is exactly one JSON
@@ -35,7 +34,7 @@ func fastObject(data []byte) (m map[string]any, ok bool) {
 	}
 	p := newArgParser(data)
 	m, ok = p.object()
-	if !ok || !p.atEnd() {
+	if !ok || !p.End() {
 		return nil, false
 	}
 	return m, true
@@ -51,39 +50,36 @@ func fastCallArgs(data []byte) (name string, params json.RawMessage, decoded map
 		return "", nil, nil, false
 	}
 	p := newArgParser(data)
-	p.off++
-	p.depth++
-	p.ws()
-	if p.peek() == '}' {
-		p.off++
-		return "", nil, nil, p.atEnd()
+	empty, _ := p.Open()
+	if empty {
+		return "", nil, nil, p.End()
 	}
 	var start, end int
 	for {
-		key, ok := p.str()
-		if !ok || !p.colon() {
+		key, ok := p.str(true)
+		if !ok || !p.Colon("") {
 			return "", nil, nil, false
 		}
 		switch key {
 		case "name":
-			if p.peek() != '"' {
+			if p.Peek() != '"' {
 				return "", nil, nil, false
 			}
-			if name, ok = p.str(); !ok {
+			if name, ok = p.str(false); !ok {
 				return "", nil, nil, false
 			}
 		case "parameters":
-			start = p.off
+			start = p.Pos
 			v, ok := p.value()
 			if !ok {
 				return "", nil, nil, false
 			}
-			end = p.off
+			end = p.Pos
 			decoded, _ = v.(map[string]any)
 		default:
 			return "", nil, nil, false
 		}
-		more, ok := p.next('}')
+		more, ok := p.Next('}')
 		if !ok {
 			return "", nil, nil, false
 		}
@@ -91,7 +87,7 @@ func fastCallArgs(data []byte) (name string, params json.RawMessage, decoded map
 			break
 		}
 	}
-	if !p.atEnd() {
+	if !p.End() {
 		return "", nil, nil, false
 	}
 	if end > start {
@@ -100,92 +96,36 @@ func fastCallArgs(data []byte) (name string, params json.RawMessage, decoded map
 	return name, params, decoded, true
 }
 
-func (p *argParser) peek() byte {
-	if p.off < len(p.s) {
-		return p.s[p.off]
-	}
-	return 0
-}
-
-func (p *argParser) ws() {
-	for p.off < len(p.s) {
-		switch p.s[p.off] {
-		case ' ', '\t', '\n', '\r':
-			p.off++
-		default:
-			return
-		}
-	}
-}
-
-// atEnd reports whether only JSON whitespace is left.
-func (p *argParser) atEnd() bool {
-	p.ws()
-	return p.off == len(p.s)
-}
-
-// colon reads the ':' after a key and the whitespace around it.
-func (p *argParser) colon() bool {
-	p.ws()
-	if p.peek() != ':' {
-		return false
-	}
-	p.off++
-	p.ws()
-	return true
-}
-
-// next reads the ',' or closing byte after a member or element; more is
-// true after a ',' (whitespace skipped).
-func (p *argParser) next(closing byte) (more, ok bool) {
-	p.ws()
-	switch p.peek() {
-	case ',':
-		p.off++
-		p.ws()
-		return true, true
-	case closing:
-		p.off++
-		return false, true
-	}
-	return false, false
-}
-
 func (p *argParser) value() (any, bool) {
-	switch c := p.peek(); {
-	case c == '{':
-		return p.object()
-	case c == '[':
-		return p.array()
-	case c == '"':
-		return p.str()
-	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
-	case c == 't':
-		return true, p.literal("true")
-	case c == 'f':
-		return false, p.literal("false")
-	case c == 'n':
-		return nil, p.literal("null")
+	k, ok := p.Value()
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	switch k {
+	case jsontok.Object:
+		return p.object()
+	case jsontok.Array:
+		return p.array()
+	case jsontok.String:
+		return p.str(false)
+	case jsontok.Number:
+		start, end, ok := p.Number()
+		return json.Number(p.s[start:end]), ok
+	case jsontok.Null:
+		return nil, p.Literal(k)
+	}
+	return k == jsontok.True, p.Literal(k)
 }
 
 func (p *argParser) object() (map[string]any, bool) {
-	if p.depth++; p.depth > maxFastDepth {
+	empty, ok := p.Open()
+	if !ok {
 		return nil, false
 	}
-	p.off++ // '{'
-	p.ws()
 	m := make(map[string]any)
-	if p.peek() == '}' {
-		p.off++
-		p.depth--
-		return m, true
-	}
-	for {
-		key, ok := p.str()
-		if !ok || !p.colon() {
+	for more := !empty; more; {
+		key, ok := p.str(true)
+		if !ok || !p.Colon("") {
 			return nil, false
 		}
 		v, ok := p.value()
@@ -193,89 +133,45 @@ func (p *argParser) object() (map[string]any, bool) {
 			return nil, false
 		}
 		m[key] = v
-		more, ok := p.next('}')
-		if !ok {
+		if more, ok = p.Next('}'); !ok {
 			return nil, false
 		}
-		if !more {
-			p.depth--
-			return m, true
-		}
 	}
+	return m, true
 }
 
 func (p *argParser) array() ([]any, bool) {
-	if p.depth++; p.depth > maxFastDepth {
+	empty, ok := p.Open()
+	if !ok {
 		return nil, false
 	}
-	p.off++ // '['
-	p.ws()
 	a := []any{}
-	if p.peek() == ']' {
-		p.off++
-		p.depth--
-		return a, true
-	}
-	for {
+	for more := !empty; more; {
 		v, ok := p.value()
 		if !ok {
 			return nil, false
 		}
 		a = append(a, v)
-		more, ok := p.next(']')
-		if !ok {
+		if more, ok = p.Next(']'); !ok {
 			return nil, false
 		}
-		if !more {
-			p.depth--
-			return a, true
-		}
 	}
+	return a, true
 }
 
-// str reads a string that needs no unquoting: no escapes, no control
-// bytes, valid UTF-8.
-func (p *argParser) str() (string, bool) {
-	if p.peek() != '"' {
+// str reads a string (a member name if name) that needs no unquoting: no
+// escapes, valid UTF-8; any other falls back to encoding/json.
+func (p *argParser) str(name bool) (string, bool) {
+	start, end, plain, ok := p.read(name)
+	if !ok || !plain {
 		return "", false
 	}
-	start := p.off + 1
-	for i := start; i < len(p.s); {
-		c := p.s[i]
-		switch {
-		case c == '"':
-			p.off = i + 1
-			return p.s[start:i], true
-		case c == '\\' || c < ' ':
-			return "", false
-		case c < utf8.RuneSelf:
-			i++
-		default:
-			r, size := utf8.DecodeRuneInString(p.s[i:])
-			if r == utf8.RuneError && size == 1 {
-				return "", false
-			}
-			i += size
-		}
-	}
-	return "", false
+	return p.s[start:end], true
 }
 
-// number reads a number in JSON's grammar and keeps its text.
-func (p *argParser) number() (json.Number, bool) {
-	end, ok := jsonstr.ScanNumber(p.s, p.off)
-	if !ok {
-		return "", false
+func (p *argParser) read(name bool) (start, end int, plain, ok bool) {
+	if name {
+		return p.Name()
 	}
-	n := json.Number(p.s[p.off:end])
-	p.off = end
-	return n, true
-}
-
-func (p *argParser) literal(word string) bool {
-	if len(p.s)-p.off < len(word) || p.s[p.off:p.off+len(word)] != word {
-		return false
-	}
-	p.off += len(word)
-	return true
+	return p.String()
 }

@@ -3,6 +3,8 @@ package toolkit
 import (
 	"bytes"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // FileKind is the format of a file the library loads.
@@ -40,7 +42,7 @@ func (k FileKind) String() string {
 // makes YQCloud definitions; a "steps", "desc", "params", "env", "values" or "pre_request" key makes a tool file.
 // Anything else is FileUnknown.
 func DetectFile(src []byte) FileKind {
-	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	src = bytes.TrimPrefix(src, []byte(jsontok.BOM))
 	keys := yamlTopKeys
 	isJSON := false
 	if c := firstSignificant(src); c == '{' || c == '[' {
@@ -77,18 +79,21 @@ func firstSignificant(src []byte) byte {
 		switch c := src[i]; {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++
-		case c == '#' || bytes.HasPrefix(src[i:], []byte("//")):
+		case c == '#':
 			nl := bytes.IndexByte(src[i:], '\n')
 			if nl < 0 {
 				return 0
 			}
 			i += nl
-		case bytes.HasPrefix(src[i:], []byte("/*")):
-			end := bytes.Index(src[i+2:], []byte("*/"))
-			if end < 0 {
+		case c == '/':
+			end, ok := jsontok.CommentEnd(src, i)
+			switch {
+			case end == i:
+				return c
+			case !ok:
 				return 0
 			}
-			i += end + 4
+			i = end
 		default:
 			return c
 		}
@@ -134,31 +139,18 @@ func jsonTopKeys(src []byte, fn func(key string, inArray bool) bool) {
 				stack = stack[:len(stack)-1]
 			}
 		case '/':
-			if i+1 < len(src) && src[i+1] == '/' {
-				if nl := bytes.IndexByte(src[i:], '\n'); nl >= 0 {
-					i += nl
-				} else {
-					return
-				}
-			} else if i+1 < len(src) && src[i+1] == '*' {
-				end := bytes.Index(src[i+2:], []byte("*/"))
-				if end < 0 {
-					return
-				}
-				i += end + 3
-			}
-		case '"', '\'':
-			start := i + 1
-			for i++; i < len(src) && src[i] != c; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-			if i >= len(src) {
+			end, ok := jsontok.CommentEnd(src, i)
+			if !ok && end > i {
 				return
 			}
-			key, top := string(src[start:i]), topObject(stack)
-			if top != 0 && followedByColon(src[i+1:]) && !fn(key, top == 2) {
+			i = max(end-1, i)
+		case '"', '\'':
+			end, ok := jsontok.Quoted(src, i)
+			if !ok {
+				return
+			}
+			key, top := string(src[i+1:end-1]), topObject(stack)
+			if i = end - 1; top != 0 && followedByColon(src[end:]) && !fn(key, top == 2) {
 				return
 			}
 		default:

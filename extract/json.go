@@ -5,10 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
 
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // nkind is the kind of one indexed JSON node.
@@ -111,196 +109,97 @@ func (t *tape) grow(pos int) {
 	t.nodes = slices.Grow(t.nodes, int(rest*1.125)+16)
 }
 
-func isWS(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isWS(c byte) bool { return jsontok.IsSpace(c) }
 
 // scanJSON indexes src if it is exactly one valid JSON value (RFC 8259,
-// optional UTF-8 BOM). It never recurses, so nesting depth is unbounded.
-// The index starts at one node per 16 bytes and grows by what the part
-// scanned predicts for the rest.
+// optional UTF-8 BOM), as read by the shared tokenizer. It never recurses,
+// and its nesting depth is unbounded. The index starts at one node per 16
+// bytes and grows by what the part scanned predicts for the rest.
 func scanJSON(src []byte) (*tape, bool) {
 	if len(src) >= math.MaxUint32 {
 		return nil, false
 	}
-	i := 0
-	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
-		i = 3
+	s := jsontok.Scanner{Src: src, MaxDepth: -1}
+	if bytes.HasPrefix(src, []byte(jsontok.BOM)) {
+		s.Pos = len(jsontok.BOM)
 	}
 	t := &tape{src: src, nodes: make([]node, 0, 16+len(src)/16)}
 	var stack []uint32 // open containers
-	n := len(src)
-
-	const (
-		stValue    = iota // a value is expected
-		stKey             // an object key is expected
-		stAfter           // a value ended
-		stFirstKey        // after '{': key or '}'
-		stFirstVal        // after '[': value or ']'
-	)
-	state := stValue
+	s.Space()
 	for {
-		for i < n && isWS(src[i]) {
-			i++
+		// A value is expected.
+		start := s.Pos
+		k, ok := s.Value()
+		if !ok {
+			return nil, false
 		}
-		switch state {
-		case stFirstKey, stFirstVal:
-			closer := byte('}')
-			if state == stFirstVal {
-				closer = ']'
-			}
-			if i < n && src[i] == closer {
-				top := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				i++
-				t.nodes[top].x = uint32(len(t.nodes))
-				state = stAfter
+		end := 0
+		switch k {
+		case jsontok.Object, jsontok.Array:
+			stack = append(stack, uint32(len(t.nodes)))
+			t.push(uint32(start), 0, start)
+			empty, _ := s.Open()
+			if !empty {
+				if k == jsontok.Object && !t.key(&s) {
+					return nil, false
+				}
 				continue
 			}
-			if state == stFirstKey {
-				state = stKey
-			} else {
-				state = stValue
-			}
-			continue
-		case stKey:
-			if i >= n || src[i] != '"' {
-				return nil, false
-			}
-			end, ok := scanString(src, i)
+			t.nodes[len(t.nodes)-1].x = uint32(len(t.nodes))
+			stack = stack[:len(stack)-1]
+		case jsontok.String:
+			_, e, _, ok := s.String()
 			if !ok {
 				return nil, false
 			}
-			t.push(uint32(i), uint32(end), i)
-			i = end
-			for i < n && isWS(src[i]) {
-				i++
-			}
-			if i >= n || src[i] != ':' {
+			end = e + 1
+		case jsontok.Number:
+			_, end, ok = s.Number()
+			if !ok {
 				return nil, false
 			}
-			i++
-			state = stValue
-			continue
-		case stAfter:
+		default:
+			if !s.Literal(k) {
+				return nil, false
+			}
+			end = s.Pos
+		}
+		if end > 0 {
+			t.push(uint32(start), uint32(end), start)
+		}
+		// A value ended: close the containers it ends.
+		for {
 			if len(stack) == 0 {
-				return t, i == n
-			}
-			if i >= n {
-				return nil, false
+				return t, s.End()
 			}
 			top := stack[len(stack)-1]
 			isObj := src[t.nodes[top].start] == '{'
-			switch c := src[i]; {
-			case c == ',':
-				i++
-				if isObj {
-					state = stKey
-				} else {
-					state = stValue
-				}
-			case (c == '}' && isObj) || (c == ']' && !isObj):
-				stack = stack[:len(stack)-1]
-				i++
-				t.nodes[top].x = uint32(len(t.nodes))
-			default:
-				return nil, false
+			closer := byte(']')
+			if isObj {
+				closer = '}'
 			}
-			continue
-		}
-		// stValue
-		if i >= n {
-			return nil, false
-		}
-		switch c := src[i]; c {
-		case '{', '[':
-			st := stFirstKey
-			if c == '[' {
-				st = stFirstVal
-			}
-			stack = append(stack, uint32(len(t.nodes)))
-			t.push(uint32(i), 0, i)
-			i++
-			state = st
-			continue
-		case '"':
-			end, ok := scanString(src, i)
+			more, ok := s.Next(closer)
 			if !ok {
 				return nil, false
 			}
-			t.push(uint32(i), uint32(end), i)
-			i = end
-		case 't', 'f', 'n':
-			lit := "null"
-			if c == 't' {
-				lit = "true"
-			} else if c == 'f' {
-				lit = "false"
+			if more {
+				if isObj && !t.key(&s) {
+					return nil, false
+				}
+				break
 			}
-			if !bytes.HasPrefix(src[i:], []byte(lit)) {
-				return nil, false
-			}
-			t.push(uint32(i), uint32(i+len(lit)), i)
-			i += len(lit)
-		default:
-			end, ok := jsonstr.ScanNumber(src, i)
-			if !ok {
-				return nil, false
-			}
-			t.push(uint32(i), uint32(end), i)
-			i = end
+			stack = stack[:len(stack)-1]
+			t.nodes[top].x = uint32(len(t.nodes))
 		}
-		state = stAfter
 	}
 }
 
-// scanString checks the JSON string starting at src[i] == '"' and returns
-// the offset just past its closing quote.
-func scanString(src []byte, i int) (end int, ok bool) {
-	n := len(src)
-	for j := i + 1; j < n; j++ {
-		c := src[j]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		switch {
-		case c == '"':
-			return j + 1, true
-		case c == '\\':
-			j++
-			if j >= n {
-				return 0, false
-			}
-			switch src[j] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if j+4 >= n {
-					return 0, false
-				}
-				for k := 1; k <= 4; k++ {
-					if unhex(src[j+k]) < 0 {
-						return 0, false
-					}
-				}
-				j += 4
-			default:
-				return 0, false
-			}
-		case c < 0x20:
-			return 0, false
-		}
-	}
-	return 0, false
-}
-
-func unhex(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c && c <= 'f':
-		return rune(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return rune(c - 'A' + 10)
-	}
-	return -1
+// key indexes a member's name and reads the colon after it.
+func (t *tape) key(s *jsontok.Scanner) bool {
+	start := s.Pos
+	_, end, _, ok := s.Member()
+	t.push(uint32(start), uint32(end+1), start)
+	return ok
 }
 
 // stringText decodes string node i.
@@ -311,66 +210,7 @@ func (t *tape) stringText(i uint32) string {
 // decodeString decodes a validated JSON string, quotes included. Like
 // encoding/json, bad UTF-8 and lone surrogates become U+FFFD.
 func decodeString(quoted []byte) string {
-	raw := quoted[1 : len(quoted)-1]
-	if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-		return string(raw)
-	}
-	b := make([]byte, 0, len(raw))
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c == '\\' {
-			switch raw[i+1] {
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r := hex4(raw[i+2:])
-				i += 6
-				if utf16.IsSurrogate(r) {
-					r2 := rune(-1)
-					if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
-						r2 = hex4(raw[i+2:])
-					}
-					if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
-						i += 6
-						r = dec
-					} else {
-						r = utf8.RuneError
-					}
-				}
-				b = utf8.AppendRune(b, r)
-				continue
-			default: // " \ /
-				b = append(b, raw[i+1])
-			}
-			i += 2
-			continue
-		}
-		if c < utf8.RuneSelf {
-			b = append(b, c)
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(raw[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, "\uFFFD"...)
-		} else {
-			b = append(b, raw[i:i+size]...)
-		}
-		i += size
-	}
-	return string(b)
-}
-
-func hex4(b []byte) rune {
-	return unhex(b[0])<<12 | unhex(b[1])<<8 | unhex(b[2])<<4 | unhex(b[3])
+	return jsontok.Unquote(quoted[1 : len(quoted)-1])
 }
 
 // keyIs reports whether the object key node i equals key.
@@ -389,20 +229,10 @@ func (t *tape) appendCompact(dst []byte, i uint32) []byte {
 	if !t.kind(i).container() {
 		return append(dst, span...)
 	}
-	inStr := false
 	from := 0
 	for i := 0; i < len(span); i++ {
-		c := span[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
-		}
-		if c == '"' {
-			inStr = true
+		if c := span[i]; c == '"' {
+			i = jsontok.QuotedEnd(span, i) - 1
 		} else if isWS(c) {
 			dst = append(dst, span[from:i]...)
 			from = i + 1

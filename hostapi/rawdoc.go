@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v4"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // A document is read in two passes. The first indexes the JSON text
@@ -76,9 +77,9 @@ const maxYAMLExpansion = 16
 // readDocument indexes a JSON or YAML document.
 func readDocument(data []byte) (*rawDoc, *docError) {
 	d := &rawDoc{text: data}
-	i := skipWS(data, 0)
+	i := jsontok.SkipSpace(data, 0)
 	isJSON := i < len(data) && data[i] == '{'
-	if isJSON && !json.Valid(data) {
+	if isJSON && !jsontok.Valid(data) {
 		// JSON with a flaw YAML forgives (a tab, a trailing comma) still loads.
 		if _, jerr := decodeAny(data); jerr != nil {
 			if node, yerr := parseYAML(data); yerr == nil {
@@ -297,23 +298,23 @@ func (d *rawDoc) mediaTypes(op *rawOp) []string {
 // when decoded, as in encoding/json); ok is false if sp is not an object.
 func (d *rawDoc) object(sp span) ([]member, bool) {
 	data := d.text
-	i := skipWS(data, sp.start)
+	i := jsontok.SkipSpace(data, sp.start)
 	if i >= sp.end || data[i] != '{' {
 		return nil, false
 	}
 	var out []member
-	i = skipWS(data, i+1)
+	i = jsontok.SkipSpace(data, i+1)
 	for i < sp.end && data[i] != '}' {
 		keyPos := i
-		kend := skipString(data, i)
+		kend := jsontok.QuotedEnd(data, i)
 		key := unquote(data[i:kend])
-		i = skipWS(data, kend)
-		i = skipWS(data, i+1) // ':'
-		vend := skipValue(data, i)
+		i = jsontok.SkipSpace(data, kend)
+		i = jsontok.SkipSpace(data, i+1) // ':'
+		vend := jsontok.ValueEnd(data, i)
 		out = append(out, member{key: key, keyPos: keyPos, val: span{i, vend}})
-		i = skipWS(data, vend)
+		i = jsontok.SkipSpace(data, vend)
 		if i < sp.end && data[i] == ',' {
-			i = skipWS(data, i+1)
+			i = jsontok.SkipSpace(data, i+1)
 		}
 	}
 	return dedup(out), true
@@ -349,76 +350,12 @@ func dedupMap(ms []member) []member {
 	return out
 }
 
-func skipWS(data []byte, i int) int {
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// skipString returns the end of the string starting at data[i] == '"'.
-func skipString(data []byte, i int) int {
-	for i++; i < len(data); {
-		j := bytes.IndexByte(data[i:], '"')
-		if j < 0 {
-			return len(data)
-		}
-		i += j
-		// Escaped if preceded by an odd number of backslashes.
-		n := 0
-		for k := i - 1; k >= 0 && data[k] == '\\'; k-- {
-			n++
-		}
-		if n%2 == 0 {
-			return i + 1
-		}
-		i++
-	}
-	return len(data)
-}
-
-// skipValue returns the end of the valid JSON value starting at i.
-func skipValue(data []byte, i int) int {
-	if i >= len(data) {
-		return i
-	}
-	switch data[i] {
-	case '"':
-		return skipString(data, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(data); i++ {
-			switch data[i] {
-			case '"':
-				i = skipString(data, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return len(data)
-	}
-	for i < len(data) && !strings.ContainsRune(" \t\r\n,}]", rune(data[i])) {
-		i++
-	}
-	return i
-}
-
+// unquote decodes the JSON string q (quotes included) of valid text.
 func unquote(q []byte) string {
-	if len(q) >= 2 && bytes.IndexByte(q, '\\') < 0 {
-		return string(q[1 : len(q)-1])
+	if len(q) < 2 {
+		return ""
 	}
-	var s string
-	_ = json.Unmarshal(q, &s)
-	return s
+	return jsontok.Unquote(q[1 : len(q)-1])
 }
 
 var refKey = []byte(`"$ref"`)
@@ -432,13 +369,13 @@ func (d *rawDoc) refs(sp span, out []string) []string {
 			return out
 		}
 		i += j + len(refKey)
-		k := skipWS(data, i)
+		k := jsontok.SkipSpace(data, i)
 		if k >= len(data) || data[k] != ':' {
 			continue
 		}
-		k = skipWS(data, k+1)
+		k = jsontok.SkipSpace(data, k+1)
 		if k < len(data) && data[k] == '"' {
-			end := skipString(data, k)
+			end := jsontok.QuotedEnd(data, k)
 			out = append(out, unquote(data[k:end]))
 			i = end
 		}
@@ -552,7 +489,7 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 	}
 	for _, tok := range strings.Split(frag[1:], "/") {
 		tok = unescapeToken(tok)
-		i := skipWS(d.text, sp.start)
+		i := jsontok.SkipSpace(d.text, sp.start)
 		if i >= len(d.text) {
 			return span{}, false
 		}
@@ -586,21 +523,21 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 // array lists the elements of the array at sp.
 func (d *rawDoc) array(sp span) []span {
 	data := d.text
-	i := skipWS(data, sp.start)
+	i := jsontok.SkipSpace(data, sp.start)
 	if i >= sp.end || data[i] != '[' {
 		return nil
 	}
 	var out []span
-	i = skipWS(data, i+1)
+	i = jsontok.SkipSpace(data, i+1)
 	for i < sp.end && data[i] != ']' {
-		end := skipValue(data, i)
+		end := jsontok.ValueEnd(data, i)
 		if end <= i {
 			break
 		}
 		out = append(out, span{i, end})
-		i = skipWS(data, end)
+		i = jsontok.SkipSpace(data, end)
 		if i < sp.end && data[i] == ',' {
-			i = skipWS(data, i+1)
+			i = jsontok.SkipSpace(data, i+1)
 		}
 	}
 	return out
@@ -622,7 +559,7 @@ func (d *rawDoc) writeValue(b *bytes.Buffer, sp span) {
 // rewrite writes sp with its inlined refs written out; onPath are the
 // refs being written out around it, and limit bounds the buffer.
 func (d *rawDoc) rewrite(b *bytes.Buffer, sp span, onPath []string, limit int) {
-	i := skipWS(d.text, sp.start)
+	i := jsontok.SkipSpace(d.text, sp.start)
 	if i >= sp.end {
 		return
 	}

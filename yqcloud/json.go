@@ -9,13 +9,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // JSON values inside the package: nil, bool, string, json.Number, []any
@@ -116,9 +115,9 @@ func (e *syntaxError) Error() string { return e.msg }
 // the offset of every value (of the key, for object members) by JSON path.
 type jsonParser struct {
 	src      []byte
-	pos      int
-	depth    int
-	comments bool           // accept // and /* */ comments
+	pos      int  // where space and string read (compiler.valueOffset)
+	comments bool // accept // and /* */ comments
+	sc       jsontok.Scanner
 	paths    map[string]int // JSON path -> offset
 	dups     []dupKey       // duplicate keys seen (paths mode)
 	ctx      context.Context
@@ -128,16 +127,15 @@ type jsonParser struct {
 	names map[string]string // interned member names
 	// text is src as a string, which strings are cut from (one copy of
 	// the document instead of one per string); document makes it if unset.
-	text    string
-	spanned bool        // string's last result was cut from text as it is
-	doc     *doc        // the document being parsed
-	shapes  [4][]string // the member lists of the last objects, shared by those alike
-	plains  [4]bool     // shapes' names are all plainName
-	shaped  int         // the next of shapes to replace
-	last    []string    // the members of the object parsed last
-	plain   bool        // last's names are all plainName
-	keys    []string    // scratch: members of the objects being parsed
-	vals    []jval      // scratch: members and elements of the containers being parsed
+	text   string
+	doc    *doc        // the document being parsed
+	shapes [4][]string // the member lists of the last objects, shared by those alike
+	plains [4]bool     // shapes' names are all plainName
+	shaped int         // the next of shapes to replace
+	last   []string    // the members of the object parsed last
+	plain  bool        // last's names are all plainName
+	keys   []string    // scratch: members of the objects being parsed
+	vals   []jval      // scratch: members and elements of the containers being parsed
 }
 
 type dupKey struct {
@@ -219,18 +217,16 @@ func (p *jsonParser) parse(d *doc) (*doc, error) {
 	}
 	d.text = p.text
 	p.doc = d
-	if err := p.space(); err != nil {
-		return nil, err
+	p.sc = jsontok.Scanner{Src: p.src, Pos: p.pos, Comments: p.comments, MaxDepth: maxDepth}
+	if !p.sc.Space() {
+		return nil, p.fail()
 	}
 	v, err := p.value("")
 	if err != nil {
 		return nil, err
 	}
-	if err := p.space(); err != nil {
-		return nil, err
-	}
-	if p.pos < len(p.src) {
-		return nil, p.errf("unexpected %s after the JSON value", p.describe())
+	if !p.sc.End() {
+		return nil, p.fail()
 	}
 	p.doc.root = v
 	return p.doc, nil
@@ -250,52 +246,32 @@ var scratches = sync.Pool{New: func() any { return &parseScratch{names: map[stri
 const maxScratch = 4096
 
 func (p *jsonParser) errf(format string, args ...any) error {
-	return &syntaxError{off: p.pos, msg: fmt.Sprintf(format, args...)}
+	return &syntaxError{off: p.sc.Pos, msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *jsonParser) describe() string {
-	if p.pos >= len(p.src) {
-		return "end of input"
-	}
-	r, _ := utf8.DecodeRune(p.src[p.pos:])
-	return strconv.QuoteRune(r)
+// fail returns the tokenizer's failure.
+func (p *jsonParser) fail() error {
+	e := p.sc.Err()
+	return &syntaxError{off: e.Off, msg: e.Error()}
 }
 
+// space and string read at pos, for a reader that places the parser by
+// hand (compiler.valueOffset).
 func (p *jsonParser) space() error {
-	if p.pos < len(p.src) && p.src[p.pos] > ' ' && p.src[p.pos] != '/' {
-		return nil // the common case, inlined
-	}
-	return p.spaces()
-}
-
-func (p *jsonParser) spaces() error {
-	for p.pos < len(p.src) {
-		switch c := p.src[p.pos]; c {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		case '/':
-			if !p.comments || p.pos+1 >= len(p.src) {
-				return nil
-			}
-			switch p.src[p.pos+1] {
-			case '/':
-				for p.pos < len(p.src) && p.src[p.pos] != '\n' {
-					p.pos++
-				}
-			case '*':
-				end := bytes.Index(p.src[p.pos+2:], []byte("*/"))
-				if end < 0 {
-					return p.errf("unterminated /* comment")
-				}
-				p.pos += end + 4
-			default:
-				return nil
-			}
-		default:
-			return nil
-		}
+	p.sc = jsontok.Scanner{Src: p.src, Pos: p.pos, Comments: p.comments}
+	ok := p.sc.Space()
+	p.pos = p.sc.Pos
+	if !ok {
+		return p.fail()
 	}
 	return nil
+}
+
+func (p *jsonParser) string() (string, error) {
+	p.sc = jsontok.Scanner{Src: p.src, Pos: p.pos, Comments: p.comments}
+	s, _, err := p.str()
+	p.pos = p.sc.Pos
+	return s, err
 }
 
 func (p *jsonParser) record(path string, off int) {
@@ -312,58 +288,46 @@ func (p *jsonParser) value(path string) (jval, error) {
 			return jval{}, err
 		}
 	}
-	if p.pos >= len(p.src) {
-		return jval{}, p.errf("unexpected end of input, expecting a value")
+	k, ok := p.sc.Value()
+	if !ok {
+		return jval{}, p.fail()
 	}
-	switch c := p.src[p.pos]; {
-	case c == '{':
+	switch k {
+	case jsontok.Object:
 		return p.object(path)
-	case c == '[':
+	case jsontok.Array:
 		return p.array(path)
-	case c == '"':
-		start := p.pos + 1
-		s, err := p.string()
-		if err != nil {
-			return jval{}, err
+	case jsontok.String:
+		start, end, plain, ok := p.sc.String()
+		if !ok {
+			return jval{}, p.fail()
 		}
-		if p.spanned {
-			return jval{kind: jString, a: uint32(start), b: uint32(p.pos - 1)}, nil
+		if plain {
+			return jval{kind: jString, a: uint32(start), b: uint32(end)}, nil
 		}
-		p.doc.strs = append(p.doc.strs, s)
+		p.doc.strs = append(p.doc.strs, jsontok.Unquote(p.src[start:end]))
 		return jval{kind: jDecoded, a: uint32(len(p.doc.strs) - 1)}, nil
-	case c == '-' || (c >= '0' && c <= '9'):
-		return p.number()
-	case bytes.HasPrefix(p.src[p.pos:], []byte("true")):
-		p.pos += 4
-		return jval{kind: jTrue}, nil
-	case bytes.HasPrefix(p.src[p.pos:], []byte("false")):
-		p.pos += 5
-		return jval{kind: jFalse}, nil
-	case bytes.HasPrefix(p.src[p.pos:], []byte("null")):
-		p.pos += 4
-		return jval{kind: jNull}, nil
+	case jsontok.Number:
+		start, end, ok := p.sc.Number()
+		if !ok {
+			return jval{}, p.fail()
+		}
+		return jval{kind: jNumber, a: uint32(start), b: uint32(end)}, nil
 	}
-	return jval{}, p.errf("unexpected %s, expecting a value", p.describe())
+	if !p.sc.Literal(k) {
+		return jval{}, p.fail()
+	}
+	return jval{kind: literals[k]}, nil
 }
 
-func (p *jsonParser) enter() error {
-	if p.depth++; p.depth > maxDepth {
-		return p.errf("nested too deeply (over %d levels)", maxDepth)
-	}
-	return nil
-}
+var literals = [...]jkind{jsontok.True: jTrue, jsontok.False: jFalse, jsontok.Null: jNull}
 
 func (p *jsonParser) object(path string) (jval, error) {
-	if err := p.enter(); err != nil {
-		return jval{}, err
+	empty, ok := p.sc.Open()
+	if !ok {
+		return jval{}, p.fail()
 	}
-	p.pos++ // {
-	if err := p.space(); err != nil {
-		return jval{}, err
-	}
-	if p.pos < len(p.src) && p.src[p.pos] == '}' {
-		p.pos++
-		p.depth--
+	if empty {
 		return p.doc.add(jObject, nil, nil, nil), nil
 	}
 	base, vbase := len(p.keys), len(p.vals)
@@ -372,10 +336,11 @@ func (p *jsonParser) object(path string) (jval, error) {
 	onShape := true                // the names so far are like's (not in p.keys yet), so none is repeated
 	var idx map[string]int         // name -> position, past smallObject members
 	for {
-		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			return jval{}, p.errf("unexpected %s, expecting a member name in double quotes", p.describe())
+		keyOff := p.sc.Pos
+		if p.sc.Peek() != '"' {
+			p.sc.Name()
+			return jval{}, p.fail()
 		}
-		keyOff := p.pos
 		n := len(p.vals) - vbase // members so far
 		var guess string
 		if onShape && n < len(like) {
@@ -412,15 +377,8 @@ func (p *jsonParser) object(path string) (jval, error) {
 			}
 			p.record(sub, keyOff)
 		}
-		if err := p.space(); err != nil {
-			return jval{}, err
-		}
-		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			return jval{}, p.errf("unexpected %s, expecting ':' after member %q", p.describe(), k)
-		}
-		p.pos++
-		if err := p.space(); err != nil {
-			return jval{}, err
+		if !p.sc.Colon(k) {
+			return jval{}, p.fail()
 		}
 		v, err := p.value(sub)
 		if err != nil {
@@ -440,9 +398,9 @@ func (p *jsonParser) object(path string) (jval, error) {
 				}
 			}
 		}
-		more, err := p.next('}')
-		if err != nil {
-			return jval{}, err
+		more, ok := p.sc.Next('}')
+		if !ok {
+			return jval{}, p.fail()
 		}
 		if more {
 			continue
@@ -505,41 +463,14 @@ var unescaped = func() (t [256]bool) {
 	return t
 }()
 
-// plainByte holds the bytes a string holds as they are, ASCII only: not
-// a quote, a backslash or a control character.
-var plainByte = func() (t [256]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// next reads what follows a member or element: a ',' (more is true) or
-// the closing byte, which ends the object or array.
-func (p *jsonParser) next(closing byte) (more bool, err error) {
-	if err := p.space(); err != nil {
-		return false, err
-	}
-	if p.pos < len(p.src) && p.src[p.pos] == ',' {
-		p.pos++
-		return true, p.space()
-	}
-	if p.pos < len(p.src) && p.src[p.pos] == closing {
-		p.pos++
-		p.depth--
-		return false, nil
-	}
-	return false, p.errf("unexpected %s, expecting ',' or '%c'", p.describe(), closing)
-}
-
 // name parses a member name, interning names without escapes; guess is
 // the name a like object had there, taken (hit) if it is the same, and
 // compared as written if plain (plainName).
 func (p *jsonParser) name(guess string, plain bool) (k string, hit bool, err error) {
-	start := p.pos + 1
+	start := p.sc.Pos + 1
 	if plain && guess != "" {
 		if end := start + len(guess); end < len(p.src) && p.src[end] == '"' && string(p.src[start:end]) == guess {
-			p.pos = end + 1
+			p.sc.Pos = end + 1
 			return guess, true, nil
 		}
 	}
@@ -547,17 +478,17 @@ func (p *jsonParser) name(guess string, plain bool) (k string, hit bool, err err
 		c := p.src[i]
 		if c == '"' {
 			if guess != "" && string(p.src[start:i]) == guess {
-				p.pos = i + 1
+				p.sc.Pos = i + 1
 				return guess, true, nil
 			}
 			if p.names == nil {
 				p.names = map[string]string{}
 			}
 			if k, ok := p.names[string(p.src[start:i])]; ok {
-				p.pos = i + 1
+				p.sc.Pos = i + 1
 				return k, false, nil
 			}
-			k, err := p.string()
+			k, _, err := p.str()
 			if err == nil && len(p.names) < 1024 {
 				p.names[k] = k
 			}
@@ -567,21 +498,16 @@ func (p *jsonParser) name(guess string, plain bool) (k string, hit bool, err err
 			break
 		}
 	}
-	k, err = p.string()
+	k, _, err = p.str()
 	return k, false, err
 }
 
 func (p *jsonParser) array(path string) (jval, error) {
-	if err := p.enter(); err != nil {
-		return jval{}, err
+	empty, ok := p.sc.Open()
+	if !ok {
+		return jval{}, p.fail()
 	}
-	p.pos++ // [
-	if err := p.space(); err != nil {
-		return jval{}, err
-	}
-	if p.pos < len(p.src) && p.src[p.pos] == ']' {
-		p.pos++
-		p.depth--
+	if empty {
 		return p.doc.add(jArray, nil, nil, nil), nil
 	}
 	base := len(p.vals)
@@ -590,16 +516,16 @@ func (p *jsonParser) array(path string) (jval, error) {
 		var sub string
 		if p.paths != nil {
 			sub = path + "[" + strconv.Itoa(len(p.vals)-base) + "]"
-			p.record(sub, p.pos)
+			p.record(sub, p.sc.Pos)
 		}
 		v, err := p.value(sub)
 		if err != nil {
 			return jval{}, err
 		}
 		p.vals = append(p.vals, v)
-		more, err := p.next(']')
-		if err != nil {
-			return jval{}, err
+		more, ok := p.sc.Next(']')
+		if !ok {
+			return jval{}, p.fail()
 		}
 		if !more {
 			return p.doc.add(jArray, nil, nil, p.vals[base:]), nil
@@ -607,143 +533,19 @@ func (p *jsonParser) array(path string) (jval, error) {
 	}
 }
 
-func (p *jsonParser) number() (jval, error) {
-	start := p.pos
-	end, ok := jsonstr.ScanNumber(p.src, start)
-	p.pos = end
-	if ok {
-		return jval{kind: jNumber, a: uint32(start), b: uint32(end)}, nil
+// str reads a string, cut from text (spanned) when it is its own
+// decoding.
+func (p *jsonParser) str() (s string, spanned bool, err error) {
+	start, end, plain, ok := p.sc.String()
+	switch {
+	case !ok:
+		return "", false, p.fail()
+	case !plain:
+		return jsontok.Unquote(p.src[start:end]), false, nil
+	case p.text != "":
+		return p.text[start:end], true, nil
 	}
-	switch prev := p.src[max(end-1, start)]; {
-	case prev == '.':
-		return jval{}, p.errf("invalid number: expecting a digit after '.'")
-	case prev == 'e' || prev == 'E' || (prev == '+' || prev == '-') && end-1 > start:
-		return jval{}, p.errf("invalid number: expecting a digit in the exponent")
-	}
-	return jval{}, p.errf("invalid number: expecting a digit, got %s", p.describe())
-}
-
-// string parses a string; spanned tells whether it was cut from text as
-// written.
-func (p *jsonParser) string() (string, error) {
-	p.pos++ // "
-	start := p.pos
-	s := p.src
-	p.spanned = false
-	// Fast path: no escapes, valid UTF-8.
-	ascii := true
-	for i := start; i < len(s); i++ {
-		for i < len(s) && plainByte[s[i]] {
-			i++
-		}
-		if i == len(s) {
-			break
-		}
-		c := s[i]
-		if c == '"' {
-			if ascii || utf8.Valid(s[start:i]) {
-				p.pos = i + 1
-				if p.text != "" {
-					p.spanned = true
-					return p.text[start:i], nil
-				}
-				return string(s[start:i]), nil
-			}
-			break
-		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
-		if c >= utf8.RuneSelf {
-			ascii = false
-		}
-	}
-	var b strings.Builder
-	for p.pos < len(s) {
-		c := s[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			return b.String(), nil
-		case c < 0x20:
-			return "", p.errf("invalid control character %q in string", c)
-		case c == '\\':
-			if p.pos+1 >= len(s) {
-				p.pos++
-				return "", p.errf("unexpected end of input in string escape")
-			}
-			e := s[p.pos+1]
-			p.pos += 2
-			switch e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
-			case 'b':
-				b.WriteByte('\b')
-			case 'f':
-				b.WriteByte('\f')
-			case 'n':
-				b.WriteByte('\n')
-			case 'r':
-				b.WriteByte('\r')
-			case 't':
-				b.WriteByte('\t')
-			case 'u':
-				r, ok := p.hex4()
-				if !ok {
-					return "", p.errf("invalid \\u escape")
-				}
-				if utf16.IsSurrogate(r) {
-					r2 := unicodeReplacement
-					save := p.pos
-					if p.pos+1 < len(s) && s[p.pos] == '\\' && s[p.pos+1] == 'u' {
-						p.pos += 2
-						if lo, ok := p.hex4(); ok && utf16.DecodeRune(r, lo) != unicodeReplacement {
-							r2 = utf16.DecodeRune(r, lo)
-						} else {
-							p.pos = save
-						}
-					}
-					r = r2
-				}
-				b.WriteRune(r)
-			default:
-				p.pos -= 2
-				return "", p.errf("invalid escape '\\%c' in string", e)
-			}
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-			p.pos++
-		default:
-			r, n := utf8.DecodeRune(s[p.pos:])
-			b.WriteRune(r) // invalid UTF-8 becomes U+FFFD, as in encoding/json
-			p.pos += n
-		}
-	}
-	return "", p.errf("unterminated string")
-}
-
-const unicodeReplacement = '\uFFFD'
-
-func (p *jsonParser) hex4() (rune, bool) {
-	if p.pos+4 > len(p.src) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range p.src[p.pos : p.pos+4] {
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c - 'a' + 10)
-		case c >= 'A' && c <= 'F':
-			r |= rune(c - 'A' + 10)
-		default:
-			return 0, false
-		}
-	}
-	p.pos += 4
-	return r, true
+	return string(p.src[start:end]), false, nil
 }
 
 // joinPath appends a member name to a JSON path: a.b, or a["x-y"] for
@@ -785,28 +587,10 @@ func tooDeep(src []byte, limit int) (off int, deep bool) {
 		case '}', ']':
 			depth--
 		case '"':
-			for i++; i < len(src) && src[i] != '"'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
+			i = jsontok.QuotedEnd(src, i) - 1
 		case '/':
-			if i+1 >= len(src) {
-				break
-			}
-			switch src[i+1] {
-			case '/':
-				if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
-					i += j
-				} else {
-					i = len(src)
-				}
-			case '*':
-				if j := bytes.Index(src[i+2:], []byte("*/")); j >= 0 {
-					i += j + 3
-				} else {
-					i = len(src)
-				}
+			if end, _ := jsontok.CommentEnd(src, i); end > i {
+				i = end - 1
 			}
 		}
 	}
