@@ -70,9 +70,9 @@ func (l *List[T]) Front() *Node[T] {
 	return l.root.next
 }
 
-// Map is a map of at most Max entries: Put drops the least recently used
-// one (by Get or Put) to make room. The zero value holds nothing; set Max
-// (or use NewMap) before the first Put.
+// Map is a map of at most Max entries (at least one): Put drops the least
+// recently used ones (by Get or Put) to make room. The zero value holds
+// one entry at most; set Max (or use NewMap) before the first Put.
 type Map[K comparable, V any] struct {
 	Max   int
 	m     map[K]*Node[entry[K, V]]
@@ -108,7 +108,7 @@ func (m *Map[K, V]) Put(k K, v V) {
 	if m.m == nil {
 		m.m = make(map[K]*Node[entry[K, V]])
 	}
-	if len(m.m) >= max(m.Max, 1) {
+	for len(m.m) >= max(m.Max, 1) { // more than one if Max was lowered
 		m.remove(m.order.Back())
 	}
 	n := &Node[entry[K, V]]{Value: entry[K, V]{k, v}}
