@@ -126,6 +126,16 @@ func (m *Map[K, V]) Delete(k K) {
 // Len returns the number of entries in m.
 func (m *Map[K, V]) Len() int { return len(m.m) }
 
+// Oldest returns the least recently used entry of m, leaving its place
+// as it is; ok is false when m is empty.
+func (m *Map[K, V]) Oldest() (k K, v V, ok bool) {
+	n := m.order.Back()
+	if n == nil {
+		return k, v, false
+	}
+	return n.Value.key, n.Value.value, true
+}
+
 func (m *Map[K, V]) remove(n *Node[entry[K, V]]) {
 	m.order.Remove(n)
 	delete(m.m, n.Value.key)

@@ -1,0 +1,116 @@
+package toolkit
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/template"
+)
+
+// rawTokenAPI answers /token with a token whose bytes are not UTF-8 and
+// records the Authorization header /orders gets.
+type rawTokenAPI struct {
+	*httptest.Server
+	mu    sync.Mutex
+	auths []string
+}
+
+func newRawTokenAPI(t *testing.T, token string) *rawTokenAPI {
+	a := &rawTokenAPI{}
+	a.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/token" {
+			fmt.Fprintf(w, `{"token":"%s"} token=%s;`, token, token)
+			return
+		}
+		a.mu.Lock()
+		a.auths = append(a.auths, r.Header.Get("Authorization"))
+		a.mu.Unlock()
+		fmt.Fprint(w, `{"who":"ok"}`)
+	}))
+	t.Cleanup(a.Close)
+	return a
+}
+
+const rawTokenTool = `
+name: orders
+desc: List orders.
+env: [BASE_URL]
+steps:
+  - url: ${env:BASE_URL}/token
+    method: POST
+    cache: {ttl: 300}
+    var: [{name: token, extract: "/token=([^;]*);/"}]
+  - url: ${env:BASE_URL}/orders
+    headers: {Authorization: "Bearer ${step0:token}"}
+    var: [{name: who, extract: who, abort: true}]
+    result: ${step1:who}
+`
+
+// TestReview27_StoredVarsAsDecoded: a hit on a host store sends what the
+// store's bytes decode to, whether this Executor stored them (its decoded
+// entries) or another replica did: before the decoded entries, every hit
+// on a host store decoded the bytes, so a token that does not survive JSON
+// (bytes that are not UTF-8) was sent the same from every replica.
+func TestReview27_StoredVarsAsDecoded(t *testing.T) {
+	api := newRawTokenAPI(t, "tok\xffen-1")
+	store := &mapCache{m: map[string][]byte{}}
+	a := loadRegistry(t, &Options{Cache: store}, api.URL, rawTokenTool)
+	b := loadRegistry(t, &Options{Cache: store}, api.URL, rawTokenTool)
+	wantText(t, call(t, a, "orders", `{}`), "ok") // fetched, stored
+	wantText(t, call(t, a, "orders", `{}`), "ok") // a hit on a's own entry
+	wantText(t, call(t, b, "orders", `{}`), "ok") // a hit on another replica's entry
+	api.mu.Lock()
+	defer api.mu.Unlock()
+	if len(api.auths) != 3 {
+		t.Fatalf("%d requests to /orders, want 3", len(api.auths))
+	}
+	if diff := cmp.Diff(api.auths[2], api.auths[1]); diff != "" {
+		t.Errorf("the same stored entry was sent differently by the replica that stored it and another (-other +own):\n%s", diff)
+	}
+}
+
+// TestReview27_StoredVarsBytes: the decoded entries are bounded in the
+// bytes of their JSON as well as in number: a hostile API answering a
+// megabyte under each of thousands of keys (a cached step whose request
+// the model chooses) is not held in the process for a host store that
+// would hold it elsewhere; an entry too long to keep is decoded at each
+// hit, and the count of bytes follows every drop.
+func TestReview27_StoredVarsBytes(t *testing.T) {
+	var sv storedVars
+	big := make([]byte, maxStoredVarsBytes/16)
+	vars := map[string]template.Value{"token": {Text: "t"}}
+	for i := range 100 {
+		sv.put(memoryKey{key: fmt.Sprint(i)}, big, vars, time.Hour)
+		if sv.bytes > maxStoredVarsBytes {
+			t.Fatalf("after %d entries of %d bytes: %d bytes held, bound %d", i+1, len(big), sv.bytes, maxStoredVarsBytes)
+		}
+	}
+	if n := sv.m.Len(); n != 16 {
+		t.Errorf("%d entries of 1 MiB held, want 16", n)
+	}
+	sv.put(memoryKey{key: "huge"}, make([]byte, maxStoredVarsBytes/16+1), vars, time.Hour)
+	if _, ok := sv.lookup(memoryKey{key: "huge"}, nil); ok {
+		t.Error("an entry over maxStoredVarsBytes/16 was kept decoded")
+	}
+	for i := 84; i < 100; i++ {
+		if _, ok := sv.lookup(memoryKey{key: fmt.Sprint(i)}, big); !ok {
+			t.Errorf("the recent entry %d was dropped", i)
+		}
+		sv.drop(memoryKey{key: fmt.Sprint(i)}, nil)
+	}
+	if sv.bytes != 0 || sv.m.Len() != 0 {
+		t.Errorf("after dropping every entry: %d bytes in %d entries", sv.bytes, sv.m.Len())
+	}
+	for i := range maxStoredVars + 10 { // small entries: bounded in number
+		sv.put(memoryKey{key: fmt.Sprint(i)}, []byte(`{}`), vars, time.Hour)
+	}
+	if n := sv.m.Len(); n != maxStoredVars || sv.bytes != 2*maxStoredVars {
+		t.Errorf("%d entries, %d bytes, want %d and %d", n, sv.bytes, maxStoredVars, 2*maxStoredVars)
+	}
+}
