@@ -1,15 +1,18 @@
 package toolkit
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolkit-sdk/toolkit/internal/tokenapi"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -113,4 +116,68 @@ func TestReview27_StoredVarsBytes(t *testing.T) {
 	if n := sv.m.Len(); n != maxStoredVars || sv.bytes != 2*maxStoredVars {
 		t.Errorf("%d entries, %d bytes, want %d and %d", n, sv.bytes, maxStoredVars, 2*maxStoredVars)
 	}
+}
+
+// scopedMapCache is a host store shared by tenants: the scope is part of
+// its keys.
+type scopedMapCache struct{ compareMapCache }
+
+func scopedKey(ctx context.Context, key string) string {
+	scope, ok := CacheScope(ctx)
+	return fmt.Sprintf("%v\x00%s\x00%s", ok, scope, key)
+}
+
+func (c *scopedMapCache) Get(ctx context.Context, key string) ([]byte, bool, error) {
+	return c.compareMapCache.Get(ctx, scopedKey(ctx, key))
+}
+
+func (c *scopedMapCache) Set(ctx context.Context, key string, v []byte, ttl time.Duration) error {
+	return c.compareMapCache.Set(ctx, scopedKey(ctx, key), v, ttl)
+}
+
+func (c *scopedMapCache) Delete(ctx context.Context, key string) error {
+	return c.compareMapCache.Delete(ctx, scopedKey(ctx, key))
+}
+
+func (c *scopedMapCache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
+	return c.compareMapCache.CompareAndDelete(ctx, scopedKey(ctx, key), old)
+}
+
+// TestReview27_StoredVarsTenants: concurrent calls of several tenants on
+// two replicas sharing a store, with revocations: a call of one tenant
+// never sends another tenant's token (each token is issued for one
+// tenant), whether it hits its own replica's decoded entry or not.
+func TestReview27_StoredVarsTenants(t *testing.T) {
+	api := tokenapi.New(t)
+	store := &scopedMapCache{compareMapCache{mapCache{m: map[string][]byte{}}}}
+	regs := []*Registry{
+		loadRegistry(t, &Options{Cache: store}, api.URL, tokenapi.Tool),
+		loadRegistry(t, &Options{Cache: store}, api.URL, tokenapi.Tool),
+	}
+	var mu sync.Mutex
+	owner := map[string]string{} // token text -> the tenant that got it first
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				tenant := fmt.Sprint("tenant", (g+i)%4)
+				res := call(t, regs[(g+i)%2], "orders", `{}`, WithCacheScope(tenant))
+				if res.IsError {
+					continue // a revoked token refused twice
+				}
+				mu.Lock()
+				if o, ok := owner[res.Text]; ok && o != tenant {
+					t.Errorf("%s got %q, issued to %s", tenant, res.Text, o)
+				}
+				owner[res.Text] = tenant
+				mu.Unlock()
+				if i%7 == 0 {
+					api.Revoke(strings.TrimPrefix(strings.TrimSpace(res.Text), "with "))
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -99,6 +99,9 @@ func FuzzReview27_MapModel(f *testing.F) {
 				t.Fatalf("op %d: Len %d, model %d, Max %d", i, m.Len(), len(model.keys), m.Max)
 			}
 			checkList(t, &m.order, model.keys)
+			if k, _, ok := m.Oldest(); ok != (len(model.keys) > 0) || ok && k != model.keys[len(model.keys)-1] {
+				t.Fatalf("op %d: Oldest = %d, %v; model %v", i, k, ok, model.keys)
+			}
 		}
 	})
 }
