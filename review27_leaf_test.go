@@ -1,10 +1,15 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -180,4 +185,47 @@ func TestReview27_StoredVarsTenants(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestReview27_MovedPathsRedact: the token a step fetched, echoed by a
+// hostile API into a redirect the guard refuses (to a host not allowed,
+// to a private address, to another scheme) of a step with retries,
+// reaches neither the model nor the logs, as written or in another form,
+// through the moved guard and retry paths.
+func TestReview27_MovedPathsRedact(t *testing.T) {
+	const token = "tok-9f8e7d6c5b4a3210"
+	forms := []string{token, strings.ToUpper(token), base64.StdEncoding.EncodeToString([]byte(token)), hex.EncodeToString([]byte(token))}
+	for _, c := range []struct{ name, location string }{
+		{"host not allowed", "http://evil.example/leak/" + token + "?k=" + forms[2]},
+		{"private address", "http://10.1.2.3/" + forms[3] + "/" + strings.Repeat("x", 2000) + token},
+		{"scheme", "ftp://evil.example/" + token},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/token" {
+					fmt.Fprintf(w, `{"token":%q}`, token)
+					return
+				}
+				w.Header().Set("Location", c.location)
+				w.WriteHeader(http.StatusFound)
+			}))
+			defer srv.Close()
+			var logs bytes.Buffer
+			tool := strings.Replace(strings.Replace(rawTokenTool, `"/token=([^;]*);/"`, "token", 1),
+				"    result: ${step1:who}", "    retry: {max: 2, wait_min: 0.001, wait_max: 0.002}\n    result: ${step1:who}", 1)
+			u, _ := url.Parse(srv.URL)
+			reg := loadRegistry(t, &Options{AllowedHosts: []string{u.Host, "10.1.2.3"}, AllowPrivate: []string{u.Hostname()},
+				Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))}, srv.URL, tool)
+			res := call(t, reg, "orders", `{}`)
+			if !res.IsError {
+				t.Fatalf("the refused redirect gave %q", res.Text)
+			}
+			t.Log(res.Text)
+			for _, f := range forms {
+				if strings.Contains(res.Text, f) || strings.Contains(logs.String(), f) {
+					t.Errorf("%q reached the model or the logs:\nresult: %s\nlogs: %s", f, res.Text, logs.String())
+				}
+			}
+		})
+	}
 }
