@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit/internal/lru"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -101,7 +102,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	var v version
 	if data, err := json.Marshal(entry); err == nil {
 		v.data = data
-		if r.e.cacheHealth.usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) {
+		if r.e.cacheHealth.usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
 			r.e.storedVars.put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
 		}
 	}
@@ -110,14 +111,30 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	}
 }
 
+// decodesAs reports whether entry is what its JSON decodes to: a text
+// that is not UTF-8 reads back with U+FFFD in its place, so its entry is
+// not kept decoded, and every hit (of this replica or another, and past
+// maxStoredVars) sends what the store's bytes hold.
+func decodesAs(entry map[string]template.Value) bool {
+	for _, v := range entry {
+		if !utf8.ValidString(v.Text) {
+			return false
+		}
+	}
+	return true
+}
+
 // storedVars keeps, decoded, the variables of the entries the Executor
 // stored across calls, for as long as they live: when the store hands
 // back the bytes stored (a MemoryCache, a host's wrapper of one, any
 // store on another replica that stored the same), a hit costs no JSON
-// decoding. Bounded on the internal recency list; safe for concurrent use.
+// decoding. Bounded on the internal recency list, in entries
+// (maxStoredVars) and in the bytes of their JSON (maxStoredVarsBytes);
+// safe for concurrent use.
 type storedVars struct {
-	mu sync.Mutex
-	m  lru.Map[memoryKey, storedEntry]
+	mu    sync.Mutex
+	m     lru.Map[memoryKey, storedEntry]
+	bytes int // the length of the JSON of the entries held
 }
 
 type storedEntry struct {
@@ -126,14 +143,37 @@ type storedEntry struct {
 	expires time.Time
 }
 
-// maxStoredVars bounds storedVars: past it a hit decodes its entry.
-const maxStoredVars = 4096
+// maxStoredVars and maxStoredVarsBytes bound storedVars: past them a hit
+// decodes its entry. An entry whose JSON is longer than
+// maxStoredVarsBytes/16 is never kept decoded: a hostile API answering
+// megabytes under many keys costs the process no more than that.
+const (
+	maxStoredVars      = 4096
+	maxStoredVarsBytes = 16 << 20
+)
 
 func (sv *storedVars) put(k memoryKey, data []byte, vars map[string]template.Value, ttl time.Duration) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
+	sv.delete(k) // replaced, or too long to keep
+	if len(data) > maxStoredVarsBytes/16 {
+		return
+	}
+	for sv.m.Len() >= maxStoredVars || sv.m.Len() > 0 && sv.bytes+len(data) > maxStoredVarsBytes {
+		old, _, _ := sv.m.Oldest()
+		sv.delete(old)
+	}
 	sv.m.Max = maxStoredVars
 	sv.m.Put(k, storedEntry{data: data, vars: vars, expires: time.Now().Add(ttl)})
+	sv.bytes += len(data)
+}
+
+// delete drops the entry under k, if any; the caller holds sv.mu.
+func (sv *storedVars) delete(k memoryKey) {
+	if e, ok := sv.m.Get(k); ok {
+		sv.m.Delete(k)
+		sv.bytes -= len(e.data)
+	}
 }
 
 // lookup returns the variables stored under k if data is what was stored.
@@ -145,7 +185,7 @@ func (sv *storedVars) lookup(k memoryKey, data []byte) (map[string]template.Valu
 	case !ok:
 		return nil, false
 	case !time.Now().Before(e.expires):
-		sv.m.Delete(k)
+		sv.delete(k)
 		return nil, false
 	case !bytes.Equal(e.data, data):
 		return nil, false
@@ -159,7 +199,7 @@ func (sv *storedVars) drop(k memoryKey, held []byte) {
 	sv.mu.Lock()
 	defer sv.mu.Unlock()
 	if e, ok := sv.m.Get(k); ok && (held == nil || bytes.Equal(e.data, held)) {
-		sv.m.Delete(k)
+		sv.delete(k)
 	}
 }
 

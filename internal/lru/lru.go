@@ -70,9 +70,9 @@ func (l *List[T]) Front() *Node[T] {
 	return l.root.next
 }
 
-// Map is a map of at most Max entries: Put drops the least recently used
-// one (by Get or Put) to make room. The zero value holds nothing; set Max
-// (or use NewMap) before the first Put.
+// Map is a map of at most Max entries (at least one): Put drops the least
+// recently used ones (by Get or Put) to make room. The zero value holds
+// one entry at most; set Max (or use NewMap) before the first Put.
 type Map[K comparable, V any] struct {
 	Max   int
 	m     map[K]*Node[entry[K, V]]
@@ -108,7 +108,7 @@ func (m *Map[K, V]) Put(k K, v V) {
 	if m.m == nil {
 		m.m = make(map[K]*Node[entry[K, V]])
 	}
-	if len(m.m) >= max(m.Max, 1) {
+	for len(m.m) >= max(m.Max, 1) { // more than one if Max was lowered
 		m.remove(m.order.Back())
 	}
 	n := &Node[entry[K, V]]{Value: entry[K, V]{k, v}}
@@ -125,6 +125,16 @@ func (m *Map[K, V]) Delete(k K) {
 
 // Len returns the number of entries in m.
 func (m *Map[K, V]) Len() int { return len(m.m) }
+
+// Oldest returns the least recently used entry of m, leaving its place
+// as it is; ok is false when m is empty.
+func (m *Map[K, V]) Oldest() (k K, v V, ok bool) {
+	n := m.order.Back()
+	if n == nil {
+		return k, v, false
+	}
+	return n.Value.key, n.Value.value, true
+}
 
 func (m *Map[K, V]) remove(n *Node[entry[K, V]]) {
 	m.order.Remove(n)

@@ -8,7 +8,8 @@ import (
 
 // form is one way a server may write a secret back: each is one entry of
 // forms, which holds everything Redact needs to know of it. A new form is
-// a new entry; its place in the table matters only to its twin (earlier).
+// a new entry; its place in the table matters only to its twin (earlier),
+// and the first entry stays the secret as written.
 type form struct {
 	name string
 	// write appends the form of secret v (raw is v as bytes) to buf.
