@@ -487,7 +487,7 @@
       if (o != null) forOwnKeys(o, function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
       return out;
     },
-    cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); },
+    cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Stack(), true); },
     deburr(s) {
       s = toStr(s);
       return s.replace(/[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g, deburrLetter)
@@ -661,10 +661,11 @@
         if (o == null) return !n;
         o = Object(o);
         for (i = n - 1; i >= 0; i--) if (!(data[i][0] in o)) return false;
+        var stack = new Stack();
         for (i = 0; i < n; i++) {
           var key = data[i][0], ov = o[key], sv = data[i][1];
-          var r = eqCustomizer(ov, sv, key, o, src);
-          if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
+          var r = eqCustomizer(ov, sv, key, o, src, stack);
+          if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, stack) : !r) return false;
         }
         return true;
       });
@@ -680,12 +681,12 @@
       return true;
     },
     conforms(src) {
-      src = baseClone(src, true, null, undefined, undefined, new Map(), true);
+      src = baseClone(src, true, null, undefined, undefined, new Stack(), true);
       return function (o) { return conformsTo(o, src); };
     },
-    clone(v) { return baseClone(v, false, null, undefined, undefined, new Map(), true); },
-    cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
-    cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
+    clone(v) { return baseClone(v, false, null, undefined, undefined, new Stack(), true); },
+    cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Stack(), true); },
+    cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Stack(), true); },
     toPlainObject(v) {
       var out = {}, ks = keysIn(v), it = Object(v);
       for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
@@ -1013,11 +1014,11 @@
     bind(f, thisArg) {
       needFn(f);
       var held = argsFrom(arguments, 2);
-      return function () { return f.apply(thisArg, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, thisArg, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     bindKey(o, key) {
       var held = argsFrom(arguments, 2);
-      return function () { return o[key].apply(o, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(o[key], o, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     bindAll(o) {
       var ks = restFlat(arguments, 1);
@@ -1027,12 +1028,12 @@
     partial(f) {
       needFn(f);
       var held = argsFrom(arguments, 1);
-      return function () { return f.apply(this, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, this, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     partialRight(f) {
       needFn(f);
       var held = argsFrom(arguments, 1);
-      return function () { return f.apply(this, composeRight(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, this, composeRight(argsFrom(arguments, 0), held, false), new.target); };
     },
     flip(f) {
       needFn(f);
@@ -1047,7 +1048,7 @@
         memoized.cache = cache.set(key, r) || cache;
         return r;
       };
-      memoized.cache = new Map();
+      memoized.cache = new (memoize.Cache || MapCache)();
       return memoized;
     },
     negate(p) {
@@ -1193,13 +1194,20 @@
     mixin(o, src, options) {
       var names = functions(src);
       if (options == null && !(isObject(src) && (names.length || !keys(src).length))) {
-        src = o; o = PH.lodash; names = functions(src);
+        options = src; src = o; o = PH.lodash; names = functions(src);
       }
       if (o === PH.lodash) {
         if (names.length) throw new TypeError('lodash: _ is frozen; _.mixin can add functions to another object only');
         return o;
       }
-      for (var i = 0; i < names.length; i++) o[names[i]] = src[names[i]];
+      // Onto a function (a wrapper constructor, as lodash's own) the methods
+      // go onto its prototype too, chaining as lodash's do.
+      var chain = !(isObject(options) && 'chain' in options) || !!options.chain, isFunc = typeof o === 'function';
+      for (var i = 0; i < names.length; i++) {
+        var name = names[i], func = src[name];
+        o[name] = func;
+        if (isFunc) o.prototype[name] = mixinMethod(o, func, chain);
+      }
       return o;
     },
     noConflict() { return PH.lodash; },
@@ -1247,8 +1255,8 @@
       var variable = hasOwn(options, 'variable') && options.variable;
       if (!variable) source = 'with (obj) {\n' + source + '\n}\n';
       else if (reForbiddenVar.test(variable)) throw new Error('Invalid `variable` option passed into `_.template`');
-      source = (evaluating ? source.replace(/^__p \+= '';\n/gm, '') : source)
-        .replace(/(^|[^\w$])__p \+= '';\n/g, '$1').replace(/;\n__p \+= ''/g, ';');
+      source = (evaluating ? source.replace(/\b__p \+= '';/g, '') : source)
+        .replace(/\b(__p \+=) '' \+/g, '$1').replace(/(__e\(.*?\)|\b__t\)) \+\n'';/g, '$1;');
       source = 'function(' + (variable || 'obj') + ') {\n' + (variable ? '' : 'obj || (obj = {});\n') +
         "var __t, __p = ''" + (escaping ? ', __e = _.escape' : '') +
         (evaluating ? ", __j = Array.prototype.join;\nfunction print() { __p += __j.call(arguments, '') }\n" : ';\n') +
@@ -1262,7 +1270,8 @@
     },
     chain(value) {
       var w = lodash(value);
-      return new Wrapper(w.__wrapped__, w.__actions__, true);
+      w.__chain__ = true;
+      return w;
     },
     tap(value, interceptor) { interceptor(value); return value; },
     thru(value, interceptor) { return interceptor(value); },
@@ -1458,7 +1467,7 @@
     return plainKeyRe.test(v) || !deepKeyRe.test(v) || (o != null && v in Object(o));
   }
   function toKey(v) {
-    if (typeof v === 'string' || typeof v === 'symbol') return v;
+    if (typeof v === 'string' || typeof v === 'symbol' || (typeof v === 'object' && isSymbol(v))) return v;
     var s = v + '';
     return (s === '0' && 1 / v === -Infinity) ? '-0' : s;
   }
@@ -1551,10 +1560,17 @@
   }
   function equalDeep(a, b, flags, stack) {
     var ta = normTag(a), tb = normTag(b);
+    if (ta === tb && ta !== T_OBJECT) {
+      if (!stack) stack = new Stack();
+      return (ta === T_ARRAY || isTypedArray(a)) ? equalArrays(a, b, flags, stack) : equalByTag(a, b, ta, flags, stack);
+    }
+    if (!(flags & PARTIAL)) {
+      // As lodash: a chain wrapper compares as its value.
+      var wa = ta === T_OBJECT && a instanceof Wrapper, wb = tb === T_OBJECT && b instanceof Wrapper;
+      if (wa || wb) return baseIsEqual(wa ? a.value() : a, wb ? b.value() : b, flags, stack || new Stack());
+    }
     if (ta !== tb) return false;
-    if (!stack) stack = new Map();
-    if (ta === T_ARRAY || isTypedArray(a)) return equalArrays(a, b, flags, stack);
-    if (ta !== T_OBJECT) return equalByTag(a, b, ta, flags, stack);
+    if (!stack) stack = new Stack();
     return equalObjects(a, b, flags, stack);
   }
   function equalArrays(a, b, flags, stack) {
@@ -1566,7 +1582,7 @@
     var ok = true, seen = (flags & UNORDERED) ? new Set() : null;
     for (var i = 0; i < n && ok; i++) {
       var x = a[i];
-      var cr = eqCustomizer ? customEq(x, b[i], i, a, b, flags) : undefined;
+      var cr = eqCustomizer ? customEq(x, b[i], i, a, b, flags, stack) : undefined;
       if (cr !== undefined) { ok = !!cr; continue; }
       if (seen) {
         var found = false;
@@ -1597,7 +1613,7 @@
     for (i = 0; i < ka.length; i++) {
       k = ka[i];
       var x = a[k], y = b[k];
-      var cr = eqCustomizer ? customEq(x, y, k, a, b, flags) : undefined;
+      var cr = eqCustomizer ? customEq(x, y, k, a, b, flags, stack) : undefined;
       if (cr === undefined ? !(x === y || baseIsEqual(x, y, flags, stack)) : !cr) { ok = false; break; }
       if (k === 'constructor') skipCtor = true;
     }
@@ -1672,6 +1688,29 @@
     }
     return true;
   }
+  // The public matches, matchesProperty and iteratee match against a deep
+  // clone of their source, as lodash's: changing it later changes nothing.
+  // The shorthands inside other functions use theirs as given.
+  var publicMatchers = {
+    matches(src) { return matches(deepClone(src)); },
+    matchesProperty(path, sv) { return matchesProperty(path, deepClone(sv)); },
+    iteratee(v) { return iteratee(typeof v === 'function' ? v : deepClone(v)); }
+  };
+  function mixinMethod(o, func, chain) {
+    return function () {
+      var chainAll = this.__chain__;
+      if (chain || chainAll) {
+        var result = o(this.__wrapped__), actions = result.__actions__ = slice(this.__actions__, 0, this.__actions__.length);
+        actions.push({ func: func, args: arguments, thisArg: o });
+        result.__chain__ = chainAll;
+        return result;
+      }
+      var args = [this.value()];
+      for (var i = 0; i < arguments.length; i++) args.push(arguments[i]);
+      return func.apply(o, args);
+    };
+  }
+  function deepClone(v) { return baseClone(v, true, null, undefined, undefined, new Stack(), false); }
   function castFunction(v) { return typeof v === 'function' ? v : identity; }
 
   // ---- iteration core -----------------------------------------------------
@@ -1913,7 +1952,7 @@
     if (o === src) return;
     forKeysIn(src, function (sv, k) {
       if (!isObject(sv)) { assignMergeValue(o, k, sv); return; }
-      if (!stack) stack = new Map();
+      if (!stack) stack = new Stack();
       mergeDeep(o, src, k, stack);
     });
   }
@@ -1942,7 +1981,7 @@
   }
   var merge = assigner(function (o, src) { baseMerge(o, src, null); });
 
-  function cloneByTag(v, tag) {
+  function cloneByTag(v, tag, deep) {
     var C = v.constructor;
     switch (tag) {
       case T_BOOL: case T_DATE: return new C(+v);
@@ -1951,9 +1990,9 @@
       case T_MAP: case T_SET: return new C();
       case T_SYMBOL: return Object(v.valueOf());
       case T_ARRAYBUFFER: return v.slice(0);
-      case T_DATAVIEW: return new C(v.buffer.slice(0), v.byteOffset, v.byteLength);
+      case T_DATAVIEW: return new C(deep ? v.buffer.slice(0) : v.buffer, v.byteOffset, v.byteLength);
     }
-    if (isTypedArray(v)) return new C(v.buffer.slice(0), v.byteOffset, v.length);
+    if (isTypedArray(v)) return new C(deep ? v.buffer.slice(0) : v.buffer, v.byteOffset, v.length);
     return undefined;
   }
 
@@ -2213,9 +2252,9 @@
     eqCustomizer = typeof c === 'function' ? c : null;
     try { return fn(); } finally { eqCustomizer = saved; }
   }
-  function customEq(x, y, k, a, b, flags) {
+  function customEq(x, y, k, a, b, flags, stack) {
     if (!eqCustomizer) return undefined;
-    return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a) : eqCustomizer(x, y, k, a, b);
+    return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a, stack) : eqCustomizer(x, y, k, a, b, stack);
   }
 
   // ---- cloning -------------------------------------------------------------
@@ -2252,7 +2291,7 @@
         }
       } else {
         if (!isCloneableTag(tag) && !isTypedArray(v)) return parent !== undefined ? v : {};
-        r = cloneByTag(v, tag);
+        r = cloneByTag(v, tag, deep);
       }
     }
     var hit = stack.get(v);
@@ -2298,16 +2337,16 @@
   function baseMergeWith(o, src, c, stack) {
     if (o === src) return;
     forKeysIn(src, function (sv, k) {
-      if (!stack) stack = new Map();
+      if (!stack) stack = new Stack();
       if (isObject(sv)) { mergeDeepWith(o, src, k, c, stack); return; }
-      var nv = c ? c(safeGet(o, k), sv, k + '', o, src, undefined) : undefined;
+      var nv = c ? c(safeGet(o, k), sv, k + '', o, src, stack) : undefined;
       assignMergeValue(o, k, nv === undefined ? sv : nv);
     });
   }
   function mergeDeepWith(o, src, k, c, stack) {
     var ov = safeGet(o, k), sv = safeGet(src, k), hit = stack.get(sv);
     if (hit) { assignMergeValue(o, k, hit); return; }
-    var nv = c ? c(ov, sv, k + '', o, src, undefined) : undefined, recurse = nv === undefined;
+    var nv = c ? c(ov, sv, k + '', o, src, stack) : undefined, recurse = nv === undefined;
     if (recurse) {
       nv = sv;
       if (isArray(sv) || isTypedArray(sv)) {
@@ -2332,8 +2371,9 @@
   }
   function defaultsDeepCustomizer(ov, sv, k, o, src, stack) {
     if (isObject(ov) && isObject(sv)) {
-      mergeWith(ov, sv, defaultsDeepCustomizer);
-      return ov;
+      stack.set(sv, ov);
+      baseMergeWith(ov, sv, defaultsDeepCustomizer, stack);
+      stack['delete'](sv);
     }
     return ov;
   }
@@ -2581,6 +2621,11 @@
   var PH = {};
   function isPH(v) { return v === PH.lodash; }
   // Fills the placeholders of held with args, then appends the rest of args.
+  // callOrNew calls f as a bound, partial or curried function was called:
+  // with new it constructs f (the bound this does not count, as in lodash).
+  function callOrNew(f, self, args, newTarget) {
+    return newTarget ? Reflect.construct(f, args) : f.apply(self, args);
+  }
   function composeLeft(args, held, curried) {
     var out = held.slice(), a = 0;
     for (var i = 0; i < out.length; i++) {
@@ -2612,14 +2657,86 @@
           var n = 0;
           for (var i = 0; i < all.length; i++) if (!isPH(all[i])) n++;
           if (n < arity) return make(all);
-          return f.apply(this, all);
+          return callOrNew(f, this, all, new.target);
         };
       }
-      return make(null);
+      var curried = make(null);
+      curried.placeholder = PH.lodash;
+      return curried;
     };
   }
   var curry = curryWith(false), curryRight = curryWith(true);
-  memoize.Cache = Map;
+  // lodash's caches (Hash, ListCache, MapCache, Stack): memoize's default
+  // cache, and the stack the *With customizers get as their last argument.
+  var HASH_UNDEFINED = '__lodash_hash_undefined__', LARGE_ARRAY_SIZE = 200;
+  function initCache(cache, entries) {
+    cache.clear();
+    var n = entries == null ? 0 : entries.length;
+    for (var i = 0; i < n; i++) cache.set(entries[i][0], entries[i][1]);
+  }
+  class Hash {
+    constructor(entries) { initCache(this, entries); }
+    clear() { this.__data__ = Object.create(null); this.size = 0; }
+    delete(key) {
+      var r = this.has(key) && delete this.__data__[key];
+      this.size -= r ? 1 : 0;
+      return r;
+    }
+    get(key) {
+      var r = this.__data__[key];
+      return r === HASH_UNDEFINED ? undefined : r;
+    }
+    has(key) { return hasOwnProp.call(this.__data__, key); }
+    set(key, value) {
+      this.size += this.has(key) ? 0 : 1;
+      this.__data__[key] = value === undefined ? HASH_UNDEFINED : value;
+      return this;
+    }
+  }
+  function isKeyable(v) {
+    var t = typeof v;
+    return (t === 'string' || t === 'number' || t === 'symbol' || t === 'boolean') ? v !== '__proto__' : v === null;
+  }
+  function mapData(cache, key) {
+    var d = cache.__data__;
+    return isKeyable(key) ? d[typeof key === 'string' ? 'string' : 'hash'] : d.map;
+  }
+  class MapCache {
+    constructor(entries) { initCache(this, entries); }
+    clear() {
+      this.size = 0;
+      this.__data__ = { hash: new Hash(), map: new Map(), string: new Hash() };
+    }
+    delete(key) {
+      var r = mapData(this, key)['delete'](key);
+      this.size -= r ? 1 : 0;
+      return r;
+    }
+    get(key) { return mapData(this, key).get(key); }
+    has(key) { return mapData(this, key).has(key); }
+    set(key, value) {
+      var data = mapData(this, key), size = data.size;
+      data.set(key, value);
+      this.size += data.size === size ? 0 : 1;
+      return this;
+    }
+  }
+  // Stack is a Map (the equality, clone and merge walks' seen objects) that
+  // customizers get as their last argument, as lodash's Stack.
+  class Stack extends Map {
+    constructor(entries) { super(entries); }
+    get __data__() { return this; }
+  }
+  [Hash, MapCache, Stack].forEach(function (C) {
+    var p = C.prototype, ks = Object.getOwnPropertyNames(p);
+    for (var i = 0; i < ks.length; i++) {
+      var d = getOwnPropDesc(p, ks[i]);
+      if (d.value) freeze(d.value);
+      if (d.get) freeze(d.get);
+    }
+    freeze(p); freeze(C);
+  });
+  memoize.Cache = MapCache;
   // No timers run in a hook: a run ends before any would fire. delay and defer
   // return a timer id and never call func; debounce and throttle call func on
   // the leading edge and from flush(), never on a trailing timer.
@@ -2734,9 +2851,12 @@
   // of them with every runtime would double what installing `_` costs).
   function wrapperMethods(lib) {
     var fixed = Wrapper.prototype, unwrap = null, made = new Map(), i;
-    fixed.chain = function () { return new Wrapper(this.__wrapped__, this.__actions__, true); };
+    // chain() makes this wrapper an explicit chain and returns it, as lodash's.
+    fixed.chain = function () { this.__chain__ = true; return this; };
     fixed.value = fixed.valueOf = fixed.toJSON = wrapperValue;
-    fixed.toString = function () { return toStr(this.value()); };
+    fixed.toString = function () {
+      return this.__chain__ ? addAction(this, 'toString', toStr, [], undefined) : toStr(this.value());
+    };
     fixed.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
     fixed.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
     fixed.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
@@ -2879,9 +2999,9 @@
   // utilities
   lodash.toString = toStr; lodash.toNumber = toNumber; lodash.toInteger = toInteger;
   lodash.toFinite = toFinite;
-  lodash.castArray = castArray; lodash.noop = noop; lodash.identity = identity; lodash.iteratee = iteratee;
+  lodash.castArray = castArray; lodash.noop = noop; lodash.identity = identity; lodash.iteratee = publicMatchers.iteratee;
   lodash.property = property;
-  lodash.matches = matches; lodash.matchesProperty = matchesProperty;
+  lodash.matches = publicMatchers.matches; lodash.matchesProperty = publicMatchers.matchesProperty;
   // math and numbers
   lodash.add = add; lodash.subtract = subtract; lodash.multiply = multiply; lodash.divide = divide;
   lodash.ceil = ceil; lodash.floor = floor; lodash.round = round;
