@@ -1376,11 +1376,13 @@
 
   // ---- conversions --------------------------------------------------------
 
-  function baseToString(v) {
+  function baseToString(v, level) {
     if (typeof v === 'string') return v;
     if (isArray(v)) {
+      level = level || 0;
+      if (level >= MAX_NESTING) throw nestingError();
       var parts = new Array(v.length);
-      for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i]);
+      for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i], level + 1);
       return parts + '';
     }
     if (typeof v === 'symbol') return symToString.call(v);
@@ -1806,12 +1808,22 @@
   function isFlattenable(v) {
     return isArray(v) || isArguments(v) || !!(v && Symbol.isConcatSpreadable && v[Symbol.isConcatSpreadable]);
   }
-  function flattenTo(out, a, depth, pred, strict) {
+  // flattenTo and baseToString recurse as lodash's do, with no stack of
+  // seen arrays (lodash has none: a cyclic array flattened deep ends in
+  // V8's RangeError). Past MAX_NESTING levels they throw that RangeError
+  // themselves, so a cyclic array cannot grow memory without end where the
+  // engine has no call-stack limit.
+  var MAX_NESTING = 10000;
+  function nestingError() { return new RangeError('Maximum call stack size exceeded (arrays nested past ' + MAX_NESTING + ' levels)'); }
+  function flattenTo(out, a, depth, pred, strict, level) {
+    level = level || 0;
     for (var i = 0, n = a.length; i < n; i++) {
       var v = a[i];
       if (depth > 0 && pred(v)) {
-        if (depth > 1) flattenTo(out, v, depth - 1, pred, strict);
-        else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
+        if (depth > 1) {
+          if (level >= MAX_NESTING) throw nestingError();
+          flattenTo(out, v, depth - 1, pred, strict, level + 1);
+        } else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
       } else if (!strict) {
         out.push(v);
       }
@@ -2807,41 +2819,179 @@
     if (value instanceof Wrapper) return value;
     return new Wrapper(value, [], false);
   }
-  // Calls lodash applies after a chain of map, filter and reject with take: the
-  // iteratees run on one element after another, and stop when take has its count.
-  var lazyIter = { map: 1, filter: 2, reject: 3 };
-  function lazyable(acts, from) {
-    var k = from, a;
-    while (k < acts.length && lazyIter[(a = acts[k]).name] && a.args.length &&
-      (typeof a.args[0] !== 'function' || a.args[0].length === 1)) k++;
-    return k > from && k < acts.length && acts[k].name === 'take' ? k : -1;
+  // Lazy evaluation, as lodash's LazyWrapper: a chain's value() reads its
+  // actions as lodash's wrapper methods would have built them. A run of
+  // filter, map, takeWhile, reject, take, drop, slice, reverse, ... over an
+  // array whose iteratees take one argument runs element by element, calls
+  // each iteratee with the value alone, and stops when the take (or find,
+  // head, at) has what it needs (shortcut fusion). Where lodash's lazy
+  // wrapper would drop an action (tail, initial or slice after a filter,
+  // then take), the action runs eagerly instead: the plain answer.
+  var LAZY_FILTER = 1, LAZY_MAP = 2, LAZY_WHILE = 3, BAIL = {};
+  var lazyChecksIteratee = /^(?:filter|find|map|reject)|While$/;
+  var lazyNames = {
+    filter: 1, map: 1, takeWhile: 1, reject: 1, compact: 1, invokeMap: 1, slice: 1, takeRightWhile: 1,
+    toArray: 1, drop: 1, take: 1, dropRight: 1, takeRight: 1, initial: 1, tail: 1
+  };
+  // src is a Lazy or a state: {w: a value or a Lazy, acts: eager actions after it}.
+  function Lazy(src) {
+    this.src = src; this.dir = 1; this.filtered = false; this.its = []; this.takeCount = MAX_ARRAY_LENGTH;
+    this.views = []; this.acts = [];
   }
-  function runLazy(arr, acts, from, at) {
-    var n = acts[at].args.length && acts[at].args[0] !== undefined ? toInteger(acts[at].args[0]) : 1, out = [];
-    var fns = [];
-    for (var j = from; j < at; j++) fns.push([lazyIter[acts[j].name], iteratee(acts[j].args[0])]);
-    outer: for (var i = 0; i < arr.length && out.length < n; i++) {
-      var v = arr[i];
-      for (j = 0; j < fns.length; j++) {
-        var kind = fns[j][0], r = fns[j][1](v);
-        if (kind === 1) v = r;
-        else if (kind === 2 ? !r : r) continue outer;
-      }
-      out.push(v);
+  function lazyClone(l) {
+    var r = new Lazy(l.src);
+    r.dir = l.dir; r.filtered = l.filtered; r.its = l.its.slice(); r.takeCount = l.takeCount;
+    r.views = l.views.slice(); r.acts = l.acts.slice();
+    return r;
+  }
+  function lazyReverse(l) {
+    var r;
+    if (l.filtered) { r = new Lazy(l); r.dir = -1; r.filtered = true; } else { r = lazyClone(l); r.dir *= -1; }
+    return r;
+  }
+  function lazyTake(l, name, n) {
+    n = n === undefined ? 1 : mathMax(toInteger(n), 0);
+    var r = (l.filtered && name === 'drop') ? new Lazy(l) : lazyClone(l);
+    if (r.filtered) r.takeCount = mathMin(n, r.takeCount);
+    else r.views.push({ size: mathMin(n, MAX_ARRAY_LENGTH), type: name + (r.dir < 0 ? 'Right' : '') });
+    return r;
+  }
+  function lazyTakeRight(l, name, n) { return lazyReverse(lazyTake(lazyReverse(l), name, n)); }
+  function lazyIter(l, type, f) {
+    var r = lazyClone(l);
+    r.its.push({ f: iteratee(f), type: type });
+    r.filtered = r.filtered || type !== LAZY_MAP;
+    return r;
+  }
+  function lazySlice(l, start, end) {
+    start = toInteger(start);
+    var r = l;
+    if (r.filtered && (start > 0 || end < 0)) return BAIL;
+    if (start < 0) r = lazyTakeRight(r, 'take', -start);
+    else if (start) r = lazyTake(r, 'drop', start);
+    if (end !== undefined) {
+      end = toInteger(end);
+      r = end < 0 ? lazyTakeRight(r, 'drop', -end) : lazyTake(r, 'take', end - start);
     }
-    return out;
+    return r;
   }
-  function wrapperValue() {
-    var v = this.__wrapped__, acts = this.__actions__;
+  function lazyHead(l) { return lazyValue(lazyTake(l, 'take', 1))[0]; }
+  function lazyFind(l, p) { return lazyHead(lazyIter(l, LAZY_FILTER, p)); }
+  // lazyOp applies the lazy form of the method name to l, or returns BAIL.
+  function lazyOp(l, name, args) {
+    var p = args[0];
+    switch (name) {
+      case 'filter': return lazyIter(l, LAZY_FILTER, p);
+      case 'map': return lazyIter(l, LAZY_MAP, p);
+      case 'takeWhile': return lazyIter(l, LAZY_WHILE, p);
+      case 'reject': return lazyIter(l, LAZY_FILTER, negate(iteratee(p)));
+      case 'compact': return lazyIter(l, LAZY_FILTER, identity);
+      case 'takeRightWhile': return lazyReverse(lazyIter(lazyReverse(l), LAZY_WHILE, p));
+      case 'drop': case 'take': return lazyTake(l, name, p);
+      case 'dropRight': return lazyTakeRight(l, 'drop', p);
+      case 'takeRight': return lazyTakeRight(l, 'take', p);
+      case 'initial': return l.filtered ? BAIL : lazyTakeRight(l, 'drop', 1);
+      case 'tail': return l.filtered ? BAIL : lazyTake(l, 'drop', 1);
+      case 'slice': return lazySlice(l, p, args[1]);
+      case 'toArray': return lazyTake(l, 'take', MAX_ARRAY_LENGTH);
+      case 'invokeMap':
+        if (typeof p === 'function') return BAIL;
+        var rest = argsFrom(args, 1);
+        return lazyIter(l, LAZY_MAP, function (v) { return invoke.apply(undefined, [v, p].concat(rest)); });
+      case 'find': return lazyFind(l, p);
+      case 'findLast': return lazyFind(lazyReverse(l), p);
+      case 'head': case 'first': return lazyHead(l);
+      case 'last': return lazyValue(lazyTakeRight(l, 'take', 1))[0];
+    }
+    return BAIL;
+  }
+  function srcValue(src) { return src instanceof Lazy ? lazyValue(src) : stateValue(src); }
+  function applyActs(v, acts) {
     for (var i = 0; i < acts.length; i++) {
-      var a = acts[i], lz = isArray(v) ? lazyable(acts, i) : -1;
-      if (lz > 0 && n0(acts[lz])) { v = runLazy(v, acts, i, lz); i = lz; continue; }
+      var a = acts[i];
       v = a.fn.apply(a.self, [v].concat(a.args));
       if (v instanceof Wrapper) v = v.value();
     }
     return v;
   }
-  function n0(take) { return !take.args.length || take.args[0] === undefined || toInteger(take.args[0]) >= 0; }
+  function stateValue(st) { return applyActs(st.w instanceof Lazy ? lazyValue(st.w) : st.w, st.acts); }
+  function lazyValue(l) {
+    var array = srcValue(l.src), dir = l.dir, isArr = isArray(array), isRight = dir < 0,
+      arrLength = isArr ? array.length : 0, start = 0, end = arrLength;
+    for (var v = 0; v < l.views.length; v++) {
+      var size = l.views[v].size;
+      switch (l.views[v].type) {
+        case 'drop': start += size; break;
+        case 'dropRight': end -= size; break;
+        case 'take': end = mathMin(end, start + size); break;
+        case 'takeRight': start = mathMax(start, end - size); break;
+      }
+    }
+    var length = end - start, index = isRight ? end : (start - 1), its = l.its, n = its.length, out = [],
+      takeCount = mathMin(length, l.takeCount);
+    if (!isArr || (!isRight && arrLength == length && takeCount == length)) return applyActs(array, l.acts);
+    outer: while (length-- > 0 && out.length < takeCount) {
+      index += dir;
+      var value = array[index];
+      for (var j = 0; j < n; j++) {
+        var it = its[j], computed = it.f(value);
+        if (it.type === LAZY_MAP) value = computed;
+        else if (!computed) {
+          if (it.type === LAZY_FILTER) continue outer;
+          break outer;
+        }
+      }
+      out.push(value);
+    }
+    return out;
+  }
+  // lazyState reads a wrapper's actions as lodash's methods build its
+  // wrappers: the state its value() evaluates.
+  function lazyState(w) {
+    var st = { w: w.__wrapped__, acts: [] }, acts = w.__actions__;
+    for (var i = 0; i < acts.length; i++) {
+      var a = acts[i], name = a.name, r;
+      if (name === 'reverse' && a.fn === reverse) {
+        if (st.w instanceof Lazy) {
+          r = lazyReverse(st.acts.length ? new Lazy(st) : st.w);
+          r.acts.push(a);
+          st = { w: r, acts: [] };
+        } else st.acts.push(a);
+        continue;
+      }
+      if (name === 'at' && a.paths) {
+        var np = a.paths.length, first = np ? a.paths[0] : 0;
+        r = (np > 1 || st.acts.length || !(st.w instanceof Lazy) || !isIndex(first)) ? BAIL :
+          lazySlice(st.w, first, +first + (np ? 1 : 0));
+        if (r === BAIL) { st.acts.push(a); continue; }
+        if (r === st.w) r = lazyClone(r);
+        r.acts.push(a);
+        st = { w: r, acts: [{ fn: padAt, args: [np], self: undefined }] };
+        continue;
+      }
+      if (!lazyNames[name] || a.self !== lodash) { st.acts.push(a); continue; }
+      var isLazy = st.w instanceof Lazy, useLazy = isLazy || isArray(st.w), p = a.args[0];
+      if (useLazy && lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) isLazy = useLazy = false;
+      if (!useLazy) { st.acts.push(a); continue; }
+      var base = isLazy && !st.acts.length ? st.w : new Lazy(st);
+      r = lazyOp(base, name, a.args);
+      if (r === BAIL) { st.acts.push(a); continue; }
+      if (r === base) r = lazyClone(r);
+      r.acts.push(a);
+      st = { w: r, acts: [] };
+    }
+    return st;
+  }
+  function padAt(arr, np) { if (np && !arr.length) arr.push(undefined); return arr; }
+  // lazyUnwrapped is find, findLast, head or last at the end of an implicit
+  // chain: lazily where lodash's is, else undefined with done false.
+  function lazyUnwrapped(w, name, args) {
+    var st = lazyState(w), p = args[0];
+    if (!(st.w instanceof Lazy) || st.acts.length) return BAIL;
+    if (lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) return BAIL;
+    return lazyOp(st.w, name, args);
+  }
+  function wrapperValue() { return stateValue(lazyState(this)); }
   function addAction(w, name, fn, args, self) {
     return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
   }
@@ -2860,7 +3010,11 @@
     fixed.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
     fixed.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
     fixed.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
-    fixed.at = function () { var paths = restFlat(arguments, 0); return addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined); };
+    fixed.at = function () {
+      var paths = restFlat(arguments, 0), w = addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined);
+      w.__actions__[w.__actions__.length - 1].paths = paths;
+      return w;
+    };
     fixed.next = function () {
       if (this.__values__ === undefined) { this.__values__ = toArray(this.value()); this.__index__ = 0; }
       var done = this.__index__ >= this.__values__.length;
@@ -2917,6 +3071,10 @@
       return unwrap.has(name) ? function () {
         var args = argsFrom(arguments, 0);
         if (this.__chain__) return addAction(this, name, fn, args, lib);
+        if (name === 'find' || name === 'findLast' || name === 'last') {
+          var r = lazyUnwrapped(this, name, args);
+          if (r !== BAIL) return r;
+        }
         return fn.apply(lib, [this.value()].concat(args));
       } : function () { return addAction(this, name, fn, argsFrom(arguments, 0), lib); };
     }
