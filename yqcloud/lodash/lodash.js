@@ -2834,34 +2834,31 @@
     toArray: 1, drop: 1, take: 1, dropRight: 1, takeRight: 1, initial: 1, tail: 1
   };
   // src is a Lazy or a state: {w: a value or a Lazy, acts: eager actions after it}.
+  // The Lazy objects live for one value() call: an operation changes the
+  // one it is given (lodash's methods change a clone) unless it is the
+  // source of another.
   function Lazy(src) {
     this.src = src; this.dir = 1; this.filtered = false; this.its = []; this.takeCount = MAX_ARRAY_LENGTH;
     this.views = []; this.acts = [];
   }
-  function lazyClone(l) {
-    var r = new Lazy(l.src);
-    r.dir = l.dir; r.filtered = l.filtered; r.its = l.its.slice(); r.takeCount = l.takeCount;
-    r.views = l.views.slice(); r.acts = l.acts.slice();
-    return r;
-  }
   function lazyReverse(l) {
-    var r;
-    if (l.filtered) { r = new Lazy(l); r.dir = -1; r.filtered = true; } else { r = lazyClone(l); r.dir *= -1; }
+    if (!l.filtered) { l.dir *= -1; return l; }
+    var r = new Lazy(l);
+    r.dir = -1; r.filtered = true;
     return r;
   }
   function lazyTake(l, name, n) {
     n = n === undefined ? 1 : mathMax(toInteger(n), 0);
-    var r = (l.filtered && name === 'drop') ? new Lazy(l) : lazyClone(l);
+    var r = (l.filtered && name === 'drop') ? new Lazy(l) : l;
     if (r.filtered) r.takeCount = mathMin(n, r.takeCount);
     else r.views.push({ size: mathMin(n, MAX_ARRAY_LENGTH), type: name + (r.dir < 0 ? 'Right' : '') });
     return r;
   }
   function lazyTakeRight(l, name, n) { return lazyReverse(lazyTake(lazyReverse(l), name, n)); }
   function lazyIter(l, type, f) {
-    var r = lazyClone(l);
-    r.its.push({ f: iteratee(f), type: type });
-    r.filtered = r.filtered || type !== LAZY_MAP;
-    return r;
+    l.its.push({ f: iteratee(f), type: type });
+    l.filtered = l.filtered || type !== LAZY_MAP;
+    return l;
   }
   function lazySlice(l, start, end) {
     start = toInteger(start);
@@ -2964,7 +2961,6 @@
         r = (np > 1 || st.acts.length || !(st.w instanceof Lazy) || !isIndex(first)) ? BAIL :
           lazySlice(st.w, first, +first + (np ? 1 : 0));
         if (r === BAIL) { st.acts.push(a); continue; }
-        if (r === st.w) r = lazyClone(r);
         r.acts.push(a);
         st = { w: r, acts: [{ fn: padAt, args: [np], self: undefined }] };
         continue;
@@ -2973,12 +2969,11 @@
       var isLazy = st.w instanceof Lazy, useLazy = isLazy || isArray(st.w), p = a.args[0];
       if (useLazy && lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) isLazy = useLazy = false;
       if (!useLazy) { st.acts.push(a); continue; }
-      var base = isLazy && !st.acts.length ? st.w : new Lazy(st);
+      var onlyLazy = isLazy && !st.acts.length, base = onlyLazy ? st.w : new Lazy(st);
       r = lazyOp(base, name, a.args);
       if (r === BAIL) { st.acts.push(a); continue; }
-      if (r === base) r = lazyClone(r);
       r.acts.push(a);
-      st = { w: r, acts: [] };
+      if (onlyLazy) st.w = r; else st = { w: r, acts: [] };
     }
     return st;
   }
@@ -2991,7 +2986,15 @@
     if (lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) return BAIL;
     return lazyOp(st.w, name, args);
   }
-  function wrapperValue() { return stateValue(lazyState(this)); }
+  // Without an action that limits or reverses (a view), lodash's lazy value
+  // runs the actions eagerly: so does wrapperValue, without building the
+  // lazy wrappers.
+  var lazyViews = { take: 1, drop: 1, takeRight: 1, dropRight: 1, slice: 1, initial: 1, tail: 1, reverse: 1, at: 1, takeRightWhile: 1 };
+  function wrapperValue() {
+    var acts = this.__actions__;
+    for (var i = 0; i < acts.length; i++) if (lazyViews[acts[i].name] === 1) return stateValue(lazyState(this));
+    return applyActs(this.__wrapped__, acts);
+  }
   function addAction(w, name, fn, args, self) {
     return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
   }
