@@ -1004,11 +1004,13 @@
       n = (f && n == null) ? f.length : n;
       needFn(f);
       n = n === undefined ? n : mathMax(toInteger(n), 0);
-      return function () {
+      var w = function () {
         var args = argsFrom(arguments, 0);
         if (n !== undefined && n < args.length) args.length = n;
         return f.apply(this, args);
       };
+      if (isLaziable(f)) wrapMeta.set(w, { func: f, step: 1 });
+      return w;
     },
     unary(f) { return ary(f, 1); },
     bind(f, thisArg) {
@@ -1069,11 +1071,14 @@
     rearg(f) {
       needFn(f);
       var idx = restFlat(arguments, 1);
-      return function () {
+      var w = function () {
         var args = argsFrom(arguments, 0), old = args.slice(), n = mathMin(idx.length, args.length);
         while (n--) args[n] = isIndex(idx[n], old.length) ? old[idx[n]] : undefined;
         return f.apply(this, args);
       };
+      var m = wrapMeta.get(f);
+      if (m && m.step === 1) wrapMeta.set(w, { func: m.func, step: 2 });
+      return w;
     },
     rest(f, start) {
       needFn(f);
@@ -2662,8 +2667,10 @@
       needFn(f);
       arity = guard ? undefined : arity;
       arity = arity === undefined ? f.length : mathMax(toInteger(arity), 0);
+      var meta = right ? undefined : wrapMeta.get(f);
+      if (meta && meta.step !== 2) meta = undefined;
       function make(held) {
-        return function () {
+        var c = function () {
           var args = argsFrom(arguments, 0);
           var all = held ? (right ? composeRight(args, held, true) : composeLeft(args, held, true)) : args;
           var n = 0;
@@ -2671,6 +2678,12 @@
           if (n < arity) return make(all);
           return callOrNew(f, this, all, new.target);
         };
+        if (meta) {
+          var k = 0, holes = false;
+          if (held) for (var i = 0; i < held.length; i++) if (isPH(held[i])) holes = true; else k++;
+          if (!holes) wrapMeta.set(c, { func: meta.func, step: 3, partials: held || [], arity: arity - k });
+        }
+        return c;
       }
       var curried = make(null);
       curried.placeholder = PH.lodash;
@@ -2757,12 +2770,45 @@
 
   // ---- utilities ------------------------------------------------------------------
 
+  // flow's shortcut fusion, as lodash's: when one of the functions is a
+  // lodash method made point-free by curry(rearg(ary(method, 2), 1, 0), 2)
+  // (lodash/fp's recipe), the functions become one explicit chain (that
+  // method with its curried arguments, a laziable lodash method of one
+  // parameter as itself, any other function through thru), run lazily for
+  // a single array argument. wrapMeta records what ary, rearg and curry
+  // made: func and the step (1 ary, 2 rearg, 3 curry with its partials and
+  // the arity left).
+  var wrapMeta = new WeakMap();
+  var laziableNames = {
+    filter: 1, map: 1, takeWhile: 1, reject: 1, compact: 1, find: 1, findLast: 1, invokeMap: 1, slice: 1,
+    takeRightWhile: 1, toArray: 1, drop: 1, take: 1, dropRight: 1, takeRight: 1, head: 1, first: 1, last: 1,
+    initial: 1, tail: 1, reverse: 1
+  };
+  function isLaziable(f) {
+    var name = typeof f === 'function' ? f.name : '';
+    return laziableNames[name] === 1 && lodash[name] === f;
+  }
+  function flowChain(fs) {
+    var fused = false, i, m;
+    for (i = 0; i < fs.length; i++) if ((m = wrapMeta.get(fs[i])) && m.step === 3) fused = true;
+    if (!fused) return null;
+    var w = chain([]);
+    for (i = 0; i < fs.length; i++) {
+      var f = fs[i];
+      m = wrapMeta.get(f);
+      if (m && m.step === 3 && m.arity === 1 && m.partials.length) w = w[m.func.name].apply(w, m.partials);
+      else w = (f.length === 1 && isLaziable(f)) ? w[f.name]() : w.thru(f);
+    }
+    return w;
+  }
   function flowWith(right) {
     return function () {
       var fs = flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false);
       if (right) fs.reverse();
       for (var i = 0; i < fs.length; i++) needFn(fs[i]);
+      var fusedChain = flowChain(fs);
       return function () {
+        if (fusedChain && arguments.length === 1 && isArray(arguments[0])) return fusedChain.plant(arguments[0]).value();
         var n = fs.length, r = n ? fs[0].apply(this, arguments) : arguments[0];
         for (var j = 1; j < n; j++) r = fs[j].call(this, r);
         return r;
