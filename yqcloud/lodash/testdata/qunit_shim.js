@@ -62,7 +62,8 @@
         var len = a.length;
         if (len !== b.length) return false;
         for (var i = 0; i < len; i++) {
-          if (!breadthFirstCompareChild(a[i], b[i])) return false;
+          var x = a[i], y = b[i];
+          if (x !== y && !breadthFirstCompareChild(x, y)) return false;
         }
         return true;
       },
