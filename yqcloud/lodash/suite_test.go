@@ -55,6 +55,12 @@ const suiteTestTimeout = 5 * time.Minute
 // goja for another reason too: its word regexps find no match there.)
 var suiteWallClock = regexp.MustCompile(`should prevent ReDoS$`)
 
+// stableTimers matches the tests of real lodash's timers (debounce,
+// throttle, delay, defer, now), which race real time: on a loaded machine
+// lodash's own results vary. TestLodashSuiteStable logs them, unchecked.
+// (For `_`, whose timers never fire, they are checked.)
+var stableTimers = regexp.MustCompile(`^lodash\.(debounce|throttle|delay|defer|now)[: ]`)
+
 // loadStable runs lodash.js in vm as CommonJS and returns its export.
 func loadStable(vm *goja.Runtime) (goja.Value, error) {
 	v, err := vm.RunProgram(stableProgram())
@@ -248,7 +254,7 @@ var suiteExpected = map[string]string{
 
 func TestLodashSuite(t *testing.T) {
 	failures, n := runSuite(t, lodash.Install)
-	checkSuite(t, "Install", failures, n, suiteExpected)
+	checkSuite(t, "Install", failures, n, suiteExpected, suiteWallClock)
 }
 
 // TestLodashSuiteStable runs the suite against real lodash 4.18.1 in the
@@ -267,7 +273,8 @@ func TestLodashSuiteStable(t *testing.T) {
 		}
 		return vm.Set("_", v)
 	})
-	checkSuite(t, "lodash 4.18.1", failures, n, stableExpected)
+	checkSuite(t, "lodash 4.18.1", failures, n, stableExpected,
+		regexp.MustCompile(suiteWallClock.String()+"|"+stableTimers.String()))
 }
 
 // stableExpected are the tests real lodash 4.18.1 fails in goja.
@@ -286,7 +293,9 @@ var stableExpected = map[string]string{
 	"uncommon symbols: should match side by side fitzpatrick modifiers separately ":       "goja's regexp: lodash's astral-symbol regexps (surrogate pairs in character classes) match differently",
 }
 
-func checkSuite(t *testing.T, what string, failures map[string]string, n int, expected map[string]string) {
+// checkSuite fails on a failure not in expected and on an entry of
+// expected that passed, except for the tests unchecked matches.
+func checkSuite(t *testing.T, what string, failures map[string]string, n int, expected map[string]string, unchecked *regexp.Regexp) {
 	t.Helper()
 	t.Logf("%s: %d of %d tests pass, %d expected failures", what, n-len(failures), n, len(expected))
 	var names []string
@@ -300,8 +309,8 @@ func checkSuite(t *testing.T, what string, failures map[string]string, n int, ex
 		}
 	}
 	for _, k := range names {
-		if suiteWallClock.MatchString(k) {
-			t.Logf("%s fails a wall-clock test (not checked): %s: %s", what, k, failures[k])
+		if unchecked.MatchString(k) {
+			t.Logf("%s fails a timing test (not checked): %s: %s", what, k, failures[k])
 			continue
 		}
 		if _, ok := expected[k]; !ok {
@@ -310,7 +319,7 @@ func checkSuite(t *testing.T, what string, failures map[string]string, n int, ex
 	}
 	var stale []string
 	for k := range expected {
-		if _, ok := failures[k]; !ok && !suiteWallClock.MatchString(k) {
+		if _, ok := failures[k]; !ok && !unchecked.MatchString(k) {
 			stale = append(stale, k)
 		}
 	}
