@@ -2,6 +2,7 @@ package lodash_test
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -15,27 +16,38 @@ import (
 	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
 )
 
-// lodash's own QUnit suite (test/test.js of lodash 4.18.1, with the
-// lodash.js of the same tag as its "stable" helper library), run in goja
+// lodash's own QUnit suite (test/test.js of lodash 4.18.1), run in goja
 // against `_` through a small QUnit (testdata/qunit_shim.js). The runtime is
 // the hooks' kind: no require, no module system, no DOM, a console that
 // prints nothing, the hooks' default call-stack limit; the only addition is
 // setTimeout, which test.js needs and whose queue the shim drains after each
 // test's body.
+//
+// test.js needs a "stable" lodash besides the one under test (its global
+// `lodashStable`, which builds expected values and test data). The
+// repository holds no copy of lodash's library: in TestLodashSuite it is a
+// second `_`, evaluated afresh from this package's lodash.js into an object
+// of its own in the same runtime (goja values cannot cross runtimes), so
+// that what a test does to the `_` under test cannot reach it, and with
+// none of Install's Go fast paths. TestLodashSuiteStable, the check of the
+// harness against real lodash (and of `_` against real lodash's expected
+// values), runs when TOOLKIT_LODASH_JS names a lodash.js (see its doc).
 
 //go:embed testdata/third_party/lodash/test.js
 var suiteSource string
 
-//go:embed testdata/third_party/lodash/lodash.js
-var stableSource string
+//go:embed lodash.js
+var ownSource string
 
 //go:embed testdata/qunit_shim.js
 var shimSource string
 
 var (
-	suiteProgram  = sync.OnceValue(func() *goja.Program { return goja.MustCompile("test.js", suiteSource, false) })
-	stableProgram = sync.OnceValue(func() *goja.Program {
-		return goja.MustCompile("stable-lodash.js", "(function (module, exports) {\n"+stableSource+"\n})", false)
+	suiteProgram = sync.OnceValue(func() *goja.Program { return goja.MustCompile("test.js", suiteSource, false) })
+	// ownStableProgram is lodash.js as a function of the object it defines
+	// `_` on: the library reads its global object as globalThis.
+	ownStableProgram = sync.OnceValue(func() *goja.Program {
+		return goja.MustCompile("stable-own-lodash.js", "(function (globalThis) {\n"+ownSource+"\n})", false)
 	})
 	shimProgram = sync.OnceValue(func() *goja.Program { return goja.MustCompile("qunit_shim.js", shimSource, false) })
 )
@@ -52,8 +64,9 @@ const suiteTestTimeout = 5 * time.Minute
 // ReDoS tests: "operation took ...ms") or count calls in a loop that runs
 // for a stretch of real time (throttle's "invoked repeatedly", debounce's
 // "tight loop"). Their results are logged, not checked: on a loaded machine
-// or under the race detector they fail for time alone. (Real lodash fails "lodash.words: should prevent ReDoS" in
-// goja for another reason too: its word regexps find no match there.)
+// they fail for time alone. (Real lodash fails "lodash.words: should
+// prevent ReDoS" in goja for another reason too: its word regexps find no
+// match there.)
 var suiteWallClock = regexp.MustCompile(`should prevent ReDoS$|when invoked repeatedly|in a tight loop$`)
 
 // stableTimers matches the tests of real lodash's timers (debounce,
@@ -62,28 +75,63 @@ var suiteWallClock = regexp.MustCompile(`should prevent ReDoS$|when invoked repe
 // (For `_`, whose timers never fire, they are checked.)
 var stableTimers = regexp.MustCompile(`^lodash\.(debounce|throttle|delay|defer|now)[: ]`)
 
-// loadStable runs lodash.js in vm as CommonJS and returns its export.
-func loadStable(vm *goja.Runtime) (goja.Value, error) {
-	v, err := vm.RunProgram(stableProgram())
+// ownStable evaluates this package's lodash.js afresh in vm and returns
+// the `_` it defines on an object of its own: a library separate from the
+// global `_` under test.
+func ownStable(vm *goja.Runtime) (goja.Value, error) {
+	v, err := vm.RunProgram(ownStableProgram())
 	if err != nil {
 		return nil, err
 	}
 	wrap, _ := goja.AssertFunction(v)
-	module := vm.NewObject()
-	exports := vm.NewObject()
-	if err := module.Set("exports", exports); err != nil {
+	global := vm.NewObject()
+	if _, err := wrap(goja.Undefined(), global); err != nil {
 		return nil, err
 	}
-	if _, err := wrap(goja.Undefined(), module, exports); err != nil {
+	stable := global.Get("_")
+	if stable == nil || goja.IsUndefined(stable) {
+		return nil, errors.New("lodash.js defined no _")
+	}
+	return stable, nil
+}
+
+// lodashJSEnv names the lodash.js TestLodashSuiteStable runs the suite
+// against.
+const lodashJSEnv = "TOOLKIT_LODASH_JS"
+
+// realLodash compiles the lodash.js at path as CommonJS and returns a
+// function that runs it in a runtime and returns its export.
+func realLodash(path string) (func(*goja.Runtime) (goja.Value, error), error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
 		return nil, err
 	}
-	return module.Get("exports"), nil
+	prog, err := goja.Compile(path, "(function (module, exports) {\n"+string(src)+"\n})", false)
+	if err != nil {
+		return nil, err
+	}
+	return func(vm *goja.Runtime) (goja.Value, error) {
+		v, err := vm.RunProgram(prog)
+		if err != nil {
+			return nil, err
+		}
+		wrap, _ := goja.AssertFunction(v)
+		module := vm.NewObject()
+		exports := vm.NewObject()
+		if err := module.Set("exports", exports); err != nil {
+			return nil, err
+		}
+		if _, err := wrap(goja.Undefined(), module, exports); err != nil {
+			return nil, err
+		}
+		return module.Get("exports"), nil
+	}, nil
 }
 
 // runSuite runs every test of the suite against the `_` that install
-// defines and returns the failures by test name (module: test) and the
-// number of tests run.
-func runSuite(t *testing.T, install func(*goja.Runtime) error) (map[string]string, int) {
+// defines, with the `lodashStable` that stable returns, and returns the
+// failures by test name (module: test) and the number of tests run.
+func runSuite(t *testing.T, install func(*goja.Runtime) error, stable func(*goja.Runtime) (goja.Value, error)) (map[string]string, int) {
 	t.Helper()
 	vm := goja.New()
 	vm.SetMaxCallStackSize(suiteStackSize)
@@ -108,9 +156,9 @@ func runSuite(t *testing.T, install func(*goja.Runtime) error) (map[string]strin
 			time.Sleep(time.Duration(ms * float64(time.Millisecond)))
 		}
 	}))
-	stable, err := loadStable(vm)
+	helper, err := stable(vm)
 	must(err)
-	must(vm.Set("lodashStable", stable))
+	must(vm.Set("lodashStable", helper))
 	_, err = vm.RunProgram(shimProgram())
 	must(err)
 	_, err = vm.RunProgram(suiteProgram())
@@ -253,29 +301,64 @@ var suiteExpected = map[string]string{
 	"partial methods: `_.partial` should use `_.placeholder` when set":                                       "frozen `_`: the test assigns `_.placeholder`",
 }
 
+// TestLodashSuite runs lodash's suite against Install's `_`, with a second
+// `_` as its stable library (see ownStable), and fails on a failure not in
+// suiteExpected and on an entry of it that passed.
+//
+// It is skipped under the race detector: the suite's JavaScript runs on
+// one goroutine (goja's), so the detector has nothing to find, and it makes
+// the suite several times slower (minutes on a loaded machine). Run it
+// without -race: go test -count=1 -run TestLodashSuite ./yqcloud/lodash.
 func TestLodashSuite(t *testing.T) {
-	failures, n := runSuite(t, lodash.Install)
+	if raceEnabled {
+		t.Skip("the suite runs on one goroutine; skipped under the race detector (run it without -race)")
+	}
+	failures, n := runSuite(t, lodash.Install, ownStable)
 	checkSuite(t, "Install", failures, n, suiteExpected, suiteWallClock)
 }
 
-// TestLodashSuiteStable runs the suite against real lodash 4.18.1 in the
-// same harness: what it misses are goja's limits, not the harness's.
+// TestLodashSuiteStable runs the suite with real lodash as the stable
+// library, in two runs. "lodash" checks the harness: real lodash is also
+// the `_` under test, and what it misses (stableExpected) are goja's
+// limits, not the harness's. "Install" runs Install's `_` as
+// TestLodashSuite does but against real lodash's expected values, with the
+// same suiteExpected: a bug that a second `_` as the stable library would
+// hide shows here. It runs when TOOLKIT_LODASH_JS names lodash 4.18.1's
+// lodash.js, for example after `npm install lodash@4.18.1` in a folder
+// outside the repository:
+//
+//	TOOLKIT_LODASH_JS=$PWD/node_modules/lodash/lodash.js go test -count=1 -run TestLodashSuiteStable ./yqcloud/lodash
+//
+// Like TestLodashSuite, it is skipped under the race detector.
 func TestLodashSuiteStable(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		// The suite under the race detector takes about a minute of CPU
-		// (TestLodashSuite checks `_` there); this check of the harness
-		// itself need not take another.
-		t.Skip("the harness check runs the whole suite a second time (skipped with -short and -race)")
+	path := os.Getenv(lodashJSEnv)
+	if path == "" {
+		t.Skip("the suite against real lodash runs when " + lodashJSEnv + " names lodash 4.18.1's lodash.js " +
+			"(npm install lodash@4.18.1 outside the repository, then " + lodashJSEnv + "=$PWD/node_modules/lodash/lodash.js " +
+			"go test -count=1 -run TestLodashSuiteStable ./yqcloud/lodash)")
 	}
-	failures, n := runSuite(t, func(vm *goja.Runtime) error {
-		v, err := loadStable(vm)
-		if err != nil {
-			return err
-		}
-		return vm.Set("_", v)
+	if raceEnabled {
+		t.Skip("the suite runs on one goroutine; skipped under the race detector (run it without -race)")
+	}
+	load, err := realLodash(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("lodash", func(t *testing.T) {
+		failures, n := runSuite(t, func(vm *goja.Runtime) error {
+			v, err := load(vm)
+			if err != nil {
+				return err
+			}
+			return vm.Set("_", v)
+		}, load)
+		checkSuite(t, "lodash 4.18.1", failures, n, stableExpected,
+			regexp.MustCompile(suiteWallClock.String()+"|"+stableTimers.String()))
 	})
-	checkSuite(t, "lodash 4.18.1", failures, n, stableExpected,
-		regexp.MustCompile(suiteWallClock.String()+"|"+stableTimers.String()))
+	t.Run("Install", func(t *testing.T) {
+		failures, n := runSuite(t, lodash.Install, load)
+		checkSuite(t, "Install", failures, n, suiteExpected, suiteWallClock)
+	})
 }
 
 // stableExpected are the tests real lodash 4.18.1 fails in goja.
