@@ -487,7 +487,7 @@
       if (o != null) forOwnKeys(o, function (v, k, it) { baseAssignValue(out, f(v, k, it), v); });
       return out;
     },
-    cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Map(), true); },
+    cloneDeep(v) { return baseClone(v, true, null, undefined, undefined, new Stack(), true); },
     deburr(s) {
       s = toStr(s);
       return s.replace(/[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g, deburrLetter)
@@ -661,10 +661,11 @@
         if (o == null) return !n;
         o = Object(o);
         for (i = n - 1; i >= 0; i--) if (!(data[i][0] in o)) return false;
+        var stack = new Stack();
         for (i = 0; i < n; i++) {
           var key = data[i][0], ov = o[key], sv = data[i][1];
-          var r = eqCustomizer(ov, sv, key, o, src);
-          if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, null) : !r) return false;
+          var r = eqCustomizer(ov, sv, key, o, src, stack);
+          if (r === undefined ? !baseIsEqual(sv, ov, PARTIAL | UNORDERED, stack) : !r) return false;
         }
         return true;
       });
@@ -680,12 +681,12 @@
       return true;
     },
     conforms(src) {
-      src = baseClone(src, true, null, undefined, undefined, new Map(), true);
+      src = baseClone(src, true, null, undefined, undefined, new Stack(), true);
       return function (o) { return conformsTo(o, src); };
     },
-    clone(v) { return baseClone(v, false, null, undefined, undefined, new Map(), true); },
-    cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
-    cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Map(), true); },
+    clone(v) { return baseClone(v, false, null, undefined, undefined, new Stack(), true); },
+    cloneWith(v, c) { return baseClone(v, false, typeof c === 'function' ? c : null, undefined, undefined, new Stack(), true); },
+    cloneDeepWith(v, c) { return baseClone(v, true, typeof c === 'function' ? c : null, undefined, undefined, new Stack(), true); },
     toPlainObject(v) {
       var out = {}, ks = keysIn(v), it = Object(v);
       for (var i = 0; i < ks.length; i++) assignValue(out, ks[i], it[ks[i]]);
@@ -1003,21 +1004,23 @@
       n = (f && n == null) ? f.length : n;
       needFn(f);
       n = n === undefined ? n : mathMax(toInteger(n), 0);
-      return function () {
+      var w = function () {
         var args = argsFrom(arguments, 0);
         if (n !== undefined && n < args.length) args.length = n;
         return f.apply(this, args);
       };
+      if (isLaziable(f)) wrapMeta.set(w, { func: f, step: 1 });
+      return w;
     },
     unary(f) { return ary(f, 1); },
     bind(f, thisArg) {
       needFn(f);
       var held = argsFrom(arguments, 2);
-      return function () { return f.apply(thisArg, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, thisArg, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     bindKey(o, key) {
       var held = argsFrom(arguments, 2);
-      return function () { return o[key].apply(o, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(o[key], o, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     bindAll(o) {
       var ks = restFlat(arguments, 1);
@@ -1027,12 +1030,12 @@
     partial(f) {
       needFn(f);
       var held = argsFrom(arguments, 1);
-      return function () { return f.apply(this, composeLeft(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, this, composeLeft(argsFrom(arguments, 0), held, false), new.target); };
     },
     partialRight(f) {
       needFn(f);
       var held = argsFrom(arguments, 1);
-      return function () { return f.apply(this, composeRight(argsFrom(arguments, 0), held, false)); };
+      return function () { return callOrNew(f, this, composeRight(argsFrom(arguments, 0), held, false), new.target); };
     },
     flip(f) {
       needFn(f);
@@ -1047,7 +1050,7 @@
         memoized.cache = cache.set(key, r) || cache;
         return r;
       };
-      memoized.cache = new Map();
+      memoized.cache = new (memoize.Cache || MapCache)();
       return memoized;
     },
     negate(p) {
@@ -1068,11 +1071,14 @@
     rearg(f) {
       needFn(f);
       var idx = restFlat(arguments, 1);
-      return function () {
+      var w = function () {
         var args = argsFrom(arguments, 0), old = args.slice(), n = mathMin(idx.length, args.length);
         while (n--) args[n] = isIndex(idx[n], old.length) ? old[idx[n]] : undefined;
         return f.apply(this, args);
       };
+      var m = wrapMeta.get(f);
+      if (m && m.step === 1) wrapMeta.set(w, { func: m.func, step: 2 });
+      return w;
     },
     rest(f, start) {
       needFn(f);
@@ -1193,13 +1199,20 @@
     mixin(o, src, options) {
       var names = functions(src);
       if (options == null && !(isObject(src) && (names.length || !keys(src).length))) {
-        src = o; o = PH.lodash; names = functions(src);
+        options = src; src = o; o = PH.lodash; names = functions(src);
       }
       if (o === PH.lodash) {
         if (names.length) throw new TypeError('lodash: _ is frozen; _.mixin can add functions to another object only');
         return o;
       }
-      for (var i = 0; i < names.length; i++) o[names[i]] = src[names[i]];
+      // Onto a function (a wrapper constructor, as lodash's own) the methods
+      // go onto its prototype too, chaining as lodash's do.
+      var chain = !(isObject(options) && 'chain' in options) || !!options.chain, isFunc = typeof o === 'function';
+      for (var i = 0; i < names.length; i++) {
+        var name = names[i], func = src[name];
+        o[name] = func;
+        if (isFunc) o.prototype[name] = mixinMethod(o, func, chain);
+      }
       return o;
     },
     noConflict() { return PH.lodash; },
@@ -1247,8 +1260,8 @@
       var variable = hasOwn(options, 'variable') && options.variable;
       if (!variable) source = 'with (obj) {\n' + source + '\n}\n';
       else if (reForbiddenVar.test(variable)) throw new Error('Invalid `variable` option passed into `_.template`');
-      source = (evaluating ? source.replace(/^__p \+= '';\n/gm, '') : source)
-        .replace(/(^|[^\w$])__p \+= '';\n/g, '$1').replace(/;\n__p \+= ''/g, ';');
+      source = (evaluating ? source.replace(/\b__p \+= '';/g, '') : source)
+        .replace(/\b(__p \+=) '' \+/g, '$1').replace(/(__e\(.*?\)|\b__t\)) \+\n'';/g, '$1;');
       source = 'function(' + (variable || 'obj') + ') {\n' + (variable ? '' : 'obj || (obj = {});\n') +
         "var __t, __p = ''" + (escaping ? ', __e = _.escape' : '') +
         (evaluating ? ", __j = Array.prototype.join;\nfunction print() { __p += __j.call(arguments, '') }\n" : ';\n') +
@@ -1262,7 +1275,8 @@
     },
     chain(value) {
       var w = lodash(value);
-      return new Wrapper(w.__wrapped__, w.__actions__, true);
+      w.__chain__ = true;
+      return w;
     },
     tap(value, interceptor) { interceptor(value); return value; },
     thru(value, interceptor) { return interceptor(value); },
@@ -1367,11 +1381,13 @@
 
   // ---- conversions --------------------------------------------------------
 
-  function baseToString(v) {
+  function baseToString(v, level) {
     if (typeof v === 'string') return v;
     if (isArray(v)) {
+      level = level || 0;
+      if (level >= MAX_NESTING) throw nestingError();
       var parts = new Array(v.length);
-      for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i]);
+      for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i], level + 1);
       return parts + '';
     }
     if (typeof v === 'symbol') return symToString.call(v);
@@ -1458,7 +1474,7 @@
     return plainKeyRe.test(v) || !deepKeyRe.test(v) || (o != null && v in Object(o));
   }
   function toKey(v) {
-    if (typeof v === 'string' || typeof v === 'symbol') return v;
+    if (typeof v === 'string' || typeof v === 'symbol' || (typeof v === 'object' && isSymbol(v))) return v;
     var s = v + '';
     return (s === '0' && 1 / v === -Infinity) ? '-0' : s;
   }
@@ -1551,10 +1567,17 @@
   }
   function equalDeep(a, b, flags, stack) {
     var ta = normTag(a), tb = normTag(b);
+    if (ta === tb && ta !== T_OBJECT) {
+      if (!stack) stack = new Stack();
+      return (ta === T_ARRAY || isTypedArray(a)) ? equalArrays(a, b, flags, stack) : equalByTag(a, b, ta, flags, stack);
+    }
+    if (!(flags & PARTIAL)) {
+      // As lodash: a chain wrapper compares as its value.
+      var wa = ta === T_OBJECT && a instanceof Wrapper, wb = tb === T_OBJECT && b instanceof Wrapper;
+      if (wa || wb) return baseIsEqual(wa ? a.value() : a, wb ? b.value() : b, flags, stack || new Stack());
+    }
     if (ta !== tb) return false;
-    if (!stack) stack = new Map();
-    if (ta === T_ARRAY || isTypedArray(a)) return equalArrays(a, b, flags, stack);
-    if (ta !== T_OBJECT) return equalByTag(a, b, ta, flags, stack);
+    if (!stack) stack = new Stack();
     return equalObjects(a, b, flags, stack);
   }
   function equalArrays(a, b, flags, stack) {
@@ -1566,7 +1589,7 @@
     var ok = true, seen = (flags & UNORDERED) ? new Set() : null;
     for (var i = 0; i < n && ok; i++) {
       var x = a[i];
-      var cr = eqCustomizer ? customEq(x, b[i], i, a, b, flags) : undefined;
+      var cr = eqCustomizer ? customEq(x, b[i], i, a, b, flags, stack) : undefined;
       if (cr !== undefined) { ok = !!cr; continue; }
       if (seen) {
         var found = false;
@@ -1597,7 +1620,7 @@
     for (i = 0; i < ka.length; i++) {
       k = ka[i];
       var x = a[k], y = b[k];
-      var cr = eqCustomizer ? customEq(x, y, k, a, b, flags) : undefined;
+      var cr = eqCustomizer ? customEq(x, y, k, a, b, flags, stack) : undefined;
       if (cr === undefined ? !(x === y || baseIsEqual(x, y, flags, stack)) : !cr) { ok = false; break; }
       if (k === 'constructor') skipCtor = true;
     }
@@ -1672,6 +1695,29 @@
     }
     return true;
   }
+  // The public matches, matchesProperty and iteratee match against a deep
+  // clone of their source, as lodash's: changing it later changes nothing.
+  // The shorthands inside other functions use theirs as given.
+  var publicMatchers = {
+    matches(src) { return matches(deepClone(src)); },
+    matchesProperty(path, sv) { return matchesProperty(path, deepClone(sv)); },
+    iteratee(v) { return iteratee(typeof v === 'function' ? v : deepClone(v)); }
+  };
+  function mixinMethod(o, func, chain) {
+    return function () {
+      var chainAll = this.__chain__;
+      if (chain || chainAll) {
+        var result = o(this.__wrapped__), actions = result.__actions__ = slice(this.__actions__, 0, this.__actions__.length);
+        actions.push({ func: func, args: arguments, thisArg: o });
+        result.__chain__ = chainAll;
+        return result;
+      }
+      var args = [this.value()];
+      for (var i = 0; i < arguments.length; i++) args.push(arguments[i]);
+      return func.apply(o, args);
+    };
+  }
+  function deepClone(v) { return baseClone(v, true, null, undefined, undefined, new Stack(), false); }
   function castFunction(v) { return typeof v === 'function' ? v : identity; }
 
   // ---- iteration core -----------------------------------------------------
@@ -1767,12 +1813,22 @@
   function isFlattenable(v) {
     return isArray(v) || isArguments(v) || !!(v && Symbol.isConcatSpreadable && v[Symbol.isConcatSpreadable]);
   }
-  function flattenTo(out, a, depth, pred, strict) {
+  // flattenTo and baseToString recurse as lodash's do, with no stack of
+  // seen arrays (lodash has none: a cyclic array flattened deep ends in
+  // V8's RangeError). Past MAX_NESTING levels they throw that RangeError
+  // themselves, so a cyclic array cannot grow memory without end where the
+  // engine has no call-stack limit.
+  var MAX_NESTING = 10000;
+  function nestingError() { return new RangeError('Maximum call stack size exceeded (arrays nested past ' + MAX_NESTING + ' levels)'); }
+  function flattenTo(out, a, depth, pred, strict, level) {
+    level = level || 0;
     for (var i = 0, n = a.length; i < n; i++) {
       var v = a[i];
       if (depth > 0 && pred(v)) {
-        if (depth > 1) flattenTo(out, v, depth - 1, pred, strict);
-        else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
+        if (depth > 1) {
+          if (level >= MAX_NESTING) throw nestingError();
+          flattenTo(out, v, depth - 1, pred, strict, level + 1);
+        } else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
       } else if (!strict) {
         out.push(v);
       }
@@ -1913,7 +1969,7 @@
     if (o === src) return;
     forKeysIn(src, function (sv, k) {
       if (!isObject(sv)) { assignMergeValue(o, k, sv); return; }
-      if (!stack) stack = new Map();
+      if (!stack) stack = new Stack();
       mergeDeep(o, src, k, stack);
     });
   }
@@ -1942,7 +1998,7 @@
   }
   var merge = assigner(function (o, src) { baseMerge(o, src, null); });
 
-  function cloneByTag(v, tag) {
+  function cloneByTag(v, tag, deep) {
     var C = v.constructor;
     switch (tag) {
       case T_BOOL: case T_DATE: return new C(+v);
@@ -1951,9 +2007,9 @@
       case T_MAP: case T_SET: return new C();
       case T_SYMBOL: return Object(v.valueOf());
       case T_ARRAYBUFFER: return v.slice(0);
-      case T_DATAVIEW: return new C(v.buffer.slice(0), v.byteOffset, v.byteLength);
+      case T_DATAVIEW: return new C(deep ? v.buffer.slice(0) : v.buffer, v.byteOffset, v.byteLength);
     }
-    if (isTypedArray(v)) return new C(v.buffer.slice(0), v.byteOffset, v.length);
+    if (isTypedArray(v)) return new C(deep ? v.buffer.slice(0) : v.buffer, v.byteOffset, v.length);
     return undefined;
   }
 
@@ -2213,9 +2269,9 @@
     eqCustomizer = typeof c === 'function' ? c : null;
     try { return fn(); } finally { eqCustomizer = saved; }
   }
-  function customEq(x, y, k, a, b, flags) {
+  function customEq(x, y, k, a, b, flags, stack) {
     if (!eqCustomizer) return undefined;
-    return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a) : eqCustomizer(x, y, k, a, b);
+    return (flags & PARTIAL) ? eqCustomizer(y, x, k, b, a, stack) : eqCustomizer(x, y, k, a, b, stack);
   }
 
   // ---- cloning -------------------------------------------------------------
@@ -2252,7 +2308,7 @@
         }
       } else {
         if (!isCloneableTag(tag) && !isTypedArray(v)) return parent !== undefined ? v : {};
-        r = cloneByTag(v, tag);
+        r = cloneByTag(v, tag, deep);
       }
     }
     var hit = stack.get(v);
@@ -2298,16 +2354,16 @@
   function baseMergeWith(o, src, c, stack) {
     if (o === src) return;
     forKeysIn(src, function (sv, k) {
-      if (!stack) stack = new Map();
+      if (!stack) stack = new Stack();
       if (isObject(sv)) { mergeDeepWith(o, src, k, c, stack); return; }
-      var nv = c ? c(safeGet(o, k), sv, k + '', o, src, undefined) : undefined;
+      var nv = c ? c(safeGet(o, k), sv, k + '', o, src, stack) : undefined;
       assignMergeValue(o, k, nv === undefined ? sv : nv);
     });
   }
   function mergeDeepWith(o, src, k, c, stack) {
     var ov = safeGet(o, k), sv = safeGet(src, k), hit = stack.get(sv);
     if (hit) { assignMergeValue(o, k, hit); return; }
-    var nv = c ? c(ov, sv, k + '', o, src, undefined) : undefined, recurse = nv === undefined;
+    var nv = c ? c(ov, sv, k + '', o, src, stack) : undefined, recurse = nv === undefined;
     if (recurse) {
       nv = sv;
       if (isArray(sv) || isTypedArray(sv)) {
@@ -2332,8 +2388,9 @@
   }
   function defaultsDeepCustomizer(ov, sv, k, o, src, stack) {
     if (isObject(ov) && isObject(sv)) {
-      mergeWith(ov, sv, defaultsDeepCustomizer);
-      return ov;
+      stack.set(sv, ov);
+      baseMergeWith(ov, sv, defaultsDeepCustomizer, stack);
+      stack['delete'](sv);
     }
     return ov;
   }
@@ -2581,6 +2638,11 @@
   var PH = {};
   function isPH(v) { return v === PH.lodash; }
   // Fills the placeholders of held with args, then appends the rest of args.
+  // callOrNew calls f as a bound, partial or curried function was called:
+  // with new it constructs f (the bound this does not count, as in lodash).
+  function callOrNew(f, self, args, newTarget) {
+    return newTarget ? Reflect.construct(f, args) : f.apply(self, args);
+  }
   function composeLeft(args, held, curried) {
     var out = held.slice(), a = 0;
     for (var i = 0; i < out.length; i++) {
@@ -2605,21 +2667,101 @@
       needFn(f);
       arity = guard ? undefined : arity;
       arity = arity === undefined ? f.length : mathMax(toInteger(arity), 0);
+      var meta = right ? undefined : wrapMeta.get(f);
+      if (meta && meta.step !== 2) meta = undefined;
       function make(held) {
-        return function () {
+        var c = function () {
           var args = argsFrom(arguments, 0);
           var all = held ? (right ? composeRight(args, held, true) : composeLeft(args, held, true)) : args;
           var n = 0;
           for (var i = 0; i < all.length; i++) if (!isPH(all[i])) n++;
           if (n < arity) return make(all);
-          return f.apply(this, all);
+          return callOrNew(f, this, all, new.target);
         };
+        if (meta) {
+          var k = 0, holes = false;
+          if (held) for (var i = 0; i < held.length; i++) if (isPH(held[i])) holes = true; else k++;
+          if (!holes) wrapMeta.set(c, { func: meta.func, step: 3, partials: held || [], arity: arity - k });
+        }
+        return c;
       }
-      return make(null);
+      var curried = make(null);
+      curried.placeholder = PH.lodash;
+      return curried;
     };
   }
   var curry = curryWith(false), curryRight = curryWith(true);
-  memoize.Cache = Map;
+  // lodash's caches (Hash, ListCache, MapCache, Stack): memoize's default
+  // cache, and the stack the *With customizers get as their last argument.
+  var HASH_UNDEFINED = '__lodash_hash_undefined__', LARGE_ARRAY_SIZE = 200;
+  function initCache(cache, entries) {
+    cache.clear();
+    var n = entries == null ? 0 : entries.length;
+    for (var i = 0; i < n; i++) cache.set(entries[i][0], entries[i][1]);
+  }
+  class Hash {
+    constructor(entries) { initCache(this, entries); }
+    clear() { this.__data__ = Object.create(null); this.size = 0; }
+    delete(key) {
+      var r = this.has(key) && delete this.__data__[key];
+      this.size -= r ? 1 : 0;
+      return r;
+    }
+    get(key) {
+      var r = this.__data__[key];
+      return r === HASH_UNDEFINED ? undefined : r;
+    }
+    has(key) { return hasOwnProp.call(this.__data__, key); }
+    set(key, value) {
+      this.size += this.has(key) ? 0 : 1;
+      this.__data__[key] = value === undefined ? HASH_UNDEFINED : value;
+      return this;
+    }
+  }
+  function isKeyable(v) {
+    var t = typeof v;
+    return (t === 'string' || t === 'number' || t === 'symbol' || t === 'boolean') ? v !== '__proto__' : v === null;
+  }
+  function mapData(cache, key) {
+    var d = cache.__data__;
+    return isKeyable(key) ? d[typeof key === 'string' ? 'string' : 'hash'] : d.map;
+  }
+  class MapCache {
+    constructor(entries) { initCache(this, entries); }
+    clear() {
+      this.size = 0;
+      this.__data__ = { hash: new Hash(), map: new Map(), string: new Hash() };
+    }
+    delete(key) {
+      var r = mapData(this, key)['delete'](key);
+      this.size -= r ? 1 : 0;
+      return r;
+    }
+    get(key) { return mapData(this, key).get(key); }
+    has(key) { return mapData(this, key).has(key); }
+    set(key, value) {
+      var data = mapData(this, key), size = data.size;
+      data.set(key, value);
+      this.size += data.size === size ? 0 : 1;
+      return this;
+    }
+  }
+  // Stack is a Map (the equality, clone and merge walks' seen objects) that
+  // customizers get as their last argument, as lodash's Stack.
+  class Stack extends Map {
+    constructor(entries) { super(entries); }
+    get __data__() { return this; }
+  }
+  [Hash, MapCache, Stack].forEach(function (C) {
+    var p = C.prototype, ks = Object.getOwnPropertyNames(p);
+    for (var i = 0; i < ks.length; i++) {
+      var d = getOwnPropDesc(p, ks[i]);
+      if (d.value) freeze(d.value);
+      if (d.get) freeze(d.get);
+    }
+    freeze(p); freeze(C);
+  });
+  memoize.Cache = MapCache;
   // No timers run in a hook: a run ends before any would fire. delay and defer
   // return a timer id and never call func; debounce and throttle call func on
   // the leading edge and from flush(), never on a trailing timer.
@@ -2628,12 +2770,45 @@
 
   // ---- utilities ------------------------------------------------------------------
 
+  // flow's shortcut fusion, as lodash's: when one of the functions is a
+  // lodash method made point-free by curry(rearg(ary(method, 2), 1, 0), 2)
+  // (lodash/fp's recipe), the functions become one explicit chain (that
+  // method with its curried arguments, a laziable lodash method of one
+  // parameter as itself, any other function through thru), run lazily for
+  // a single array argument. wrapMeta records what ary, rearg and curry
+  // made: func and the step (1 ary, 2 rearg, 3 curry with its partials and
+  // the arity left).
+  var wrapMeta = new WeakMap();
+  var laziableNames = {
+    filter: 1, map: 1, takeWhile: 1, reject: 1, compact: 1, find: 1, findLast: 1, invokeMap: 1, slice: 1,
+    takeRightWhile: 1, toArray: 1, drop: 1, take: 1, dropRight: 1, takeRight: 1, head: 1, first: 1, last: 1,
+    initial: 1, tail: 1, reverse: 1
+  };
+  function isLaziable(f) {
+    var name = typeof f === 'function' ? f.name : '';
+    return laziableNames[name] === 1 && lodash[name] === f;
+  }
+  function flowChain(fs) {
+    var fused = false, i, m;
+    for (i = 0; i < fs.length; i++) if ((m = wrapMeta.get(fs[i])) && m.step === 3) fused = true;
+    if (!fused) return null;
+    var w = chain([]);
+    for (i = 0; i < fs.length; i++) {
+      var f = fs[i];
+      m = wrapMeta.get(f);
+      if (m && m.step === 3 && m.arity === 1 && m.partials.length) w = w[m.func.name].apply(w, m.partials);
+      else w = (f.length === 1 && isLaziable(f)) ? w[f.name]() : w.thru(f);
+    }
+    return w;
+  }
   function flowWith(right) {
     return function () {
       var fs = flattenTo([], argsFrom(arguments, 0), 1, isFlattenable, false);
       if (right) fs.reverse();
       for (var i = 0; i < fs.length; i++) needFn(fs[i]);
+      var fusedChain = flowChain(fs);
       return function () {
+        if (fusedChain && arguments.length === 1 && isArray(arguments[0])) return fusedChain.plant(arguments[0]).value();
         var n = fs.length, r = n ? fs[0].apply(this, arguments) : arguments[0];
         for (var j = 1; j < n; j++) r = fs[j].call(this, r);
         return r;
@@ -2690,41 +2865,182 @@
     if (value instanceof Wrapper) return value;
     return new Wrapper(value, [], false);
   }
-  // Calls lodash applies after a chain of map, filter and reject with take: the
-  // iteratees run on one element after another, and stop when take has its count.
-  var lazyIter = { map: 1, filter: 2, reject: 3 };
-  function lazyable(acts, from) {
-    var k = from, a;
-    while (k < acts.length && lazyIter[(a = acts[k]).name] && a.args.length &&
-      (typeof a.args[0] !== 'function' || a.args[0].length === 1)) k++;
-    return k > from && k < acts.length && acts[k].name === 'take' ? k : -1;
+  // Lazy evaluation, as lodash's LazyWrapper: a chain's value() reads its
+  // actions as lodash's wrapper methods would have built them. A run of
+  // filter, map, takeWhile, reject, take, drop, slice, reverse, ... over an
+  // array whose iteratees take one argument runs element by element, calls
+  // each iteratee with the value alone, and stops when the take (or find,
+  // head, at) has what it needs (shortcut fusion). Where lodash's lazy
+  // wrapper would drop an action (tail, initial or slice after a filter,
+  // then take), the action runs eagerly instead: the plain answer.
+  var LAZY_FILTER = 1, LAZY_MAP = 2, LAZY_WHILE = 3, BAIL = {};
+  var lazyChecksIteratee = /^(?:filter|find|map|reject)|While$/;
+  var lazyNames = {
+    filter: 1, map: 1, takeWhile: 1, reject: 1, compact: 1, invokeMap: 1, slice: 1, takeRightWhile: 1,
+    toArray: 1, drop: 1, take: 1, dropRight: 1, takeRight: 1, initial: 1, tail: 1
+  };
+  // src is a Lazy or a state: {w: a value or a Lazy, acts: eager actions after it}.
+  // The Lazy objects live for one value() call: an operation changes the
+  // one it is given (lodash's methods change a clone) unless it is the
+  // source of another.
+  function Lazy(src) {
+    this.src = src; this.dir = 1; this.filtered = false; this.its = []; this.takeCount = MAX_ARRAY_LENGTH;
+    this.views = []; this.acts = [];
   }
-  function runLazy(arr, acts, from, at) {
-    var n = acts[at].args.length && acts[at].args[0] !== undefined ? toInteger(acts[at].args[0]) : 1, out = [];
-    var fns = [];
-    for (var j = from; j < at; j++) fns.push([lazyIter[acts[j].name], iteratee(acts[j].args[0])]);
-    outer: for (var i = 0; i < arr.length && out.length < n; i++) {
-      var v = arr[i];
-      for (j = 0; j < fns.length; j++) {
-        var kind = fns[j][0], r = fns[j][1](v);
-        if (kind === 1) v = r;
-        else if (kind === 2 ? !r : r) continue outer;
-      }
-      out.push(v);
+  function lazyReverse(l) {
+    if (!l.filtered) { l.dir *= -1; return l; }
+    var r = new Lazy(l);
+    r.dir = -1; r.filtered = true;
+    return r;
+  }
+  function lazyTake(l, name, n) {
+    n = n === undefined ? 1 : mathMax(toInteger(n), 0);
+    var r = (l.filtered && name === 'drop') ? new Lazy(l) : l;
+    if (r.filtered) r.takeCount = mathMin(n, r.takeCount);
+    else r.views.push({ size: mathMin(n, MAX_ARRAY_LENGTH), type: name + (r.dir < 0 ? 'Right' : '') });
+    return r;
+  }
+  function lazyTakeRight(l, name, n) { return lazyReverse(lazyTake(lazyReverse(l), name, n)); }
+  function lazyIter(l, type, f) {
+    l.its.push({ f: iteratee(f), type: type });
+    l.filtered = l.filtered || type !== LAZY_MAP;
+    return l;
+  }
+  function lazySlice(l, start, end) {
+    start = toInteger(start);
+    var r = l;
+    if (r.filtered && (start > 0 || end < 0)) return BAIL;
+    if (start < 0) r = lazyTakeRight(r, 'take', -start);
+    else if (start) r = lazyTake(r, 'drop', start);
+    if (end !== undefined) {
+      end = toInteger(end);
+      r = end < 0 ? lazyTakeRight(r, 'drop', -end) : lazyTake(r, 'take', end - start);
     }
-    return out;
+    return r;
   }
-  function wrapperValue() {
-    var v = this.__wrapped__, acts = this.__actions__;
+  function lazyHead(l) { return lazyValue(lazyTake(l, 'take', 1))[0]; }
+  function lazyFind(l, p) { return lazyHead(lazyIter(l, LAZY_FILTER, p)); }
+  // lazyOp applies the lazy form of the method name to l, or returns BAIL.
+  function lazyOp(l, name, args) {
+    var p = args[0];
+    switch (name) {
+      case 'filter': return lazyIter(l, LAZY_FILTER, p);
+      case 'map': return lazyIter(l, LAZY_MAP, p);
+      case 'takeWhile': return lazyIter(l, LAZY_WHILE, p);
+      case 'reject': return lazyIter(l, LAZY_FILTER, negate(iteratee(p)));
+      case 'compact': return lazyIter(l, LAZY_FILTER, identity);
+      case 'takeRightWhile': return lazyReverse(lazyIter(lazyReverse(l), LAZY_WHILE, p));
+      case 'drop': case 'take': return lazyTake(l, name, p);
+      case 'dropRight': return lazyTakeRight(l, 'drop', p);
+      case 'takeRight': return lazyTakeRight(l, 'take', p);
+      case 'initial': return l.filtered ? BAIL : lazyTakeRight(l, 'drop', 1);
+      case 'tail': return l.filtered ? BAIL : lazyTake(l, 'drop', 1);
+      case 'slice': return lazySlice(l, p, args[1]);
+      case 'toArray': return lazyTake(l, 'take', MAX_ARRAY_LENGTH);
+      case 'invokeMap':
+        if (typeof p === 'function') return BAIL;
+        var rest = argsFrom(args, 1);
+        return lazyIter(l, LAZY_MAP, function (v) { return invoke.apply(undefined, [v, p].concat(rest)); });
+      case 'find': return lazyFind(l, p);
+      case 'findLast': return lazyFind(lazyReverse(l), p);
+      case 'head': case 'first': return lazyHead(l);
+      case 'last': return lazyValue(lazyTakeRight(l, 'take', 1))[0];
+    }
+    return BAIL;
+  }
+  function srcValue(src) { return src instanceof Lazy ? lazyValue(src) : stateValue(src); }
+  function applyActs(v, acts) {
     for (var i = 0; i < acts.length; i++) {
-      var a = acts[i], lz = isArray(v) ? lazyable(acts, i) : -1;
-      if (lz > 0 && n0(acts[lz])) { v = runLazy(v, acts, i, lz); i = lz; continue; }
+      var a = acts[i];
       v = a.fn.apply(a.self, [v].concat(a.args));
       if (v instanceof Wrapper) v = v.value();
     }
     return v;
   }
-  function n0(take) { return !take.args.length || take.args[0] === undefined || toInteger(take.args[0]) >= 0; }
+  function stateValue(st) { return applyActs(st.w instanceof Lazy ? lazyValue(st.w) : st.w, st.acts); }
+  function lazyValue(l) {
+    var array = srcValue(l.src), dir = l.dir, isArr = isArray(array), isRight = dir < 0,
+      arrLength = isArr ? array.length : 0, start = 0, end = arrLength;
+    for (var v = 0; v < l.views.length; v++) {
+      var size = l.views[v].size;
+      switch (l.views[v].type) {
+        case 'drop': start += size; break;
+        case 'dropRight': end -= size; break;
+        case 'take': end = mathMin(end, start + size); break;
+        case 'takeRight': start = mathMax(start, end - size); break;
+      }
+    }
+    var length = end - start, index = isRight ? end : (start - 1), its = l.its, n = its.length, out = [],
+      takeCount = mathMin(length, l.takeCount);
+    if (!isArr || (!isRight && arrLength == length && takeCount == length)) return applyActs(array, l.acts);
+    outer: while (length-- > 0 && out.length < takeCount) {
+      index += dir;
+      var value = array[index];
+      for (var j = 0; j < n; j++) {
+        var it = its[j], computed = it.f(value);
+        if (it.type === LAZY_MAP) value = computed;
+        else if (!computed) {
+          if (it.type === LAZY_FILTER) continue outer;
+          break outer;
+        }
+      }
+      out.push(value);
+    }
+    return out;
+  }
+  // lazyState reads a wrapper's actions as lodash's methods build its
+  // wrappers: the state its value() evaluates.
+  function lazyState(w) {
+    var st = { w: w.__wrapped__, acts: [] }, acts = w.__actions__;
+    for (var i = 0; i < acts.length; i++) {
+      var a = acts[i], name = a.name, r;
+      if (name === 'reverse' && a.fn === reverse) {
+        if (st.w instanceof Lazy) {
+          r = lazyReverse(st.acts.length ? new Lazy(st) : st.w);
+          r.acts.push(a);
+          st = { w: r, acts: [] };
+        } else st.acts.push(a);
+        continue;
+      }
+      if (name === 'at' && a.paths) {
+        var np = a.paths.length, first = np ? a.paths[0] : 0;
+        r = (np > 1 || st.acts.length || !(st.w instanceof Lazy) || !isIndex(first)) ? BAIL :
+          lazySlice(st.w, first, +first + (np ? 1 : 0));
+        if (r === BAIL) { st.acts.push(a); continue; }
+        r.acts.push(a);
+        st = { w: r, acts: [{ fn: padAt, args: [np], self: undefined }] };
+        continue;
+      }
+      if (!lazyNames[name] || a.self !== lodash) { st.acts.push(a); continue; }
+      var isLazy = st.w instanceof Lazy, useLazy = isLazy || isArray(st.w), p = a.args[0];
+      if (useLazy && lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) isLazy = useLazy = false;
+      if (!useLazy) { st.acts.push(a); continue; }
+      var onlyLazy = isLazy && !st.acts.length, base = onlyLazy ? st.w : new Lazy(st);
+      r = lazyOp(base, name, a.args);
+      if (r === BAIL) { st.acts.push(a); continue; }
+      r.acts.push(a);
+      if (onlyLazy) st.w = r; else st = { w: r, acts: [] };
+    }
+    return st;
+  }
+  function padAt(arr, np) { if (np && !arr.length) arr.push(undefined); return arr; }
+  // lazyUnwrapped is find, findLast, head or last at the end of an implicit
+  // chain: lazily where lodash's is, else undefined with done false.
+  function lazyUnwrapped(w, name, args) {
+    var st = lazyState(w), p = args[0];
+    if (!(st.w instanceof Lazy) || st.acts.length) return BAIL;
+    if (lazyChecksIteratee.test(name) && typeof p === 'function' && p.length !== 1) return BAIL;
+    return lazyOp(st.w, name, args);
+  }
+  // Without an action that limits or reverses (a view), lodash's lazy value
+  // runs the actions eagerly: so does wrapperValue, without building the
+  // lazy wrappers.
+  var lazyViews = { take: 1, drop: 1, takeRight: 1, dropRight: 1, slice: 1, initial: 1, tail: 1, reverse: 1, at: 1, takeRightWhile: 1 };
+  function wrapperValue() {
+    var acts = this.__actions__;
+    for (var i = 0; i < acts.length; i++) if (lazyViews[acts[i].name] === 1) return stateValue(lazyState(this));
+    return applyActs(this.__wrapped__, acts);
+  }
   function addAction(w, name, fn, args, self) {
     return new Wrapper(w.__wrapped__, w.__actions__.concat([{ name: name, fn: fn, args: args, self: self }]), w.__chain__);
   }
@@ -2734,13 +3050,20 @@
   // of them with every runtime would double what installing `_` costs).
   function wrapperMethods(lib) {
     var fixed = Wrapper.prototype, unwrap = null, made = new Map(), i;
-    fixed.chain = function () { return new Wrapper(this.__wrapped__, this.__actions__, true); };
+    // chain() makes this wrapper an explicit chain and returns it, as lodash's.
+    fixed.chain = function () { this.__chain__ = true; return this; };
     fixed.value = fixed.valueOf = fixed.toJSON = wrapperValue;
-    fixed.toString = function () { return toStr(this.value()); };
+    fixed.toString = function () {
+      return this.__chain__ ? addAction(this, 'toString', toStr, [], undefined) : toStr(this.value());
+    };
     fixed.commit = function () { return new Wrapper(this.value(), [], this.__chain__); };
     fixed.plant = function (value) { return new Wrapper(value, this.__actions__, this.__chain__); };
     fixed.reverse = function () { return addAction(this, 'reverse', reverse, [], undefined); };
-    fixed.at = function () { var paths = restFlat(arguments, 0); return addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined); };
+    fixed.at = function () {
+      var paths = restFlat(arguments, 0), w = addAction(this, 'at', function (o) { return at(o, paths); }, [], undefined);
+      w.__actions__[w.__actions__.length - 1].paths = paths;
+      return w;
+    };
     fixed.next = function () {
       if (this.__values__ === undefined) { this.__values__ = toArray(this.value()); this.__index__ = 0; }
       var done = this.__index__ >= this.__values__.length;
@@ -2797,6 +3120,10 @@
       return unwrap.has(name) ? function () {
         var args = argsFrom(arguments, 0);
         if (this.__chain__) return addAction(this, name, fn, args, lib);
+        if (name === 'find' || name === 'findLast' || name === 'last') {
+          var r = lazyUnwrapped(this, name, args);
+          if (r !== BAIL) return r;
+        }
         return fn.apply(lib, [this.value()].concat(args));
       } : function () { return addAction(this, name, fn, argsFrom(arguments, 0), lib); };
     }
@@ -2879,9 +3206,9 @@
   // utilities
   lodash.toString = toStr; lodash.toNumber = toNumber; lodash.toInteger = toInteger;
   lodash.toFinite = toFinite;
-  lodash.castArray = castArray; lodash.noop = noop; lodash.identity = identity; lodash.iteratee = iteratee;
+  lodash.castArray = castArray; lodash.noop = noop; lodash.identity = identity; lodash.iteratee = publicMatchers.iteratee;
   lodash.property = property;
-  lodash.matches = matches; lodash.matchesProperty = matchesProperty;
+  lodash.matches = publicMatchers.matches; lodash.matchesProperty = publicMatchers.matchesProperty;
   // math and numbers
   lodash.add = add; lodash.subtract = subtract; lodash.multiply = multiply; lodash.divide = divide;
   lodash.ceil = ceil; lodash.floor = floor; lodash.round = round;
