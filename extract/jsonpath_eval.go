@@ -195,6 +195,13 @@ func (r *jrun) appendNode(dst []byte, i uint32) []byte {
 	return jsonstr.Append(dst, t.stringText(i))
 }
 
+// spend counts n steps of work: members or elements a lookup skipped.
+func (r *jrun) spend(n int) {
+	if r.budget -= n; r.budget < 0 {
+		panic(tooCostly{r.limit})
+	}
+}
+
 // check counts one step of work and bounds the depth of container n.
 func (r *jrun) check(n jnode) jnode {
 	if r.budget--; r.budget < 0 {
@@ -305,6 +312,9 @@ func (r *jrun) selectAll(sels []selector, n jnode, out []jnode) []jnode {
 			}
 			out = out[:keep]
 		}
+		if len(out) > r.maxNodes { // a long union grows out within a segment
+			panic(tooMany{r.maxNodes})
+		}
 	}
 	return out
 }
@@ -315,12 +325,14 @@ func (r *jrun) member(n jnode, key string) (jnode, bool) {
 	if t.kind(n.i) != nObject {
 		return jnode{}, false
 	}
-	found, ok := uint32(0), false
+	found, ok, k := uint32(0), false, 0
 	for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c + 1) {
 		if t.keyIs(c, key) {
 			found, ok = c+1, true
 		}
+		k++
 	}
+	r.spend(k)
 	if !ok {
 		return jnode{}, false
 	}
@@ -342,10 +354,12 @@ func (r *jrun) index(n jnode, i int64) (jnode, bool) {
 	k := int64(0)
 	for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c) {
 		if k == i {
+			r.spend(int(k))
 			return r.check(jnode{c, n.d + 1}), true
 		}
 		k++
 	}
+	r.spend(int(k))
 	return jnode{}, false
 }
 
@@ -358,6 +372,7 @@ func (r *jrun) length(n jnode) int {
 		for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c) {
 			k++
 		}
+		r.spend(k)
 		return k
 	}
 	var buf [16]jnode
@@ -680,8 +695,22 @@ func (r *jrun) deepEqual(a, b jnode) bool {
 		}
 		return true
 	}
+	if len(kb) <= 8 {
+		for _, m := range ka {
+			o, ok := r.member(b, t.stringText(m.i-1))
+			if !ok || !r.equal(r.nodeVal(m), r.nodeVal(o)) {
+				return false
+			}
+		}
+		return true
+	}
+	// Wide objects: one pass over b's members, not one per member of a.
+	bm := make(map[string]jnode, len(kb))
+	for _, m := range kb {
+		bm[t.stringText(m.i-1)] = m
+	}
 	for _, m := range ka {
-		o, ok := r.member(b, t.stringText(m.i-1))
+		o, ok := bm[t.stringText(m.i-1)]
 		if !ok || !r.equal(r.nodeVal(m), r.nodeVal(o)) {
 			return false
 		}

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -184,5 +186,76 @@ func TestJSONPathLeadingSpace(t *testing.T) {
 	got, err := e.Eval(NewDoc([]byte(`{" $": "key", "$": "root"}`), nil))
 	if err != nil || got != (Value{"key", String}) {
 		t.Errorf(`" $" = %v, %v; want the key " $"`, got, err)
+	}
+}
+
+// Review (issue 28): lookups that scan an object's members or an array's
+// elements count what they scan, so a long union of names or indexes over a
+// wide body meets the work bound instead of running on unbounded by it.
+func TestReview28_JSONPathUnionScansCountAsWork(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, i, i)
+	}
+	b.WriteString("}")
+	wide := b.String()
+	arr := "[" + strings.TrimSuffix(strings.Repeat("0,", 20000), ",") + "]"
+	for _, c := range []struct{ name, body, expr string }{
+		{"names", wide, "$[" + strings.Repeat("'zz',", 3000) + "'zz']"},
+		{"member tests", "[" + wide + "]", "$[?" + strings.Repeat("@.zz||", 3000) + "@.zz]"},
+		{"negative indexes", arr, "$[" + strings.Repeat("-1,", 3000) + "-1]"},
+		{"length of the root", "[" + arr + "]", "$[?" + strings.Repeat("length($[0])==1||", 3000) + "length($[0])==1]"},
+	} {
+		_, err := MustCompile(c.expr).Eval(NewDoc([]byte(c.body), nil))
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "visits over") {
+			t.Errorf("%s: %.80v, want the work bound", c.name, err)
+		}
+	}
+}
+
+// Review (issue 28): deep equality of two wide objects looks each member up
+// once (not a scan of the other object per member) and succeeds within the
+// work bound.
+func TestReview28_JSONPathDeepEqualWideObjects(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 4000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k\u0030%d":%d`, i, i) // escaped keys: every comparison decodes
+	}
+	b.WriteString("}")
+	body := []byte("[" + b.String() + "," + b.String() + "]")
+	e := MustCompile("$[?@ == $[0]]")
+	var got Value
+	var err error
+	allocs := testing.AllocsPerRun(1, func() { got, err = e.Eval(NewDoc(body, nil)) })
+	if err != nil || got.Kind != Array || len(got.Text) != len(body) {
+		t.Fatalf("deep equality of wide objects: %.80v, %v; want both elements", got.Text, err)
+	}
+	if allocs > 50*4000 {
+		t.Errorf("deep equality of two 4000-member objects: %v allocations, want linear (under %d)", allocs, 50*4000)
+	}
+}
+
+// Review (issue 28): a union of wildcards meets the result bound while its
+// segment grows, not after it: memory stays within a few times the bound.
+func TestReview28_JSONPathUnionOfWildcardsMemory(t *testing.T) {
+	body := []byte("[" + strings.TrimSuffix(strings.Repeat("0,", 100000), ",") + "]")
+	e := MustCompile("$[" + strings.Repeat("*,", 300) + "*]")
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	_, err := e.Eval(NewDoc(body, nil))
+	runtime.ReadMemStats(&ms1)
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "results") {
+		t.Errorf("union of 301 wildcards: %.80v, want the result bound", err)
+	}
+	if got := ms1.TotalAlloc - ms0.TotalAlloc; got > 64<<20 {
+		t.Errorf("union of 301 wildcards over a 200 KB body allocated %d MiB, want under 64", got>>20)
 	}
 }
