@@ -106,7 +106,7 @@ const (
 type call struct {
 	name string
 	args []*operand
-	re   *regexp.Regexp // match/search with a literal pattern; nil if invalid
+	re   *ireg // match/search with a literal pattern; nil if invalid
 	reOK bool           // re was compiled from a literal
 }
 
@@ -737,10 +737,18 @@ func (p *jpParser) argType(name string, a *operand, want funcType, at int) {
 	}
 }
 
+// ireg is a compiled I-Regexp and the size of its program: matching a
+// string of n bytes costs up to about n times that many steps (RE2 is
+// linear in the input, times the pattern), which the work bound counts.
+type ireg struct {
+	re   *regexp.Regexp
+	size int
+}
+
 // iregexp compiles an I-Regexp (RFC 9485) as RE2: "." matches any
 // character but \n and \r; match is anchored at both ends. An invalid
 // pattern gives nil.
-func iregexp(pat string, anchored bool) *regexp.Regexp {
+func iregexp(pat string, anchored bool) *ireg {
 	re, err := syntax.Parse(pat, syntax.ClassNL|syntax.OneLine|syntax.UnicodeGroups|syntax.DotNL)
 	if err != nil {
 		return nil
@@ -756,6 +764,10 @@ func iregexp(pat string, anchored bool) *regexp.Regexp {
 		}
 	}
 	fix(re)
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
 	s := re.String()
 	if anchored {
 		s = `^(?:` + s + `)$`
@@ -764,5 +776,5 @@ func iregexp(pat string, anchored bool) *regexp.Regexp {
 	if err != nil {
 		return nil
 	}
-	return out
+	return &ireg{out, len(prog.Inst) + 4}
 }

@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"unicode/utf8"
 
@@ -18,7 +17,7 @@ import (
 type jtree struct {
 	t        *tape
 	maxDepth int
-	res      map[string]*regexp.Regexp // patterns that were not literals
+	res      map[string]*ireg // patterns that were not literals
 }
 
 // jnode is a node of the body: its tape index and depth (the root is 1).
@@ -595,11 +594,16 @@ func (r *jrun) call(c *call, cur jnode) jval {
 		}
 		re = r.regexp(r.str(p), c.name == "match")
 	}
-	return jval{logical: re != nil && re.MatchString(r.str(s))}
+	if re == nil {
+		return jval{}
+	}
+	str := r.str(s)
+	r.spend((len(str) + 1) * re.size / 4)
+	return jval{logical: re.re.MatchString(str)}
 }
 
 // regexp compiles a pattern read from the body, keeping up to 64.
-func (r *jrun) regexp(pat string, anchored bool) *regexp.Regexp {
+func (r *jrun) regexp(pat string, anchored bool) *ireg {
 	key := pat + "\x00m"
 	if !anchored {
 		key = pat + "\x00s"
@@ -607,9 +611,10 @@ func (r *jrun) regexp(pat string, anchored bool) *regexp.Regexp {
 	if re, ok := r.jt.res[key]; ok {
 		return re
 	}
+	r.spend(32 * len(pat)) // compiling a byte costs about 32 visits
 	re := iregexp(pat, anchored)
 	if r.jt.res == nil || len(r.jt.res) >= 64 {
-		r.jt.res = map[string]*regexp.Regexp{}
+		r.jt.res = map[string]*ireg{}
 	}
 	r.jt.res[key] = re
 	return re

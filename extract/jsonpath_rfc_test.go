@@ -259,3 +259,35 @@ func TestReview28_JSONPathUnionOfWildcardsMemory(t *testing.T) {
 		t.Errorf("union of 301 wildcards over a 200 KB body allocated %d MiB, want under 64", got>>20)
 	}
 }
+
+// Review (issue 28): RE2 is linear in the string but times the pattern's
+// size, and patterns compile at a cost; match and search count both toward
+// the work bound, so a big pattern (in the query or from the body) over
+// long strings, or more body patterns than the cache keeps, fails instead
+// of running for minutes. Ordinary patterns over many strings still run.
+func TestReview28_JSONPathRegexCountsAsWork(t *testing.T) {
+	big := "(" + strings.Repeat("[a-z]?", 500) + ")*x"
+	long := `"` + strings.Repeat("a", 500) + `"`
+	body := `{"p":"` + big + `","a":[` + strings.TrimSuffix(strings.Repeat(long+",", 100), ",") + `]}`
+	var ps, q []string
+	for i := range 65 {
+		ps = append(ps, fmt.Sprintf(`"p%d":"%s%d"`, i, strings.Repeat("(ab|cd)", 40), i))
+		q = append(q, fmt.Sprintf("match(@, $.p%d)", i))
+	}
+	thrash := `{` + strings.Join(ps, ",") + `,"a":[` + strings.TrimSuffix(strings.Repeat(`"x",`, 500), ",") + `]}`
+	for _, c := range []struct{ name, body, expr string }{
+		{"pattern from the body", body, "$.a[?match(@, $.p)]"},
+		{"pattern in the query", body, "$.a[?search(@, '" + big + "')]"},
+		{"65 body patterns", thrash, "$.a[?" + strings.Join(q, "||") + "]"},
+	} {
+		_, err := MustCompile(c.expr).Eval(NewDoc([]byte(c.body), nil))
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "visits over") {
+			t.Errorf("%s: %.80v, want the work bound", c.name, err)
+		}
+	}
+	emails := `[` + strings.TrimSuffix(strings.Repeat(`{"m":"someone.with.a.long.name@example.com"},`, 5000), ",") + `]`
+	got, err := MustCompile(`$[?match(@.m, '[a-z.]+@example\\.com')]`).Eval(NewDoc([]byte(emails), nil))
+	if err != nil || strings.Count(got.Text, "@") != 5000 {
+		t.Errorf("5000 ordinary matches: %.80v, %v; want all", got.Text, err)
+	}
+}
