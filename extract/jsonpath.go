@@ -107,7 +107,7 @@ type call struct {
 	name string
 	args []*operand
 	re   *ireg // match/search with a literal pattern; nil if invalid
-	reOK bool           // re was compiled from a literal
+	reOK bool  // re was compiled from a literal
 }
 
 // functions: name -> parameter types and result type.
