@@ -670,15 +670,25 @@ func (r *jrun) equal(a, b jval) bool {
 		case a.node && b.node:
 			return r.t.stringText(a.n.i) == r.t.stringText(b.n.i)
 		case a.node:
-			return r.t.keyIs(a.n.i, b.s)
+			return r.strIs(a.n.i, b.s)
 		case b.node:
-			return r.t.keyIs(b.n.i, a.s)
+			return r.strIs(b.n.i, a.s)
 		}
 		return a.s == b.s
 	case nArray, nObject:
 		return r.deepEqual(a.n, b.n) // only nodes are containers
 	}
 	return true // true, false, null
+}
+
+// strIs reports whether string node i decodes to s. Bad UTF-8 in the
+// body decodes to U+FFFD, as the node's value renders.
+func (r *jrun) strIs(i uint32, s string) bool {
+	t := r.t
+	if t.keyIs(i, s) {
+		return true
+	}
+	return !utf8.Valid(t.src[t.nodes[i].start:t.nodes[i].x]) && t.stringText(i) == s
 }
 
 // deepEqual compares two containers: arrays element by element, objects

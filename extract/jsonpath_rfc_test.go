@@ -291,3 +291,20 @@ func TestReview28_JSONPathRegexCountsAsWork(t *testing.T) {
 		t.Errorf("5000 ordinary matches: %.80v, %v; want all", got.Text, err)
 	}
 }
+
+// Review (issue 28): a body string with bad UTF-8 renders with U+FFFD, and a
+// filter compares it as it renders (as ojg's jp did, and as two such body
+// strings compare with each other).
+func TestReview28_JSONPathBadUTF8ComparesAsRendered(t *testing.T) {
+	body := []byte("{\"a\": [\"\xff\", \"x\xffy\", \"ok\"], \"r\": \"\uFFFD\"}")
+	for _, expr := range []string{`$.a[?@ == '\uFFFD']`, `$.a[?@ == "�"]`, `$.a[?@ == $.r]`, `$.a[?'\uFFFD' == @]`} {
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if err != nil || got != (Value{"\uFFFD", String}) {
+			t.Errorf("%s = %v, %v; want the bad byte as U+FFFD", expr, got, err)
+		}
+	}
+	got, err := MustCompile(`$.a[?@ == 'x\uFFFDy']`).Eval(NewDoc(body, nil))
+	if err != nil || got != (Value{"x\uFFFDy", String}) {
+		t.Errorf("x\\uFFFDy = %v, %v", got, err)
+	}
+}
