@@ -237,6 +237,9 @@ func FuzzJSONPath(f *testing.F) {
 			return
 		}
 		if refErr != nil {
+			if strings.Contains(refErr.Error(), "value out of range") {
+				return // RFC 9535 numbers have no range; the reference refuses literals past float64 (1e400)
+			}
 			t.Fatalf("%s compiles; github.com/theory/jsonpath refuses it: %v", expr, refErr)
 		}
 		got, err := evalChecked(t, e, body, opts)
