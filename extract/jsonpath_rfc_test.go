@@ -308,3 +308,29 @@ func TestReview28_JSONPathBadUTF8ComparesAsRendered(t *testing.T) {
 		t.Errorf("x\\uFFFDy = %v, %v", got, err)
 	}
 }
+
+// Review (issue 28): a <= b is a < b or a == b, so two absent members
+// compare <= and >= true (RFC 9535 2.3.5.2.2, table 11), where
+// github.com/theory/jsonpath, FuzzJSONPath's reference, answers false.
+func TestReview28_JSONPathNothingLessOrEqualNothing(t *testing.T) {
+	body := []byte(`[{}, {"a": 1}, {"a": 1, "b": 1}, {"a": null, "b": null}]`)
+	for expr, want := range map[string]Value{
+		"$[?@.x <= @.y]": {`[{},{"a":1},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+		"$[?@.a >= @.b]": {`[{},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+		"$[?@.a < @.b]":  {}, // < is false when either side is Nothing
+		"$[?@.a <= 'g']": {},
+		"$[?@.x != @.y]": {},
+		"$[?@.x != 'g']": {`[{},{"a":1},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+	} {
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if want.Text == "" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s = %v, %v; want nothing", expr, got, err)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("%s = %v, %v; want %v", expr, got, err, want)
+		}
+	}
+}
