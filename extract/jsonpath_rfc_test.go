@@ -334,3 +334,30 @@ func TestReview28_JSONPathNothingLessOrEqualNothing(t *testing.T) {
 		}
 	}
 }
+
+// Review (issue 28): a pattern outside RFC 9485's grammar makes match and
+// search false (RFC 9535 2.4.6, 2.4.7), even where RE2 would read it.
+func TestReview28_JSONPathPatternsAreIRegexpOnly(t *testing.T) {
+	body := []byte(`["a", "aa", "A", "]", "]a", "-", "\u0007", "Ω", "9", "{,3}", "a{,3}", ","]`)
+	for pat, want := range map[string]string{
+		// Not I-Regexp: false however RE2 reads them.
+		`\\pL`: "", `\\p{Greek}`: "", `[[:alpha:]]`: "", `\\x41`: "", `\\x{41}`: "", `\\07`: "", `\\a`: "",
+		`a{,3}`: "", `\\,`: "", `a**`: "", `a{1}{2}`: "", `[]a]+`: "", `]`: "", `[a-b-c]`: "", `\\d`: "", `\\p{Cs}`: "",
+		// I-Regexp.
+		`\\p{L}`: `["a","A","Ω"]`, `\\P{Lu}+`: `["a","aa","]","]a","-","\u0007","9","{,3}","a{,3}",","]`,
+		`[-a]`: `["a","-"]`, `[a-]`: `["a","-"]`, `\\]a?`: `["]","]a"]`, `a{1,2}`: `["a","aa"]`, `\\{,3\\}`: `"{,3}"`,
+		`[\\p{N}\\]]`: `["]","9"]`, `[^\\p{L}]`: `["]","-","\u0007","9",","]`, `(a|\\])`: `["a","]"]`,
+	} {
+		expr := "$[?match(@, '" + pat + "')]"
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if want == "" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s = %v, %v; want nothing (not I-Regexp)", expr, got, err)
+			}
+			continue
+		}
+		if err != nil || strings.Trim(got.Text, `"`) != strings.Trim(want, `"`) {
+			t.Errorf("%s = %v, %v; want %s", expr, got, err, want)
+		}
+	}
+}
