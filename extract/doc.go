@@ -32,8 +32,10 @@
 // float64; a repeated key is one member, with its last value). A query
 // that reaches deeper than Options.MaxJSONPathDepth fails, and so does a
 // result over 8 times the body's size plus 1 MiB, a segment selecting
-// over half as many nodes, or a query that visits over 256 nodes per node
-// of the body plus 4 Mi.
+// over half as many nodes, or a query whose work passes 256 steps per node
+// of the body plus 4 Mi (a step: a node visited or skipped by a lookup; a
+// match or search counts its string's length times its pattern's size
+// over 4, and compiling a pattern from the body 32 per byte).
 //
 // Values are text: strings as is, numbers exactly as written in the body
 // (1234567.89, 1.0, 1e3 and 30-digit integers are kept), booleans as

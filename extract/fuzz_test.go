@@ -237,6 +237,9 @@ func FuzzJSONPath(f *testing.F) {
 			return
 		}
 		if refErr != nil {
+			if strings.Contains(refErr.Error(), "value out of range") {
+				return // RFC 9535 numbers have no range; the reference refuses literals past float64 (1e400)
+			}
 			t.Fatalf("%s compiles; github.com/theory/jsonpath refuses it: %v", expr, refErr)
 		}
 		got, err := evalChecked(t, e, body, opts)
@@ -253,6 +256,9 @@ func FuzzJSONPath(f *testing.F) {
 // exactly, and regular expressions beyond I-Regexp.
 func compareWithRef(t *testing.T, expr string, ref *theory.Path, body []byte, got Value, gotErr error) {
 	t.Helper()
+	if strings.Contains(expr, "<=") || strings.Contains(expr, ">=") {
+		return // the reference has Nothing <= Nothing false; RFC 9535 (2.3.5.2.2, table 11) has it true
+	}
 	if strings.Contains(expr, "match(") || strings.Contains(expr, "search(") {
 		for _, s := range []string{`\`, "(?", "*?", "+?", "??", "}?"} {
 			if strings.Contains(expr, s) {
@@ -269,6 +275,9 @@ func compareWithRef(t *testing.T, expr string, ref *theory.Path, body []byte, go
 	var data any
 	if json.Unmarshal(body, &data) != nil || errors.Is(gotErr, ErrNotStructured) {
 		return
+	}
+	if (strings.Contains(expr, "match(") || strings.Contains(expr, "search(")) && !allIRegexp(expr, data) {
+		return // the reference takes RE2's Perl syntax ([]a], a{,3}, [a-b-c]); extract, I-Regexp only
 	}
 	if msg := fmt.Sprint(gotErr); strings.Contains(msg, " over ") || strings.Contains(msg, "deeper than") {
 		return // past extract's bounds: the reference, unbounded, could run for ever
@@ -340,4 +349,43 @@ func plainNumbers(v any, depth int) bool {
 		}
 	}
 	return depth < 20
+}
+
+// allIRegexp reports whether every string literal of expr (which has no
+// backslash) and every string of data is in I-Regexp's grammar, where it
+// could be a pattern.
+func allIRegexp(expr string, data any) bool {
+	for i := 0; i < len(expr); i++ {
+		if q := expr[i]; q == '\'' || q == '"' {
+			j := strings.IndexByte(expr[i+1:], q)
+			if j < 0 {
+				break
+			}
+			if !isIRegexp(expr[i+1 : i+1+j]) {
+				return false
+			}
+			i += j + 1
+		}
+	}
+	var walk func(v any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case string:
+			return isIRegexp(v)
+		case []any:
+			for _, x := range v {
+				if !walk(x) {
+					return false
+				}
+			}
+		case map[string]any:
+			for k, x := range v {
+				if !isIRegexp(k) || !walk(x) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(data)
 }

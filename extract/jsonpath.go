@@ -106,8 +106,8 @@ const (
 type call struct {
 	name string
 	args []*operand
-	re   *regexp.Regexp // match/search with a literal pattern; nil if invalid
-	reOK bool           // re was compiled from a literal
+	re   *ireg // match/search with a literal pattern; nil if invalid
+	reOK bool  // re was compiled from a literal
 }
 
 // functions: name -> parameter types and result type.
@@ -737,10 +737,21 @@ func (p *jpParser) argType(name string, a *operand, want funcType, at int) {
 	}
 }
 
+// ireg is a compiled I-Regexp and the size of its program: matching a
+// string of n bytes costs up to about n times that many steps (RE2 is
+// linear in the input, times the pattern), which the work bound counts.
+type ireg struct {
+	re   *regexp.Regexp
+	size int
+}
+
 // iregexp compiles an I-Regexp (RFC 9485) as RE2: "." matches any
 // character but \n and \r; match is anchored at both ends. An invalid
 // pattern gives nil.
-func iregexp(pat string, anchored bool) *regexp.Regexp {
+func iregexp(pat string, anchored bool) *ireg {
+	if !isIRegexp(pat) {
+		return nil
+	}
 	re, err := syntax.Parse(pat, syntax.ClassNL|syntax.OneLine|syntax.UnicodeGroups|syntax.DotNL)
 	if err != nil {
 		return nil
@@ -756,6 +767,10 @@ func iregexp(pat string, anchored bool) *regexp.Regexp {
 		}
 	}
 	fix(re)
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return nil
+	}
 	s := re.String()
 	if anchored {
 		s = `^(?:` + s + `)$`
@@ -764,5 +779,178 @@ func iregexp(pat string, anchored bool) *regexp.Regexp {
 	if err != nil {
 		return nil
 	}
-	return out
+	return &ireg{out, len(prog.Inst) + 4}
+}
+
+// isIRegexp reports whether pat is in RFC 9485's grammar (RE2 takes more:
+// \d, \x41, \pL, \p{Greek}, [[:alpha:]], a**, []a] ...). "^" and "$" are
+// normal characters there; as RE2 and the compliance suite read them, they
+// anchor.
+func isIRegexp(pat string) bool {
+	rs := []rune(pat)
+	i := 0
+	peek := func() rune {
+		if i < len(rs) {
+			return rs[i]
+		}
+		return -1
+	}
+	// category reads the {X} of \p{X} or \P{X}.
+	category := func() bool {
+		if peek() != '{' {
+			return false
+		}
+		i++
+		c, subs := peek(), ""
+		switch c {
+		case 'L':
+			subs = "lmotu"
+		case 'M':
+			subs = "cen"
+		case 'N':
+			subs = "dlo"
+		case 'P':
+			subs = "cdefios"
+		case 'Z':
+			subs = "lps"
+		case 'S':
+			subs = "ckmo"
+		case 'C':
+			subs = "cfno"
+		default:
+			return false
+		}
+		i++
+		if c := peek(); c >= 0 && strings.ContainsRune(subs, c) {
+			i++
+		}
+		if peek() != '}' {
+			return false
+		}
+		i++
+		return true
+	}
+	// escape reads what follows a backslash: a single-character escape, or
+	// with classEsc a category escape too.
+	escape := func(classEsc bool) bool {
+		c := peek()
+		i++
+		switch {
+		case strings.ContainsRune("()*+-.?[\\]^{|}nrt", c):
+			return true
+		case classEsc && (c == 'p' || c == 'P'):
+			return category()
+		}
+		return false
+	}
+	// ccChar reads one character of a class, or an escape; cat reports a
+	// category escape (which cannot start a range).
+	ccChar := func() (ok, cat bool) {
+		switch c := peek(); {
+		case c == '\\':
+			i++
+			cat = peek() == 'p' || peek() == 'P'
+			return escape(true), cat
+		case c < 0 || c == '-' || c == '[' || c == ']':
+			return false, false
+		}
+		i++
+		return true, false
+	}
+	class := func() bool { // after "["
+		if peek() == '^' {
+			i++
+		}
+		first := true
+		for {
+			switch c := peek(); {
+			case c < 0:
+				return false
+			case c == ']' && !first:
+				i++
+				return true
+			case c == '-' && (first || (i+1 < len(rs) && rs[i+1] == ']')):
+				i++
+				first = false
+				continue
+			}
+			first = false
+			ok, cat := ccChar()
+			if !ok {
+				return false
+			}
+			if peek() == '-' && !cat && i+1 < len(rs) && rs[i+1] != ']' {
+				i++
+				if ok, cat := ccChar(); !ok || cat {
+					return false
+				}
+			}
+		}
+	}
+	var regexp func(depth int) bool
+	regexp = func(depth int) bool {
+		for {
+			switch c := peek(); {
+			case c < 0:
+				return depth == 0
+			case c == ')':
+				if depth == 0 {
+					return false
+				}
+				i++
+				return true
+			case c == '|':
+				i++
+				continue
+			case c == '(':
+				i++
+				if !regexp(depth + 1) {
+					return false
+				}
+			case c == '[':
+				i++
+				if !class() {
+					return false
+				}
+			case c == '\\':
+				i++
+				if !escape(true) {
+					return false
+				}
+			case c == '.':
+				i++
+			case strings.ContainsRune("*+?{}]", c):
+				return false // a quantifier without an atom, or an unescaped ] or }
+			default:
+				i++
+			}
+			// An optional quantifier.
+			switch peek() {
+			case '*', '+', '?':
+				i++
+			case '{':
+				i++
+				digits := func() bool {
+					n := 0
+					for peek() >= '0' && peek() <= '9' {
+						i++
+						n++
+					}
+					return n > 0
+				}
+				if !digits() {
+					return false
+				}
+				if peek() == ',' {
+					i++
+					digits()
+				}
+				if peek() != '}' {
+					return false
+				}
+				i++
+			}
+		}
+	}
+	return regexp(0)
 }

@@ -3,7 +3,6 @@ package extract
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"unicode/utf8"
 
@@ -18,7 +17,7 @@ import (
 type jtree struct {
 	t        *tape
 	maxDepth int
-	res      map[string]*regexp.Regexp // patterns that were not literals
+	res      map[string]*ireg // patterns that were not literals
 }
 
 // jnode is a node of the body: its tape index and depth (the root is 1).
@@ -195,6 +194,13 @@ func (r *jrun) appendNode(dst []byte, i uint32) []byte {
 	return jsonstr.Append(dst, t.stringText(i))
 }
 
+// spend counts n steps of work: members or elements a lookup skipped.
+func (r *jrun) spend(n int) {
+	if r.budget -= n; r.budget < 0 {
+		panic(tooCostly{r.limit})
+	}
+}
+
 // check counts one step of work and bounds the depth of container n.
 func (r *jrun) check(n jnode) jnode {
 	if r.budget--; r.budget < 0 {
@@ -305,6 +311,9 @@ func (r *jrun) selectAll(sels []selector, n jnode, out []jnode) []jnode {
 			}
 			out = out[:keep]
 		}
+		if len(out) > r.maxNodes { // a long union grows out within a segment
+			panic(tooMany{r.maxNodes})
+		}
 	}
 	return out
 }
@@ -315,12 +324,14 @@ func (r *jrun) member(n jnode, key string) (jnode, bool) {
 	if t.kind(n.i) != nObject {
 		return jnode{}, false
 	}
-	found, ok := uint32(0), false
+	found, ok, k := uint32(0), false, 0
 	for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c + 1) {
 		if t.keyIs(c, key) {
 			found, ok = c+1, true
 		}
+		k++
 	}
+	r.spend(k)
 	if !ok {
 		return jnode{}, false
 	}
@@ -342,10 +353,12 @@ func (r *jrun) index(n jnode, i int64) (jnode, bool) {
 	k := int64(0)
 	for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c) {
 		if k == i {
+			r.spend(int(k))
 			return r.check(jnode{c, n.d + 1}), true
 		}
 		k++
 	}
+	r.spend(int(k))
 	return jnode{}, false
 }
 
@@ -358,6 +371,7 @@ func (r *jrun) length(n jnode) int {
 		for c, end := n.i+1, t.nodes[n.i].x; c < end; c = t.next(c) {
 			k++
 		}
+		r.spend(k)
 		return k
 	}
 	var buf [16]jnode
@@ -580,11 +594,16 @@ func (r *jrun) call(c *call, cur jnode) jval {
 		}
 		re = r.regexp(r.str(p), c.name == "match")
 	}
-	return jval{logical: re != nil && re.MatchString(r.str(s))}
+	if re == nil {
+		return jval{}
+	}
+	str := r.str(s)
+	r.spend((len(str) + 1) * re.size / 4)
+	return jval{logical: re.re.MatchString(str)}
 }
 
 // regexp compiles a pattern read from the body, keeping up to 64.
-func (r *jrun) regexp(pat string, anchored bool) *regexp.Regexp {
+func (r *jrun) regexp(pat string, anchored bool) *ireg {
 	key := pat + "\x00m"
 	if !anchored {
 		key = pat + "\x00s"
@@ -592,9 +611,10 @@ func (r *jrun) regexp(pat string, anchored bool) *regexp.Regexp {
 	if re, ok := r.jt.res[key]; ok {
 		return re
 	}
+	r.spend(32 * len(pat)) // compiling a byte costs about 32 visits
 	re := iregexp(pat, anchored)
 	if r.jt.res == nil || len(r.jt.res) >= 64 {
-		r.jt.res = map[string]*regexp.Regexp{}
+		r.jt.res = map[string]*ireg{}
 	}
 	r.jt.res[key] = re
 	return re
@@ -650,15 +670,25 @@ func (r *jrun) equal(a, b jval) bool {
 		case a.node && b.node:
 			return r.t.stringText(a.n.i) == r.t.stringText(b.n.i)
 		case a.node:
-			return r.t.keyIs(a.n.i, b.s)
+			return r.strIs(a.n.i, b.s)
 		case b.node:
-			return r.t.keyIs(b.n.i, a.s)
+			return r.strIs(b.n.i, a.s)
 		}
 		return a.s == b.s
 	case nArray, nObject:
 		return r.deepEqual(a.n, b.n) // only nodes are containers
 	}
 	return true // true, false, null
+}
+
+// strIs reports whether string node i decodes to s. Bad UTF-8 in the
+// body decodes to U+FFFD, as the node's value renders.
+func (r *jrun) strIs(i uint32, s string) bool {
+	t := r.t
+	if t.keyIs(i, s) {
+		return true
+	}
+	return !utf8.Valid(t.src[t.nodes[i].start:t.nodes[i].x]) && t.stringText(i) == s
 }
 
 // deepEqual compares two containers: arrays element by element, objects
@@ -680,8 +710,22 @@ func (r *jrun) deepEqual(a, b jnode) bool {
 		}
 		return true
 	}
+	if len(kb) <= 8 {
+		for _, m := range ka {
+			o, ok := r.member(b, t.stringText(m.i-1))
+			if !ok || !r.equal(r.nodeVal(m), r.nodeVal(o)) {
+				return false
+			}
+		}
+		return true
+	}
+	// Wide objects: one pass over b's members, not one per member of a.
+	bm := make(map[string]jnode, len(kb))
+	for _, m := range kb {
+		bm[t.stringText(m.i-1)] = m
+	}
 	for _, m := range ka {
-		o, ok := r.member(b, t.stringText(m.i-1))
+		o, ok := bm[t.stringText(m.i-1)]
 		if !ok || !r.equal(r.nodeVal(m), r.nodeVal(o)) {
 			return false
 		}

@@ -2,6 +2,8 @@ package extract
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -184,5 +186,178 @@ func TestJSONPathLeadingSpace(t *testing.T) {
 	got, err := e.Eval(NewDoc([]byte(`{" $": "key", "$": "root"}`), nil))
 	if err != nil || got != (Value{"key", String}) {
 		t.Errorf(`" $" = %v, %v; want the key " $"`, got, err)
+	}
+}
+
+// Review (issue 28): lookups that scan an object's members or an array's
+// elements count what they scan, so a long union of names or indexes over a
+// wide body meets the work bound instead of running on unbounded by it.
+func TestReview28_JSONPathUnionScansCountAsWork(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 20000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d`, i, i)
+	}
+	b.WriteString("}")
+	wide := b.String()
+	arr := "[" + strings.TrimSuffix(strings.Repeat("0,", 20000), ",") + "]"
+	for _, c := range []struct{ name, body, expr string }{
+		{"names", wide, "$[" + strings.Repeat("'zz',", 3000) + "'zz']"},
+		{"member tests", "[" + wide + "]", "$[?" + strings.Repeat("@.zz||", 3000) + "@.zz]"},
+		{"negative indexes", arr, "$[" + strings.Repeat("-1,", 3000) + "-1]"},
+		{"length of the root", "[" + arr + "]", "$[?" + strings.Repeat("length($[0])==1||", 3000) + "length($[0])==1]"},
+	} {
+		_, err := MustCompile(c.expr).Eval(NewDoc([]byte(c.body), nil))
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "visits over") {
+			t.Errorf("%s: %.80v, want the work bound", c.name, err)
+		}
+	}
+}
+
+// Review (issue 28): deep equality of two wide objects looks each member up
+// once (not a scan of the other object per member) and succeeds within the
+// work bound.
+func TestReview28_JSONPathDeepEqualWideObjects(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 4000 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k\u0030%d":%d`, i, i) // escaped keys: every comparison decodes
+	}
+	b.WriteString("}")
+	body := []byte("[" + b.String() + "," + b.String() + "]")
+	e := MustCompile("$[?@ == $[0]]")
+	var got Value
+	var err error
+	allocs := testing.AllocsPerRun(1, func() { got, err = e.Eval(NewDoc(body, nil)) })
+	if err != nil || got.Kind != Array || len(got.Text) != len(body) {
+		t.Fatalf("deep equality of wide objects: %.80v, %v; want both elements", got.Text, err)
+	}
+	if allocs > 50*4000 {
+		t.Errorf("deep equality of two 4000-member objects: %v allocations, want linear (under %d)", allocs, 50*4000)
+	}
+}
+
+// Review (issue 28): a union of wildcards meets the result bound while its
+// segment grows, not after it: memory stays within a few times the bound.
+func TestReview28_JSONPathUnionOfWildcardsMemory(t *testing.T) {
+	body := []byte("[" + strings.TrimSuffix(strings.Repeat("0,", 100000), ",") + "]")
+	e := MustCompile("$[" + strings.Repeat("*,", 300) + "*]")
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	_, err := e.Eval(NewDoc(body, nil))
+	runtime.ReadMemStats(&ms1)
+	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "results") {
+		t.Errorf("union of 301 wildcards: %.80v, want the result bound", err)
+	}
+	if got := ms1.TotalAlloc - ms0.TotalAlloc; got > 256<<20 { // was 1.1 GiB; about 50 MiB now
+		t.Errorf("union of 301 wildcards over a 200 KB body allocated %d MiB, want under 256", got>>20)
+	}
+}
+
+// Review (issue 28): RE2 is linear in the string but times the pattern's
+// size, and patterns compile at a cost; match and search count both toward
+// the work bound, so a big pattern (in the query or from the body) over
+// long strings, or more body patterns than the cache keeps, fails instead
+// of running for minutes. Ordinary patterns over many strings still run.
+func TestReview28_JSONPathRegexCountsAsWork(t *testing.T) {
+	big := "(" + strings.Repeat("[a-z]?", 500) + ")*x"
+	long := `"` + strings.Repeat("a", 500) + `"`
+	body := `{"p":"` + big + `","a":[` + strings.TrimSuffix(strings.Repeat(long+",", 100), ",") + `]}`
+	var ps, q []string
+	for i := range 65 {
+		ps = append(ps, fmt.Sprintf(`"p%d":"%s%d"`, i, strings.Repeat("(ab|cd)", 40), i))
+		q = append(q, fmt.Sprintf("match(@, $.p%d)", i))
+	}
+	thrash := `{` + strings.Join(ps, ",") + `,"a":[` + strings.TrimSuffix(strings.Repeat(`"x",`, 500), ",") + `]}`
+	for _, c := range []struct{ name, body, expr string }{
+		{"pattern from the body", body, "$.a[?match(@, $.p)]"},
+		{"pattern in the query", body, "$.a[?search(@, '" + big + "')]"},
+		{"65 body patterns", thrash, "$.a[?" + strings.Join(q, "||") + "]"},
+	} {
+		_, err := MustCompile(c.expr).Eval(NewDoc([]byte(c.body), nil))
+		if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "visits over") {
+			t.Errorf("%s: %.80v, want the work bound", c.name, err)
+		}
+	}
+	emails := `[` + strings.TrimSuffix(strings.Repeat(`{"m":"someone.with.a.long.name@example.com"},`, 5000), ",") + `]`
+	got, err := MustCompile(`$[?match(@.m, '[a-z.]+@example\\.com')]`).Eval(NewDoc([]byte(emails), nil))
+	if err != nil || strings.Count(got.Text, "@") != 5000 {
+		t.Errorf("5000 ordinary matches: %.80v, %v; want all", got.Text, err)
+	}
+}
+
+// Review (issue 28): a body string with bad UTF-8 renders with U+FFFD, and a
+// filter compares it as it renders (as ojg's jp did, and as two such body
+// strings compare with each other).
+func TestReview28_JSONPathBadUTF8ComparesAsRendered(t *testing.T) {
+	body := []byte("{\"a\": [\"\xff\", \"x\xffy\", \"ok\"], \"r\": \"\uFFFD\"}")
+	for _, expr := range []string{`$.a[?@ == '\uFFFD']`, `$.a[?@ == "�"]`, `$.a[?@ == $.r]`, `$.a[?'\uFFFD' == @]`} {
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if err != nil || got != (Value{"\uFFFD", String}) {
+			t.Errorf("%s = %v, %v; want the bad byte as U+FFFD", expr, got, err)
+		}
+	}
+	got, err := MustCompile(`$.a[?@ == 'x\uFFFDy']`).Eval(NewDoc(body, nil))
+	if err != nil || got != (Value{"x\uFFFDy", String}) {
+		t.Errorf("x\\uFFFDy = %v, %v", got, err)
+	}
+}
+
+// Review (issue 28): a <= b is a < b or a == b, so two absent members
+// compare <= and >= true (RFC 9535 2.3.5.2.2, table 11), where
+// github.com/theory/jsonpath, FuzzJSONPath's reference, answers false.
+func TestReview28_JSONPathNothingLessOrEqualNothing(t *testing.T) {
+	body := []byte(`[{}, {"a": 1}, {"a": 1, "b": 1}, {"a": null, "b": null}]`)
+	for expr, want := range map[string]Value{
+		"$[?@.x <= @.y]": {`[{},{"a":1},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+		"$[?@.a >= @.b]": {`[{},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+		"$[?@.a < @.b]":  {}, // < is false when either side is Nothing
+		"$[?@.a <= 'g']": {},
+		"$[?@.x != @.y]": {},
+		"$[?@.x != 'g']": {`[{},{"a":1},{"a":1,"b":1},{"a":null,"b":null}]`, Array},
+	} {
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if want.Text == "" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s = %v, %v; want nothing", expr, got, err)
+			}
+			continue
+		}
+		if err != nil || got != want {
+			t.Errorf("%s = %v, %v; want %v", expr, got, err, want)
+		}
+	}
+}
+
+// Review (issue 28): a pattern outside RFC 9485's grammar makes match and
+// search false (RFC 9535 2.4.6, 2.4.7), even where RE2 would read it.
+func TestReview28_JSONPathPatternsAreIRegexpOnly(t *testing.T) {
+	body := []byte(`["a", "aa", "A", "]", "]a", "-", "\u0007", "Ω", "9", "{,3}", "a{,3}", ","]`)
+	for pat, want := range map[string]string{
+		// Not I-Regexp: false however RE2 reads them.
+		`\\pL`: "", `\\p{Greek}`: "", `[[:alpha:]]`: "", `\\x41`: "", `\\x{41}`: "", `\\07`: "", `\\a`: "",
+		`a{,3}`: "", `\\,`: "", `a**`: "", `a{1}{2}`: "", `[]a]+`: "", `]`: "", `[a-b-c]`: "", `\\d`: "", `\\p{Cs}`: "",
+		// I-Regexp.
+		`\\p{L}`: `["a","A","Ω"]`, `\\P{Lu}+`: `["a","aa","]","]a","-","\u0007","9","{,3}","a{,3}",","]`,
+		`[-a]`: `["a","-"]`, `[a-]`: `["a","-"]`, `\\]a?`: `["]","]a"]`, `a{1,2}`: `["a","aa"]`, `\\{,3\\}`: `"{,3}"`,
+		`[\\p{N}\\]]`: `["]","9"]`, `[^\\p{L}]`: `["]","-","\u0007","9",","]`, `(a|\\])`: `["a","]"]`,
+	} {
+		expr := "$[?match(@, '" + pat + "')]"
+		got, err := MustCompile(expr).Eval(NewDoc(body, nil))
+		if want == "" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s = %v, %v; want nothing (not I-Regexp)", expr, got, err)
+			}
+			continue
+		}
+		if err != nil || strings.Trim(got.Text, `"`) != strings.Trim(want, `"`) {
+			t.Errorf("%s = %v, %v; want %s", expr, got, err, want)
+		}
 	}
 }
