@@ -94,8 +94,10 @@ type Options struct {
 	// replaces what this package does.
 	ServerOptions func(opts *mcp.ServerOptions)
 	// StateKey signs the requestState of a confirmation asked (HMAC-SHA256
-	// of the tool, its arguments and an expiry of 10 minutes), so that the
-	// retry may reach another replica of the server that has the same key.
+	// of the tool, its arguments, the caller's token UserID, a nonce and an
+	// expiry of 10 minutes), so that the retry may reach another replica of
+	// the server that has the same key. A state is spent by the replica
+	// that honours it; another replica would honour it once more.
 	// Default: a random key per Server.
 	StateKey []byte
 }
@@ -109,6 +111,7 @@ type Server struct {
 
 	gate     gate // new HTTP sessions
 	stateKey []byte
+	used     spent // requestStates used
 
 	mu        sync.Mutex                      // serializes updates of the published tools
 	published map[string]*mcp.ToolAnnotations // by tool name
