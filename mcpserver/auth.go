@@ -97,7 +97,7 @@ func Bearer(verify auth.TokenVerifier, opts *BearerOptions) func(http.Handler) h
 type challengeWriter struct {
 	http.ResponseWriter
 	challenge, insufficient string
-	wrote     bool
+	wrote                   bool
 }
 
 func (w *challengeWriter) WriteHeader(code int) {
