@@ -53,8 +53,11 @@ type Options struct {
 	// MaxSessions caps the Server's live sessions: past it Handler refuses
 	// a request that starts a session with 503 and a JSON-RPC error, and
 	// the live ones are left alone. The sessions of every Handler and Run
-	// count, a request being served by a stateless Handler too; Run and a
-	// stateless Handler (StreamableHTTPOptions.Stateless) are not refused.
+	// count, and so does an open subscriptions/listen stream (2026-07-28,
+	// or any on a stateless Handler), which is refused the same way; the
+	// other requests served without a session (2026-07-28, or a stateless
+	// Handler, StreamableHTTPOptions.Stateless), which last one call, do
+	// not count and are not refused, nor is Run.
 	// Default DefaultMaxSessions (1000); negative: no cap.
 	MaxSessions int
 	// AllowedOrigins are the browser origins ("https://app.example.com",
@@ -188,7 +191,17 @@ func (s *Server) Close() {
 }
 
 // Run serves one session over t until the client disconnects or ctx ends.
-func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.gate.mu.Lock()
+	s.gate.runs++
+	s.gate.mu.Unlock()
+	defer func() {
+		s.gate.mu.Lock()
+		s.gate.runs--
+		s.gate.mu.Unlock()
+	}()
+	return s.mcp.Run(ctx, t)
+}
 
 // RunStdio serves one session over standard input and output.
 func (s *Server) RunStdio(ctx context.Context) error { return s.Run(ctx, &mcp.StdioTransport{}) }
