@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/mcpserver"
 )
 
@@ -116,5 +117,34 @@ func TestReview29_ListenStreamsCapped(t *testing.T) {
 	}
 	if err := connect2025(hs.URL); err == nil {
 		t.Error("a session past the cap was started")
+	}
+}
+
+// TestReview29_SwapAfterClose: a Server closed (no longer following its
+// Registry) and then swapped does not follow the new Registry either.
+func TestReview29_SwapAfterClose(t *testing.T) {
+	f := newFixture(t, true)
+	srv := mcpserver.New(f.reg, nil)
+	srv.Close()
+	g := newFixture(t, true)
+	srv.Swap(g.reg)
+	type none struct{}
+	if err := toolkit.AddFunc(g.reg, toolkit.Capability{Name: "late", Description: "Added after Close."},
+		func(context.Context, *toolkit.Call, none) (string, error) { return "", nil }); err != nil {
+		t.Fatal(err)
+	}
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if _, ok := toolNames(t, cs)["late"]; ok {
+		t.Error("a tool added to the Registry swapped in after Close is published")
 	}
 }

@@ -107,10 +107,11 @@ type Options struct {
 
 // Server serves a Registry's tools to MCP clients.
 type Server struct {
-	reg  atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
-	opts Options
-	mcp  *mcp.Server
-	stop func() // stops following reg; guarded by mu
+	reg    atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
+	opts   Options
+	mcp    *mcp.Server
+	stop   func() // stops following reg; guarded by mu
+	closed bool   // Close was called; guarded by mu
 
 	gate     gate // new HTTP sessions
 	stateKey []byte
@@ -161,13 +162,15 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 // Swap serves reg instead of the Registry served so far, at once: calls
 // that start after Swap run on reg, those running finish on the old one;
 // the tools are reg's (all set anew), and the clients are told the list
-// changed. The Server follows reg's changes from then on, and no longer
-// the old one's.
+// changed. The Server follows reg's changes from then on (unless it was
+// closed), and no longer the old one's.
 func (s *Server) Swap(reg *toolkit.Registry) {
 	s.mu.Lock()
 	s.stop()
 	s.reg.Store(reg)
-	s.stop = reg.OnChange(s.sync)
+	if !s.closed {
+		s.stop = reg.OnChange(s.sync)
+	}
 	s.mu.Unlock()
 	var all []string
 	for _, t := range reg.Tools() {
@@ -188,6 +191,7 @@ func (s *Server) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stop()
+	s.closed = true
 }
 
 // Run serves one session over t until the client disconnects or ctx ends.
