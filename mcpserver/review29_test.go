@@ -189,3 +189,33 @@ func TestReview29_IntrospectionAudience(t *testing.T) {
 		}
 	}
 }
+
+// TestReview29_ConfirmationWithTokenBothRevisions: behind Bearer, the
+// user's yes runs the call at both revisions (go-sdk's retry of a
+// 2025-11-25 session carries the same caller).
+func TestReview29_ConfirmationWithTokenBothRevisions(t *testing.T) {
+	reg, sent := confirmFixture(t)
+	srv := mcpserver.New(reg, nil)
+	defer srv.Close()
+	hs := httptest.NewServer(mcpserver.Bearer(verifyTenant, nil)(srv.Handler(nil)))
+	defer hs.Close()
+	for _, v := range []string{sessionVersion, statelessVersion} {
+		sent.Store(0)
+		opts := &mcp.ClientOptions{ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": true}}, nil
+		}}
+		tr := &mcp.StreamableClientTransport{Endpoint: hs.URL, HTTPClient: &http.Client{Transport: bearer{"token-of-acme-0123456789", http.DefaultTransport}}}
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, opts).Connect(context.Background(), tr,
+			&mcp.ClientSessionOptions{ProtocolVersion: v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: hostapi.ToolCall, Arguments: map[string]any{"endpoint": "delete_thing"}})
+		cs.Close()
+		if err != nil {
+			t.Errorf("%s: %v", v, err)
+		} else if sent.Load() != 1 {
+			t.Errorf("%s: sent %d, %s", v, sent.Load(), text(res))
+		}
+	}
+}
