@@ -80,7 +80,14 @@ func Bearer(verify auth.TokenVerifier, opts *BearerOptions) func(http.Handler) h
 				challenge += " " + strings.Join(params, ", ")
 			}
 			w.Header().Set("WWW-Authenticate", challenge)
-			served.ServeHTTP(&challengeWriter{ResponseWriter: w, challenge: challenge}, r)
+			insufficient := `Bearer error="insufficient_scope"`
+			if o.ResourceMetadataURL != "" {
+				insufficient += fmt.Sprintf(", resource_metadata=%q", o.ResourceMetadataURL)
+			}
+			if len(o.Scopes) > 0 {
+				insufficient += fmt.Sprintf(", scope=%q", strings.Join(o.Scopes, " "))
+			}
+			served.ServeHTTP(&challengeWriter{ResponseWriter: w, challenge: challenge, insufficient: insufficient}, r)
 		})
 	}
 }
@@ -89,13 +96,19 @@ func Bearer(verify auth.TokenVerifier, opts *BearerOptions) func(http.Handler) h
 // own when it has resource metadata or scopes.
 type challengeWriter struct {
 	http.ResponseWriter
-	challenge string
-	wrote     bool
+	challenge, insufficient string
+	wrote                   bool
 }
 
 func (w *challengeWriter) WriteHeader(code int) {
-	if !w.wrote && (code == http.StatusUnauthorized || code == http.StatusForbidden) {
-		w.Header()["Www-Authenticate"] = []string{w.challenge}
+	if !w.wrote {
+		switch code {
+		case http.StatusUnauthorized:
+			w.Header()["Www-Authenticate"] = []string{w.challenge}
+		case http.StatusForbidden:
+			// A valid token without the scopes (RFC 6750 3.1).
+			w.Header()["Www-Authenticate"] = []string{w.insufficient}
+		}
 	}
 	w.wrote = true
 	w.ResponseWriter.WriteHeader(code)
@@ -124,7 +137,9 @@ func ResourceMetadata(md *oauthex.ProtectedResourceMetadata) http.Handler {
 // a string, number or boolean of its Extra), headers a value's name to a
 // header of the HTTP request. A value whose claim or header is missing is
 // not set, so the capability that needs it says so; a request without a
-// verified token has no claims.
+// verified token has no claims. A name in both maps is the claim's only: a
+// request's header never sets a value the host takes from the token. A
+// header sent more than once sets nothing.
 func Values(claims, headers map[string]string) func(context.Context, *mcp.CallToolRequest) []toolkit.CallOption {
 	return func(_ context.Context, req *mcp.CallToolRequest) []toolkit.CallOption {
 		values := map[string]string{}
@@ -139,6 +154,9 @@ func Values(claims, headers map[string]string) func(context.Context, *mcp.CallTo
 			}
 		}
 		for name, h := range headers {
+			if _, fromToken := claims[name]; fromToken {
+				continue // never from a header, even when the token lacks the claim
+			}
 			if v := req.Extra.Header.Values(h); len(v) == 1 {
 				values[name] = v[0]
 			}
@@ -173,6 +191,12 @@ type IntrospectionOptions struct {
 	ClientID, ClientSecret string
 	// Client sends the requests. Default: one with a 10-second timeout.
 	Client *http.Client
+	// Audience, when set, is this server's resource identifier (the
+	// Resource of its protected resource metadata): an active token whose
+	// "aud" (a string or an array of them) does not name it, or that has
+	// none, is refused, as the MCP authorization spec requires of a token
+	// issued for another resource server (RFC 8707).
+	Audience string
 }
 
 // Introspection returns an auth.TokenVerifier that asks an OAuth 2.0 token
@@ -225,6 +249,9 @@ func Introspection(endpoint string, opts *IntrospectionOptions) (auth.TokenVerif
 		if active, _ := claims["active"].(bool); !active {
 			return nil, auth.ErrInvalidToken
 		}
+		if o.Audience != "" && !hasAudience(claims["aud"], o.Audience) {
+			return nil, fmt.Errorf("%w: the token is not for this resource", auth.ErrInvalidToken)
+		}
 		ti := &auth.TokenInfo{Extra: claims}
 		ti.UserID, _ = claims["sub"].(string)
 		if s, ok := claims["scope"].(string); ok {
@@ -235,4 +262,19 @@ func Introspection(endpoint string, opts *IntrospectionOptions) (auth.TokenVerif
 		}
 		return ti, nil
 	}, nil
+}
+
+// hasAudience reports whether an introspection answer's "aud" names want.
+func hasAudience(aud any, want string) bool {
+	switch a := aud.(type) {
+	case string:
+		return a == want
+	case []any:
+		for _, v := range a {
+			if v == want {
+				return true
+			}
+		}
+	}
+	return false
 }

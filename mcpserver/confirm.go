@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -9,7 +10,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -50,8 +54,9 @@ func (s *Server) confirmation(name string, args json.RawMessage, req *mcp.CallTo
 	if req.Params == nil || req.Params.RequestState == "" {
 		return false, nil, nil
 	}
-	if !s.validState(req.Params.RequestState, name, args, time.Now()) {
-		return false, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid requestState: not issued by this server for this call, or expired"}
+	now := time.Now()
+	if !s.validState(req.Params.RequestState, name, principal(req), args, now) || !s.used.take(req.Params.RequestState, now) {
+		return false, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid requestState: not issued by this server for this call and caller, used already, or expired"}
 	}
 	answer, _ := req.Params.InputResponses[confirmInput].(*mcp.ElicitResult)
 	if answer != nil && answer.Action == "accept" && answer.Content["confirm"] == true {
@@ -99,7 +104,7 @@ func (s *Server) askConfirmation(name string, args json.RawMessage, res toolkit.
 				Required: []string{"confirm"},
 			},
 		}},
-		RequestState: s.state(name, args, time.Now()),
+		RequestState: s.state(name, principal(req), args, time.Now()),
 	}
 }
 
@@ -111,47 +116,154 @@ func (s *Server) confirmedOptions() []toolkit.CallOption {
 	return []toolkit.CallOption{hostapi.WithConfirmation()}
 }
 
-// state returns the requestState of a confirmation asked at now: the
-// expiry and an HMAC of the tool, the arguments and the expiry.
-func (s *Server) state(name string, args json.RawMessage, now time.Time) string {
-	var exp [8]byte
-	binary.BigEndian.PutUint64(exp[:], uint64(now.Add(stateTTL).Unix()))
-	return base64.RawURLEncoding.EncodeToString(append(exp[:], s.mac(name, args, exp[:])...))
+// principal is who a call comes from, as far as the server knows: the
+// UserID of the request's verified bearer token, "" without one.
+func principal(req *mcp.CallToolRequest) string {
+	if req.Extra != nil && req.Extra.TokenInfo != nil {
+		return req.Extra.TokenInfo.UserID
+	}
+	return ""
 }
 
-func (s *Server) validState(state, name string, args json.RawMessage, now time.Time) bool {
+// state returns the requestState of a confirmation asked at now: the
+// expiry, a random nonce and an HMAC of them, the tool, the caller
+// (principal) and the arguments.
+func (s *Server) state(name, who string, args json.RawMessage, now time.Time) string {
+	var head [8 + stateNonce]byte
+	binary.BigEndian.PutUint64(head[:8], uint64(now.Add(stateTTL).Unix()))
+	_, _ = rand.Read(head[8:])
+	return base64.RawURLEncoding.EncodeToString(append(head[:], s.mac(name, who, args, head[:])...))
+}
+
+// stateNonce is the length of a requestState's nonce, which makes each
+// state asked unique, so that using it once spends it.
+const stateNonce = 16
+
+func (s *Server) validState(state, name, who string, args json.RawMessage, now time.Time) bool {
 	b, err := base64.RawURLEncoding.DecodeString(state)
-	if err != nil || len(b) != 8+sha256.Size {
+	if err != nil || len(b) != 8+stateNonce+sha256.Size {
 		return false
 	}
 	if int64(binary.BigEndian.Uint64(b[:8])) < now.Unix() {
 		return false
 	}
-	return hmac.Equal(b[8:], s.mac(name, args, b[:8]))
+	return hmac.Equal(b[8+stateNonce:], s.mac(name, who, args, b[:8+stateNonce]))
 }
 
-func (s *Server) mac(name string, args json.RawMessage, exp []byte) []byte {
-	sum := sha256.Sum256(compact(args))
+func (s *Server) mac(name, who string, args json.RawMessage, head []byte) []byte {
+	sum := sha256.Sum256(canonical(args))
 	m := hmac.New(sha256.New, s.stateKey)
-	m.Write(exp)
-	m.Write([]byte(name))
-	m.Write([]byte{0})
+	m.Write(head)
+	for _, f := range []string{name, who} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(f)))
+		m.Write(n[:])
+		m.Write([]byte(f))
+	}
 	m.Write(sum[:])
 	return m.Sum(nil)
 }
 
-// compact returns the arguments as compact JSON (a client may re-encode
-// them when it retries), "{}" for none.
-func compact(args json.RawMessage) []byte {
-	var v any
-	if len(args) == 0 || json.Unmarshal(args, &v) != nil {
+// canonical returns the arguments as compact JSON with sorted keys (a
+// client may re-encode them when it retries), "{}" for none. Numbers keep
+// their digits; arguments that do not decode to one value without loss
+// (not JSON, invalid UTF-8, a key twice in an object, which decoders
+// settle differently) are taken byte for byte.
+func canonical(args json.RawMessage) []byte {
+	if len(bytes.TrimSpace(args)) == 0 {
 		return []byte("{}")
+	}
+	if !utf8.Valid(args) || duplicateKeys(args) {
+		return args
+	}
+	d := json.NewDecoder(bytes.NewReader(args))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil || d.InputOffset() != int64(len(bytes.TrimRight(args, " \t\r\n"))) {
+		return args
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		return []byte("{}")
+		return args
 	}
 	return b
+}
+
+// duplicateKeys reports whether an object in the JSON text b has a key
+// twice (or b is not JSON).
+func duplicateKeys(b []byte) bool {
+	d := json.NewDecoder(bytes.NewReader(b))
+	type frame struct {
+		obj    bool
+		keys   map[string]bool
+		wantKV bool // the next string of an object is a key
+	}
+	var stack []*frame
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return false
+		}
+		if err != nil {
+			return true
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.obj && top.wantKV {
+			if k, ok := tok.(string); ok {
+				if top.keys[k] {
+					return true
+				}
+				top.keys[k] = true
+				top.wantKV = false
+				continue
+			}
+		}
+		if top != nil && top.obj && tok != json.Delim('}') {
+			top.wantKV = true // a value: the next is a key
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{obj: true, keys: map[string]bool{}, wantKV: true})
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
+// spent holds the requestStates used, until they expire: a confirmation
+// runs its call once. A state shared across replicas (Options.StateKey)
+// is spent on the replica that got it.
+type spent struct {
+	mu    sync.Mutex
+	m     map[string]time.Time // state → expiry
+	prune int                  // size at which expired ones are dropped
+}
+
+// take spends state, reporting false when it was spent already.
+func (u *spent) take(state string, now time.Time) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if _, ok := u.m[state]; ok {
+		return false
+	}
+	if u.m == nil {
+		u.m = map[string]time.Time{}
+	}
+	if len(u.m) >= u.prune {
+		for k, exp := range u.m {
+			if exp.Before(now) {
+				delete(u.m, k)
+			}
+		}
+		u.prune = 2*len(u.m) + 1024
+	}
+	u.m[state] = now.Add(stateTTL + time.Second)
+	return true
 }
 
 func newStateKey() []byte {

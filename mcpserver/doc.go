@@ -34,11 +34,13 @@
 // Options.Confirm) asks the user through the client when it declared
 // elicitation: at 2026-07-28 the call answers input_required with a form
 // of one boolean, "confirm", and a requestState (an HMAC of the tool, its
-// arguments and an expiry, Options.StateKey); in a 2025-11-25 session
+// arguments, the caller's token UserID, a nonce and an expiry,
+// Options.StateKey), good for one retry; in a 2025-11-25 session
 // go-sdk asks with elicitation/create. Retried with the user's yes, the
 // call runs again with Options.ConfirmedOptions (hostapi.WithConfirmation);
 // with no, it answers that the call was not made; a requestState not
-// issued for that call is a JSON-RPC error. Options.NoConfirm keeps the
+// issued for that call and caller, used already or expired is a JSON-RPC
+// error. Options.NoConfirm keeps the
 // plain result.
 //
 // # Over HTTP

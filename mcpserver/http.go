@@ -37,8 +37,10 @@ const MinTokenLen = 16
 // The handler answers 403 to a request whose Origin header is neither the
 // server's own (the request's Host) nor one of Options.AllowedOrigins; a
 // request without Origin (not sent by a browser) passes. A request that
-// would start a session while Options.MaxSessions are live gets 503 (not
-// on a stateless handler, whose sessions last one request). On a
+// would start a session while Options.MaxSessions are live gets 503; an
+// open subscriptions/listen stream (2026-07-28, or any on a stateless
+// handler) counts as one and is refused the same way, while the other
+// requests served without a session, which last one call, do not count. On a
 // loopback listener go-sdk also answers 403 to a Host that is not loopback
 // (DNS rebinding). The handler does not authenticate: wrap it with
 // RequireToken, or go-sdk's auth.RequireBearerToken, when it is reachable
@@ -172,9 +174,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if modern {
-			h.modern.ServeHTTP(w, r)
+			h.serveStateless(h.modern, w, r)
 			return
 		}
+	} else if h.stateless {
+		h.serveStateless(h.h, w, r)
+		return
 	}
 	if !h.stateless && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" {
 		// A new session: admitted while the live ones, and those being
@@ -192,6 +197,24 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	h.h.ServeHTTP(w, r)
+}
+
+// serveStateless serves a request without a session. A
+// subscriptions/listen (2026-07-28), whose stream stays open as long as
+// the client keeps it, counts as a session while it lasts: it is refused
+// with 503 at the cap. (go-sdk checks the Mcp-Method header against the
+// body.)
+func (h *httpHandler) serveStateless(next http.Handler, w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost && r.Header.Get("Mcp-Method") == "subscriptions/listen" {
+		release, ok := h.s.gate.listen(h.s)
+		if !ok {
+			writeError(w, http.StatusServiceUnavailable,
+				fmt.Sprintf("the server has its maximum of %d sessions and listen streams; try again once one ended", h.s.maxSessions()))
+			return
+		}
+		defer release()
+	}
+	next.ServeHTTP(w, r)
 }
 
 // pendingWriter counts a request admitted by gate.enter until it returns,
@@ -313,6 +336,8 @@ func originKey(s string) (string, bool) {
 type gate struct {
 	mu      sync.Mutex
 	pending map[*pendingWriter]bool // requests admitted by enter still counted
+	listens int                     // subscriptions/listen streams open
+	runs    int                     // sessions of Server.Run
 }
 
 // enter admits a request that starts a session when the Server's
@@ -329,19 +354,7 @@ func (g *gate) enter(s *Server) (*pendingWriter, bool) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := len(g.pending)
-	started := make(map[string]bool, n)
-	for w := range g.pending {
-		if w.session != "" {
-			started[w.session] = true
-		}
-	}
-	for ss := range s.mcp.Sessions() {
-		if ss.InitializeParams() != nil && !started[ss.ID()] {
-			n++
-		}
-	}
-	if n >= limit {
+	if g.live(s) >= limit {
 		return nil, false
 	}
 	if g.pending == nil {
@@ -350,6 +363,50 @@ func (g *gate) enter(s *Server) (*pendingWriter, bool) {
 	w := &pendingWriter{g: g}
 	g.pending[w] = true
 	return w, true
+}
+
+// live counts the initialized HTTP sessions, the requests admitted by
+// enter still counted, the listen streams open and the sessions of
+// Server.Run. The sessions of requests served without one (no session
+// ID: 2026-07-28, or a stateless handler) end with their request and are
+// not counted. g.mu is held.
+func (g *gate) live(s *Server) int {
+	n := len(g.pending) + g.listens + g.runs
+	started := make(map[string]bool, len(g.pending))
+	for w := range g.pending {
+		if w.session != "" {
+			started[w.session] = true
+		}
+	}
+	for ss := range s.mcp.Sessions() {
+		if id := ss.ID(); id != "" && ss.InitializeParams() != nil && !started[id] {
+			n++
+		}
+	}
+	return n
+}
+
+// listen admits a subscriptions/listen stream under the cap; release ends
+// its count.
+func (g *gate) listen(s *Server) (release func(), ok bool) {
+	limit := s.maxSessions()
+	if limit < 0 {
+		return func() {}, true
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.live(s) >= limit {
+		return nil, false
+	}
+	g.listens++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			g.listens--
+			g.mu.Unlock()
+		})
+	}, true
 }
 
 func (s *Server) maxSessions() int {

@@ -53,8 +53,11 @@ type Options struct {
 	// MaxSessions caps the Server's live sessions: past it Handler refuses
 	// a request that starts a session with 503 and a JSON-RPC error, and
 	// the live ones are left alone. The sessions of every Handler and Run
-	// count, a request being served by a stateless Handler too; Run and a
-	// stateless Handler (StreamableHTTPOptions.Stateless) are not refused.
+	// count, and so does an open subscriptions/listen stream (2026-07-28,
+	// or any on a stateless Handler), which is refused the same way; the
+	// other requests served without a session (2026-07-28, or a stateless
+	// Handler, StreamableHTTPOptions.Stateless), which last one call, do
+	// not count and are not refused, nor is Run.
 	// Default DefaultMaxSessions (1000); negative: no cap.
 	MaxSessions int
 	// AllowedOrigins are the browser origins ("https://app.example.com",
@@ -94,21 +97,25 @@ type Options struct {
 	// replaces what this package does.
 	ServerOptions func(opts *mcp.ServerOptions)
 	// StateKey signs the requestState of a confirmation asked (HMAC-SHA256
-	// of the tool, its arguments and an expiry of 10 minutes), so that the
-	// retry may reach another replica of the server that has the same key.
+	// of the tool, its arguments, the caller's token UserID, a nonce and an
+	// expiry of 10 minutes), so that the retry may reach another replica of
+	// the server that has the same key. A state is spent by the replica
+	// that honours it; another replica would honour it once more.
 	// Default: a random key per Server.
 	StateKey []byte
 }
 
 // Server serves a Registry's tools to MCP clients.
 type Server struct {
-	reg  atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
-	opts Options
-	mcp  *mcp.Server
-	stop func() // stops following reg; guarded by mu
+	reg    atomic.Pointer[toolkit.Registry] // the one served; Swap replaces it
+	opts   Options
+	mcp    *mcp.Server
+	stop   func() // stops following reg; guarded by mu
+	closed bool   // Close was called; guarded by mu
 
 	gate     gate // new HTTP sessions
 	stateKey []byte
+	used     spent // requestStates used
 
 	mu        sync.Mutex                      // serializes updates of the published tools
 	published map[string]*mcp.ToolAnnotations // by tool name
@@ -155,13 +162,15 @@ func New(reg *toolkit.Registry, opts *Options) *Server {
 // Swap serves reg instead of the Registry served so far, at once: calls
 // that start after Swap run on reg, those running finish on the old one;
 // the tools are reg's (all set anew), and the clients are told the list
-// changed. The Server follows reg's changes from then on, and no longer
-// the old one's.
+// changed. The Server follows reg's changes from then on (unless it was
+// closed), and no longer the old one's.
 func (s *Server) Swap(reg *toolkit.Registry) {
 	s.mu.Lock()
 	s.stop()
 	s.reg.Store(reg)
-	s.stop = reg.OnChange(s.sync)
+	if !s.closed {
+		s.stop = reg.OnChange(s.sync)
+	}
 	s.mu.Unlock()
 	var all []string
 	for _, t := range reg.Tools() {
@@ -182,10 +191,21 @@ func (s *Server) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.stop()
+	s.closed = true
 }
 
 // Run serves one session over t until the client disconnects or ctx ends.
-func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.mcp.Run(ctx, t) }
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.gate.mu.Lock()
+	s.gate.runs++
+	s.gate.mu.Unlock()
+	defer func() {
+		s.gate.mu.Lock()
+		s.gate.runs--
+		s.gate.mu.Unlock()
+	}()
+	return s.mcp.Run(ctx, t)
+}
 
 // RunStdio serves one session over standard input and output.
 func (s *Server) RunStdio(ctx context.Context) error { return s.Run(ctx, &mcp.StdioTransport{}) }

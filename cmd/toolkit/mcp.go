@@ -48,7 +48,7 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	clientEnv := fs.String("auth-client-env", "", "the environment variable `NAME` holding CLIENT_ID:CLIENT_SECRET, the credentials of this server at the --auth-introspect endpoint")
 	authServers := &list{}
 	fs.Var(authServers, "auth-server", "an OAuth authorization server's issuer `URL` named in the protected resource metadata (repeatable)")
-	resource := fs.String("auth-resource", "", "this server's resource identifier (`URL`) in the protected resource metadata; default http://ADDR/mcp")
+	resource := fs.String("auth-resource", "", "this server's resource identifier (`URL`) in the protected resource metadata, and the audience (aud) an introspected token must name when given; default http://ADDR/mcp")
 	claims, headers := &pairs{}, &pairs{}
 	fs.Var(claims, "value-claim", "the per-call value `NAME=CLAIM` from the verified token's claim (sub, scope, or another claim of the introspection answer; repeatable)")
 	fs.Var(headers, "value-header", "the per-call value `NAME=HEADER` from the request's header (a client sets it: trust it only as far as the client, or a proxy that sets it; repeatable)")
@@ -99,7 +99,7 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 	}
 	var verify auth.TokenVerifier
 	if *introspect != "" {
-		var iopts mcpserver.IntrospectionOptions
+		iopts := mcpserver.IntrospectionOptions{Audience: *resource}
 		if *clientEnv != "" {
 			cred, _ := env(*clientEnv)
 			var ok bool
