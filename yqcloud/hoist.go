@@ -179,10 +179,9 @@ func pickCall(src string, c *ast.CallExpression) (hoistedPick, bool) {
 // every later byte keeps its line and column.
 func blank(dst []byte, src string) {
 	for i, r := range src {
-		n := utf8.RuneLen(r)
-		if r == utf8.RuneError {
-			n = 1
-		}
+		// The bytes the loop read: 1 for a byte that is not UTF-8, 3 for
+		// a U+FFFD written as such.
+		_, n := utf8.DecodeRuneInString(src[i:])
 		switch r {
 		case '\n', '\r', '\u2028', '\u2029':
 			copy(dst[i:], src[i:i+n])
