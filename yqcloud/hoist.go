@@ -39,7 +39,8 @@ import (
 //   - the call as written reads `_` and its `pick` before evaluating i,
 //     the rewrite after; i must be a plain identifier, so this shows only
 //     when reading i throws (i in its temporal dead zone) too;
-//   - when `_` is not an object, the TypeError points at the call's
+//   - when `_` is not an object, or reading its pick fails in the engine
+//     (a Proxy's invariant), the TypeError points at the call's
 //     parenthesis instead of at `_`;
 //   - Error.prototype.stack shows other bytecode offsets (the numbers in
 //     parentheses after line:column), and when `_` is not lodash, two
