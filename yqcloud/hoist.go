@@ -39,7 +39,8 @@ import (
 //   - the call as written reads `_` and its `pick` before evaluating i,
 //     the rewrite after; i must be a plain identifier, so this shows only
 //     when reading i throws (i in its temporal dead zone) too;
-//   - when `_` is not an object, the TypeError points at the call's
+//   - when `_` is not an object, or reading its pick fails in the engine
+//     (a Proxy's invariant), the TypeError points at the call's
 //     parenthesis instead of at `_`;
 //   - Error.prototype.stack shows other bytecode offsets (the numbers in
 //     parentheses after line:column), and when `_` is not lodash, two
@@ -179,10 +180,9 @@ func pickCall(src string, c *ast.CallExpression) (hoistedPick, bool) {
 // every later byte keeps its line and column.
 func blank(dst []byte, src string) {
 	for i, r := range src {
-		n := utf8.RuneLen(r)
-		if r == utf8.RuneError {
-			n = 1
-		}
+		// The bytes the loop read: 1 for a byte that is not UTF-8, 3 for
+		// a U+FFFD written as such.
+		_, n := utf8.DecodeRuneInString(src[i:])
 		switch r {
 		case '\n', '\r', '\u2028', '\u2029':
 			copy(dst[i:], src[i:i+n])

@@ -77,9 +77,10 @@ func (s *Slab[T]) retire() {
 }
 
 // Reset zeroes what s handed out, so that a value kept past it reads as
-// zero, not as the next piece of work's. With keep it keeps one chunk as
-// large as all of them (so work like the last needs no allocation);
-// without, nothing.
+// zero, not as the next piece of work's (with Pooled off, values are the
+// heap's: Reset leaves them as they are, and no later work gets them).
+// With keep it keeps one chunk as large as all of them (so work like the
+// last needs no allocation); without, nothing.
 func (s *Slab[T]) Reset(keep bool) {
 	n := s.Len()
 	clear(s.buf)

@@ -2,7 +2,7 @@
 // checked against real lodash by testdata/gen_golden.js and lodash_test.go.
 // Sloppy mode on purpose: lodash ignores failed writes instead of throwing.
 (function (global) {
-  // Go fast paths (native.go), there only while lodash.Install runs this program.
+  // Go functions (native.go), there only while lodash.Install runs this program.
   var native = global.__lodashNative;
   var objProto = Object.prototype;
   var hasOwnProp = objProto.hasOwnProperty;
@@ -1890,13 +1890,12 @@
   unsafeKeys.constructor = true;
   unsafeKeys.prototype = true;
   freeze(unsafeKeys);
-  // One path of pick. A string present on an object is a literal key; native.go's
-  // native pick does the same for the argument shapes it takes and calls this for the rest.
+  // One path of pick. A string present on an object is a literal key.
   function pickKey(o, p, out) {
     if (typeof o === 'object' && typeof p === 'string' && p in o && !(p in unsafeKeys)) out[p] = o[p];
     else pickPath(o, p, out);
   }
-  // Whether o[k] = v runs a setter (native.go asks when goja's strict Set fails).
+  // Whether o[k] = v runs a setter (native.go's pick is handed it and no longer calls it).
   function hasSetter(o, k) {
     for (var p = o; p != null; p = getProto(p)) {
       var d = getOwnPropDesc(p, k);
