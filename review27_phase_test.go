@@ -20,10 +20,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -225,6 +227,47 @@ func review27Valid(rng *rand.Rand, n int) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// review27Handwritten are files of YAML's less common shapes: anchors,
+// aliases, merge keys, tags, flow styles, several documents, aliases that
+// grow the file past its bound.
+func review27Handwritten() []string {
+	bomb := "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+	for i := 1; i < 9; i++ {
+		bomb += fmt.Sprintf("a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	base := "name: t\ndesc: d\nsteps:\n  - url: https://api.example.com/a\n"
+	return []string{
+		base + "    loop: &l\n      cursor: {path: next, param: c}\n      items: data[]\n  - url: https://api.example.com/b\n    loop: *l\n",
+		base + "    loop:\n      <<: {cursor: next}\n      items: data[]\n",
+		base + "    loop: !!map\n      link: !!str next\n      items: \"[]\"\n",
+		base + "    loop:\n      link: &r next\n      items: \"[]\"\n      max_pages: *r\n",
+		base + "    loop:\n      page: {param: &p page}\n      items: data[]\n    result: *p\n",
+		base + "    loop:\n      page: {param: p}\n      items: data[]\n      *x: 1\n",
+		base + "    loop:\n      ? page\n      : {param: p}\n      items: data[]\n",
+		base + "    loop:\n      [page]: {param: p}\n      items: data[]\n",
+		base + "    loop:\n      page: {param: p}\n      page: {param: q}\n      items: data[]\n",
+		base + "    loop:\n      cursor: |\n        next\n      items: >-\n        data[]\n",
+		base + "    loop:\n      cursor: \"next\"\n      items: 'data[]'\n---\nname: u\n",
+		base + "    loop: {next_url: next, items: data[], hosts: [api2.example.com, api2.example.com]}\n",
+		base + "    loop:\n      next_url: next\n      items: data[]\n    next: 0\n",
+		base + "    loop:\n      offset: {param: o, step: 10000000000000000000000}\n      items: data[]\n",
+		base + "    loop:\n      offset: {param: o, start: 0x10, step: 1_000}\n      items: data[]\n",
+		base + "    loop:\n      offset: {param: o, start: 1e3, step: .inf}\n      items: data[]\n",
+		base + "    loop:\n      page: {param: \"p\\u0000\"}\n      items: data[]\n",
+		base + "    loop:\n      link: \"n\\u00e9xt\"\n      items: \"[]\"\n",
+		base + "    x: " + strings.Repeat("[", 300) + strings.Repeat("]", 300) + "\n",
+		bomb + base + "    loop:\n      cursor: next\n      items: data[]\n      hosts: *a8\n",
+		"\ufeff" + base + "    loop:\n      cursor: {path: next, param: c}\n      items: data[]\n",
+		base + "    loop:\n\tcursor: next\n",
+		strings.ReplaceAll(base, "\n", "\r\n") + "    loop:\r\n      cursor: {path: next, param: c}\r\n      items: data[]\r\n",
+		"",
+		"# nothing\n",
+		"[]",
+		"name: t\ndesc: d\nsteps: []\n",
+		"name: t\ndesc: d\nsteps:\n  - loop: {cursor: next, items: x}\n",
+	}
 }
 
 // review27Mutate returns files made from src by deleting, duplicating or
@@ -636,6 +679,7 @@ func TestReview27_PhaseSplitUnchanged(t *testing.T) {
 		rng := rand.New(rand.NewSource(27))
 		loads := review27Generate(rng, 2500)
 		loads = append(loads, review27Valid(rng, 600)...)
+		loads = append(loads, review27Handwritten()...)
 		for _, src := range review27Sources(t) {
 			loads = append(loads, review27Mutate(src)...)
 		}
@@ -685,5 +729,50 @@ func TestReview27_PhaseSplitUnchanged(t *testing.T) {
 	}
 	if fails > 0 {
 		t.Errorf("%d of %d cases differ", fails, len(want.Load)+len(want.Runs))
+	}
+}
+
+// TestReview27_LoopSeenBounded: a loop keeps what each page was fetched
+// with, to stop at a repeat; a hostile API that pads every next URL to a
+// megabyte must not make a call hold a megabyte per page (the seen URLs
+// were kept whole: 45 MB at page 45, up to MaxRequests × MaxBodyBytes).
+func TestReview27_LoopSeenBounded(t *testing.T) {
+	const pad = 1 << 20
+	var grown atomic.Int64
+	heap := func() int64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	var at2 atomic.Int64
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := strconv.Atoi(r.URL.Query().Get("n"))
+		switch n {
+		case 2:
+			at2.Store(heap())
+		case 45:
+			grown.Store(heap() - at2.Load())
+		}
+		fmt.Fprintf(w, `{"items":[%d],"next":"/p?n=%d&pad=%s"}`, n, n+1, strings.Repeat("a", pad))
+	}))
+	srv.Config.MaxHeaderBytes = 4 * pad
+	srv.Start()
+	defer srv.Close()
+	reg := NewRegistry(&Options{Logger: discardLogger(), AllowPrivate: []string{"127.0.0.1"}})
+	src := "name: t\ndesc: d\nsteps:\n  - url: " + srv.URL + "/p\n    loop:\n      next_url: next\n      items: items[]\n"
+	if _, err := reg.LoadBytes("t.yaml", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	args, _ := json.Marshal(map[string]any{"name": "t", "parameters": map[string]any{}})
+	res, err := reg.Call(context.Background(), ToolCallCapability, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.IsError || !strings.Contains(res.Text, "request budget spent") {
+		t.Fatalf("want the request budget's error, got %.200s", res.Text)
+	}
+	if g := grown.Load(); g > 20*pad {
+		t.Errorf("the heap grew by %d MB from page 2 to page 45 of 1 MB next URLs", g>>20)
 	}
 }
