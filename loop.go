@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"net/http"
 	"net/url"
 	"slices"
@@ -53,13 +54,14 @@ type loopStyle struct {
 	// next reads from a page where the next one is, and whether this page
 	// is the last; items is the number of the page's items.
 	next func(l *loopSpec, resp *Response, doc *extract.Doc, items int) (next template.Value, end bool)
-	// advance moves from page, of URL u and items items, to the next one
-	// at next. A style that finds the next page's URL itself returns it as
-	// nu, with expand false; the others change r.page, and the step's
-	// request is expanded again. msg says why there is no next page, or is
-	// "". seen holds the next URLs or cursors followed, and the page that
-	// gave them.
-	advance func(r *run, l *loopSpec, u string, next template.Value, items, page int, seen map[string]int) (nu, msg string, expand bool)
+	// advance moves from a page, of URL u and items items, to the next
+	// one at next. A style that finds the next page's URL itself returns
+	// it as nu, with expand false; the others change r.page, and the
+	// step's request is expanded again. once is what the next page is
+	// fetched with that no page may be fetched with again (the URL, the
+	// cursor), "" for nothing; msg says why there is no next page, or is
+	// "".
+	advance func(r *run, l *loopSpec, u string, next template.Value, items int) (nu, once, msg string, expand bool)
 	// label says how the next page is reached, on the Mermaid edge of the
 	// step to itself (graph.go).
 	label func(l *loopSpec) string
@@ -93,9 +95,9 @@ var loopStyles = [...]loopStyle{
 			c.counter(l, n, path, pageFields)
 		},
 		first: counterStart, next: nextCounted,
-		advance: func(r *run, _ *loopSpec, u string, _ template.Value, _, _ int, _ map[string]int) (string, string, bool) {
+		advance: func(r *run, _ *loopSpec, u string, _ template.Value, _ int) (string, string, string, bool) {
 			r.page.n++
-			return u, "", true
+			return u, "", "", true
 		},
 		label: func(*loopSpec) string { return "page + 1" },
 	},
@@ -103,9 +105,9 @@ var loopStyles = [...]loopStyle{
 		name: "offset", ref: "offset", counted: true,
 		compile: func(c *compiler, l *loopSpec, n ast.Node, path string) { c.counter(l, n, path, offsetFields) },
 		first:   counterStart, next: nextCounted,
-		advance: func(r *run, l *loopSpec, u string, _ template.Value, items, _ int, _ map[string]int) (string, string, bool) {
+		advance: func(r *run, l *loopSpec, u string, _ template.Value, items int) (string, string, string, bool) {
 			r.page.n += cmp.Or(l.step, items)
-			return u, "", true
+			return u, "", "", true
 		},
 		label: func(l *loopSpec) string {
 			if l.step > 0 {
@@ -434,9 +436,9 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 	items := []byte{'['}
 	count, more := 0, false
 	var prev [sha256.Size]byte // the body of the page before, for the counters
-	seen := map[string]int{}   // next URLs or cursors, and the page that gave them
+	seen := map[uint64]int{}   // next URLs or cursors (seenKey), and the page fetched with them
 	if first != nil && l.style.fromResponse {
-		seen[first.String()] = 1
+		seen[seenKey(first.String())] = 1
 	}
 	for page := 1; ; page++ {
 		if page > 1 {
@@ -525,9 +527,20 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 // the next one is (next) and its number of items (n): the next URL u, or
 // the step's request x expanded again with the new cursor or counter. It
 // returns why there is no next request, or "".
-func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, page int, seen map[string]int) string {
+func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, page int, seen map[uint64]int) string {
 	l := s.loop
-	nu, msg, expand := l.style.advance(r, l, *u, next, n, page, seen)
+	nu, once, msg, expand := l.style.advance(r, l, *u, next, n)
+	if msg == "" && once != "" {
+		key := seenKey(once)
+		if p, ok := seen[key]; ok {
+			what := "the cursor " + bodyExcerpt(once)
+			if l.style.fromResponse {
+				what = "the next page URL " + r.briefURL(once)
+			}
+			return fmt.Sprintf("the API answered with %s that page %d was fetched with, which would repeat pages without end; stopped", what, p)
+		}
+		seen[key] = page + 1
+	}
 	if !expand {
 		*u = nu
 		return msg
@@ -541,34 +554,34 @@ func (r *run) advance(s *step, x *expanded, u *string, next template.Value, n, p
 	return ""
 }
 
+// seenKey is the key of a next URL or cursor a loop fetched a page with:
+// the API chooses them, each up to the body cap, and a loop keeps one per
+// page, so it keeps their hashes. Under a seed of the process, the API
+// cannot aim at a collision, which would only end the loop early.
+func seenKey(s string) uint64 { return maphash.String(seenSeed, s) }
+
+var seenSeed = maphash.MakeSeed()
+
 // followURL moves a loop to the next page's URL, next, which the page gave
 // relative to its own URL u.
-func (r *run) followURL(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
+func (r *run) followURL(_ *loopSpec, u string, next template.Value, _ int) (string, string, string, bool) {
 	nu, err := url.Parse(u)
 	if err == nil {
 		nu, err = nu.Parse(next.Text)
 	}
 	if err != nil || nu.Scheme != "http" && nu.Scheme != "https" || nu.Host == "" {
-		return u, fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text)), false
+		return u, "", fmt.Sprintf("the next page's URL %q is not an http(s) URL", r.briefURL(next.Text)), false
 	}
 	nu.Fragment, nu.RawFragment = "", "" // not sent
 	u = nu.String()
 	r.recordQuerySecrets(u)
-	if p, ok := seen[u]; ok {
-		return u, fmt.Sprintf("the API answered with the next page URL %s that page %d was fetched with, which would repeat pages without end; stopped", r.briefURL(u), p), false
-	}
-	seen[u] = page + 1
-	return u, "", false
+	return u, u, "", false
 }
 
 // nextCursor moves a cursor loop to the cursor the page gave, next.
-func (r *run) nextCursor(_ *loopSpec, u string, next template.Value, _, page int, seen map[string]int) (string, string, bool) {
-	if p, ok := seen[next.Text]; ok {
-		return u, fmt.Sprintf("the API answered with the cursor %s that page %d was fetched with, which would repeat pages without end; stopped", bodyExcerpt(next.Text), p), false
-	}
-	seen[next.Text] = page + 1
+func (r *run) nextCursor(_ *loopSpec, u string, next template.Value, _ int) (string, string, string, bool) {
 	r.page.cursor = next
-	return u, "", true
+	return u, next.Text, "", true
 }
 
 // nextFromBody reads the next page's URL or cursor from a page's body: no
