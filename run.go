@@ -48,7 +48,7 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 // newRun returns the state of a call of w, its secret environment
 // variables recorded.
 func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) *run {
-	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
+	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, zh: chinese(co.locale), vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
@@ -109,6 +109,8 @@ type run struct {
 	lead    *flight // the fetch this run leads, while its step runs
 	// redacted: the Result's text was redacted as it was made (shown).
 	redacted bool
+	// zh: the call's locale is Chinese, for the texts of messages.go.
+	zh bool
 
 	secretBuf [4]string     // secrets' first backing array
 	sharedBuf [2]sharedRead // shared's
@@ -158,7 +160,7 @@ func (r *run) warn(msg string, ref template.Ref) {
 }
 
 func (r *run) fail(format string, args ...any) Result {
-	return ErrorResult(fmt.Sprintf("capability %q failed: ", r.w.Name) + fmt.Sprintf(format, args...))
+	return ErrorResult(fmt.Sprintf(msgFailed.in(r.zh), r.w.Name) + fmt.Sprintf(format, args...))
 }
 
 func (r *run) exec() Result {
@@ -263,11 +265,11 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			case v.hasDefault:
 				r.setVar(s, i, template.Value{Text: v.def})
 			case v.abort:
-				return 0, r.fail("variable %q extraction failed (%s, extract %q): %s", v.name, stepName(s), v.expr, reason(err, resp)), true
+				return 0, r.fail(msgAbort.in(r.zh), v.name, r.stepName(s), v.expr, reason(err, resp, r.zh)), true
 			case v.jump >= 0:
 				return v.jump, Result{}, false
 			case structural:
-				return 0, r.fail("%s: variable %q: the response is neither JSON nor YAML, so path %q cannot apply (HTTP %s, body %s)", stepName(s), v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
+				return 0, r.fail(msgNotStructured.in(r.zh), r.stepName(s), v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
 			default:
 				r.varsOf(s)[i] = varValue{set: true}
 			}
@@ -299,19 +301,19 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool)
 	req := r.newRequest(s, x)
 	resp, err := r.e.Send(r.ctx, &req)
 	if err != nil {
-		return nil, nil, r.fail("%s: %s %s: %v", stepName(s), req.Method, r.briefURL(req.URL), err), true
+		return nil, nil, r.fail(msgRequest.in(r.zh), r.stepName(s), req.Method, r.briefURL(req.URL), err), true
 	}
 	return resp, nil, Result{}, false
 }
 
-func reason(err error, resp *Response) string {
+func reason(err error, resp *Response, zh bool) string {
 	switch {
 	case errors.Is(err, extract.ErrNotStructured):
-		return "the response is neither JSON nor YAML"
+		return msgReasonNotStructured.in(zh)
 	case errors.Is(err, extract.ErrNotFound) && !resp.OK():
-		return "not found in the response (HTTP " + resp.Status + ")"
+		return fmt.Sprintf(msgReasonNotFoundHTTP.in(zh), resp.Status)
 	case errors.Is(err, extract.ErrNotFound):
-		return "not found in the response"
+		return msgReasonNotFound.in(zh)
 	}
 	return err.Error()
 }
@@ -661,6 +663,14 @@ func stepName(s *step) string {
 		return "pre_request"
 	}
 	return fmt.Sprintf("step %d", s.index)
+}
+
+// stepName is stepName in the call's locale (messages.go).
+func (r *run) stepName(s *step) string {
+	if s.index == PreRequestIndex || !r.zh {
+		return stepName(s)
+	}
+	return fmt.Sprintf(msgStep.zh, s.index)
 }
 
 // briefURL is a next page's URL (or host) as an error quotes it: the API
