@@ -143,3 +143,10 @@ func wantError(t *testing.T, res Result, contains ...string) {
 		}
 	}
 }
+
+// runWorkflow runs w on e as a Registry's call of it would, without the
+// Registry's argument checks: for tests of the runner alone.
+func runWorkflow(e *Executor, ctx context.Context, w *Workflow, args map[string]any, opts ...CallOption) Result {
+	co := newCallOptions(opts)
+	return e.run(co.withCacheScope(ctx), w, args, &co, nil)
+}

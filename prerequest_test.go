@@ -218,7 +218,7 @@ func TestParsePreRequest(t *testing.T) {
 	}
 	// Run on an Executor alone, a tool naming a shared pre_request fails.
 	w, _ := ParseWorkflow("t.yaml", []byte(shopTool("orders")))
-	wantError(t, NewExecutor(&Options{Logger: discardLogger()}).Run(context.Background(), w, map[string]any{"id": "1"}), `pre_request "shop_auth" is not loaded`)
+	wantError(t, runWorkflow(NewExecutor(&Options{Logger: discardLogger()}), context.Background(), w, map[string]any{"id": "1"}), `pre_request "shop_auth" is not loaded`)
 }
 
 func TestPreRequestAbort(t *testing.T) {

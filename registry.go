@@ -49,7 +49,7 @@ type Capability struct {
 	Env []string
 	// Effects say what a call does (read-only, destructive, idempotent,
 	// reaching the outside world), as far as known; the zero value knows
-	// nothing. WorkflowCapability derives them from the steps' methods.
+	// nothing. A YAML tool's are derived from its steps' methods.
 	Effects Effects
 }
 
@@ -164,15 +164,9 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	return e, nil
 }
 
-// WorkflowCapability returns the Capability that runs w on exec. A
-// workflow that names a shared pre_request (Workflow.PreRequest) needs a
-// Registry to find it (AddWorkflow); here its calls fail, saying so.
-func WorkflowCapability(w *Workflow, exec *Executor) *Capability {
-	return workflowCapability(w, exec, nil)
-}
-
-// workflowCapability is WorkflowCapability with the lookup of shared
-// pre_requests, done at each call so that reloading one takes effect.
+// workflowCapability returns the Capability that runs w on exec, with
+// the lookup of shared pre_requests (nil: none), done at each call so that
+// reloading one takes effect.
 func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *PreRequest) *Capability {
 	env := make([]string, len(w.Env))
 	for i, v := range w.Env {

@@ -18,16 +18,6 @@ import (
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
-// Run executes w with validated arguments (see Registry for validation)
-// and returns what the model sees. Failures the model can act on are
-// Results with IsError set. opts carry the call's per-call values
-// (WithValue), which w reads as ${value:name}, and its cache scope
-// (WithCacheScope).
-func (e *Executor) Run(ctx context.Context, w *Workflow, args map[string]any, opts ...CallOption) Result {
-	co := newCallOptions(opts)
-	return e.run(co.withCacheScope(ctx), w, args, &co, nil)
-}
-
 // run runs w; shared is the pre_request w names (Workflow.PreRequest), as
 // its Registry resolved it.
 func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {

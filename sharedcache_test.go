@@ -40,7 +40,7 @@ func TestCacheScopes(t *testing.T) {
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	wantText(t, reg.Executor().Run(context.Background(), w, map[string]any{}, WithCacheScope("globex")), "with t2")
+	wantText(t, runWorkflow(reg.Executor(), context.Background(), w, map[string]any{}, WithCacheScope("globex")), "with t2")
 }
 
 // TestCacheConcurrentMisses: concurrent calls that miss the same entry

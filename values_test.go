@@ -139,6 +139,6 @@ func TestExecutorRunValues(t *testing.T) {
 		t.Fatal(diags)
 	}
 	e := NewExecutor(&Options{AllowPrivate: []string{"127.0.0.1"}, Logger: discardLogger()})
-	wantText(t, e.Run(context.Background(), w, nil, WithValue("tenant", "acme")), "/t/acme")
-	wantError(t, e.Run(context.Background(), w, nil), `per-call value "tenant"`)
+	wantText(t, runWorkflow(e, context.Background(), w, nil, WithValue("tenant", "acme")), "/t/acme")
+	wantError(t, runWorkflow(e, context.Background(), w, nil), `per-call value "tenant"`)
 }

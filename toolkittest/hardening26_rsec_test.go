@@ -2,6 +2,7 @@ package toolkittest_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -82,12 +83,17 @@ steps:
 	const runs = 6
 	newReg := func(fx *toolkittest.Fixtures) *toolkit.Registry {
 		reg := toolkit.NewRegistry(fx.Options(&toolkit.Options{AllowPrivate: []string{"127.0.0.1"}}))
-		exec := reg.Executor()
+		if err := reg.AddWorkflow(w); err != nil {
+			t.Fatal(err)
+		}
 		if err := reg.Add(&toolkit.Capability{Name: "par", Description: "d", Handler: func(ctx context.Context, call *toolkit.Call) (toolkit.Result, error) {
 			var wg sync.WaitGroup
 			errs := make([]bool, runs)
 			for i := range runs {
-				wg.Go(func() { errs[i] = exec.Run(ctx, w, map[string]any{"i": fmt.Sprint(i)}).IsError })
+				wg.Go(func() {
+					res, err := reg.Call(ctx, "w", json.RawMessage(fmt.Sprintf(`{"i":"%d"}`, i)))
+					errs[i] = err != nil || res.IsError
+				})
 			}
 			wg.Wait()
 			return toolkit.TextResult(fmt.Sprint(errs)), nil
