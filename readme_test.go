@@ -28,7 +28,7 @@ func TestReadmeYAML(t *testing.T) {
 
 type docFile struct{ name, text string }
 
-// docFiles reads README.md, CHANGELOG.md and docs/*.md.
+// docFiles reads README.md, ARCHITECTURE.md, CHANGELOG.md and docs/*.md.
 func docFiles(t *testing.T) []docFile {
 	t.Helper()
 	names, err := filepath.Glob("docs/*.md")
@@ -36,7 +36,7 @@ func docFiles(t *testing.T) []docFile {
 		t.Fatalf("docs/*.md: %v (%d files)", err, len(names))
 	}
 	var out []docFile
-	for _, name := range append([]string{"README.md", "CHANGELOG.md"}, names...) {
+	for _, name := range append([]string{"README.md", "ARCHITECTURE.md", "CHANGELOG.md"}, names...) {
 		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
