@@ -225,6 +225,9 @@ func (t *target) kv() string {
 // join writes x's texts escaped, the pairs of an object as k<kv>v, all
 // separated by sep.
 func (t *target) join(x split, kv, sep string) string {
+	if len(x.texts) == 1 {
+		return t.text(x.texts[0]) // no copy when nothing is escaped
+	}
 	var b strings.Builder
 	for i, s := range x.texts {
 		if i > 0 {
