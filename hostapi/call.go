@@ -225,8 +225,8 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 		case InPath:
 			values[p.Name], problem = pathValue(p, v)
 		case InQuery:
-			style, explode := styleOf(InQuery, p.Style, p.Explode)
-			problem = query.add(p.Name, v, style, explode, p.AllowReserved)
+			st, explode := styleOf(InQuery, p.Style, p.Explode)
+			problem = query.add(p.Name, v, st.name, explode, p.AllowReserved)
 		case InHeader:
 			var s string
 			if s, problem = headerValue(p, v); problem == "" && strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
@@ -401,8 +401,8 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 		var form rawQuery
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
-				style, explode := styleOf(InQuery, enc.Style, enc.Explode)
-				if problem := form.add(k, m[k], style, explode, enc.AllowReserved); problem != "" {
+				st, explode := styleOf(InQuery, enc.Style, enc.Explode) // a form style (the Endpoint was checked); "" is the query's default
+				if problem := form.add(k, m[k], st.name, explode, enc.AllowReserved); problem != "" {
 					return nil, fmt.Sprintf("parameter %s %s", strconv.Quote("body."+k), problem)
 				}
 				continue

@@ -69,7 +69,7 @@ type Param struct {
 	// cookie.
 	Style string
 	// Explode writes each array item or object member as its own pair.
-	// Nil means true for the form style, false for the others.
+	// Nil means true for the form and cookie styles, false for the others.
 	Explode *bool
 	// AllowReserved sends the reserved characters :/?@!$'()*,[] of a
 	// query value as they are. & = # + ; are always escaped (some servers
@@ -353,7 +353,7 @@ func normalize(e Endpoint) (Endpoint, error) {
 		}
 		b.Encoding = maps.Clone(b.Encoding)
 		for name, enc := range b.Encoding {
-			if !validStyle(InQuery, enc.Style) {
+			if !formStyle(enc.Style) {
 				return bad("body property %q: encoding style %q is not a form style", name, enc.Style)
 			}
 			if enc.Explode != nil {

@@ -414,7 +414,7 @@ func convertBody(rb *openapi3.RequestBody) *Body {
 	if b.ContentType == formType {
 		for _, name := range slices.Sorted(maps.Keys(mt.Encoding)) {
 			enc := mt.Encoding[name]
-			if enc == nil || !validStyle(InQuery, enc.Style) {
+			if enc == nil || !formStyle(enc.Style) {
 				continue
 			}
 			if enc.Style != "" || enc.Explode != nil || enc.AllowReserved {

@@ -13,50 +13,283 @@ import (
 // a value blue, an array [blue, black, brown], an object {R: 100, G: 200}.
 // An object's members are written in the order of their names.
 
-// Styles.
-const (
-	styleSimple = "simple"
-	styleLabel  = "label"
-	styleMatrix = "matrix"
-	styleForm   = "form"
-	styleSpace  = "spaceDelimited"
-	stylePipe   = "pipeDelimited"
-	styleDeep   = "deepObject"
-	styleCookie = "cookie"
-)
+// A style is one OpenAPI parameter style, with all the package knows of
+// it: where it applies, its default explode and how it writes a value.
+// The styles table below is the only place that names a style: checking
+// an Endpoint (validStyle, formStyle), choosing a default (styleOf) and
+// writing a value (pathValue, headerValue, cookiePairs, rawQuery.add)
+// all read it, so a new style is one entry there (TestStyleDescriptors
+// then asks for its rows of the specification's examples).
+type style struct {
+	name string
+	// in lists the locations the style applies in; defaultIn those whose
+	// default style it is (each location has one).
+	in, defaultIn []In
+	// form: the style also writes a property of a form body (an
+	// Encoding), as it writes a query parameter (OpenAPI's encodings
+	// take the query's styles, so every query style is one).
+	form bool
+	// explode is the default of Explode.
+	explode bool
+	// nests: the style writes nested arrays and objects, so write gets an
+	// array or object whole (x.whole); the others write only strings,
+	// numbers and booleans inside one, and get its texts. Query only: a
+	// path's checks read the texts.
+	nests bool
+	// write writes x for t, appending to t.out: texts that are
+	// concatenated in a path or header, name=value pairs in a query, form
+	// body or cookie. It returns t.out and what cannot be written, if
+	// anything.
+	write func(t target, x split) (out []string, problem string)
+}
+
+// A target is where a value is written: the parameter's name and the
+// escaping of its location, and whether it explodes.
+type target struct {
+	// name is the parameter's name as the location writes it.
+	name    string
+	explode bool
+	// esc escapes a text (reserved: allowReserved is set).
+	esc      func(s string, reserved bool) string
+	reserved bool
+	// member is an exploded object's member name as a query or cookie
+	// pair writes it, or a problem.
+	member func(string) (string, string)
+	out    []string
+}
+
+// text is s escaped for t.
+func (t *target) text(s string) string { return t.esc(s, t.reserved) }
+
+// A split is a value as a style gets it: its texts (see parts), or, for
+// a style that nests, an array or object whole.
+type split struct {
+	v     any
+	texts []string
+	// keyed: texts are an object's names and values in turn; array: v
+	// is an array; whole: v is an array or object left to write.
+	keyed, array, whole bool
+}
+
+// styles are the OpenAPI 3.2 styles (3.2 adds cookie). Each entry's
+// examples are in specStyleExamples (style_test.go).
+var styles = []style{
+	{
+		name: "simple", in: []In{InPath, InHeader}, defaultIn: []In{InPath, InHeader},
+		// blue,black,brown; R,100,G,200 (exploded R=100,G=200).
+		write: func(t target, x split) ([]string, string) {
+			return append(t.out, t.join(x, t.kv(), ",")), ""
+		},
+	},
+	{
+		name: "label", in: []In{InPath},
+		// RFC 6570 {.x}: .blue,black,brown; an exploded array or object
+		// uses "." between items (.blue.black.brown, .R=100.G=200).
+		write: func(t target, x split) ([]string, string) {
+			sep := ","
+			if t.explode {
+				sep = "."
+			}
+			return append(t.out, "."+t.join(x, t.kv(), sep)), ""
+		},
+	},
+	{
+		name: "matrix", in: []In{InPath},
+		// RFC 6570 {;x}: ;color=blue,black,brown, ;color for an empty
+		// value; exploded ;color=blue;color=black, ;R=100;G=200.
+		write: func(t target, x split) ([]string, string) {
+			switch {
+			case len(x.texts) == 1 && x.texts[0] == "":
+				return append(t.out, ";"+t.name), ""
+			case t.explode && x.keyed:
+				return append(t.out, ";"+t.join(x, "=", ";")), ""
+			case t.explode && x.array:
+				for _, s := range x.texts {
+					t.out = append(t.out, ";"+t.name+"="+t.text(s))
+				}
+				return t.out, ""
+			}
+			return append(t.out, ";"+t.name+"="+t.join(x, ",", ",")), ""
+		},
+	},
+	{
+		name: "form", in: []In{InQuery, InCookie}, defaultIn: []In{InQuery, InCookie}, form: true, explode: true,
+		// color=blue,black,brown; exploded color=blue&color=black,
+		// R=100&G=200.
+		write: delimited(","),
+	},
+	{
+		name: "spaceDelimited", in: []In{InQuery}, form: true,
+		// color=blue%20black%20brown (exploded: as form).
+		write: delimited("%20"),
+	},
+	{
+		name: "pipeDelimited", in: []In{InQuery}, form: true,
+		// color=blue%7Cblack%7Cbrown (exploded: as form).
+		write: delimited("%7C"),
+	},
+	{
+		name: "deepObject", in: []In{InQuery}, form: true, nests: true,
+		// color[R]=100&color[G]=200, brackets escaped; an array's items
+		// as color[0]=blue (as Stripe reads them), nested as deep as the
+		// value is. A scalar is written as by form.
+		write: func(t target, x split) ([]string, string) {
+			if !x.whole {
+				return delimited(",")(t, x)
+			}
+			if problem := t.deep(t.name, x.v); problem != "" {
+				return nil, problem
+			}
+			return t.out, ""
+		},
+	},
+	{
+		name: "cookie", in: []In{InCookie}, explode: true,
+		// As form in a cookie, but with the texts sent as given: one
+		// holding a control character, a comma or a semicolon is refused
+		// (the caller encodes it first).
+		write: func(t target, x split) ([]string, string) {
+			for _, s := range x.texts {
+				if i := strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ',' || r == ';' }); i >= 0 {
+					return nil, fmt.Sprintf("%q holds %q, which a cookie value cannot hold: encode it first (the cookie style sends values as given)", s, s[i:i+1])
+				}
+			}
+			t.esc = asGiven
+			return delimited(",")(t, x)
+		},
+	},
+}
+
+// delimited writes name=value pairs: an array's items or an object's
+// names and values joined with sep, or, exploded, one pair per item
+// (name=item) or member (member=value).
+func delimited(sep string) func(t target, x split) ([]string, string) {
+	return func(t target, x split) ([]string, string) {
+		switch {
+		case t.explode && x.array:
+			for _, s := range x.texts {
+				t.out = append(t.out, t.name+"="+t.text(s))
+			}
+		case t.explode && x.keyed:
+			for i := 0; i < len(x.texts); i += 2 {
+				k, problem := t.member(x.texts[i])
+				if problem != "" {
+					return nil, problem
+				}
+				t.out = append(t.out, k+"="+t.text(x.texts[i+1]))
+			}
+		default:
+			t.out = append(t.out, t.name+"="+t.join(x, sep, sep))
+		}
+		return t.out, ""
+	}
+}
+
+// deep writes v as key[name]=value pairs for an object's members and
+// key[i]=value for an array's items, nested as deep as v is. The
+// brackets are escaped, as in every query.
+func (t *target) deep(key string, v any) (problem string) {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			m, problem := t.member(k)
+			if problem == "" {
+				problem = t.deep(key+"%5B"+m+"%5D", x[k])
+			}
+			if problem != "" {
+				return problem
+			}
+		}
+	case []any:
+		for i, item := range x {
+			if problem := t.deep(key+"%5B"+strconv.Itoa(i)+"%5D", item); problem != "" {
+				return problem
+			}
+		}
+	default:
+		s, _ := scalarText(v)
+		t.out = append(t.out, key+"="+t.text(s))
+	}
+	return ""
+}
+
+// kv is what separates an object member's name from its value: = when
+// exploded, else the items' comma.
+func (t *target) kv() string {
+	if t.explode {
+		return "="
+	}
+	return ","
+}
+
+// join writes x's texts escaped, the pairs of an object as k<kv>v, all
+// separated by sep.
+func (t *target) join(x split, kv, sep string) string {
+	if len(x.texts) == 1 {
+		return t.text(x.texts[0]) // no copy when nothing is escaped
+	}
+	var b strings.Builder
+	for i, s := range x.texts {
+		if i > 0 {
+			if x.keyed && i%2 == 1 {
+				b.WriteString(kv)
+			} else {
+				b.WriteString(sep)
+			}
+		}
+		b.WriteString(t.text(s))
+	}
+	return b.String()
+}
+
+// styleNamed is the style of that name in in ("" is the location's
+// default), or nil when it does not apply there.
+func styleNamed(in In, name string) *style {
+	for i := range styles {
+		st := &styles[i]
+		if name == "" && slices.Contains(st.defaultIn, in) || name != "" && st.name == name && slices.Contains(st.in, in) {
+			return st
+		}
+	}
+	return nil
+}
 
 // validStyle reports a style that applies to a parameter in in ("" is the
 // location's default).
-func validStyle(in In, style string) bool {
-	switch style {
-	case "":
+func validStyle(in In, style string) bool { return styleNamed(in, style) != nil }
+
+// formStyle reports a style that writes a property of a form body ("" is
+// the query's default, form).
+func formStyle(style string) bool {
+	if style == "" {
 		return true
-	case styleSimple:
-		return in == InPath || in == InHeader
-	case styleLabel, styleMatrix:
-		return in == InPath
-	case styleForm:
-		return in == InQuery || in == InCookie
-	case styleSpace, stylePipe, styleDeep:
-		return in == InQuery
-	case styleCookie:
-		return in == InCookie
 	}
-	return false
+	st := styleNamed(InQuery, style)
+	return st != nil && st.form
 }
 
-// styleOf is a parameter's style and explode with their defaults.
-func styleOf(in In, style string, explode *bool) (string, bool) {
-	if style == "" {
-		style = styleSimple
-		if in == InQuery || in == InCookie {
-			style = styleForm
+// styleOf is a parameter's style and explode with their defaults; the
+// style applies in in (the Endpoint was checked).
+func styleOf(in In, style string, explode *bool) (*style, bool) {
+	st := styleNamed(in, style)
+	if explode != nil {
+		return st, *explode
+	}
+	return st, st.explode
+}
+
+// split splits v as st writes it; the problem, if any, says what cannot
+// be written.
+func (st *style) split(v any) (split, string) {
+	switch v.(type) {
+	case []any, map[string]any:
+		if st.nests {
+			return split{v: v, whole: true}, ""
 		}
 	}
-	if explode != nil {
-		return style, *explode
-	}
-	return style, style == styleForm || style == styleCookie
+	texts, keyed, problem := parts(v, st.name)
+	_, array := v.([]any)
+	return split{v: v, texts: texts, keyed: keyed, array: array}, problem
 }
 
 // scalarText is a scalar's text; ok is false for an array or object.
@@ -103,23 +336,6 @@ func parts(v any, style string) (texts []string, keyed bool, problem string) {
 	return nil, false, "cannot be written"
 }
 
-// join writes texts escaped, pairs of a keyed value as k<kv>v, all
-// separated by sep.
-func join(texts []string, keyed bool, kv, sep string, esc func(string) string) string {
-	var b strings.Builder
-	for i, s := range texts {
-		if i > 0 {
-			if keyed && i%2 == 1 {
-				b.WriteString(kv)
-			} else {
-				b.WriteString(sep)
-			}
-		}
-		b.WriteString(esc(s))
-	}
-	return b.String()
-}
-
 // pathValue is the escaped text of a path parameter's value.
 func pathValue(p Param, v any) (string, string) {
 	s, problem := styledPath(p, v)
@@ -130,22 +346,12 @@ func pathValue(p Param, v any) (string, string) {
 }
 
 func styledPath(p Param, v any) (string, string) {
-	style, explode := styleOf(InPath, p.Style, p.Explode)
-	texts, keyed, problem := parts(v, style)
+	st, explode := styleOf(InPath, p.Style, p.Explode)
+	x, problem := st.split(v)
 	if problem != "" {
 		return "", problem
 	}
-	esc := pathEscape
-	if p.MultiSegment {
-		esc = func(s string) string {
-			segs := strings.Split(s, "/")
-			for i, seg := range segs {
-				segs[i] = pathEscape(seg)
-			}
-			return strings.Join(segs, "/")
-		}
-	}
-	for _, s := range texts {
+	for _, s := range x.texts {
 		switch {
 		case s == "." || s == "..":
 			return "", fmt.Sprintf("must not be %q", s)
@@ -153,48 +359,29 @@ func styledPath(p Param, v any) (string, string) {
 			return "", fmt.Sprintf("%q: its path segments must not be empty, \".\" or \"..\"", s)
 		}
 	}
-	_, isArray := v.([]any)
-	name := pathEscape(p.Name)
-	switch style {
-	case styleLabel:
-		// RFC 6570 {.x}: an exploded list or object uses "." between items.
-		if explode {
-			return "." + join(texts, keyed, "=", ".", esc), ""
-		}
-		return "." + join(texts, keyed, ",", ",", esc), ""
-	case styleMatrix:
-		switch {
-		case len(texts) == 1 && texts[0] == "":
-			return ";" + name, ""
-		case explode && keyed:
-			return ";" + join(texts, true, "=", ";", esc), ""
-		case explode && isArray:
-			var b strings.Builder
-			for _, s := range texts {
-				b.WriteString(";" + name + "=" + esc(s))
-			}
-			return b.String(), ""
-		}
-		return ";" + name + "=" + join(texts, keyed, ",", ",", esc), ""
+	t := target{name: pathEscape(p.Name), explode: explode, esc: pathText}
+	if p.MultiSegment {
+		t.esc = pathSegments
 	}
-	if explode {
-		return join(texts, keyed, "=", ",", esc), ""
-	}
-	return join(texts, keyed, ",", ",", esc), ""
-}
-
-// headerValue is the text of a header parameter's value (simple style).
-func headerValue(p Param, v any) (string, string) {
-	_, explode := styleOf(InHeader, p.Style, p.Explode)
-	texts, keyed, problem := parts(v, styleSimple)
+	out, problem := st.write(t, x)
 	if problem != "" {
 		return "", problem
 	}
-	same := func(s string) string { return s }
-	if explode {
-		return join(texts, keyed, "=", ",", same), ""
+	return strings.Join(out, ""), ""
+}
+
+// headerValue is the text of a header parameter's value.
+func headerValue(p Param, v any) (string, string) {
+	st, explode := styleOf(InHeader, p.Style, p.Explode)
+	x, problem := st.split(v)
+	if problem != "" {
+		return "", problem
 	}
-	return join(texts, keyed, ",", ",", same), ""
+	out, problem := st.write(target{name: p.Name, explode: explode, esc: asGiven}, x)
+	if problem != "" {
+		return "", problem
+	}
+	return strings.Join(out, ""), ""
 }
 
 // cookiePairs writes a cookie parameter as name=value pairs (several for
@@ -205,41 +392,20 @@ func headerValue(p Param, v any) (string, string) {
 // a control character, a comma or a semicolon is refused: the caller
 // encodes it first.
 func cookiePairs(p Param, v any) ([]string, string) {
-	style, explode := styleOf(InCookie, p.Style, p.Explode)
-	texts, keyed, problem := parts(v, style)
+	st, explode := styleOf(InCookie, p.Style, p.Explode)
+	x, problem := st.split(v)
 	if problem != "" {
 		return nil, problem
 	}
-	esc := func(s string) string {
-		return escape(s, func(c byte) bool { return p.AllowReserved && strings.IndexByte(":/?@!$'()*[]", c) >= 0 }, false)
+	return st.write(target{name: p.Name, explode: explode, esc: cookieText, reserved: p.AllowReserved, member: cookieMember}, x)
+}
+
+// cookieMember is an exploded object's member as a cookie's name.
+func cookieMember(k string) (string, string) {
+	if !isToken(k) {
+		return "", fmt.Sprintf("member %q is not a valid cookie name", k)
 	}
-	if style == styleCookie {
-		for _, s := range texts {
-			if i := strings.IndexFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f || r == ',' || r == ';' }); i >= 0 {
-				return nil, fmt.Sprintf("%q holds %q, which a cookie value cannot hold: encode it first (the cookie style sends values as given)", s, s[i:i+1])
-			}
-		}
-		esc = func(s string) string { return s }
-	}
-	_, isArray := v.([]any)
-	switch {
-	case explode && isArray:
-		out := make([]string, len(texts))
-		for i, s := range texts {
-			out[i] = p.Name + "=" + esc(s)
-		}
-		return out, ""
-	case explode && keyed:
-		var out []string
-		for i := 0; i < len(texts); i += 2 {
-			if !isToken(texts[i]) {
-				return nil, fmt.Sprintf("member %q is not a valid cookie name", texts[i])
-			}
-			out = append(out, texts[i]+"="+esc(texts[i+1]))
-		}
-		return out, ""
-	}
-	return []string{p.Name + "=" + join(texts, keyed, ",", ",", esc)}, ""
+	return k, ""
 }
 
 // rawQuery is a query or form body being written: escaped name=value
@@ -262,63 +428,24 @@ func (q rawQuery) Encode() string {
 	return strings.Join(q, "&")
 }
 
-// add writes a query parameter (or a form property) in its style.
+// add writes a query parameter (or a form property) in its style, with
+// explode and allowReserved (reserved) resolved.
 func (q *rawQuery) add(name string, v any, style string, explode, reserved bool) string {
-	esc := func(s string) string { return queryEscape(s, reserved) }
-	key := queryEscape(name, false)
-	if style == styleDeep {
-		if _, scalar := scalarText(v); !scalar {
-			q.deep(key, v, esc)
-			return ""
-		}
-	}
-	texts, keyed, problem := parts(v, style)
+	st, _ := styleOf(InQuery, style, nil)
+	x, problem := st.split(v)
 	if problem != "" {
 		return problem
 	}
-	_, isArray := v.([]any)
-	switch {
-	case !isArray && !keyed:
-		*q = append(*q, key+"="+esc(texts[0]))
-	case explode && isArray:
-		for _, s := range texts {
-			*q = append(*q, key+"="+esc(s))
-		}
-	case explode:
-		for i := 0; i < len(texts); i += 2 {
-			*q = append(*q, queryEscape(texts[i], false)+"="+esc(texts[i+1]))
-		}
-	default:
-		sep := ","
-		switch style {
-		case styleSpace:
-			sep = "%20"
-		case stylePipe:
-			sep = "%7C"
-		}
-		*q = append(*q, key+"="+join(texts, keyed, sep, sep, esc))
+	out, problem := st.write(target{name: queryEscape(name, false), explode: explode, esc: queryEscape, reserved: reserved, member: queryMember, out: *q}, x)
+	if problem != "" {
+		return problem
 	}
+	*q = out
 	return ""
 }
 
-// deep writes v as deepObject pairs: key[name]=value for an object's
-// members, key[i]=value for an array's items (as Stripe reads them),
-// nested as deep as v is. The brackets are escaped, as in every query.
-func (q *rawQuery) deep(key string, v any, esc func(string) string) {
-	switch x := v.(type) {
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			q.deep(key+"%5B"+queryEscape(k, false)+"%5D", x[k], esc)
-		}
-	case []any:
-		for i, item := range x {
-			q.deep(key+"%5B"+strconv.Itoa(i)+"%5D", item, esc)
-		}
-	default:
-		s, _ := scalarText(v)
-		*q = append(*q, key+"="+esc(s))
-	}
-}
+// queryMember is an exploded object's member as a query pair's name.
+func queryMember(k string) (string, string) { return queryEscape(k, false), "" }
 
 const upperHex = "0123456789ABCDEF"
 
@@ -335,11 +462,33 @@ func queryEscape(s string, reserved bool) string {
 	}, true)
 }
 
+// cookieText escapes a form-style cookie value: space as %20, and , and
+// ; always, even with reserved.
+func cookieText(s string, reserved bool) string {
+	return escape(s, func(c byte) bool { return reserved && strings.IndexByte(":/?@!$'()*[]", c) >= 0 }, false)
+}
+
 // pathEscape escapes a path segment: unlike url.PathEscape, also the
 // delimiters of the styles (, ; =).
 func pathEscape(s string) string {
 	return escape(s, func(c byte) bool { return strings.IndexByte("$&+:@", c) >= 0 }, false)
 }
+
+// pathText escapes a path value: one segment.
+func pathText(s string, _ bool) string { return pathEscape(s) }
+
+// pathSegments escapes a multi-segment path value: its segments one by
+// one, the slashes kept.
+func pathSegments(s string, _ bool) string {
+	segs := strings.Split(s, "/")
+	for i, seg := range segs {
+		segs[i] = pathEscape(seg)
+	}
+	return strings.Join(segs, "/")
+}
+
+// asGiven is a text not escaped: a header's, a cookie-style cookie's.
+func asGiven(s string, _ bool) string { return s }
 
 func escape(s string, keep func(byte) bool, plus bool) string {
 	n := 0

@@ -12,6 +12,51 @@ import (
 	"github.com/toolkit-sdk/toolkit"
 )
 
+// styleExamples are the cells of one row of the specification's style
+// examples table (see TestStyleTable), as a parameter color in sends them.
+type styleExamples struct {
+	style   string
+	explode bool
+	in      In
+	cells   []styleCell
+}
+
+// A styleCell is a value (JSON) and what is sent for it: the path's text
+// after its literal part, the query, the header's value or the Cookie
+// header.
+type styleCell struct{ value, want string }
+
+// specStyleExamples are the rows of the specification's style examples
+// table, the ones TestStyleTable sends and TestStyleDescriptors asks of
+// every entry of styles.
+func specStyleExamples() []styleExamples {
+	const (
+		empty  = `""`
+		str    = `"blue"`
+		array  = `["blue","black","brown"]`
+		object = `{"R":100,"G":200,"B":150}`
+	)
+	return []styleExamples{
+		{"matrix", false, InPath, []styleCell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue,black,brown"}, {object, ";color=B,150,G,200,R,100"}}},
+		{"matrix", true, InPath, []styleCell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue;color=black;color=brown"}, {object, ";B=150;G=200;R=100"}}},
+		{"label", false, InPath, []styleCell{{empty, "."}, {str, ".blue"}, {array, ".blue,black,brown"}, {object, ".B,150,G,200,R,100"}}},
+		{"label", true, InPath, []styleCell{{empty, "."}, {str, ".blue"}, {array, ".blue.black.brown"}, {object, ".B=150.G=200.R=100"}}},
+		{"simple", false, InPath, []styleCell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
+		{"simple", true, InPath, []styleCell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
+		{"simple", false, InHeader, []styleCell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
+		{"simple", true, InHeader, []styleCell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
+		{"form", false, InQuery, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"form", true, InQuery, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue&color=black&color=brown"}, {object, "B=150&G=200&R=100"}}},
+		{"spaceDelimited", false, InQuery, []styleCell{{array, "color=blue%20black%20brown"}, {object, "color=B%20150%20G%20200%20R%20100"}}},
+		{"pipeDelimited", false, InQuery, []styleCell{{array, "color=blue%7Cblack%7Cbrown"}, {object, "color=B%7C150%7CG%7C200%7CR%7C100"}}},
+		{"deepObject", true, InQuery, []styleCell{{object, "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100"}}},
+		{"form", false, InCookie, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"form", true, InCookie, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
+		{"cookie", false, InCookie, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
+		{"cookie", true, InCookie, []styleCell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
+	}
+}
+
 // TestStyleTable checks every row of the OpenAPI specification's style
 // examples table (3.1.1, "Style Examples"): the parameter color holding
 // "" (empty), "blue" (string), ["blue","black","brown"] (array) and
@@ -26,37 +71,7 @@ import (
 // exploded pairs are apart like cookies ("; ") where the query's form row
 // joins them with & (a Cookie header cannot hold & between cookies).
 func TestStyleTable(t *testing.T) {
-	const (
-		empty  = `""`
-		str    = `"blue"`
-		array  = `["blue","black","brown"]`
-		object = `{"R":100,"G":200,"B":150}`
-	)
-	type cell struct{ value, want string }
-	tests := []struct {
-		style   string
-		explode bool
-		in      In
-		cells   []cell
-	}{
-		{"matrix", false, InPath, []cell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue,black,brown"}, {object, ";color=B,150,G,200,R,100"}}},
-		{"matrix", true, InPath, []cell{{empty, ";color"}, {str, ";color=blue"}, {array, ";color=blue;color=black;color=brown"}, {object, ";B=150;G=200;R=100"}}},
-		{"label", false, InPath, []cell{{empty, "."}, {str, ".blue"}, {array, ".blue,black,brown"}, {object, ".B,150,G,200,R,100"}}},
-		{"label", true, InPath, []cell{{empty, "."}, {str, ".blue"}, {array, ".blue.black.brown"}, {object, ".B=150.G=200.R=100"}}},
-		{"simple", false, InPath, []cell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
-		{"simple", true, InPath, []cell{{str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
-		{"simple", false, InHeader, []cell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B,150,G,200,R,100"}}},
-		{"simple", true, InHeader, []cell{{empty, ""}, {str, "blue"}, {array, "blue,black,brown"}, {object, "B=150,G=200,R=100"}}},
-		{"form", false, InQuery, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
-		{"form", true, InQuery, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue&color=black&color=brown"}, {object, "B=150&G=200&R=100"}}},
-		{"spaceDelimited", false, InQuery, []cell{{array, "color=blue%20black%20brown"}, {object, "color=B%20150%20G%20200%20R%20100"}}},
-		{"pipeDelimited", false, InQuery, []cell{{array, "color=blue%7Cblack%7Cbrown"}, {object, "color=B%7C150%7CG%7C200%7CR%7C100"}}},
-		{"deepObject", true, InQuery, []cell{{object, "color%5BB%5D=150&color%5BG%5D=200&color%5BR%5D=100"}}},
-		{"form", false, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
-		{"form", true, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
-		{"cookie", false, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue,black,brown"}, {object, "color=B,150,G,200,R,100"}}},
-		{"cookie", true, InCookie, []cell{{empty, "color="}, {str, "color=blue"}, {array, "color=blue; color=black; color=brown"}, {object, "B=150; G=200; R=100"}}},
-	}
+	tests := specStyleExamples()
 	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "%s?%s color:%q", r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("Color"))
 		if c := r.Header.Values("Cookie"); len(c) > 0 {
