@@ -144,7 +144,7 @@
     },
     fromPairs(pairs) {
       var out = {}, n = pairs == null ? 0 : pairs.length;
-      for (var i = 0; i < n; i++) { var p = pairs[i]; out[p[0]] = p[1]; }
+      for (var i = 0; i < n; i++) { var p = pairs[i]; baseAssignValue(out, p[0], p[1]); }
       return out;
     },
     toPath(v) {
