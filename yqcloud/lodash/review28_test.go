@@ -30,3 +30,26 @@ func TestReview28_FromPairsProto(t *testing.T) {
 		}
 	}
 }
+
+// TestReview28_ReDoSResultChecked: a ReDoS test of the suite is unchecked
+// for its wall-clock assertion only; a wrong result of the call it times
+// still fails the suite.
+func TestReview28_ReDoSResultChecked(t *testing.T) {
+	const timed = "operation took 1234ms: ok (actual false, expected true)"
+	cases := []struct {
+		failures map[string]string
+		problems int
+	}{
+		{map[string]string{"lodash.words: should prevent ReDoS": timed}, 0},
+		{map[string]string{"lodash.words: should prevent ReDoS": "deepEqual, expected (actual [], expected [\"A\"])\n" + timed}, 1},
+		{map[string]string{"lodash.trim: `_.trim` should prevent ReDoS": "strictEqual, expected (actual \"\", expected \"A A\")"}, 1},
+		{map[string]string{"lodash.throttle: should trigger a call when invoked repeatedly": "strictEqual, expected (actual 1, expected 2)"}, 0},
+		{map[string]string{"lodash.chunk: should return chunked arrays": "deepEqual, expected (actual [], expected [[0]])"}, 1},
+	}
+	for _, c := range cases {
+		problems, _ := suiteProblems("Install", c.failures, map[string]string{}, suiteWallClock)
+		if len(problems) != c.problems {
+			t.Errorf("%v: %d problems %q, want %d", c.failures, len(problems), problems, c.problems)
+		}
+	}
+}
