@@ -1,6 +1,7 @@
 package lodash_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/dop251/goja"
@@ -50,6 +51,29 @@ func TestReview28_ReDoSResultChecked(t *testing.T) {
 		problems, _ := suiteProblems("Install", c.failures, map[string]string{}, suiteWallClock)
 		if len(problems) != c.problems {
 			t.Errorf("%v: %d problems %q, want %d", c.failures, len(problems), problems, c.problems)
+		}
+	}
+}
+
+// TestReview28_FlattenToStringBounded: flattening or stringifying an
+// array that holds itself twice (or a deep DAG of shared arrays) doubles
+// its result at each level; with Install alone (no call-stack limit) it
+// ends in a RangeError at the hook limits instead of growing memory.
+func TestReview28_FlattenToStringBounded(t *testing.T) {
+	cases := []string{
+		`var a = [1]; a.push(a, a); _.flattenDepth(a, 40)`,
+	}
+	for _, expr := range cases {
+		vm := goja.New()
+		if err := lodash.Install(vm); err != nil {
+			t.Fatal(err)
+		}
+		v, err := vm.RunString(`(function () { try { ` + expr + `; return 'no error'; } catch (e) { return e.name + ': ' + e.message; } })()`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := v.String(); !strings.HasPrefix(got, "RangeError: lodash: a ") {
+			t.Errorf("%s: %s, want a RangeError of the hook limits", expr, got)
 		}
 	}
 }
