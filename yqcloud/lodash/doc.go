@@ -47,8 +47,10 @@
 //     `_.noConflict` and `_.runInContext` return `_`: the global `_` is a
 //     read-only accessor and there is one library per runtime. (52 tests.)
 //   - Functions that build a string or an array in one call (`_.repeat`,
-//     `_.pad*`, `_.range*`, `_.times`, `_.fill`, `_.unzip`) throw a
-//     RangeError past 16 Mi characters or 4 Mi elements, the hook limits.
+//     `_.pad*`, `_.range*`, `_.times`, `_.fill`, `_.unzip`, the flatten
+//     family, `_.toString` of an array) throw a RangeError past 16 Mi
+//     characters or 4 Mi elements, the hook limits: an array that holds
+//     itself twice, flattened to a depth, ends there.
 //   - `_.isBuffer` is always false (there is no Buffer); `_.uniqueId`
 //     counts per runtime; a compiled template's `source` is our own text.
 //   - Where lodash's answer depends on V8 or on a bug of its lazy chains,

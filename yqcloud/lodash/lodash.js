@@ -144,7 +144,7 @@
     },
     fromPairs(pairs) {
       var out = {}, n = pairs == null ? 0 : pairs.length;
-      for (var i = 0; i < n; i++) { var p = pairs[i]; out[p[0]] = p[1]; }
+      for (var i = 0; i < n; i++) { var p = pairs[i]; baseAssignValue(out, p[0], p[1]); }
       return out;
     },
     toPath(v) {
@@ -1388,7 +1388,9 @@
       if (level >= MAX_NESTING) throw nestingError();
       var parts = new Array(v.length);
       for (var i = 0; i < v.length; i++) parts[i] = baseToString(v[i], level + 1);
-      return parts + '';
+      var joined = parts + '';
+      if (joined.length > MAX_CHARS) checkChars(joined.length);
+      return joined;
     }
     if (typeof v === 'symbol') return symToString.call(v);
     var s = v + '';
@@ -1816,8 +1818,10 @@
   // flattenTo and baseToString recurse as lodash's do, with no stack of
   // seen arrays (lodash has none: a cyclic array flattened deep ends in
   // V8's RangeError). Past MAX_NESTING levels they throw that RangeError
-  // themselves, so a cyclic array cannot grow memory without end where the
-  // engine has no call-stack limit.
+  // themselves, and past the hook limits of a result (MAX_ELEMS elements,
+  // MAX_CHARS characters) a RangeError too, so an array that holds itself
+  // twice, or a deep DAG, cannot grow memory without end where the engine
+  // has no call-stack limit.
   var MAX_NESTING = 10000;
   function nestingError() { return new RangeError('Maximum call stack size exceeded (arrays nested past ' + MAX_NESTING + ' levels)'); }
   function flattenTo(out, a, depth, pred, strict, level) {
@@ -1828,8 +1832,12 @@
         if (depth > 1) {
           if (level >= MAX_NESTING) throw nestingError();
           flattenTo(out, v, depth - 1, pred, strict, level + 1);
-        } else for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
+        } else {
+          if (out.length + v.length > MAX_ELEMS) checkElems(out.length + v.length);
+          for (var j = 0, m = v.length; j < m; j++) out.push(v[j]);
+        }
       } else if (!strict) {
+        if (out.length >= MAX_ELEMS) checkElems(out.length + 1);
         out.push(v);
       }
     }
