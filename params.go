@@ -1,10 +1,9 @@
 package toolkit
 
 import (
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/textcut"
 
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -78,47 +77,8 @@ func paramsSchema(params []Param) any {
 	}
 }
 
-// decodeArgs decodes a capability's arguments: a JSON object, or nothing.
-func decodeArgs(raw json.RawMessage) (map[string]any, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return map[string]any{}, nil
-	}
-	if args, ok := fastObject(raw); ok {
-		return args, nil
-	}
-	return decodeArgsJSON(raw)
-}
-
-// decodeArgsJSON is decodeArgs with encoding/json, for raw (trimmed, not
-// empty) that fastObject does not handle.
-func decodeArgsJSON(raw json.RawMessage) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var args map[string]any
-	if err := dec.Decode(&args); err != nil || args == nil {
-		return nil, fmt.Errorf("arguments must be a JSON object: %s", jsonErrorText(err))
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("arguments must be a single JSON object")
-	}
-	return args, nil
-}
-
-func jsonErrorText(err error) string {
-	if err == nil {
-		return "got null"
-	}
-	// encoding/json quotes an unknown field's name in full: the model is
-	// shown it briefly, and the start of any other message.
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		if name, err := strconv.Unquote(q); err == nil {
-			return "unknown field " + textcut.Quote(name)
-		}
-	}
-	return textcut.Cut(msg, 200)
-}
+// jsonErrorText is callargs.ErrorText (func.go quotes it).
+func jsonErrorText(err error) string { return callargs.ErrorText(err) }
 
 // convertArg converts v to p's type, accepting lossless string forms.
 func convertArg(p Param, v any) (any, error) {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/search"
@@ -102,14 +103,14 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 	case ToolQueryDetail:
 		return r.queryDetail(args, newCallOptions(opts)), nil
 	case ToolCallCapability:
-		if name, params, decoded, ok := fastCallArgs(bytes.TrimSpace(args)); ok {
+		if name, params, decoded, ok := callargs.Call(bytes.TrimSpace(args)); ok {
 			return r.callCapability(ctx, name, params, decoded, opts), nil
 		}
 		var in struct {
 			Name       string          `json:"name"`
 			Parameters json.RawMessage `json:"parameters"`
 		}
-		if err := decodeStrict(args, &in); err != nil {
+		if err := callargs.Strict(args, &in); err != nil {
 			return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`), nil
 		}
 		return r.callCapability(ctx, in.Name, in.Parameters, nil, opts), nil
@@ -132,9 +133,9 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	defer trace.done(ctx, &res)
 	defer func() { res.Signals.Capability = c.Name }()
 	if decoded == nil {
-		args = unwrapStringArgs(args)
+		args = callargs.Unwrap(args)
 		var err error
-		if decoded, err = decodeArgs(args); err != nil {
+		if decoded, err = callargs.Decode(args); err != nil {
 			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 		}
 	}
@@ -190,20 +191,6 @@ func (r *Registry) callSecrets(c *Capability, call *Call) *Redactor {
 	return &red
 }
 
-// unwrapStringArgs accepts parameters a model sent as a JSON string holding
-// the object.
-func unwrapStringArgs(args json.RawMessage) json.RawMessage {
-	t := bytes.TrimSpace(args)
-	if len(t) == 0 || t[0] != '"' {
-		return args
-	}
-	var s string
-	if json.Unmarshal(t, &s) == nil && strings.HasPrefix(strings.TrimSpace(s), "{") {
-		return json.RawMessage(s)
-	}
-	return args
-}
-
 // DefaultMaxDiscoveryBytes is the default of Options.MaxDiscoveryBytes,
 // about 1,500 tokens.
 const DefaultMaxDiscoveryBytes = 6000
@@ -257,7 +244,7 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 		Category string `json:"category"`
 		Cursor   string `json:"cursor"`
 	}
-	if err := decodeStrict(args, &in); err != nil {
+	if err := callargs.Strict(args, &in); err != nil {
 		return ErrorResult("query_capabilities: " + err.Error())
 	}
 	start := 0
@@ -433,7 +420,7 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 	var in struct {
 		Name string `json:"name"`
 	}
-	if err := decodeStrict(args, &in); err != nil || in.Name == "" {
+	if err := callargs.Strict(args, &in); err != nil || in.Name == "" {
 		msg := `query_capability_detail: send {"name": "..."}`
 		if err != nil {
 			msg += ": " + err.Error()
@@ -475,21 +462,4 @@ func (r *Registry) unknownCapability(name string) string {
 		return msg + hint
 	}
 	return msg + "; call query_capabilities to list the capabilities"
-}
-
-// decodeStrict decodes an entry tool's arguments, refusing unknown fields.
-func decodeStrict(args json.RawMessage, v any) error {
-	t := bytes.TrimSpace(args)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid arguments: %s", jsonErrorText(err))
-	}
-	if dec.More() {
-		return fmt.Errorf("invalid arguments: a single JSON object is expected")
-	}
-	return nil
 }

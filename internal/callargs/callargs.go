@@ -1,9 +1,18 @@
-package toolkit
+// Package callargs decodes the JSON arguments of tool calls: a fast path
+// on the shared tokenizer (Object, Call) for their common shape, beside
+// encoding/json (Decode, DecodeJSON, Strict), whose error texts it cuts
+// for the model (ErrorText).
+package callargs
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsontok"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Tool arguments are small JSON objects decoded on every call. argParser
@@ -26,9 +35,9 @@ func newArgParser(data []byte) *argParser {
 	return &argParser{Scanner: jsontok.Scanner{Src: data, MaxDepth: maxFastDepth}, s: string(data)}
 }
 
-// fastObject decodes data, already trimmed, when it is exactly one JSON
+// Object decodes data, already trimmed, when it is exactly one JSON
 // object in the supported shape; ok is false otherwise.
-func fastObject(data []byte) (m map[string]any, ok bool) {
+func Object(data []byte) (m map[string]any, ok bool) {
 	if len(data) == 0 || data[0] != '{' {
 		return nil, false
 	}
@@ -40,12 +49,12 @@ func fastObject(data []byte) (m map[string]any, ok bool) {
 	return m, true
 }
 
-// fastCallArgs decodes call_capability's arguments, already trimmed, in
+// Call decodes call_capability's arguments, already trimmed, in
 // one pass: the name, the parameters' raw bytes (a copy) and, when the
 // parameters are an object, their decoded map. ok is false for anything
-// decodeStrict might treat differently (other keys, a name that is not a
+// Strict might treat differently (other keys, a name that is not a
 // plain string, unsupported values).
-func fastCallArgs(data []byte) (name string, params json.RawMessage, decoded map[string]any, ok bool) {
+func Call(data []byte) (name string, params json.RawMessage, decoded map[string]any, ok bool) {
 	if len(data) == 0 || data[0] != '{' {
 		return "", nil, nil, false
 	}
@@ -174,4 +183,78 @@ func (p *argParser) read(name bool) (start, end int, plain, ok bool) {
 		return p.Name()
 	}
 	return p.String()
+}
+
+// Decode decodes a capability's arguments: a JSON object, or nothing.
+func Decode(raw json.RawMessage) (map[string]any, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return map[string]any{}, nil
+	}
+	if args, ok := Object(raw); ok {
+		return args, nil
+	}
+	return DecodeJSON(raw)
+}
+
+// DecodeJSON is Decode with encoding/json, for raw (trimmed, not empty)
+// that Object does not handle.
+func DecodeJSON(raw json.RawMessage) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var args map[string]any
+	if err := dec.Decode(&args); err != nil || args == nil {
+		return nil, fmt.Errorf("arguments must be a JSON object: %s", ErrorText(err))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("arguments must be a single JSON object")
+	}
+	return args, nil
+}
+
+// ErrorText is the text of an encoding/json error as the model is shown it.
+func ErrorText(err error) string {
+	if err == nil {
+		return "got null"
+	}
+	// encoding/json quotes an unknown field's name in full: the model is
+	// shown it briefly, and the start of any other message.
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
+		if name, err := strconv.Unquote(q); err == nil {
+			return "unknown field " + textcut.Quote(name)
+		}
+	}
+	return textcut.Cut(msg, 200)
+}
+
+// Unwrap accepts parameters a model sent as a JSON string holding
+// the object.
+func Unwrap(args json.RawMessage) json.RawMessage {
+	t := bytes.TrimSpace(args)
+	if len(t) == 0 || t[0] != '"' {
+		return args
+	}
+	var s string
+	if json.Unmarshal(t, &s) == nil && strings.HasPrefix(strings.TrimSpace(s), "{") {
+		return json.RawMessage(s)
+	}
+	return args
+}
+
+// Strict decodes an entry tool's arguments, refusing unknown fields.
+func Strict(args json.RawMessage, v any) error {
+	t := bytes.TrimSpace(args)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid arguments: %s", ErrorText(err))
+	}
+	if dec.More() {
+		return fmt.Errorf("invalid arguments: a single JSON object is expected")
+	}
+	return nil
 }
