@@ -346,74 +346,18 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 // overview answers query_capabilities without arguments.
 func overview(v *view, budget int) Result {
 	entries := v.entries
-	if b, ok := grouped(entries, true, budget); ok {
-		return Result{Text: string(b)}
+	item := func(i int) (category, name, description string) {
+		c := &entries[i].cap
+		return c.Category, c.Name, c.Description
 	}
-	if b, ok := grouped(entries, false, budget); ok {
-		return Result{Text: string(b)}
-	}
-	type count struct {
-		name string
-		n    int
-	}
-	cats := make([]count, len(v.cats))
-	for i, c := range v.cats {
-		cats[i] = count{name: c.name, n: c.end - c.start}
-	}
-	slices.SortStableFunc(cats, func(a, b count) int { return b.n - a.n })
-	head := fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
-	tail := func(k int) []byte {
-		b := []byte("}")
-		if more := len(cats) - k; more > 0 {
-			b = fmt.Appendf(b, `,"more_categories":%d`, more)
+	counts := func() []search.Count {
+		cats := make([]search.Count, len(v.cats))
+		for i, c := range v.cats {
+			cats[i] = search.Count{Name: c.name, N: c.end - c.start}
 		}
-		return append(b, `,"hint":"too many to list: {\"keyword\": words} finds capabilities ranked by relevance; {\"category\": name} lists a category; {\"cursor\": \"0\"} pages through all"}`...)
+		return cats
 	}
-	k, body := search.Fit(budget, len(head), len(cats), func(i int) []byte {
-		return fmt.Appendf(jsonstr.Append(nil, cats[i].name), ":%d", cats[i].n)
-	}, tail)
-	return Result{Text: string(append(append(head, body...), tail(k)...))}
-}
-
-// grouped renders every capability by category, with descriptions or
-// names only; ok is false when that takes more than budget bytes.
-func grouped(entries []*registered, descriptions bool, budget int) (b []byte, ok bool) {
-	b = fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
-	for i, e := range entries {
-		first := i == 0 || entries[i-1].cap.Category != e.cap.Category
-		switch {
-		case first && i > 0 && descriptions:
-			b = append(b, "},"...)
-		case first && i > 0:
-			b = append(b, "],"...)
-		case !first:
-			b = append(b, ',')
-		}
-		if first {
-			b = append(jsonstr.Append(b, e.cap.Category), ':')
-			if descriptions {
-				b = append(b, '{')
-			} else {
-				b = append(b, '[')
-			}
-		}
-		b = jsonstr.Append(b, e.cap.Name)
-		if descriptions {
-			b = jsonstr.Append(append(b, ':'), textcut.Brief(e.cap.Description))
-		}
-		if len(b) > budget {
-			return nil, false
-		}
-	}
-	switch {
-	case len(entries) == 0:
-		b = append(b, `},"hint":"no capabilities are registered"}`...)
-	case descriptions:
-		b = append(b, "}}}"...)
-	default:
-		b = append(b, `]},"hint":"names only, to fit: {\"category\": name} lists a category with descriptions; {\"keyword\": words} finds capabilities ranked by relevance"}`...)
-	}
-	return b, len(b) <= budget
+	return Result{Text: string(search.Overview(len(entries), item, counts, budget))}
 }
 
 func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
