@@ -1,16 +1,19 @@
 // Package callargs decodes the JSON arguments of tool calls: a fast path
 // on the shared tokenizer (Object, Call) for their common shape, beside
 // encoding/json (Decode, DecodeJSON, Strict), whose error texts it cuts
-// for the model (ErrorText).
+// for the model (ErrorText), and converts an argument to its parameter's
+// type (Convert) or to the text templates insert (Text, ScalarText).
 package callargs
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
@@ -257,4 +260,118 @@ func Strict(args json.RawMessage, v any) error {
 		return fmt.Errorf("invalid arguments: a single JSON object is expected")
 	}
 	return nil
+}
+
+// Convert converts v, an argument decoded with UseNumber, to typ (a
+// parameter type: string, number, integer or boolean; any other keeps v),
+// accepting lossless string forms; validate, when set, must match the
+// result's text. name names the parameter in errors.
+func Convert(name, typ string, validate *regexp.Regexp, v any) (any, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("parameter %q must be %s: %s", name, article(typ), why)
+	}
+	var out any
+	switch typ {
+	case "string":
+		switch x := v.(type) {
+		case string:
+			out = v // already a string: no new interface value
+		case json.Number:
+			out = x.String()
+		case bool:
+			out = strconv.FormatBool(x)
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+	case "number", "integer":
+		var text string
+		switch x := v.(type) {
+		case json.Number:
+			text = x.String()
+		case string:
+			text = strings.TrimSpace(x)
+			if !jsonstr.IsNumber(text) {
+				return nil, bad(fmt.Sprintf("%q is not a number", x))
+			}
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+		if typ == "integer" {
+			i, err := jsonstr.IntegerText(text)
+			if err != nil {
+				return nil, bad(text + " " + err.Error())
+			}
+			text = i
+		}
+		out = json.Number(text)
+	case "boolean":
+		switch x := v.(type) {
+		case bool:
+			out = x
+		case string:
+			b, err := strconv.ParseBool(strings.TrimSpace(x))
+			if err != nil || (x != "true" && x != "false") {
+				return nil, bad(fmt.Sprintf("%q is not true or false", x))
+			}
+			out = b
+		default:
+			return nil, bad("got " + jsonKind(v))
+		}
+	default:
+		out = v
+	}
+	if validate != nil {
+		if text := Text(out); !validate.MatchString(text) {
+			return nil, fmt.Errorf("parameter %q does not match the pattern /%s/", name, validate)
+		}
+	}
+	return out, nil
+}
+
+// ScalarText returns the text of a string, json.Number or bool argument
+// as templates insert it ("abc", "12.50", "true"); ok is false for other
+// values.
+func ScalarText(v any) (text string, ok bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
+}
+
+// Text is the text form of a normalized argument, as templates insert
+// it: scalars as ScalarText, nil as "", arrays and objects as compact JSON.
+func Text(v any) string {
+	if s, ok := ScalarText(v); ok || v == nil {
+		return s
+	}
+	b, _ := jsonstr.Marshal(v)
+	return string(b)
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case json.Number, float64:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "null"
+}
+
+func article(t string) string {
+	if t == "integer" {
+		return "an integer"
+	}
+	return "a " + t
 }
