@@ -2,6 +2,9 @@ package httpx
 
 import (
 	"context"
+	"errors"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,5 +27,24 @@ func TestDeadlineContext(t *testing.T) {
 	d.Context = later
 	if got, _ := d.Deadline(); !got.Equal(at) {
 		t.Errorf("with a later parent deadline: %v", got)
+	}
+}
+
+// TestEventError: the *url.Error's URL goes, the redacted text unwraps
+// to the original.
+func TestEventError(t *testing.T) {
+	base := errors.New("refused: secret-token")
+	err := EventError(&url.Error{Op: "Get", URL: "http://h/?token=secret-token", Err: base}, func(s string) string {
+		return strings.ReplaceAll(s, "secret-token", "[REDACTED]")
+	})
+	if err.Error() != "refused: [REDACTED]" || !errors.Is(err, base) {
+		t.Errorf("EventError = %q (unwraps to the original: %v)", err, errors.Is(err, base))
+	}
+	if err := EventError(base, nil); err != base {
+		t.Errorf("without redact: %v", err)
+	}
+	u, _ := url.Parse("https://user:pw@h:8443/a%2Fb?q=1#f")
+	if got := EventURL(u); got != "https://h:8443/a%2Fb" {
+		t.Errorf("EventURL = %q", got)
 	}
 }
