@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit/internal/lru"
+	"github.com/toolkit-sdk/toolkit/internal/singleflight"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -107,7 +108,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 		}
 	}
 	if r.lead != nil {
-		r.lead.entry, r.lead.held = entry, v // read-only from now on
+		r.lead.Value = sharedEntry{entry, v} // read-only from now on
 	}
 }
 
@@ -299,20 +300,18 @@ func (r *run) restart() {
 }
 
 // flights lets concurrent misses of one entry kept across calls, in one
-// scope, share a fetch within the process: the first caller fetches, the
-// others wait for its entry. Unlike x/sync/singleflight, a waiting caller
-// leaves when its context ends, and the fetch runs on the first caller's
-// goroutine, with its call's state.
-type flights struct {
-	mu sync.Mutex
-	m  map[string]*flight
-}
+// scope, share a fetch within the process (package singleflight): the first
+// caller fetches, the others wait for its entry, or leave when their
+// context ends.
+type flights = singleflight.Group[sharedEntry]
 
-type flight struct {
-	key   string
-	done  chan struct{}
-	entry map[string]template.Value // what the fetch stored; nil if nothing
-	held  version                   // entry's version
+// flight is a fetch under way; its Value is what the fetch stored
+// (entry nil if nothing).
+type flight = singleflight.Call[sharedEntry]
+
+type sharedEntry struct {
+	entry map[string]template.Value
+	held  version // entry's version
 }
 
 // awaitShared handles a miss of step s's entry kept across calls. If
@@ -320,33 +319,25 @@ type flight struct {
 // fills the vars from it (cached). Else it leads the fetch: f is not nil,
 // and the caller must finish it when the step ends.
 func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
-	fs := &r.e.flights
 	fk := "u\x00" + key // a call without a scope and one with the empty scope share nothing
 	if scope, ok := CacheScope(r.ctx); ok {
 		fk = "s" + scope + "\x00" + key
 	}
-	fs.mu.Lock()
-	if other := fs.m[fk]; other != nil {
-		fs.mu.Unlock()
+	f, lead := r.e.flights.Join(fk)
+	if !lead {
 		select {
-		case <-other.done:
+		case <-f.Done():
 			// Without its entry (the fetch failed), fetch alone: waiting in
 			// turn would repeat a failure one call after another.
-			return r.fillShared(s, key, other.entry, other.held), nil
+			return r.fillShared(s, key, f.Value.entry, f.Value.held), nil
 		case <-r.ctx.Done():
 			return false, nil // the request fails at once with the context's error
 		}
 	}
-	if fs.m == nil {
-		fs.m = map[string]*flight{}
-	}
-	f = &flight{key: fk, done: make(chan struct{})}
-	fs.m[fk] = f
-	fs.mu.Unlock()
 	r.lead = f
 	// Stored since this call's lookup, by a fetch that just ended?
 	if entry, held := r.sharedCacheGet(key); r.fillShared(s, key, entry, held) {
-		f.entry, f.held = entry, held
+		f.Value = sharedEntry{entry, held}
 		return true, f
 	}
 	return false, f
@@ -355,9 +346,5 @@ func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
 // finishFlight ends the fetch r leads: its followers read its entry.
 func (r *run) finishFlight(f *flight) {
 	r.lead = nil
-	fs := &r.e.flights
-	fs.mu.Lock()
-	delete(fs.m, f.key)
-	fs.mu.Unlock()
-	close(f.done)
+	r.e.flights.Finish(f)
 }
