@@ -7,10 +7,10 @@ import (
 	"maps"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
+	"github.com/toolkit-sdk/toolkit/internal/health"
 	"github.com/toolkit-sdk/toolkit/internal/lru"
 	"github.com/toolkit-sdk/toolkit/internal/singleflight"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -39,43 +39,19 @@ type version struct {
 	data []byte
 }
 
-// cacheRetryInterval is how often a failing store is tried again; in
-// between, steps fetch without it.
-const cacheRetryInterval = time.Second
-
-// cacheHealth keeps the state of the Executor's Cache: a failing store is
-// logged once until it answers again, and asked again once a second (so a
-// store that is down costs the calls nothing in between); a call without
-// a scope is logged once per capability.
+// cacheHealth keeps the state of the Executor's Cache (package health):
+// a failing store is logged once until it answers again, and asked again
+// once a second; a call without a scope is logged once per capability.
 type cacheHealth struct {
-	failing atomic.Bool
-	retryAt atomic.Int64 // UnixNano when a failing store is tried again
-	noScope sync.Map     // capability name -> struct{}
-	now     func() time.Time
-}
-
-func (h *cacheHealth) clock() int64 {
-	if h.now != nil {
-		return h.now().UnixNano()
-	}
-	return time.Now().UnixNano()
-}
-
-// usable reports whether the store may be asked: always, unless it is
-// failing; then once per cacheRetryInterval.
-func (h *cacheHealth) usable() bool {
-	if !h.failing.Load() {
-		return true
-	}
-	at, now := h.retryAt.Load(), h.clock()
-	return now >= at && h.retryAt.CompareAndSwap(at, now+int64(cacheRetryInterval))
+	health.Store
+	noScope sync.Map // capability name -> struct{}
 }
 
 // sharedCacheGet reads variables kept across calls, and the version it
 // read. Variables this Executor stored are decoded once (storedVars); a
 // store that fails reads as a miss.
 func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
-	if !r.e.cacheHealth.usable() {
+	if !r.e.cacheHealth.Usable() {
 		return nil, version{}
 	}
 	k := memoryKey{scopeOf(r.ctx), key}
@@ -103,7 +79,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	var v version
 	if data, err := json.Marshal(entry); err == nil {
 		v.data = data
-		if r.e.cacheHealth.usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
+		if r.e.cacheHealth.Usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
 			r.e.storedVars.put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
 		}
 	}
@@ -221,7 +197,7 @@ func (r *run) cacheAnswered(err error) bool {
 	h := &r.e.cacheHealth
 	switch {
 	case err == nil:
-		if h.failing.Load() && h.failing.Swap(false) {
+		if h.Answered() {
 			r.e.opts.Logger.InfoContext(r.ctx, "toolkit: the cache store answers again")
 		}
 		return true
@@ -232,8 +208,7 @@ func (r *run) cacheAnswered(err error) bool {
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
 	default:
-		h.retryAt.Store(h.clock() + int64(cacheRetryInterval))
-		if !h.failing.Swap(true) {
+		if h.Failed() {
 			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: the cache store failed; steps fetch without it until it answers again (it is tried once a second)",
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
@@ -256,7 +231,7 @@ func (r *run) invalidate(s *step) bool {
 			continue
 		}
 		r.e.storedVars.drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
-		if !r.e.cacheHealth.usable() {
+		if !r.e.cacheHealth.Usable() {
 			continue
 		}
 		if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
