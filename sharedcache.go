@@ -1,7 +1,6 @@
 package toolkit
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -10,8 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/toolkit-sdk/toolkit/internal/decoded"
 	"github.com/toolkit-sdk/toolkit/internal/health"
-	"github.com/toolkit-sdk/toolkit/internal/lru"
 	"github.com/toolkit-sdk/toolkit/internal/singleflight"
 	"github.com/toolkit-sdk/toolkit/template"
 )
@@ -60,10 +59,10 @@ func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
 		return nil, version{}
 	}
 	if !ok {
-		r.e.storedVars.drop(k, nil)
+		r.e.storedVars.Drop(k, nil)
 		return nil, version{}
 	}
-	if vars, ok := r.e.storedVars.lookup(k, data); ok {
+	if vars, ok := r.e.storedVars.Lookup(k, data); ok {
 		return vars, version{data: data}
 	}
 	var vars map[string]template.Value
@@ -80,7 +79,7 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	if data, err := json.Marshal(entry); err == nil {
 		v.data = data
 		if r.e.cacheHealth.Usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
-			r.e.storedVars.put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
+			r.e.storedVars.Put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
 		}
 	}
 	if r.lead != nil {
@@ -102,83 +101,18 @@ func decodesAs(entry map[string]template.Value) bool {
 }
 
 // storedVars keeps, decoded, the variables of the entries the Executor
-// stored across calls, for as long as they live: when the store hands
-// back the bytes stored (a MemoryCache, a host's wrapper of one, any
-// store on another replica that stored the same), a hit costs no JSON
-// decoding. Bounded on the internal recency list, in entries
-// (maxStoredVars) and in the bytes of their JSON (maxStoredVarsBytes);
-// safe for concurrent use.
-type storedVars struct {
-	mu    sync.Mutex
-	m     lru.Map[memoryKey, storedEntry]
-	bytes int // the length of the JSON of the entries held
-}
-
-type storedEntry struct {
-	data    []byte
-	vars    map[string]template.Value // shared read-only by the calls that hit
-	expires time.Time
-}
+// stored across calls, for as long as they live (package decoded): when
+// the store hands back the bytes stored (a MemoryCache, a host's wrapper
+// of one, any store on another replica that stored the same), a hit costs
+// no JSON decoding.
+type storedVars = decoded.Cache[memoryKey, map[string]template.Value]
 
 // maxStoredVars and maxStoredVarsBytes bound storedVars: past them a hit
-// decodes its entry. An entry whose JSON is longer than
-// maxStoredVarsBytes/16 is never kept decoded: a hostile API answering
-// megabytes under many keys costs the process no more than that.
+// decodes its entry.
 const (
-	maxStoredVars      = 4096
-	maxStoredVarsBytes = 16 << 20
+	maxStoredVars      = decoded.MaxEntries
+	maxStoredVarsBytes = decoded.MaxBytes
 )
-
-func (sv *storedVars) put(k memoryKey, data []byte, vars map[string]template.Value, ttl time.Duration) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	sv.delete(k) // replaced, or too long to keep
-	if len(data) > maxStoredVarsBytes/16 {
-		return
-	}
-	for sv.m.Len() >= maxStoredVars || sv.m.Len() > 0 && sv.bytes+len(data) > maxStoredVarsBytes {
-		old, _, _ := sv.m.Oldest()
-		sv.delete(old)
-	}
-	sv.m.Max = maxStoredVars
-	sv.m.Put(k, storedEntry{data: data, vars: vars, expires: time.Now().Add(ttl)})
-	sv.bytes += len(data)
-}
-
-// delete drops the entry under k, if any; the caller holds sv.mu.
-func (sv *storedVars) delete(k memoryKey) {
-	if e, ok := sv.m.Get(k); ok {
-		sv.m.Delete(k)
-		sv.bytes -= len(e.data)
-	}
-}
-
-// lookup returns the variables stored under k if data is what was stored.
-func (sv *storedVars) lookup(k memoryKey, data []byte) (map[string]template.Value, bool) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	e, ok := sv.m.Get(k)
-	switch {
-	case !ok:
-		return nil, false
-	case !time.Now().Before(e.expires):
-		sv.delete(k)
-		return nil, false
-	case !bytes.Equal(e.data, data):
-		return nil, false
-	}
-	return e.vars, true
-}
-
-// drop forgets the variables stored under k; with held not nil, only
-// while they are those of held.
-func (sv *storedVars) drop(k memoryKey, held []byte) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	if e, ok := sv.m.Get(k); ok && (held == nil || bytes.Equal(e.data, held)) {
-		sv.delete(k)
-	}
-}
 
 // fillShared fills step s's vars from an entry kept across calls, of
 // version held, and notes that the run read it.
@@ -230,7 +164,7 @@ func (r *run) invalidate(s *step) bool {
 		if !readsStep(s, read.step) {
 			continue
 		}
-		r.e.storedVars.drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
+		r.e.storedVars.Drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
 		if !r.e.cacheHealth.Usable() {
 			continue
 		}
