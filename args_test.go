@@ -10,47 +10,49 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 )
 
-// refDecodeArgs is decodeArgs with encoding/json alone: the behaviour the
+// refDecodeArgs is callargs.Decode with encoding/json alone: the behaviour the
 // fast path must keep.
 func refDecodeArgs(raw []byte) (map[string]any, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" {
 		return map[string]any{}, nil
 	}
-	return decodeArgsJSON(raw)
+	return callargs.DecodeJSON(raw)
 }
 
-// checkDecodeArgs fails when decodeArgs and refDecodeArgs differ on raw,
+// checkDecodeArgs fails when callargs.Decode and refDecodeArgs differ on raw,
 // and reports whether the fast path decoded it.
 func checkDecodeArgs(t *testing.T, raw []byte) (fast bool) {
 	t.Helper()
-	got, gotErr := decodeArgs(raw)
+	got, gotErr := callargs.Decode(raw)
 	want, wantErr := refDecodeArgs(raw)
 	if errText(gotErr) != errText(wantErr) {
-		t.Fatalf("decodeArgs(%q) error %q, encoding/json %q", raw, errText(gotErr), errText(wantErr))
+		t.Fatalf("callargs.Decode(%q) error %q, encoding/json %q", raw, errText(gotErr), errText(wantErr))
 	}
 	if !reflect.DeepEqual(want, got) {
-		t.Fatalf("decodeArgs(%q) (-encoding/json +fast):\n%s", raw, cmp.Diff(want, got))
+		t.Fatalf("callargs.Decode(%q) (-encoding/json +fast):\n%s", raw, cmp.Diff(want, got))
 	}
-	m, ok := fastObject(bytes.TrimSpace(raw))
+	m, ok := callargs.Object(bytes.TrimSpace(raw))
 	if ok {
 		if wantErr != nil {
-			t.Fatalf("fastObject(%q) decoded what encoding/json refuses: %v", raw, wantErr)
+			t.Fatalf("callargs.Object(%q) decoded what encoding/json refuses: %v", raw, wantErr)
 		}
 		if !reflect.DeepEqual(want, m) {
-			t.Fatalf("fastObject(%q) (-encoding/json +fast):\n%s", raw, cmp.Diff(want, m))
+			t.Fatalf("callargs.Object(%q) (-encoding/json +fast):\n%s", raw, cmp.Diff(want, m))
 		}
 	}
 	return ok
 }
 
-// checkCallArgs fails when fastCallArgs disagrees with decodeStrict on raw
+// checkCallArgs fails when callargs.Call disagrees with callargs.Strict on raw
 // and reports whether it decoded it.
 func checkCallArgs(t *testing.T, raw []byte) (fast bool) {
 	t.Helper()
-	name, params, decoded, ok := fastCallArgs(bytes.TrimSpace(raw))
+	name, params, decoded, ok := callargs.Call(bytes.TrimSpace(raw))
 	if !ok {
 		return false
 	}
@@ -58,11 +60,11 @@ func checkCallArgs(t *testing.T, raw []byte) (fast bool) {
 		Name       string          `json:"name"`
 		Parameters json.RawMessage `json:"parameters"`
 	}
-	if err := decodeStrict(raw, &in); err != nil {
-		t.Fatalf("fastCallArgs(%q) decoded what decodeStrict refuses: %v", raw, err)
+	if err := callargs.Strict(raw, &in); err != nil {
+		t.Fatalf("callargs.Call(%q) decoded what callargs.Strict refuses: %v", raw, err)
 	}
 	if name != in.Name || !bytes.Equal(params, in.Parameters) || (params == nil) != (in.Parameters == nil) {
-		t.Fatalf("fastCallArgs(%q) = %q, %q; decodeStrict %q, %q", raw, name, params, in.Name, in.Parameters)
+		t.Fatalf("callargs.Call(%q) = %q, %q; callargs.Strict %q, %q", raw, name, params, in.Name, in.Parameters)
 	}
 	if len(params) > 0 && params[0] == '{' {
 		want, err := refDecodeArgs(params)
@@ -70,10 +72,10 @@ func checkCallArgs(t *testing.T, raw []byte) (fast bool) {
 			t.Fatalf("parameters of %q: encoding/json: %v", raw, err)
 		}
 		if !reflect.DeepEqual(want, decoded) {
-			t.Fatalf("fastCallArgs(%q) parameters (-encoding/json +fast):\n%s", raw, cmp.Diff(want, decoded))
+			t.Fatalf("callargs.Call(%q) parameters (-encoding/json +fast):\n%s", raw, cmp.Diff(want, decoded))
 		}
 	} else if decoded != nil {
-		t.Fatalf("fastCallArgs(%q) decoded parameters %q that are not an object", raw, params)
+		t.Fatalf("callargs.Call(%q) decoded parameters %q that are not an object", raw, params)
 	}
 	return true
 }
@@ -142,7 +144,7 @@ func TestDecodeArgs(t *testing.T) {
 }
 
 func TestDecodeArgsValues(t *testing.T) {
-	got, err := decodeArgs([]byte(`{"n":-0,"big":1e400,"s":"x","a":[true,null],"a2":[]}`))
+	got, err := callargs.Decode([]byte(`{"n":-0,"big":1e400,"s":"x","a":[true,null],"a2":[]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +220,7 @@ func newCallRecorder(t testing.TB) *callRecorder {
 }
 
 // check runs call_capability through Call and through the encoding/json
-// path (decodeStrict, then callCapability) and fails when they differ.
+// path (callargs.Strict, then callCapability) and fails when they differ.
 func (rec *callRecorder) check(t *testing.T, args []byte) {
 	t.Helper()
 	ctx := context.Background()
@@ -234,7 +236,7 @@ func (rec *callRecorder) check(t *testing.T, args []byte) {
 		Parameters json.RawMessage `json:"parameters"`
 	}
 	var want Result
-	if err := decodeStrict(args, &in); err != nil {
+	if err := callargs.Strict(args, &in); err != nil {
 		want = ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`)
 	} else {
 		want = rec.reg.callCapability(ctx, in.Name, in.Parameters, nil, nil)
@@ -318,7 +320,7 @@ var fuzzSeeds = []string{
 	`{"capability":"x"}`,
 }
 
-// FuzzDecodeArgs compares decodeArgs with encoding/json (UseNumber).
+// FuzzDecodeArgs compares callargs.Decode with encoding/json (UseNumber).
 func FuzzDecodeArgs(f *testing.F) {
 	for _, tt := range argsCases {
 		f.Add([]byte(tt.in))
@@ -332,7 +334,7 @@ func FuzzDecodeArgs(f *testing.F) {
 }
 
 // FuzzCallArgs compares call_capability's argument decoding with
-// decodeStrict, alone and through Registry.Call.
+// callargs.Strict, alone and through Registry.Call.
 func FuzzCallArgs(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add([]byte(s))
@@ -353,7 +355,7 @@ func BenchmarkDecodeCallArgs(b *testing.B) {
 	b.Run("fast", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, _, m, ok := fastCallArgs(args); !ok || len(m) != 3 {
+			if _, _, m, ok := callargs.Call(args); !ok || len(m) != 3 {
 				b.Fatal("not decoded")
 			}
 		}
@@ -365,10 +367,10 @@ func BenchmarkDecodeCallArgs(b *testing.B) {
 				Name       string          `json:"name"`
 				Parameters json.RawMessage `json:"parameters"`
 			}
-			if err := decodeStrict(args, &in); err != nil {
+			if err := callargs.Strict(args, &in); err != nil {
 				b.Fatal(err)
 			}
-			if m, err := decodeArgsJSON(in.Parameters); err != nil || len(m) != 3 {
+			if m, err := callargs.DecodeJSON(in.Parameters); err != nil || len(m) != 3 {
 				b.Fatal(err)
 			}
 		}

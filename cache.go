@@ -77,25 +77,12 @@ func (o *callOptions) withCacheScope(ctx context.Context) context.Context {
 // fewer than it does, so a scope holding at most its share (the maximum
 // divided by the number of scopes) keeps its entries however many another
 // scope stores. Setting and getting cost the same whether it holds ten
-// entries or its maximum, and whatever the number of scopes. Its methods
-// never fail.
+// entries or its maximum, and whatever the number of scopes (lru.Scoped).
+// Its methods never fail.
 type MemoryCache struct {
-	mu      sync.Mutex
-	entries map[memoryKey]*cacheNode
-	scopes  map[scopeID]*cacheScope
-	bySize  map[int]*cacheScope // n -> the first of the scopes holding n entries
-	largest int                 // the most entries a scope holds
-	max     int
-	now     func() time.Time
-}
-
-// cacheScope is a scope's entries in recency order, and its place among
-// the scopes of its size.
-type cacheScope struct {
-	id         scopeID
-	lru        lru.List[cacheItem]
-	n          int
-	prev, next *cacheScope // among the scopes holding n entries
+	mu  sync.Mutex
+	m   lru.Scoped[scopeID, string, memoryEntry]
+	now func() time.Time
 }
 
 // memoryKey is an entry's key within its scope.
@@ -123,22 +110,13 @@ type memoryEntry struct {
 	expires time.Time
 }
 
-// cacheNode is an entry in its scope's recency list.
-type cacheNode = lru.Node[cacheItem]
-
-type cacheItem struct {
-	key   memoryKey
-	entry memoryEntry
-	scope *cacheScope
-}
-
 // NewMemoryCache returns a MemoryCache holding at most 10,000 entries.
 func NewMemoryCache() *MemoryCache {
 	return newMemoryCache(10000)
 }
 
 func newMemoryCache(max int) *MemoryCache {
-	return &MemoryCache{entries: map[memoryKey]*cacheNode{}, scopes: map[scopeID]*cacheScope{}, bySize: map[int]*cacheScope{}, max: max, now: time.Now}
+	return &MemoryCache{m: lru.Scoped[scopeID, string, memoryEntry]{Max: max}, now: time.Now}
 }
 
 // Get returns the value stored under key in ctx's scope if it has not
@@ -154,16 +132,12 @@ func (c *MemoryCache) Get(ctx context.Context, key string) ([]byte, bool, error)
 func (c *MemoryCache) get(k memoryKey) (memoryEntry, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n, ok := c.entries[k]
-	if !ok {
+	e, ok := c.m.Get(k.scope, k.key)
+	if ok && !c.now().Before(e.expires) {
+		c.m.Delete(k.scope, k.key)
 		return memoryEntry{}, false
 	}
-	if !c.now().Before(n.Value.entry.expires) {
-		c.remove(n)
-		return memoryEntry{}, false
-	}
-	n.Value.scope.lru.MoveToFront(n)
-	return n.Value.entry, true
+	return e, ok
 }
 
 // Set stores value under key in ctx's scope for ttl. When full, the least
@@ -178,9 +152,7 @@ func (c *MemoryCache) Set(ctx context.Context, key string, value []byte, ttl tim
 func (c *MemoryCache) Delete(ctx context.Context, key string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if n, ok := c.entries[memoryKey{scopeOf(ctx), key}]; ok {
-		c.remove(n)
-	}
+	c.m.Delete(scopeOf(ctx), key)
 	return nil
 }
 
@@ -190,22 +162,23 @@ func (c *MemoryCache) Delete(ctx context.Context, key string) error {
 func (c *MemoryCache) CompareAndDelete(ctx context.Context, key string, old []byte) (bool, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	n, ok := c.entries[memoryKey{scopeOf(ctx), key}]
+	s := scopeOf(ctx)
+	e, ok := c.m.Peek(s, key)
 	switch {
 	case !ok:
 		return false, nil
-	case !c.now().Before(n.Value.entry.expires):
-		c.remove(n)
+	case !c.now().Before(e.expires):
+		c.m.Delete(s, key)
 		return false, nil
 	}
-	value := n.Value.entry.value
-	if value == nil && n.Value.entry.vars != nil {
-		value, _ = json.Marshal(n.Value.entry.vars)
+	value := e.value
+	if value == nil && e.vars != nil {
+		value, _ = json.Marshal(e.vars)
 	}
 	if !bytes.Equal(value, old) {
 		return false, nil
 	}
-	c.remove(n)
+	c.m.Delete(s, key)
 	return true, nil
 }
 
@@ -214,70 +187,5 @@ func (c *MemoryCache) set(k memoryKey, e memoryEntry, ttl time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e.expires = c.now().Add(ttl)
-	if n, ok := c.entries[k]; ok {
-		n.Value.entry = e
-		n.Value.scope.lru.MoveToFront(n)
-		return
-	}
-	if len(c.entries) >= c.max && c.largest > 0 {
-		victim := c.bySize[c.largest]
-		if s := c.scopes[k.scope]; s != nil && s.n == c.largest {
-			victim = s
-		}
-		c.remove(victim.lru.Back())
-	}
-	s := c.scopes[k.scope]
-	if s == nil {
-		s = &cacheScope{id: k.scope}
-		c.scopes[k.scope] = s
-	}
-	n := &cacheNode{Value: cacheItem{key: k, entry: e, scope: s}}
-	c.entries[k] = n
-	s.lru.PushFront(n)
-	c.resize(s, s.n+1)
-}
-
-func (c *MemoryCache) remove(n *cacheNode) {
-	s := n.Value.scope
-	s.lru.Remove(n)
-	delete(c.entries, n.Value.key)
-	c.resize(s, s.n-1)
-	if s.n == 0 {
-		delete(c.scopes, s.id)
-	}
-}
-
-// resize moves scope s, holding s.n entries, to the scopes holding n
-// (s.n±1), and keeps c.largest.
-func (c *MemoryCache) resize(s *cacheScope, n int) {
-	from := s.n
-	if from > 0 {
-		switch {
-		case s.prev != nil:
-			s.prev.next = s.next
-		default:
-			c.bySize[from] = s.next
-		}
-		if s.next != nil {
-			s.next.prev = s.prev
-		}
-		if c.bySize[from] == nil {
-			delete(c.bySize, from)
-		}
-		s.prev, s.next = nil, nil
-	}
-	s.n = n
-	if n > 0 {
-		if head := c.bySize[n]; head != nil {
-			head.prev = s
-			s.next = head
-		}
-		c.bySize[n] = s
-	}
-	switch {
-	case n > c.largest:
-		c.largest = n
-	case from == c.largest && c.bySize[from] == nil:
-		c.largest = n // n is from-1: s holds it, or no scope holds anything
-	}
+	c.m.Put(k.scope, k.key, e)
 }

@@ -39,8 +39,8 @@ func TestMemoryCacheEviction(t *testing.T) {
 	if diff := cmp.Diff(map[string]string{"d": "d", "e": "e"}, have()); diff != "" {
 		t.Errorf("after expiry (-want +got):\n%s", diff)
 	}
-	if len(c.entries) != 2 {
-		t.Errorf("%d entries kept", len(c.entries))
+	if c.m.Len() != 2 {
+		t.Errorf("%d entries kept", c.m.Len())
 	}
 }
 
@@ -56,14 +56,14 @@ func BenchmarkMemoryCacheSet(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			c := NewMemoryCache()
 			if full {
-				for i := range c.max {
+				for i := range c.m.Max {
 					c.set(memoryKey{key: fmt.Sprintf("old:%d", i)}, memoryEntry{}, time.Hour)
 				}
 			}
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
-				if !full && len(c.entries) >= c.max-1 {
+				if !full && c.m.Len() >= c.m.Max-1 {
 					b.StopTimer()
 					c = NewMemoryCache()
 					b.StartTimer()
@@ -89,7 +89,7 @@ func TestHardening26_14_ScopeChurn(t *testing.T) {
 	}
 	c.Set(context.Background(), "unscoped", []byte("u"), time.Hour)
 	// Tenant A's lookups: each a new entry, ten times the whole cache.
-	for i := range 10 * c.max {
+	for i := range 10 * c.m.Max {
 		c.Set(in("tenant-a"), fmt.Sprintf("lookup %d", i), []byte("a"), time.Hour)
 	}
 	if v, ok, _ := c.Get(in("tenant-b"), "token"); !ok || string(v) != "b's token" {
@@ -107,26 +107,26 @@ func TestHardening26_14_ScopeChurn(t *testing.T) {
 	if keptC != 3000 {
 		t.Errorf("tenant C kept %d of its 3000 entries", keptC)
 	}
-	if len(c.entries) != c.max {
-		t.Errorf("%d entries, want %d", len(c.entries), c.max)
+	if c.m.Len() != c.m.Max {
+		t.Errorf("%d entries, want %d", c.m.Len(), c.m.Max)
 	}
 	// A keeps its most recent lookups, the rest of the room.
-	if _, ok, _ := c.Get(in("tenant-a"), fmt.Sprintf("lookup %d", 10*c.max-1)); !ok {
+	if _, ok, _ := c.Get(in("tenant-a"), fmt.Sprintf("lookup %d", 10*c.m.Max-1)); !ok {
 		t.Error("tenant A's last lookup was dropped")
 	}
-	if got, want := c.scopes[scopeID{"tenant-a", true}].n, c.max-3002; got != want {
+	if got, want := c.m.ScopeLen(scopeID{"tenant-a", true}), c.m.Max-3002; got != want {
 		t.Errorf("tenant A holds %d entries, want %d", got, want)
 	}
 
 	// A scope over its share gives way to one under it: C, now storing,
 	// takes from A (the largest) until the two hold the same, then from
 	// itself.
-	for i := range 2 * c.max {
+	for i := range 2 * c.m.Max {
 		c.Set(in("tenant-c"), fmt.Sprintf("more %d", i), []byte("c"), time.Hour)
 	}
-	a, cc := c.scopes[scopeID{"tenant-a", true}].n, c.scopes[scopeID{"tenant-c", true}].n
-	if a+cc != c.max-2 || a-cc > 1 || cc-a > 1 {
-		t.Errorf("A holds %d, C %d: want them even, %d in all", a, cc, c.max-2)
+	a, cc := c.m.ScopeLen(scopeID{"tenant-a", true}), c.m.ScopeLen(scopeID{"tenant-c", true})
+	if a+cc != c.m.Max-2 || a-cc > 1 || cc-a > 1 {
+		t.Errorf("A holds %d, C %d: want them even, %d in all", a, cc, c.m.Max-2)
 	}
 	if _, ok, _ := c.Get(in("tenant-b"), "token"); !ok {
 		t.Error("tenant B's token dropped by C's churn")
@@ -141,32 +141,8 @@ func TestMemoryCacheScopeBookkeeping(t *testing.T) {
 	c.now = func() time.Time { return now }
 	check := func(step int) {
 		t.Helper()
-		counts := map[scopeID]int{}
-		for k := range c.entries {
-			counts[k.scope]++
-		}
-		largest := 0
-		for name, n := range counts {
-			s := c.scopes[name]
-			if s == nil || s.n != n {
-				t.Fatalf("step %d: scope %v holds %d, bookkept %+v", step, name, n, s)
-			}
-			largest = max(largest, n)
-		}
-		if len(c.scopes) != len(counts) || c.largest != largest || len(c.entries) > c.max {
-			t.Fatalf("step %d: %d scopes (want %d), largest %d (want %d), %d entries", step, len(c.scopes), len(counts), c.largest, largest, len(c.entries))
-		}
-		listed := 0
-		for n, s := range c.bySize {
-			for ; s != nil; s = s.next {
-				if s.n != n {
-					t.Fatalf("step %d: scope %v of %d listed under %d", step, s.id, s.n, n)
-				}
-				listed++
-			}
-		}
-		if listed != len(c.scopes) {
-			t.Fatalf("step %d: %d scopes listed, %d kept", step, listed, len(c.scopes))
+		if err := c.m.Check(); err != nil {
+			t.Fatalf("step %d: %v", step, err)
 		}
 	}
 	ctx := func(i int) context.Context {

@@ -1,13 +1,10 @@
 package toolkit
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -84,7 +81,7 @@ func NewExecutor(opts *Options) *Executor {
 	if o.HTTPClient != nil && !e.guard.AllowAll() {
 		o.Logger.Warn("toolkit: with an injected HTTPClient the private-address guard checks each target's addresses before the request, not when the client connects")
 	}
-	e.client = e.newHTTPClient()
+	e.client = httpx.NewClient(e.guard, o.HTTPClient, o.Proxy, o.MaxRedirects, redactURL)
 	return e
 }
 
@@ -92,38 +89,6 @@ func NewExecutor(opts *Options) *Executor {
 // the model, defaults applied, so other transports can share them.
 func (e *Executor) Limits() (maxBodyBytes int64, maxResultBytes int) {
 	return e.opts.MaxBodyBytes, e.opts.MaxResultBytes
-}
-
-func (e *Executor) newHTTPClient() *http.Client {
-	var c http.Client
-	if e.opts.HTTPClient != nil {
-		c = *e.opts.HTTPClient
-	} else {
-		plain := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
-		checked := *plain
-		checked.Control = e.guard.Control
-		var proxy func(*http.Request) (*url.URL, error)
-		if e.opts.Proxy != nil {
-			proxy = http.ProxyURL(e.opts.Proxy)
-		}
-		c.Transport = &http.Transport{
-			Proxy:                 proxy,
-			DialContext:           e.guard.DialContext(plain, &checked),
-			ForceAttemptHTTP2:     true,
-			MaxIdleConns:          100,
-			MaxIdleConnsPerHost:   32,
-			IdleConnTimeout:       90 * time.Second,
-			TLSHandshakeTimeout:   10 * time.Second,
-			ExpectContinueTimeout: time.Second,
-		}
-	}
-	c.CheckRedirect = e.guard.CheckRedirect(e.opts.MaxRedirects, redactURL, c.CheckRedirect)
-	next := c.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	c.Transport = budgetTransport{next: next}
-	return &c
 }
 
 // Request is one HTTP request sent through the Executor's HTTP layer.
@@ -215,9 +180,9 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 	deadline := time.Now().Add(timeout)
 	cctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	d := &deadlineContext{Context: cctx, deadline: deadline} // the watch in the same allocation
-	e.watchdog.Start(&d.watch, deadline, cancel, errStepTimeout)
-	defer e.watchdog.Remove(&d.watch)
+	d := &httpx.DeadlineContext{Context: cctx, At: deadline} // the watch in the same allocation
+	e.watchdog.Start(&d.Watch, deadline, cancel, errStepTimeout)
+	defer e.watchdog.Remove(&d.Watch)
 	ctx = d
 	if err := e.guard.Preflight(ctx, u); err != nil {
 		return nil, err
@@ -267,23 +232,6 @@ func boundError(err error, secrets *Redactor) error {
 // errStepTimeout is the cause the watchdog cancels a request with.
 var errStepTimeout = errors.New("step timeout")
 
-// deadlineContext gives a request's context the deadline the watchdog
-// enforces, so what reads ctx.Deadline() (a dialer, a host's transport)
-// sees it; Done, Err and Value are the wrapped context's.
-type deadlineContext struct {
-	context.Context
-	deadline time.Time
-	watch    watchdog.Watch // cancels the context at the deadline
-}
-
-// Deadline returns the earlier of the parent's deadline and the watched one.
-func (c *deadlineContext) Deadline() (time.Time, bool) {
-	if d, ok := c.Context.Deadline(); ok && d.Before(c.deadline) {
-		return d, true
-	}
-	return c.deadline, true
-}
-
 // do sends req once through the HTTP client, or through retryablehttp
 // when it asks for retries; attempts, when not nil, counts the tries.
 func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *int) (*http.Response, error) {
@@ -294,29 +242,7 @@ func (e *Executor) do(ctx context.Context, req *Request, u *url.URL, attempts *i
 		if attempts != nil {
 			*attempts = 1
 		}
-		// Built by hand rather than by http.NewRequest, which would parse
-		// the URL a second time.
-		hreq := (&http.Request{
-			Method: req.Method, URL: u, Host: u.Host, Header: req.Header,
-			Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		}).WithContext(ctx)
-		switch {
-		case hreq.Header == nil:
-			hreq.Header = http.Header{}
-		case e.client.Jar != nil:
-			// The client adds the jar's cookies to the request's header:
-			// to a copy, not to the caller's map.
-			hreq.Header = hreq.Header.Clone()
-		}
-		if body := req.Body; body != nil {
-			hreq.ContentLength = int64(len(body))
-			hreq.Body = io.NopCloser(bytes.NewReader(body))
-			hreq.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
-			if len(body) == 0 {
-				hreq.Body = http.NoBody
-			}
-		}
-		return e.client.Do(hreq)
+		return httpx.SendOnce(ctx, e.client, req.Method, u, req.Header, req.Body)
 	}
 	p := httpx.RetryPolicy{Max: req.Retries, WaitMin: req.RetryWaitMin, WaitMax: req.RetryWaitMax,
 		AnyMethod: req.RetryAnyMethod || httpx.Idempotent(req.Method)}

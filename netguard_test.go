@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/httpx"
 )
 
 // TestPrivateRanges (finding 1): every special-purpose range is refused,
@@ -124,7 +126,7 @@ func TestEnvironmentProxyIgnored(t *testing.T) {
 	t.Setenv("http_proxy", proxy.URL)
 
 	e := NewExecutor(nil)
-	if p := e.client.Transport.(budgetTransport).next.(*http.Transport).Proxy; p != nil {
+	if p := e.client.Transport.(httpx.BudgetTransport).Next.(*http.Transport).Proxy; p != nil {
 		u, _ := p(httptest.NewRequest("GET", "http://93.184.215.14/", nil))
 		t.Errorf("the default client uses a proxy from the environment: %v", u)
 	}

@@ -2,10 +2,11 @@ package toolkit
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/url"
 	"time"
+
+	"github.com/toolkit-sdk/toolkit/internal/httpx"
 )
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
@@ -182,7 +183,7 @@ func (e *Executor) TraceRequest(ctx context.Context, method, rawURL string) (con
 func (e *Executor) traceRequest(ctx context.Context, method string, u *url.URL, secrets *Redactor) (context.Context, RequestTrace) {
 	t := RequestTrace{e: e, secrets: secrets, start: time.Now()}
 	t.info.Method = method
-	t.info.URL = eventURL(u)
+	t.info.URL = httpx.EventURL(u)
 	if secrets != nil {
 		t.info.URL = secrets.Redact(t.info.URL)
 	}
@@ -267,34 +268,11 @@ func (t HookTrace) Done(ctx context.Context, err error) {
 	}
 }
 
-// eventURL is u without its query, user information and fragment.
-func eventURL(u *url.URL) string {
-	v := url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path, RawPath: u.RawPath, Opaque: u.Opaque}
-	return v.String()
-}
-
-// redacted is an error whose text had secrets taken out; it unwraps to
-// the original for errors.Is.
-type redacted struct {
-	msg string
-	err error
-}
-
-func (e *redacted) Error() string { return e.msg }
-func (e *redacted) Unwrap() error { return e.err }
-
 // redactedError is err for an event: without the URL a *url.Error repeats
-// (query included), secrets redacted.
+// (query included), secrets redacted (httpx.EventError).
 func redactedError(err error, secrets *Redactor) error {
-	var ue *url.Error
-	if errors.As(err, &ue) {
-		err = ue.Err
-	}
 	if secrets == nil {
-		return err
+		return httpx.EventError(err, nil)
 	}
-	if msg := secrets.Redact(err.Error()); msg != err.Error() {
-		return &redacted{msg: msg, err: err}
-	}
-	return err
+	return httpx.EventError(err, secrets.Redact)
 }

@@ -1,15 +1,10 @@
 package toolkit
 
 import (
-	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/textcut"
-
-	"bytes"
-	"encoding/json"
-	"fmt"
 	"regexp"
-	"strconv"
-	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // ParamType is the type of a capability parameter.
@@ -78,155 +73,20 @@ func paramsSchema(params []Param) any {
 	}
 }
 
-// decodeArgs decodes a capability's arguments: a JSON object, or nothing.
-func decodeArgs(raw json.RawMessage) (map[string]any, error) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return map[string]any{}, nil
-	}
-	if args, ok := fastObject(raw); ok {
-		return args, nil
-	}
-	return decodeArgsJSON(raw)
-}
+// jsonErrorText is callargs.ErrorText (func.go quotes it).
+func jsonErrorText(err error) string { return callargs.ErrorText(err) }
 
-// decodeArgsJSON is decodeArgs with encoding/json, for raw (trimmed, not
-// empty) that fastObject does not handle.
-func decodeArgsJSON(raw json.RawMessage) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var args map[string]any
-	if err := dec.Decode(&args); err != nil || args == nil {
-		return nil, fmt.Errorf("arguments must be a JSON object: %s", jsonErrorText(err))
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("arguments must be a single JSON object")
-	}
-	return args, nil
-}
-
-func jsonErrorText(err error) string {
-	if err == nil {
-		return "got null"
-	}
-	// encoding/json quotes an unknown field's name in full: the model is
-	// shown it briefly, and the start of any other message.
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if q, ok := strings.CutPrefix(msg, "unknown field "); ok {
-		if name, err := strconv.Unquote(q); err == nil {
-			return "unknown field " + textcut.Quote(name)
-		}
-	}
-	return textcut.Cut(msg, 200)
-}
-
-// convertArg converts v to p's type, accepting lossless string forms.
+// convertArg converts v to p's type, accepting lossless string forms
+// (callargs.Convert).
 func convertArg(p Param, v any) (any, error) {
-	bad := func(why string) error {
-		return fmt.Errorf("parameter %q must be %s: %s", p.Name, article(p.Type), why)
-	}
-	var out any
-	switch p.Type {
-	case TypeString:
-		switch x := v.(type) {
-		case string:
-			out = v // already a string: no new interface value
-		case json.Number:
-			out = x.String()
-		case bool:
-			out = strconv.FormatBool(x)
-		default:
-			return nil, bad("got " + jsonKind(v))
-		}
-	case TypeNumber, TypeInteger:
-		var text string
-		switch x := v.(type) {
-		case json.Number:
-			text = x.String()
-		case string:
-			text = strings.TrimSpace(x)
-			if !jsonstr.IsNumber(text) {
-				return nil, bad(fmt.Sprintf("%q is not a number", x))
-			}
-		default:
-			return nil, bad("got " + jsonKind(v))
-		}
-		if p.Type == TypeInteger {
-			i, err := jsonstr.IntegerText(text)
-			if err != nil {
-				return nil, bad(text + " " + err.Error())
-			}
-			text = i
-		}
-		out = json.Number(text)
-	case TypeBoolean:
-		switch x := v.(type) {
-		case bool:
-			out = x
-		case string:
-			b, err := strconv.ParseBool(strings.TrimSpace(x))
-			if err != nil || (x != "true" && x != "false") {
-				return nil, bad(fmt.Sprintf("%q is not true or false", x))
-			}
-			out = b
-		default:
-			return nil, bad("got " + jsonKind(v))
-		}
-	default:
-		out = v
-	}
-	if p.Validate != nil {
-		if text := argText(out); !p.Validate.MatchString(text) {
-			return nil, fmt.Errorf("parameter %q does not match the pattern /%s/", p.Name, p.Validate)
-		}
-	}
-	return out, nil
+	return callargs.Convert(p.Name, string(p.Type), p.Validate, v)
 }
 
 // ScalarText returns the text of a string, json.Number or bool argument
 // as templates insert it ("abc", "12.50", "true"); ok is false for other
 // values.
-func ScalarText(v any) (text string, ok bool) {
-	switch x := v.(type) {
-	case string:
-		return x, true
-	case json.Number:
-		return x.String(), true
-	case bool:
-		return strconv.FormatBool(x), true
-	}
-	return "", false
-}
+func ScalarText(v any) (text string, ok bool) { return callargs.ScalarText(v) }
 
 // argText is the text form of a normalized argument, as templates insert
 // it: scalars as ScalarText, nil as "", arrays and objects as compact JSON.
-func argText(v any) string {
-	if s, ok := ScalarText(v); ok || v == nil {
-		return s
-	}
-	b, _ := jsonstr.Marshal(v)
-	return string(b)
-}
-
-func jsonKind(v any) string {
-	switch v.(type) {
-	case string:
-		return "a string"
-	case json.Number, float64:
-		return "a number"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return "null"
-}
-
-func article(t ParamType) string {
-	if t == TypeInteger {
-		return "an integer"
-	}
-	return "a " + string(t)
-}
+func argText(v any) string { return callargs.Text(v) }

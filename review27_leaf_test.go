@@ -94,32 +94,32 @@ func TestReview27_StoredVarsBytes(t *testing.T) {
 	big := make([]byte, maxStoredVarsBytes/16)
 	vars := map[string]template.Value{"token": {Text: "t"}}
 	for i := range 100 {
-		sv.put(memoryKey{key: fmt.Sprint(i)}, big, vars, time.Hour)
-		if sv.bytes > maxStoredVarsBytes {
-			t.Fatalf("after %d entries of %d bytes: %d bytes held, bound %d", i+1, len(big), sv.bytes, maxStoredVarsBytes)
+		sv.Put(memoryKey{key: fmt.Sprint(i)}, big, vars, time.Hour)
+		if sv.Bytes() > maxStoredVarsBytes {
+			t.Fatalf("after %d entries of %d bytes: %d bytes held, bound %d", i+1, len(big), sv.Bytes(), maxStoredVarsBytes)
 		}
 	}
-	if n := sv.m.Len(); n != 16 {
+	if n := sv.Len(); n != 16 {
 		t.Errorf("%d entries of 1 MiB held, want 16", n)
 	}
-	sv.put(memoryKey{key: "huge"}, make([]byte, maxStoredVarsBytes/16+1), vars, time.Hour)
-	if _, ok := sv.lookup(memoryKey{key: "huge"}, nil); ok {
+	sv.Put(memoryKey{key: "huge"}, make([]byte, maxStoredVarsBytes/16+1), vars, time.Hour)
+	if _, ok := sv.Lookup(memoryKey{key: "huge"}, nil); ok {
 		t.Error("an entry over maxStoredVarsBytes/16 was kept decoded")
 	}
 	for i := 84; i < 100; i++ {
-		if _, ok := sv.lookup(memoryKey{key: fmt.Sprint(i)}, big); !ok {
+		if _, ok := sv.Lookup(memoryKey{key: fmt.Sprint(i)}, big); !ok {
 			t.Errorf("the recent entry %d was dropped", i)
 		}
-		sv.drop(memoryKey{key: fmt.Sprint(i)}, nil)
+		sv.Drop(memoryKey{key: fmt.Sprint(i)}, nil)
 	}
-	if sv.bytes != 0 || sv.m.Len() != 0 {
-		t.Errorf("after dropping every entry: %d bytes in %d entries", sv.bytes, sv.m.Len())
+	if sv.Bytes() != 0 || sv.Len() != 0 {
+		t.Errorf("after dropping every entry: %d bytes in %d entries", sv.Bytes(), sv.Len())
 	}
 	for i := range maxStoredVars + 10 { // small entries: bounded in number
-		sv.put(memoryKey{key: fmt.Sprint(i)}, []byte(`{}`), vars, time.Hour)
+		sv.Put(memoryKey{key: fmt.Sprint(i)}, []byte(`{}`), vars, time.Hour)
 	}
-	if n := sv.m.Len(); n != maxStoredVars || sv.bytes != 2*maxStoredVars {
-		t.Errorf("%d entries, %d bytes, want %d and %d", n, sv.bytes, maxStoredVars, 2*maxStoredVars)
+	if n := sv.Len(); n != maxStoredVars || sv.Bytes() != 2*maxStoredVars {
+		t.Errorf("%d entries, %d bytes, want %d and %d", n, sv.Bytes(), maxStoredVars, 2*maxStoredVars)
 	}
 }
 

@@ -1,17 +1,17 @@
 package toolkit
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
-	"github.com/toolkit-sdk/toolkit/internal/lru"
+	"github.com/toolkit-sdk/toolkit/internal/decoded"
+	"github.com/toolkit-sdk/toolkit/internal/health"
+	"github.com/toolkit-sdk/toolkit/internal/singleflight"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -38,43 +38,19 @@ type version struct {
 	data []byte
 }
 
-// cacheRetryInterval is how often a failing store is tried again; in
-// between, steps fetch without it.
-const cacheRetryInterval = time.Second
-
-// cacheHealth keeps the state of the Executor's Cache: a failing store is
-// logged once until it answers again, and asked again once a second (so a
-// store that is down costs the calls nothing in between); a call without
-// a scope is logged once per capability.
+// cacheHealth keeps the state of the Executor's Cache (package health):
+// a failing store is logged once until it answers again, and asked again
+// once a second; a call without a scope is logged once per capability.
 type cacheHealth struct {
-	failing atomic.Bool
-	retryAt atomic.Int64 // UnixNano when a failing store is tried again
-	noScope sync.Map     // capability name -> struct{}
-	now     func() time.Time
-}
-
-func (h *cacheHealth) clock() int64 {
-	if h.now != nil {
-		return h.now().UnixNano()
-	}
-	return time.Now().UnixNano()
-}
-
-// usable reports whether the store may be asked: always, unless it is
-// failing; then once per cacheRetryInterval.
-func (h *cacheHealth) usable() bool {
-	if !h.failing.Load() {
-		return true
-	}
-	at, now := h.retryAt.Load(), h.clock()
-	return now >= at && h.retryAt.CompareAndSwap(at, now+int64(cacheRetryInterval))
+	health.Store
+	noScope sync.Map // capability name -> struct{}
 }
 
 // sharedCacheGet reads variables kept across calls, and the version it
 // read. Variables this Executor stored are decoded once (storedVars); a
 // store that fails reads as a miss.
 func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
-	if !r.e.cacheHealth.usable() {
+	if !r.e.cacheHealth.Usable() {
 		return nil, version{}
 	}
 	k := memoryKey{scopeOf(r.ctx), key}
@@ -83,10 +59,10 @@ func (r *run) sharedCacheGet(key string) (map[string]template.Value, version) {
 		return nil, version{}
 	}
 	if !ok {
-		r.e.storedVars.drop(k, nil)
+		r.e.storedVars.Drop(k, nil)
 		return nil, version{}
 	}
-	if vars, ok := r.e.storedVars.lookup(k, data); ok {
+	if vars, ok := r.e.storedVars.Lookup(k, data); ok {
 		return vars, version{data: data}
 	}
 	var vars map[string]template.Value
@@ -102,12 +78,12 @@ func (r *run) sharedCachePut(key string, entry map[string]template.Value, ttl ti
 	var v version
 	if data, err := json.Marshal(entry); err == nil {
 		v.data = data
-		if r.e.cacheHealth.usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
-			r.e.storedVars.put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
+		if r.e.cacheHealth.Usable() && r.cacheAnswered(r.e.opts.Cache.Set(r.ctx, key, data, ttl)) && decodesAs(entry) {
+			r.e.storedVars.Put(memoryKey{scopeOf(r.ctx), key}, data, entry, ttl)
 		}
 	}
 	if r.lead != nil {
-		r.lead.entry, r.lead.held = entry, v // read-only from now on
+		r.lead.Value = sharedEntry{entry, v} // read-only from now on
 	}
 }
 
@@ -125,83 +101,18 @@ func decodesAs(entry map[string]template.Value) bool {
 }
 
 // storedVars keeps, decoded, the variables of the entries the Executor
-// stored across calls, for as long as they live: when the store hands
-// back the bytes stored (a MemoryCache, a host's wrapper of one, any
-// store on another replica that stored the same), a hit costs no JSON
-// decoding. Bounded on the internal recency list, in entries
-// (maxStoredVars) and in the bytes of their JSON (maxStoredVarsBytes);
-// safe for concurrent use.
-type storedVars struct {
-	mu    sync.Mutex
-	m     lru.Map[memoryKey, storedEntry]
-	bytes int // the length of the JSON of the entries held
-}
-
-type storedEntry struct {
-	data    []byte
-	vars    map[string]template.Value // shared read-only by the calls that hit
-	expires time.Time
-}
+// stored across calls, for as long as they live (package decoded): when
+// the store hands back the bytes stored (a MemoryCache, a host's wrapper
+// of one, any store on another replica that stored the same), a hit costs
+// no JSON decoding.
+type storedVars = decoded.Cache[memoryKey, map[string]template.Value]
 
 // maxStoredVars and maxStoredVarsBytes bound storedVars: past them a hit
-// decodes its entry. An entry whose JSON is longer than
-// maxStoredVarsBytes/16 is never kept decoded: a hostile API answering
-// megabytes under many keys costs the process no more than that.
+// decodes its entry.
 const (
-	maxStoredVars      = 4096
-	maxStoredVarsBytes = 16 << 20
+	maxStoredVars      = decoded.MaxEntries
+	maxStoredVarsBytes = decoded.MaxBytes
 )
-
-func (sv *storedVars) put(k memoryKey, data []byte, vars map[string]template.Value, ttl time.Duration) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	sv.delete(k) // replaced, or too long to keep
-	if len(data) > maxStoredVarsBytes/16 {
-		return
-	}
-	for sv.m.Len() >= maxStoredVars || sv.m.Len() > 0 && sv.bytes+len(data) > maxStoredVarsBytes {
-		old, _, _ := sv.m.Oldest()
-		sv.delete(old)
-	}
-	sv.m.Max = maxStoredVars
-	sv.m.Put(k, storedEntry{data: data, vars: vars, expires: time.Now().Add(ttl)})
-	sv.bytes += len(data)
-}
-
-// delete drops the entry under k, if any; the caller holds sv.mu.
-func (sv *storedVars) delete(k memoryKey) {
-	if e, ok := sv.m.Get(k); ok {
-		sv.m.Delete(k)
-		sv.bytes -= len(e.data)
-	}
-}
-
-// lookup returns the variables stored under k if data is what was stored.
-func (sv *storedVars) lookup(k memoryKey, data []byte) (map[string]template.Value, bool) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	e, ok := sv.m.Get(k)
-	switch {
-	case !ok:
-		return nil, false
-	case !time.Now().Before(e.expires):
-		sv.delete(k)
-		return nil, false
-	case !bytes.Equal(e.data, data):
-		return nil, false
-	}
-	return e.vars, true
-}
-
-// drop forgets the variables stored under k; with held not nil, only
-// while they are those of held.
-func (sv *storedVars) drop(k memoryKey, held []byte) {
-	sv.mu.Lock()
-	defer sv.mu.Unlock()
-	if e, ok := sv.m.Get(k); ok && (held == nil || bytes.Equal(e.data, held)) {
-		sv.delete(k)
-	}
-}
 
 // fillShared fills step s's vars from an entry kept across calls, of
 // version held, and notes that the run read it.
@@ -220,7 +131,7 @@ func (r *run) cacheAnswered(err error) bool {
 	h := &r.e.cacheHealth
 	switch {
 	case err == nil:
-		if h.failing.Load() && h.failing.Swap(false) {
+		if h.Answered() {
 			r.e.opts.Logger.InfoContext(r.ctx, "toolkit: the cache store answers again")
 		}
 		return true
@@ -231,8 +142,7 @@ func (r *run) cacheAnswered(err error) bool {
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
 	default:
-		h.retryAt.Store(h.clock() + int64(cacheRetryInterval))
-		if !h.failing.Swap(true) {
+		if h.Failed() {
 			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: the cache store failed; steps fetch without it until it answers again (it is tried once a second)",
 				"capability", r.w.Name, "error", r.secrets.Redact(err.Error()))
 		}
@@ -254,8 +164,8 @@ func (r *run) invalidate(s *step) bool {
 		if !readsStep(s, read.step) {
 			continue
 		}
-		r.e.storedVars.drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
-		if !r.e.cacheHealth.usable() {
+		r.e.storedVars.Drop(memoryKey{scopeOf(r.ctx), read.key}, read.held.data)
+		if !r.e.cacheHealth.Usable() {
 			continue
 		}
 		if cd, ok := r.e.opts.Cache.(CompareDeleter); ok {
@@ -299,20 +209,18 @@ func (r *run) restart() {
 }
 
 // flights lets concurrent misses of one entry kept across calls, in one
-// scope, share a fetch within the process: the first caller fetches, the
-// others wait for its entry. Unlike x/sync/singleflight, a waiting caller
-// leaves when its context ends, and the fetch runs on the first caller's
-// goroutine, with its call's state.
-type flights struct {
-	mu sync.Mutex
-	m  map[string]*flight
-}
+// scope, share a fetch within the process (package singleflight): the first
+// caller fetches, the others wait for its entry, or leave when their
+// context ends.
+type flights = singleflight.Group[sharedEntry]
 
-type flight struct {
-	key   string
-	done  chan struct{}
-	entry map[string]template.Value // what the fetch stored; nil if nothing
-	held  version                   // entry's version
+// flight is a fetch under way; its Value is what the fetch stored
+// (entry nil if nothing).
+type flight = singleflight.Call[sharedEntry]
+
+type sharedEntry struct {
+	entry map[string]template.Value
+	held  version // entry's version
 }
 
 // awaitShared handles a miss of step s's entry kept across calls. If
@@ -320,33 +228,25 @@ type flight struct {
 // fills the vars from it (cached). Else it leads the fetch: f is not nil,
 // and the caller must finish it when the step ends.
 func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
-	fs := &r.e.flights
 	fk := "u\x00" + key // a call without a scope and one with the empty scope share nothing
 	if scope, ok := CacheScope(r.ctx); ok {
 		fk = "s" + scope + "\x00" + key
 	}
-	fs.mu.Lock()
-	if other := fs.m[fk]; other != nil {
-		fs.mu.Unlock()
+	f, lead := r.e.flights.Join(fk)
+	if !lead {
 		select {
-		case <-other.done:
+		case <-f.Done():
 			// Without its entry (the fetch failed), fetch alone: waiting in
 			// turn would repeat a failure one call after another.
-			return r.fillShared(s, key, other.entry, other.held), nil
+			return r.fillShared(s, key, f.Value.entry, f.Value.held), nil
 		case <-r.ctx.Done():
 			return false, nil // the request fails at once with the context's error
 		}
 	}
-	if fs.m == nil {
-		fs.m = map[string]*flight{}
-	}
-	f = &flight{key: fk, done: make(chan struct{})}
-	fs.m[fk] = f
-	fs.mu.Unlock()
 	r.lead = f
 	// Stored since this call's lookup, by a fetch that just ended?
 	if entry, held := r.sharedCacheGet(key); r.fillShared(s, key, entry, held) {
-		f.entry, f.held = entry, held
+		f.Value = sharedEntry{entry, held}
 		return true, f
 	}
 	return false, f
@@ -355,9 +255,5 @@ func (r *run) awaitShared(s *step, key string) (cached bool, f *flight) {
 // finishFlight ends the fetch r leads: its followers read its entry.
 func (r *run) finishFlight(f *flight) {
 	r.lead = nil
-	fs := &r.e.flights
-	fs.mu.Lock()
-	delete(fs.m, f.key)
-	fs.mu.Unlock()
-	close(f.done)
+	r.e.flights.Finish(f)
 }

@@ -137,7 +137,7 @@ func TestCacheStoreDown(t *testing.T) {
 	var logs logBuffer
 	reg := loadRegistry(t, &Options{Cache: store, Logger: slog.New(slog.NewTextHandler(&logs, nil))}, api.URL, tokenapi.Tool)
 	now := time.Unix(1000, 0)
-	reg.exec.cacheHealth.now = func() time.Time { return now }
+	reg.exec.cacheHealth.Now = func() time.Time { return now }
 	calls := func(want ...string) {
 		t.Helper()
 		for _, w := range want {

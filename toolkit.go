@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/l10n"
 )
 
 // Categories of capabilities listed by query_capabilities.
@@ -137,24 +137,7 @@ type Notice struct {
 // else the first (in key order) of the same language. ok is false when
 // none fits.
 func Localized(texts map[string]string, locale string) (text string, ok bool) {
-	if locale == "" || len(texts) == 0 {
-		return "", false
-	}
-	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "-", "_")) }
-	want := norm(locale)
-	lang, _, _ := strings.Cut(want, "_")
-	keys := sortedKeys(texts)
-	for _, k := range keys {
-		if norm(k) == want && texts[k] != "" {
-			return texts[k], true
-		}
-	}
-	for _, k := range keys {
-		if l, _, _ := strings.Cut(norm(k), "_"); l == lang && texts[k] != "" {
-			return texts[k], true
-		}
-	}
-	return "", false
+	return l10n.Pick(texts, locale)
 }
 
 // CallOption sets a per-call value: what differs between two calls of the

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/search"
@@ -102,14 +103,14 @@ func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, 
 	case ToolQueryDetail:
 		return r.queryDetail(args, newCallOptions(opts)), nil
 	case ToolCallCapability:
-		if name, params, decoded, ok := fastCallArgs(bytes.TrimSpace(args)); ok {
+		if name, params, decoded, ok := callargs.Call(bytes.TrimSpace(args)); ok {
 			return r.callCapability(ctx, name, params, decoded, opts), nil
 		}
 		var in struct {
 			Name       string          `json:"name"`
 			Parameters json.RawMessage `json:"parameters"`
 		}
-		if err := decodeStrict(args, &in); err != nil {
+		if err := callargs.Strict(args, &in); err != nil {
 			return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`), nil
 		}
 		return r.callCapability(ctx, in.Name, in.Parameters, nil, opts), nil
@@ -132,9 +133,9 @@ func (r *Registry) callCapability(ctx context.Context, name string, args json.Ra
 	defer trace.done(ctx, &res)
 	defer func() { res.Signals.Capability = c.Name }()
 	if decoded == nil {
-		args = unwrapStringArgs(args)
+		args = callargs.Unwrap(args)
 		var err error
-		if decoded, err = decodeArgs(args); err != nil {
+		if decoded, err = callargs.Decode(args); err != nil {
 			return ErrorResult(fmt.Sprintf("capability %q: %v", c.Name, err))
 		}
 	}
@@ -190,20 +191,6 @@ func (r *Registry) callSecrets(c *Capability, call *Call) *Redactor {
 	return &red
 }
 
-// unwrapStringArgs accepts parameters a model sent as a JSON string holding
-// the object.
-func unwrapStringArgs(args json.RawMessage) json.RawMessage {
-	t := bytes.TrimSpace(args)
-	if len(t) == 0 || t[0] != '"' {
-		return args
-	}
-	var s string
-	if json.Unmarshal(t, &s) == nil && strings.HasPrefix(strings.TrimSpace(s), "{") {
-		return json.RawMessage(s)
-	}
-	return args
-}
-
 // DefaultMaxDiscoveryBytes is the default of Options.MaxDiscoveryBytes,
 // about 1,500 tokens.
 const DefaultMaxDiscoveryBytes = 6000
@@ -257,7 +244,7 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 		Category string `json:"category"`
 		Cursor   string `json:"cursor"`
 	}
-	if err := decodeStrict(args, &in); err != nil {
+	if err := callargs.Strict(args, &in); err != nil {
 		return ErrorResult("query_capabilities: " + err.Error())
 	}
 	start := 0
@@ -359,81 +346,25 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 // overview answers query_capabilities without arguments.
 func overview(v *view, budget int) Result {
 	entries := v.entries
-	if b, ok := grouped(entries, true, budget); ok {
-		return Result{Text: string(b)}
+	item := func(i int) (category, name, description string) {
+		c := &entries[i].cap
+		return c.Category, c.Name, c.Description
 	}
-	if b, ok := grouped(entries, false, budget); ok {
-		return Result{Text: string(b)}
-	}
-	type count struct {
-		name string
-		n    int
-	}
-	cats := make([]count, len(v.cats))
-	for i, c := range v.cats {
-		cats[i] = count{name: c.name, n: c.end - c.start}
-	}
-	slices.SortStableFunc(cats, func(a, b count) int { return b.n - a.n })
-	head := fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
-	tail := func(k int) []byte {
-		b := []byte("}")
-		if more := len(cats) - k; more > 0 {
-			b = fmt.Appendf(b, `,"more_categories":%d`, more)
+	counts := func() []search.Count {
+		cats := make([]search.Count, len(v.cats))
+		for i, c := range v.cats {
+			cats[i] = search.Count{Name: c.name, N: c.end - c.start}
 		}
-		return append(b, `,"hint":"too many to list: {\"keyword\": words} finds capabilities ranked by relevance; {\"category\": name} lists a category; {\"cursor\": \"0\"} pages through all"}`...)
+		return cats
 	}
-	k, body := search.Fit(budget, len(head), len(cats), func(i int) []byte {
-		return fmt.Appendf(jsonstr.Append(nil, cats[i].name), ":%d", cats[i].n)
-	}, tail)
-	return Result{Text: string(append(append(head, body...), tail(k)...))}
-}
-
-// grouped renders every capability by category, with descriptions or
-// names only; ok is false when that takes more than budget bytes.
-func grouped(entries []*registered, descriptions bool, budget int) (b []byte, ok bool) {
-	b = fmt.Appendf(nil, `{"total":%d,"categories":{`, len(entries))
-	for i, e := range entries {
-		first := i == 0 || entries[i-1].cap.Category != e.cap.Category
-		switch {
-		case first && i > 0 && descriptions:
-			b = append(b, "},"...)
-		case first && i > 0:
-			b = append(b, "],"...)
-		case !first:
-			b = append(b, ',')
-		}
-		if first {
-			b = append(jsonstr.Append(b, e.cap.Category), ':')
-			if descriptions {
-				b = append(b, '{')
-			} else {
-				b = append(b, '[')
-			}
-		}
-		b = jsonstr.Append(b, e.cap.Name)
-		if descriptions {
-			b = jsonstr.Append(append(b, ':'), textcut.Brief(e.cap.Description))
-		}
-		if len(b) > budget {
-			return nil, false
-		}
-	}
-	switch {
-	case len(entries) == 0:
-		b = append(b, `},"hint":"no capabilities are registered"}`...)
-	case descriptions:
-		b = append(b, "}}}"...)
-	default:
-		b = append(b, `]},"hint":"names only, to fit: {\"category\": name} lists a category with descriptions; {\"keyword\": words} finds capabilities ranked by relevance"}`...)
-	}
-	return b, len(b) <= budget
+	return Result{Text: string(search.Overview(len(entries), item, counts, budget))}
 }
 
 func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 	var in struct {
 		Name string `json:"name"`
 	}
-	if err := decodeStrict(args, &in); err != nil || in.Name == "" {
+	if err := callargs.Strict(args, &in); err != nil || in.Name == "" {
 		msg := `query_capability_detail: send {"name": "..."}`
 		if err != nil {
 			msg += ": " + err.Error()
@@ -475,21 +406,4 @@ func (r *Registry) unknownCapability(name string) string {
 		return msg + hint
 	}
 	return msg + "; call query_capabilities to list the capabilities"
-}
-
-// decodeStrict decodes an entry tool's arguments, refusing unknown fields.
-func decodeStrict(args json.RawMessage, v any) error {
-	t := bytes.TrimSpace(args)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("invalid arguments: %s", jsonErrorText(err))
-	}
-	if dec.More() {
-		return fmt.Errorf("invalid arguments: a single JSON object is expected")
-	}
-	return nil
 }

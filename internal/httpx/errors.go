@@ -1,5 +1,10 @@
 package httpx
 
+import (
+	"errors"
+	"net/url"
+)
+
 // MaxErrorBytes bounds the text of a request's error: net/http quotes what
 // a server sent in full (a Location header it cannot parse, twice), and
 // the redirect policy names the URL and host it refuses, megabytes a
@@ -29,4 +34,38 @@ func BoundError(err error, cut func(text string, n int) string) error {
 		return err
 	}
 	return &boundedError{msg: cut(msg, MaxErrorBytes), err: err}
+}
+
+// EventURL is u without its query, user information and fragment: the
+// URL an event or a debug log record names.
+func EventURL(u *url.URL) string {
+	v := url.URL{Scheme: u.Scheme, Host: u.Host, Path: u.Path, RawPath: u.RawPath, Opaque: u.Opaque}
+	return v.String()
+}
+
+// redactedError is an error whose text had secrets taken out; it unwraps
+// to the original for errors.Is.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+// EventError is err for an event: without the URL a *url.Error repeats
+// (query included), its text passed through redact when redact is not
+// nil (an error whose text changes unwraps to the original).
+func EventError(err error, redact func(string) string) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	if redact == nil {
+		return err
+	}
+	if msg := redact(err.Error()); msg != err.Error() {
+		return &redactedError{msg: msg, err: err}
+	}
+	return err
 }

@@ -194,6 +194,28 @@ func Quoted(src []byte, i int) (end int, ok bool) {
 	return len(src), false
 }
 
+// QuotedString is Quoted on a string (package redact reads its texts as
+// strings); FuzzQuotedString keeps the two the same.
+func QuotedString(src string, i int) (end int, ok bool) {
+	q := src[i]
+	for i++; i < len(src); {
+		j := strings.IndexByte(src[i:], q)
+		if j < 0 {
+			return len(src), false
+		}
+		i += j
+		n := 0 // escaped if preceded by an odd number of backslashes
+		for k := i - 1; k >= 0 && src[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return i + 1, true
+		}
+		i++
+	}
+	return len(src), false
+}
+
 // QuotedEnd is Quoted's end: len(src) for a run not closed.
 func QuotedEnd(src []byte, i int) int {
 	end, _ := Quoted(src, i)

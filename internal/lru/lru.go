@@ -1,10 +1,10 @@
 // Package lru is the recency list under the module's caches: List, a
 // doubly linked list of entries in recency order that the caller links
-// its own nodes into (package toolkit's MemoryCache keeps one per cache
-// scope), and Map, a bounded map that drops its least recently used
-// entry when full.
+// its own nodes into; Map, a bounded map that drops its least recently
+// used entry when full; and Scoped, a bounded map kept per scope that
+// drops from the scope holding the most (package toolkit's MemoryCache).
 //
-// Neither is safe for concurrent use: the caches hold their own lock.
+// None is safe for concurrent use: the caches hold their own lock.
 package lru
 
 // Node is an entry of a List, holding its value.

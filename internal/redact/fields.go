@@ -3,6 +3,8 @@ package redact
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // JSONFieldSecrets calls add with the string value, as written and
@@ -16,8 +18,8 @@ func JSONFieldSecrets(doc string, add func(...string)) {
 		case ' ', '\t', '\r', '\n':
 			i++
 		case '"':
-			end := jsonStringEnd(doc, i)
-			if end < 0 {
+			end, ok := jsontok.QuotedString(doc, i)
+			if !ok {
 				return
 			}
 			j := end
@@ -50,20 +52,6 @@ func JSONFieldSecrets(doc string, add func(...string)) {
 			i++
 		}
 	}
-}
-
-// jsonStringEnd returns the index after the JSON string that starts at
-// doc[i], a quote, or -1 if it does not end.
-func jsonStringEnd(doc string, i int) int {
-	for j := i + 1; j < len(doc); j++ {
-		switch doc[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return -1
 }
 
 // jsonUnquote returns the text of the JSON string q, quotes included, or

@@ -1,5 +1,6 @@
 // Package search is the ranked keyword search behind the discovery tools:
-// query_capabilities (the Registry) and query_api_docs (hostapi).
+// query_capabilities (the Registry) and query_api_docs (hostapi), and the
+// answers they page within a budget (Fit, Listing, Overview).
 //
 // Documents are made of weighted fields. Text is split into words (on
 // punctuation, '_', '-', '/', and camelCase), lower-cased, stripped of HTML
