@@ -2,7 +2,6 @@ package toolkit
 
 import (
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -120,20 +119,6 @@ func (ds Diagnostics) String() string {
 		lines[i] = d.Error()
 	}
 	return strings.Join(lines, "\n")
-}
-
-// Format makes %v and %s print Error (so log.Print and %v of a load
-// with warnings only show them), %+v print String (every diagnostic, one a
-// line), and %q quote Error.
-func (ds Diagnostics) Format(f fmt.State, verb rune) {
-	switch {
-	case verb == 'v' && f.Flag('+'):
-		io.WriteString(f, ds.String())
-	case verb == 'v' || verb == 's':
-		io.WriteString(f, ds.Error())
-	default:
-		fmt.Fprintf(f, fmt.FormatString(f, verb), ds.Error())
-	}
 }
 
 // Is makes errors.Is(ds, ErrLoad) true when ds holds errors.

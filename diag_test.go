@@ -32,7 +32,7 @@ func TestDiagnosticPos(t *testing.T) {
 
 // TestDiagnosticsPrint: errors print as error text (the first and a
 // count); a set without errors prints its warnings, through Error, %v,
-// %s and log.Print alike; %+v and String print every diagnostic.
+// %s, %+v and log.Print alike; String prints every diagnostic.
 func TestDiagnosticsPrint(t *testing.T) {
 	w1 := Diagnostic{Severity: SeverityWarning, File: "a.yaml", Line: 2, Col: 1, Field: "x", Msg: "unknown field"}
 	w2 := Diagnostic{Severity: SeverityWarning, File: "a.yaml", Line: 9, Col: 3, Msg: "env FOO is not set"}
@@ -65,8 +65,8 @@ func TestDiagnosticsPrint(t *testing.T) {
 			if got, want := fmt.Sprintf("%q", tt.ds), strconv.Quote(tt.err); got != want {
 				t.Errorf("Sprintf(%%q) = %s, want %s", got, want)
 			}
-			if got := fmt.Sprintf("%+v", tt.ds); got != tt.plus {
-				t.Errorf("Sprintf(%%+v) = %q, want %q", got, tt.plus)
+			if got := fmt.Sprintf("%+v", tt.ds); got != tt.err {
+				t.Errorf("Sprintf(%%+v) = %q, want %q", got, tt.err)
 			}
 			if got := tt.ds.String(); got != tt.plus {
 				t.Errorf("String() = %q, want %q", got, tt.plus)

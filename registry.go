@@ -537,7 +537,8 @@ func (r *Registry) checkPre(e *registered) []error {
 }
 
 func isEntryTool(name string) bool {
-	return name == ToolQueryCapabilities || name == ToolQueryDetail || name == ToolCallCapability
+	_, ok := entryToolNamed(name)
+	return ok
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -37,8 +37,16 @@ func (t Tool) Anthropic() map[string]any {
 	return map[string]any{"name": t.Name, "description": t.Description, "input_schema": t.InputSchema}
 }
 
-var entryTools = []Tool{
-	{
+// entryTool is an entry tool: what the model is shown, and what its call runs.
+type entryTool struct {
+	Tool
+	call func(r *Registry, ctx context.Context, args json.RawMessage, opts []CallOption) Result
+}
+
+// entryTools are the tools the model sees without Options.Flat, in the
+// order Tools lists them. A new entry tool is one entry here.
+var entryTools = []entryTool{
+	{Tool: Tool{
 		Name:        ToolQueryCapabilities,
 		Description: "Find the capabilities you can call: by keyword (ranked), by category, or all of them page by page. Then read one with query_capability_detail and run it with call_capability.",
 		InputSchema: mustJSON(map[string]any{
@@ -50,8 +58,10 @@ var entryTools = []Tool{
 			},
 			"additionalProperties": false,
 		}),
-	},
-	{
+	}, call: func(r *Registry, _ context.Context, args json.RawMessage, _ []CallOption) Result {
+		return r.queryCapabilities(args)
+	}},
+	{Tool: Tool{
 		Name:        ToolQueryDetail,
 		Description: "Show one capability's full description and the JSON Schema of its parameters, before calling it with call_capability.",
 		InputSchema: mustJSON(map[string]any{
@@ -60,8 +70,10 @@ var entryTools = []Tool{
 			"required":             []string{"name"},
 			"additionalProperties": false,
 		}),
-	},
-	{
+	}, call: func(r *Registry, _ context.Context, args json.RawMessage, opts []CallOption) Result {
+		return r.queryDetail(args, newCallOptions(opts))
+	}},
+	{Tool: Tool{
 		Name:        ToolCallCapability,
 		Description: "Run a capability by name with its parameters, as described by query_capability_detail.",
 		InputSchema: mustJSON(map[string]any{
@@ -73,7 +85,32 @@ var entryTools = []Tool{
 			"required":             []string{"name"},
 			"additionalProperties": false,
 		}),
-	},
+	}, call: (*Registry).callEntry},
+}
+
+// entryToolNamed returns the entry tool named name.
+func entryToolNamed(name string) (entryTool, bool) {
+	for _, t := range entryTools {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return entryTool{}, false
+}
+
+// callEntry runs call_capability: {"name": ..., "parameters": {...}}.
+func (r *Registry) callEntry(ctx context.Context, args json.RawMessage, opts []CallOption) Result {
+	if name, params, decoded, ok := callargs.Call(bytes.TrimSpace(args)); ok {
+		return r.callCapability(ctx, name, params, decoded, opts)
+	}
+	var in struct {
+		Name       string          `json:"name"`
+		Parameters json.RawMessage `json:"parameters"`
+	}
+	if err := callargs.Strict(args, &in); err != nil {
+		return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`)
+	}
+	return r.callCapability(ctx, in.Name, in.Parameters, nil, opts)
 }
 
 // Tools returns the tools to hand to the model: the three entry tools, or
@@ -81,7 +118,11 @@ var entryTools = []Tool{
 // the locale WithLocale names where a capability has it.
 func (r *Registry) Tools(opts ...CallOption) []Tool {
 	if !r.flat {
-		return slices.Clone(entryTools)
+		tools := make([]Tool, len(entryTools))
+		for i, t := range entryTools {
+			tools[i] = t.Tool
+		}
+		return tools
 	}
 	locale := newCallOptions(opts).locale
 	entries := r.entries()
@@ -97,23 +138,8 @@ func (r *Registry) Tools(opts ...CallOption) []Tool {
 // caused come back as error Results; the Go error is non-nil only for a
 // name that is neither (ErrUnknownTool).
 func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, opts ...CallOption) (Result, error) {
-	switch tool {
-	case ToolQueryCapabilities:
-		return r.queryCapabilities(args), nil
-	case ToolQueryDetail:
-		return r.queryDetail(args, newCallOptions(opts)), nil
-	case ToolCallCapability:
-		if name, params, decoded, ok := callargs.Call(bytes.TrimSpace(args)); ok {
-			return r.callCapability(ctx, name, params, decoded, opts), nil
-		}
-		var in struct {
-			Name       string          `json:"name"`
-			Parameters json.RawMessage `json:"parameters"`
-		}
-		if err := callargs.Strict(args, &in); err != nil {
-			return ErrorResult("call_capability: " + err.Error() + `; send {"name": "...", "parameters": {...}}`), nil
-		}
-		return r.callCapability(ctx, in.Name, in.Parameters, nil, opts), nil
+	if t, ok := entryToolNamed(tool); ok {
+		return t.call(r, ctx, args, opts), nil
 	}
 	if _, ok := r.get(tool); ok {
 		return r.callCapability(ctx, tool, args, nil, opts), nil
