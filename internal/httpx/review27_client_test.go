@@ -105,3 +105,36 @@ func TestReview27_NewClientEveryHop(t *testing.T) {
 		t.Error("NewClient changed the host's client")
 	}
 }
+
+// TestReview27_SendOnceJar: with a host client's cookie jar, the jar's
+// cookies go on a copy of the header, never into the caller's map (which
+// the next call, maybe another tenant's, reuses); an empty body is
+// http.NoBody.
+func TestReview27_SendOnceJar(t *testing.T) {
+	var gotCookie, gotLen string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		gotCookie, gotLen = r.Header.Get("Cookie"), strconv.FormatInt(r.ContentLength, 10)
+	}))
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL + "/x")
+	jar := review27Jar{{Name: "session", Value: "tenant-a"}}
+	g, _ := netguard.New(netguard.Config{AllowPrivate: []string{netguard.AllowAll}})
+	c := NewClient(g, &http.Client{Jar: jar}, nil, 5, func(s string) string { return s })
+	header := http.Header{"X-A": {"1"}}
+	resp, err := SendOnce(context.Background(), c, http.MethodPost, u, header, []byte{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if gotCookie != "session=tenant-a" || gotLen != "0" {
+		t.Errorf("server got Cookie %q, Content-Length %s", gotCookie, gotLen)
+	}
+	if len(header) != 1 || header.Get("Cookie") != "" {
+		t.Errorf("the caller's header became %v", header)
+	}
+}
+
+type review27Jar []*http.Cookie
+
+func (j review27Jar) SetCookies(*url.URL, []*http.Cookie) {}
+func (j review27Jar) Cookies(*url.URL) []*http.Cookie     { return j }
