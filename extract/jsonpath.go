@@ -493,39 +493,27 @@ func hexDigit(c byte) rune {
 }
 
 // or parses a logical-or-expr.
-func (p *jpParser) or() *lexpr {
-	x := p.and()
-	for {
-		save := p.pos
-		p.skipS()
-		if !strings.HasPrefix(p.src[p.pos:], "||") {
-			p.pos = save
-			return x
-		}
-		p.pos += 2
-		p.skipS()
-		if x.kind != lOr {
-			x = &lexpr{kind: lOr, kids: []*lexpr{x}}
-		}
-		x.kids = append(x.kids, p.and())
-	}
-}
+func (p *jpParser) or() *lexpr { return p.logical("||", lOr, p.and) }
 
-func (p *jpParser) and() *lexpr {
-	x := p.basic()
+// and parses a logical-and-expr.
+func (p *jpParser) and() *lexpr { return p.logical("&&", lAnd, p.basic) }
+
+// logical parses operands (next) joined by op into one expression of kind.
+func (p *jpParser) logical(op string, kind lexprKind, next func() *lexpr) *lexpr {
+	x := next()
 	for {
 		save := p.pos
 		p.skipS()
-		if !strings.HasPrefix(p.src[p.pos:], "&&") {
+		if !strings.HasPrefix(p.src[p.pos:], op) {
 			p.pos = save
 			return x
 		}
-		p.pos += 2
+		p.pos += len(op)
 		p.skipS()
-		if x.kind != lAnd {
-			x = &lexpr{kind: lAnd, kids: []*lexpr{x}}
+		if x.kind != kind {
+			x = &lexpr{kind: kind, kids: []*lexpr{x}}
 		}
-		x.kids = append(x.kids, p.basic())
+		x.kids = append(x.kids, next())
 	}
 }
 

@@ -174,32 +174,17 @@ func CommentEnd(src []byte, i int) (end int, ok bool) {
 // or single quote) that starts at i, a backslash escaping the byte after
 // it, without checking what it holds; ok is false if it is not closed.
 // On valid JSON it is where the string starting at i ends.
-func Quoted(src []byte, i int) (end int, ok bool) {
-	q := src[i]
-	for i++; i < len(src); {
-		j := bytes.IndexByte(src[i:], q)
-		if j < 0 {
-			return len(src), false
-		}
-		i += j
-		n := 0 // escaped if preceded by an odd number of backslashes
-		for k := i - 1; k >= 0 && src[k] == '\\'; k-- {
-			n++
-		}
-		if n%2 == 0 {
-			return i + 1, true
-		}
-		i++
-	}
-	return len(src), false
-}
+func Quoted(src []byte, i int) (end int, ok bool) { return quoted(src, i, bytes.IndexByte) }
 
 // QuotedString is Quoted on a string (package redact reads its texts as
 // strings); FuzzQuotedString keeps the two the same.
-func QuotedString(src string, i int) (end int, ok bool) {
+func QuotedString(src string, i int) (end int, ok bool) { return quoted(src, i, strings.IndexByte) }
+
+// quoted is Quoted for either kind of text, index its IndexByte.
+func quoted[T string | []byte](src T, i int, index func(T, byte) int) (end int, ok bool) {
 	q := src[i]
 	for i++; i < len(src); {
-		j := strings.IndexByte(src[i:], q)
+		j := index(src[i:], q)
 		if j < 0 {
 			return len(src), false
 		}
