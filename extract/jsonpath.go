@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // JSONPath queries (RFC 9535) for expressions that start with "$". This
@@ -452,7 +454,7 @@ func (p *jpParser) unicodeEscape() rune {
 		}
 		r := rune(0)
 		for _, c := range []byte(p.src[p.pos : p.pos+4]) {
-			v := hexDigit(c)
+			v := jsontok.HexDigit(c)
 			if v < 0 {
 				p.fail(p.pos, `bad \u escape`)
 			}
@@ -477,19 +479,6 @@ func (p *jpParser) unicodeEscape() rune {
 		r = utf16.DecodeRune(r, lo)
 	}
 	return r
-}
-
-// hexDigit returns the value of a hex digit, or -1.
-func hexDigit(c byte) rune {
-	switch {
-	case '0' <= c && c <= '9':
-		return rune(c - '0')
-	case 'a' <= c && c <= 'f':
-		return rune(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return rune(c - 'A' + 10)
-	}
-	return -1
 }
 
 // or parses a logical-or-expr.

@@ -313,7 +313,8 @@ func Unquote(raw []byte) string {
 	return b.String()
 }
 
-func unhex(c byte) rune {
+// HexDigit is the value of the hex digit c, or -1.
+func HexDigit(c byte) rune {
 	switch {
 	case '0' <= c && c <= '9':
 		return rune(c - '0')
@@ -330,7 +331,7 @@ func hex4(b []byte) rune {
 	if len(b) < 4 {
 		return -1
 	}
-	return unhex(b[0])<<12 | unhex(b[1])<<8 | unhex(b[2])<<4 | unhex(b[3])
+	return HexDigit(b[0])<<12 | HexDigit(b[1])<<8 | HexDigit(b[2])<<4 | HexDigit(b[3])
 }
 
 // Scanner reads the tokens of Src from Pos. Each method reads one token
