@@ -44,6 +44,11 @@ BenchmarkInterleaved/CachedToken-2 100 44000 ns/op 1.09 ratio
 BenchmarkInterleaved/ResponseParserExport-2 100 110000 ns/op 1.10 ratio
 BenchmarkInterleaved/Extract10Vars-2 100 230000 ns/op 1.15 ratio
 BenchmarkLoad10000/cores-2 1 800000000 ns/op 0.55 ratio
+BenchmarkLoad10000/machine-2 1 400000000 ns/op 0.50 ratio
+BenchmarkLoad10000/cores-2 1 800000000 ns/op 0.90 ratio
+BenchmarkLoad10000/machine-2 1 400000000 ns/op 0.95 ratio
+BenchmarkLoad10000/cores-2 1 800000000 ns/op 0.60 ratio
+BenchmarkLoad10000/machine-2 1 400000000 ns/op 0.52 ratio
 BenchmarkLoad10000/cpu-2 1 1600000000 ns/op 1.50 ratio
 BenchmarkEval/100KB/1vars-2 100 200000 ns/op 512.00 MB/s 1000 B/op 10 allocs/op
 BenchmarkEval/100KB/10vars-2 100 230000 ns/op 445.22 MB/s 1000 B/op 20 allocs/op
@@ -62,7 +67,10 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 		{"Interleaved/CachedToken (interleaved)", "time <= 1.10x", "met"},
 		{"Interleaved/ResponseParserExport (interleaved)", "time <= 1.20x, <= 100.0µs", "MISSED"},
 		{"Interleaved/Extract10Vars (interleaved)", "time <= 1.10x", "MISSED"},
-		{"Load10000/cores (interleaved)", "time <= 0.59x", "met"},
+		{"Load10000/cores (interleaved)", "", ""},
+		// 0.55/0.50 and 0.60/0.52 (1.10x, 1.15x: median 1.13x); the run
+		// whose control had no free second core (0.95) is left out.
+		{"Load10000/cores (vs machine)", "time <= 1.18x", "met"},
 		{"Load10000/cpu (interleaved)", "time <= 1.10x", "MISSED"},
 		{"Extract10Vars (vs Eval/100KB/1vars)", "", ""},
 		{"ExpandURL", "<= 1.0µs, <= 2 allocs", "met"},
@@ -93,8 +101,26 @@ BenchmarkBody/Extract10MB-2 20 90000000 ns/op 4.50 B/byte 3.00 base-B/byte 0.50 
 		if strings.Contains(l, "Body/Raw1MB") && (!strings.Contains(l, "1.10 B/byte") || !strings.Contains(l, "2.20 B/byte")) {
 			t.Errorf("large-body row: want both sides' bytes per body byte:\n%s", l)
 		}
+		if strings.Contains(l, "(vs machine)") && (!strings.Contains(l, "1.13x") || !strings.Contains(l, " 2 ")) {
+			t.Errorf("relative row: want the median 1.13x over 2 quiet runs:\n%s", l)
+		}
 		if strings.Contains(l, "Extract10Vars (vs") && !strings.Contains(l, "2.00x") {
 			t.Errorf("Extract10Vars row: want the allocations read past MB/s (20 vs 10):\n%s", l)
+		}
+	}
+
+	// Without a run whose control had a free second core, the relative row
+	// decides nothing; over the bound it is missed.
+	for in, verdict := range map[string]string{
+		"BenchmarkLoad10000/cores-2 1 8 ns/op 0.90 ratio\nBenchmarkLoad10000/machine-2 1 4 ns/op 0.95 ratio\n": "no quiet run",
+		"BenchmarkLoad10000/cores-2 1 8 ns/op 0.65 ratio\nBenchmarkLoad10000/machine-2 1 4 ns/op 0.50 ratio\n": "MISSED",
+	} {
+		out.Reset()
+		if err := report(strings.NewReader("BenchmarkExpandURL-2 1 5 ns/op 0 B/op 0 allocs/op\n"+in), &out); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out.String(), "(vs machine)") || !strings.Contains(out.String(), verdict) {
+			t.Errorf("want the relative row %s in:\n%s", verdict, out.String())
 		}
 	}
 
