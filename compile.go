@@ -19,7 +19,6 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
-	"github.com/toolkit-sdk/toolkit/internal/slab"
 	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -68,7 +67,7 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 	}
 	sc := scratches.Get().(*scratch)
 	defer sc.release()
-	r := &nodeReader{file: filename, fields: &sc.fields}
+	r := &nodeReader{file: filename}
 	tree, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
@@ -112,10 +111,9 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 }
 
 // scratch is the memory a file's compile uses and nothing compiled keeps:
-// the mappings' fields and the references checked once all steps are
-// read. It is pooled for the next file.
+// the references checked once all steps are read. It is pooled for the
+// next file.
 type scratch struct {
-	fields  slab.Slab[field]
 	pending []pendingRef
 	// c is the file's compiler, here rather than on the stack because
 	// the loop styles' compile funcs (loopStyles) are handed a pointer to
@@ -125,11 +123,10 @@ type scratch struct {
 
 var scratches = sync.Pool{New: func() any { return new(scratch) }}
 
-// release clears s (a field or reference kept past it reads as zero) and
-// pools it, unless a large file grew it.
+// release clears s (a reference kept past it reads as zero) and pools
+// it, unless a large file grew it.
 func (s *scratch) release() {
-	keep := cap(s.pending) <= 1024 && s.fields.Len() <= 4096
-	s.fields.Reset(keep)
+	keep := cap(s.pending) <= 1024
 	clear(s.pending[:cap(s.pending)])
 	s.c = compiler{}
 	if keep {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 
-	"github.com/toolkit-sdk/toolkit/internal/slab"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
@@ -18,7 +17,6 @@ type nodeReader struct {
 	file    string
 	diags   Diagnostics
 	anchors map[string]ast.Node
-	fields  *slab.Slab[field] // where mapping's fields are made; nil: the heap
 }
 
 type field struct {
@@ -83,12 +81,7 @@ func (r *nodeReader) mapping(n ast.Node, path string, known []string) ([]field, 
 		r.errorf(n, path, "must be a mapping, got %s", yamlast.Kind(n))
 		return nil, false
 	}
-	var fields []field
-	if r.fields != nil {
-		fields = r.fields.List(len(values))[:0]
-	} else {
-		fields = make([]field, 0, len(values))
-	}
+	fields := make([]field, 0, len(values))
 	var seen map[string]bool // the keys, once there are many
 	for _, mv := range values {
 		keyNode := r.resolve(mv.Key)

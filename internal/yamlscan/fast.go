@@ -8,8 +8,6 @@ import (
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
-
-	"github.com/toolkit-sdk/toolkit/internal/slab"
 )
 
 // fast parses the YAML most tool files are written in — block mappings
@@ -33,21 +31,10 @@ func fast(src string) (ast.Node, *fastParser) {
 	return n, p
 }
 
-// parse reads src into p's slabs.
+// parse reads src into a tree of p's.
 func (p *fastParser) parse(src string) (n ast.Node, ok bool) {
 	p.src = src
 	p.split()
-	// Slabs hold a chunk a line to start with and grow by half that: tool
-	// files take two to three tokens and positions a line, fewer nodes.
-	chunk := len(p.lines) + 4
-	p.positions.Init(2*chunk, chunk/2)
-	p.tokens.Init(2*chunk, chunk/2)
-	p.strs.Init(chunk, chunk/2)
-	p.mvs.Init(chunk, chunk/2)
-	p.maps.Init(chunk/4, chunk/8)
-	p.seqs.Init(chunk/4, chunk/8)
-	p.pairList.Init(chunk, chunk/2)
-	p.itemList.Init(chunk/2, chunk/4)
 	p.skipBlank()
 	if p.i < len(p.lines) && p.lines[p.i].indent == 0 && p.text(p.i) == "---" {
 		p.i++
@@ -115,17 +102,9 @@ type fastParser struct {
 	i     int    // the next line to read
 	uses  uint64 // counts resets: a Tree released twice is let be
 
-	// The tree is allocated in slabs, which the parser keeps from one file
-	// to the next (see release); pairs and items are stacks of the
-	// collections being read.
-	positions slab.Slab[token.Position]
-	tokens    slab.Slab[token.Token]
-	strs      slab.Slab[ast.StringNode]
-	mvs       slab.Slab[ast.MappingValueNode]
-	maps      slab.Slab[ast.MappingNode]
-	seqs      slab.Slab[ast.SequenceNode]
-	pairList  slab.Slab[*ast.MappingValueNode] // the mappings' Values
-	itemList  slab.Slab[ast.Node]              // the sequences' Values
+	// The tree's nodes are the heap's; pairs and items are stacks of the
+	// collections being read, kept from one file to the next (see
+	// release).
 	// base is the one BaseNode (path, comment) of every node the fast
 	// path makes: the loader reads neither, and nothing sets them.
 	base  ast.BaseNode
@@ -136,7 +115,7 @@ type fastParser struct {
 	items []ast.Node
 }
 
-// parsers keeps fast parsers and their slabs for the next file.
+// parsers keeps fast parsers and their stacks for the next file.
 var parsers = sync.Pool{New: func() any { return new(fastParser) }}
 
 // maxKeptLines bounds the files whose parser goes back to the pool: one
@@ -150,20 +129,11 @@ func (p *fastParser) release() {
 	}
 }
 
-// reset clears what p handed out, so that a node kept past it reads as
-// zero values rather than as another file's, and reports whether p kept
-// its memory for the next file (not after a large one).
+// reset clears p's stacks and the document it holds for the next file, and
+// reports whether p kept its memory for it (not after a large one).
 func (p *fastParser) reset() (kept bool) {
 	p.uses++
 	kept = len(p.lines) <= maxKeptLines
-	p.positions.Reset(kept)
-	p.tokens.Reset(kept)
-	p.strs.Reset(kept)
-	p.mvs.Reset(kept)
-	p.maps.Reset(kept)
-	p.seqs.Reset(kept)
-	p.pairList.Reset(kept)
-	p.itemList.Reset(kept)
 	p.src, p.i = "", 0
 	p.base, p.doc, p.file = ast.BaseNode{}, ast.DocumentNode{}, ast.File{}
 	p.docs[0] = nil
@@ -185,17 +155,13 @@ func (p *fastParser) tree(body ast.Node) *ast.File {
 	return &p.file
 }
 
-// tok returns a copy of t from the slab.
+// tok returns a copy of t.
 func (p *fastParser) tok(t token.Token) *token.Token {
-	tk := p.tokens.New()
-	*tk = t
-	return tk
+	return &t
 }
 
 func (p *fastParser) str(tk *token.Token) *ast.StringNode {
-	n := p.strs.New()
-	*n = ast.StringNode{BaseNode: &p.base, Token: tk, Value: tk.Value}
-	return n
+	return &ast.StringNode{BaseNode: &p.base, Token: tk, Value: tk.Value}
 }
 
 func (p *fastParser) split() {
@@ -255,7 +221,7 @@ func (p *fastParser) pos(i, off int) *token.Position {
 	if !l.ascii {
 		col = utf8.RuneCountInString(p.src[l.start:off]) + 1
 	}
-	pos := p.positions.New()
+	pos := new(token.Position)
 	*pos = token.Position{Line: i + 1, Column: col, Offset: off + 1, IndentNum: l.indent}
 	return pos
 }
@@ -296,14 +262,14 @@ func (p *fastParser) mapping(i, off, col int) (ast.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		mv := p.mvs.New()
+		mv := new(ast.MappingValueNode)
 		*mv = ast.MappingValueNode{BaseNode: &p.base, Start: colon, Key: key, Value: value}
 		p.pairs = append(p.pairs, mv)
 		l, more := p.next()
 		if !more || l.indent < col {
-			values := p.pairList.List(len(p.pairs) - first)
+			values := make([]*ast.MappingValueNode, len(p.pairs)-first)
 			copy(values, p.pairs[first:])
-			m := p.maps.New()
+			m := new(ast.MappingNode)
 			*m = ast.MappingNode{BaseNode: &p.base, Start: values[0].Start, Values: values}
 			return m, true
 		}
@@ -508,9 +474,9 @@ func (p *fastParser) sequence(col int) (ast.Node, bool) {
 		}
 		if !more || next.indent < col || !isEntry(p.src[next.start+next.indent:next.end]) {
 			// The end, or the parent mapping's next key.
-			values := p.itemList.List(len(p.items) - first)
+			values := make([]ast.Node, len(p.items)-first)
 			copy(values, p.items[first:])
-			seq := p.seqs.New()
+			seq := new(ast.SequenceNode)
 			*seq = ast.SequenceNode{BaseNode: &p.base, Start: start, Values: values}
 			return seq, true
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/goccy/go-yaml/parser"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolkit-sdk/toolkit/internal/slab"
 )
 
 // dump writes what the loader reads of a tree: each node's kind, the
@@ -564,22 +563,8 @@ func TestFastCorpus(t *testing.T) {
 	t.Logf("the fast path read %d of %d YAML files, each as goccy's parser", read, total)
 }
 
-// TestReleaseClears: a node kept past Release reads as zero values, not
-// as the next file's.
-func TestReleaseClears(t *testing.T) {
-	tree, err := Parse("name: a\nsteps:\n  - url: http://x\n    method: GET\n", 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tree.p == nil {
-		t.Fatal("the fast path did not read the file")
-	}
-	m := tree.File.Docs[0].Body.(*ast.MappingNode)
-	mv, seq := m.Values[0], m.Values[1].Value.(*ast.SequenceNode)
-	tree.Release()
-	if mv.Key != nil || mv.Value != nil || m.Values != nil || seq.Values != nil || seq.Start != nil {
-		t.Errorf("nodes kept their content past Release: %+v, %+v, %+v", m, mv, seq)
-	}
+// TestReleaseOnce: a second Release of a tree does nothing.
+func TestReleaseOnce(t *testing.T) {
 	Tree{}.Release() // the zero Tree's does nothing
 
 	// A second Release (of the tree or a copy) must not pool the parser
@@ -597,7 +582,7 @@ func TestReleaseClears(t *testing.T) {
 }
 
 // TestParserReuse: a parser reset after a file reads a file like it
-// without allocating any slab chunk.
+// without allocating its lines and stacks again.
 func TestParserReuse(t *testing.T) {
 	src, err := os.ReadFile("../../examples/quickstart/tools/orders.yaml")
 	if err != nil {
@@ -619,11 +604,11 @@ func TestParserReuse(t *testing.T) {
 			t.Fatal("the parser dropped its memory after a small file")
 		}
 	})
-	// A fresh parser allocates its lines, its pairs and items stacks and
-	// eight slabs' chunks; what a reused one allocates is goccy's own
-	// nodes of typed scalars.
-	if reused > fresh-11 {
-		t.Errorf("a reused parser makes %v allocations a file, a fresh one %v; want 11 fewer at least", reused, fresh)
+	t.Logf("fresh parser: %v allocations a file; reused: %v", fresh, reused)
+	// A fresh parser allocates its lines and its pairs and items stacks
+	// (growing them); a reused one only the tree.
+	if reused > fresh-8 {
+		t.Errorf("a reused parser makes %v allocations a file, a fresh one %v; want 8 fewer at least", reused, fresh)
 	}
 }
 
@@ -669,35 +654,5 @@ func TestFastPathSwitch(t *testing.T) {
 	}
 	if fastRead < len(docs)/2 {
 		t.Errorf("the fast path read %d of %d documents; the test compares too little", fastRead, len(docs))
-	}
-}
-
-// TestSlabSwitch parses the same documents with the fast path's slabs
-// pooled and not (slab.Pooled): the same trees.
-func TestSlabSwitch(t *testing.T) {
-	docs := append([]string{}, fastCases...)
-	g := gen{r: rand.New(rand.NewPCG(7, 8))}
-	for range 300 {
-		docs = append(docs, g.document())
-	}
-	parse := func(pooled bool, src string) string {
-		defer func(was bool) { slab.Pooled = was }(slab.Pooled)
-		slab.Pooled = pooled
-		tree, err := Parse(src, 64)
-		if err != nil {
-			return "error: " + err.Error()
-		}
-		defer tree.Release()
-		var b strings.Builder
-		for _, d := range tree.File.Docs {
-			dump(&b, d.Body)
-			b.WriteString("\n---\n")
-		}
-		return b.String()
-	}
-	for i, src := range docs {
-		if diff := cmp.Diff(parse(false, src), parse(true, src)); diff != "" {
-			t.Errorf("document %d: (-heap +slabs)\n%s\nsource:\n%s", i, diff, src)
-		}
 	}
 }
