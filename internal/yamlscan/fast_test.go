@@ -12,7 +12,6 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/google/go-cmp/cmp"
-
 )
 
 // dump writes what the loader reads of a tree: each node's kind, the
