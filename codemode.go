@@ -159,7 +159,13 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 		}
 		return ErrorResult(msg)
 	}
-	prog, err := jsbox.CompileBody("async function (inputs)", in.Script)
+	// A body that does not await runs as a plain function: the same
+	// outcome, without the generator an async function runs on.
+	head := "function (inputs)"
+	if strings.Contains(in.Script, "await") {
+		head = "async " + head
+	}
+	prog, err := jsbox.CompileBody(head, in.Script)
 	if err != nil {
 		return ErrorResult("run_script: " + err.Error())
 	}
@@ -279,7 +285,7 @@ func (rt *scriptRuntime) call(fc goja.FunctionCall) goja.Value {
 	run.clock.pause()
 	start := time.Now()
 	res := run.r.callCapability(run.ctx, name, params, nil, run.opts)
-	run.calls = append(run.calls, ScriptCall{Capability: name, IsError: res.IsError, Elapsed: time.Since(start)})
+	run.calls = append(run.calls, ScriptCall{Capability: textcut.Cut(name, maxNameBytes), IsError: res.IsError, Elapsed: time.Since(start)})
 	if !run.clock.resume() {
 		panic(rt.VM.NewGoError(errScriptTimeout)) // halted meanwhile
 	}

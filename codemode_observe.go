@@ -19,7 +19,7 @@ type ScriptInfo struct {
 
 // ScriptCall is one capability call a script made.
 type ScriptCall struct {
-	Capability string // the name the script called, registered or not
+	Capability string // the name the script called, registered or not (a long one cut)
 	IsError    bool   // the call's Result was an error (the script got an exception)
 	Elapsed    time.Duration
 }

@@ -419,3 +419,17 @@ func TestCodeModeDocScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestRunScriptNested: a Go capability that runs run_script itself, from a
+// script, is refused: scripts do not nest.
+func TestRunScriptNested(t *testing.T) {
+	reg := scriptRegistry(t, nil)
+	if err := reg.Add(&Capability{Name: "nested", Description: "Runs a script.", Handler: func(ctx context.Context, c *Call) (Result, error) {
+		res, err := reg.Call(ctx, ToolRunScript, json.RawMessage(`{"script":"return 1"}`))
+		return res, err
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	wantText(t, call(t, reg, "nested", `{}`), `1`)
+	wantError(t, runScript(t, reg, `return call('nested');`, ""), "run_script: a script cannot run another script")
+}
