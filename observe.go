@@ -10,7 +10,7 @@ import (
 )
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
-// requests and YQCloud hook runs, for metrics and tracing. Each field is
+// requests, YQCloud hook runs and code mode's scripts, for metrics and tracing. Each field is
 // optional and a nil one is skipped; without an Observer (and a logger
 // enabled for Debug) nothing of an event is computed. A Start hook returns
 // the context the work runs with (a tracer opens a span in it), and its
@@ -38,6 +38,11 @@ type Observer struct {
 	// HookStart and HookEnd surround a run of a YQCloud JavaScript hook.
 	HookStart func(ctx context.Context, hook HookInfo) context.Context
 	HookEnd   func(ctx context.Context, hook HookInfo)
+	// ScriptStart and ScriptEnd surround a run_script script (code
+	// mode): the calls it makes are reported between them, with the
+	// context ScriptStart returned, and ScriptEnd lists them.
+	ScriptStart func(ctx context.Context, script ScriptInfo) context.Context
+	ScriptEnd   func(ctx context.Context, script ScriptInfo)
 }
 
 // CallInfo describes a capability call. IsError and Elapsed are set for

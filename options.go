@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/netguard"
@@ -134,6 +135,14 @@ type Options struct {
 	// there are and how to page to them. Default 6,000 bytes, about 1,500
 	// tokens (DefaultMaxDiscoveryBytes).
 	MaxDiscoveryBytes int
+	// CodeMode adds the entry tool run_script: the model writes a
+	// JavaScript function body that calls capabilities (call, as
+	// call_capability does), searches and describes them, and only its
+	// return value comes back (docs/codemode.md).
+	CodeMode bool
+	// ScriptTimeout bounds the time a run_script script computes, not
+	// counting the calls it waits for. Default 1 s (DefaultScriptTimeout).
+	ScriptTimeout time.Duration
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid

@@ -194,6 +194,8 @@ const (
 	ToolQueryCapabilities = "query_capabilities"
 	ToolQueryDetail       = "query_capability_detail"
 	ToolCallCapability    = "call_capability"
+	// ToolRunScript is code mode's (Options.CodeMode).
+	ToolRunScript = "run_script"
 )
 
 // Registry holds capabilities and serves the entry tools. A Registry is
@@ -201,6 +203,9 @@ const (
 type Registry struct {
 	exec *Executor
 	flat bool
+
+	scripts *scripts // code mode's runtimes; nil without it
+
 	mu   sync.RWMutex
 	caps map[string]*registered
 	pres map[string]*PreRequest // shared pre_requests by name
@@ -220,7 +225,8 @@ type Registry struct {
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
 // Executor configured by opts.
 func NewRegistry(opts *Options) *Registry {
-	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, caps: map[string]*registered{}, index: search.New()}
+	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, scripts: newScripts(opts),
+		caps: map[string]*registered{}, index: search.New()}
 }
 
 // Executor returns the Executor that runs the Registry's workflows.

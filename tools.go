@@ -41,6 +41,8 @@ func (t Tool) Anthropic() map[string]any {
 type entryTool struct {
 	Tool
 	call func(r *Registry, ctx context.Context, args json.RawMessage, opts []CallOption) Result
+	// codeMode: shown and run only with Options.CodeMode.
+	codeMode bool
 }
 
 // entryTools are the tools the model sees without Options.Flat, in the
@@ -86,9 +88,17 @@ var entryTools = []entryTool{
 			"additionalProperties": false,
 		}),
 	}, call: (*Registry).callEntry},
+	runScriptTool, // codemode.go
 }
 
-// entryToolNamed returns the entry tool named name.
+// entryTool returns the entry tool named name that r serves.
+func (r *Registry) entryTool(name string) (entryTool, bool) {
+	t, ok := entryToolNamed(name)
+	return t, ok && (!t.codeMode || r.scripts != nil)
+}
+
+// entryToolNamed returns the entry tool named name: every name is
+// reserved, whether r serves it or not.
 func entryToolNamed(name string) (entryTool, bool) {
 	for _, t := range entryTools {
 		if t.Name == name {
@@ -115,12 +125,15 @@ func (r *Registry) callEntry(ctx context.Context, args json.RawMessage, opts []C
 
 // Tools returns the tools to hand to the model: the three entry tools, or
 // with Options.Flat one tool per capability, sorted by name, described in
-// the locale WithLocale names where a capability has it.
+// the locale WithLocale names where a capability has it; with
+// Options.CodeMode, run_script after them.
 func (r *Registry) Tools(opts ...CallOption) []Tool {
 	if !r.flat {
-		tools := make([]Tool, len(entryTools))
-		for i, t := range entryTools {
-			tools[i] = t.Tool
+		tools := make([]Tool, 0, len(entryTools))
+		for _, t := range entryTools {
+			if _, ok := r.entryTool(t.Name); ok {
+				tools = append(tools, t.Tool)
+			}
 		}
 		return tools
 	}
@@ -130,6 +143,9 @@ func (r *Registry) Tools(opts ...CallOption) []Tool {
 	for _, e := range entries {
 		tools = append(tools, Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema)})
 	}
+	if r.scripts != nil {
+		tools = append(tools, runScriptTool.Tool)
+	}
 	return tools
 }
 
@@ -138,7 +154,7 @@ func (r *Registry) Tools(opts ...CallOption) []Tool {
 // caused come back as error Results; the Go error is non-nil only for a
 // name that is neither (ErrUnknownTool).
 func (r *Registry) Call(ctx context.Context, tool string, args json.RawMessage, opts ...CallOption) (Result, error) {
-	if t, ok := entryToolNamed(tool); ok {
+	if t, ok := r.entryTool(tool); ok {
 		return t.call(r, ctx, args, opts), nil
 	}
 	if _, ok := r.get(tool); ok {
@@ -401,11 +417,21 @@ func (r *Registry) queryDetail(args json.RawMessage, opts callOptions) Result {
 	if !ok {
 		return ErrorResult(r.unknownCapability(in.Name))
 	}
+	return r.detail(e, opts)
+}
+
+// detail is query_capability_detail's answer about e; with code mode, it
+// has the signature a script calls it with.
+func (r *Registry) detail(e *registered, opts callOptions) Result {
 	c := &e.cap
-	res, err := JSONResult(jsonstr.Object{
+	fields := jsonstr.Object{
 		{Key: "name", Value: c.Name}, {Key: "category", Value: c.Category}, {Key: "description", Value: c.localDescription(opts.locale)},
 		{Key: "parameters", Value: e.schema},
-	})
+	}
+	if r.scripts != nil {
+		fields = append(fields, jsonstr.Member{Key: "signature", Value: scriptSignature(c.Name, e.schema)})
+	}
+	res, err := JSONResult(fields)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
 	}

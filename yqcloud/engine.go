@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -17,10 +16,10 @@ import (
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/ast"
-	"github.com/dop251/goja/file"
 	"github.com/dop251/goja/parser"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsbox"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/watchdog"
 	"github.com/toolkit-sdk/toolkit/yqcloud/lodash"
@@ -147,22 +146,6 @@ func hookLiteral(prg *ast.Program) *ast.FunctionLiteral {
 	return lit
 }
 
-// bigIntLiteral returns the position of the first BigInt literal (1n)
-// in n, 0 if there is none. Hooks have no BigInt: one instruction such as
-// 2n ** 100000000n runs for as long as it likes, outside every limit.
-func bigIntLiteral(n any) file.Idx {
-	var at file.Idx
-	walkAST(reflect.ValueOf(n), func(n any) bool {
-		if x, ok := n.(*ast.NumberLiteral); ok && at == 0 {
-			if _, big := x.Value.(*big.Int); big {
-				at = x.Idx
-			}
-		}
-		return at == 0
-	})
-	return at
-}
-
 // returnsValue reports whether a function body holds a `return <value>`
 // outside nested functions.
 func returnsValue(body *ast.BlockStatement) bool {
@@ -248,7 +231,7 @@ type jsRuntime struct {
 	halted chan struct{}
 	cause  atomic.Pointer[error] // the first halt's cause in this run
 
-	lim bounds // size checks of the built-ins (limits.go)
+	lim *jsbox.Bounds // size checks of the built-ins (internal/jsbox)
 
 	broken bool // a run panicked out: the runtime is not pooled again
 
@@ -266,46 +249,11 @@ type jsRuntime struct {
 	viewVals []jval
 }
 
-// lockdown freezes every object a script can reach that a later run
-// could reach too: what the global object reaches (the global itself,
-// built-ins, their prototypes, functions, getters and setters, by string
-// and symbol keys), and the intrinsics only syntax reaches: the iterator
-// prototypes of arrays, maps, sets, strings and matchAll, the generator
-// function, generator and async function prototypes and constructors,
-// %IteratorPrototype%, the arguments objects' iterator (the built-in
-// Array.prototype.values, which the bounded one replaced on the
-// prototype), and what `_` hands out (its chain wrappers). goja has no
-// async generators (they do not compile) and no
-// %AsyncFromSyncIteratorPrototype%. The walk is a transitive closure over
-// own properties and prototypes from all of these roots, so no run can
-// leave anything behind for the next.
-var lockdown = goja.MustCompile("lockdown.js", `(function () {
-  'use strict';
-  function* gen() {}
-  async function afn() {}
-  var roots = [globalThis,
-    [][Symbol.iterator](), new Map().entries(), new Set().values(), ''[Symbol.iterator](), /x/g[Symbol.matchAll]('x'),
-    gen, gen(), afn, async () => {}, ({ *m() {}, async n() {} }),
-    (function () { return arguments; })(), (function () { 'use strict'; return arguments; })(),
-    (function () {}).bind(null), () => {}, class {}, new Error('x'), Promise.resolve(),
-    _(1), _.chain([1]), _([1, 2]).map(String), _([1]).filter(Boolean).take(1)];
-  // _ and what it reaches lodash.New froze (TestHardening26_03_IntrinsicsFrozen
-  // checks): walking its 300 functions again would double the walk.
-  var seen = new Set([_]), stack = roots;
-  while (stack.length) {
-    var o = stack.pop();
-    if (o === null || (typeof o !== 'object' && typeof o !== 'function') || seen.has(o)) continue;
-    seen.add(o);
-    Object.freeze(o);
-    stack.push(Object.getPrototypeOf(o));
-    var keys = Reflect.ownKeys(o);
-    for (var i = 0; i < keys.length; i++) {
-      var d = Object.getOwnPropertyDescriptor(o, keys[i]);
-      if (!d) continue;
-      if ('value' in d) stack.push(d.value); else { stack.push(d.get); stack.push(d.set); }
-    }
-  }
-})()`, true)
+// lodashRoots are what `_` hands out (its chain wrappers), which the
+// lockdown freezes beside what the global object reaches; `_` itself and
+// what it reaches lodash.New froze (TestHardening26_03_IntrinsicsFrozen
+// checks): walking its 300 functions again would double the walk.
+var lodashRoots = goja.MustCompile("lodashroots.js", `[_(1), _.chain([1]), _([1, 2]).map(String), _([1]).filter(Boolean).take(1)]`, true)
 
 func (e *engine) newRuntime() (*jsRuntime, error) {
 	e.made.Add(1)
@@ -316,10 +264,11 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 		vm.Interrupt(interrupt{*rt.cause.Load()})
 		rt.halted <- struct{}{}
 	}
-	rt.lim = bounds{rt: rt, vm: vm, rangeError: vm.Get("RangeError").ToObject(vm), stopped: func() bool { return rt.cause.Load() != nil }}
-	if err := rt.lim.install(); err != nil {
+	lim, err := newBounds(rt)
+	if err != nil {
 		return nil, err
 	}
+	rt.lim = lim
 	lib, err := lodash.New(vm)
 	if err != nil {
 		return nil, err
@@ -335,7 +284,11 @@ func (e *engine) newRuntime() (*jsRuntime, error) {
 	if err := vm.Set("console", console); err != nil {
 		return nil, err
 	}
-	if _, err := vm.RunProgram(lockdown); err != nil {
+	roots, err := vm.RunProgram(lodashRoots)
+	if err != nil {
+		return nil, fmt.Errorf("yqcloud: lockdown: %w", err)
+	}
+	if err := jsbox.Lockdown(vm, roots, vm.Get("_")); err != nil {
 		return nil, fmt.Errorf("yqcloud: lockdown: %w", err)
 	}
 	vm.SetMaxCallStackSize(e.stack)
@@ -392,7 +345,7 @@ func (e *engine) release(rt *jsRuntime) {
 	rt.ctx, rt.exec, rt.redact, rt.cur = nil, nil, nil, nil
 	rt.objs, rt.objChunk, rt.view = nil, 0, nil
 	rt.viewKeys, rt.viewVals = nil, nil
-	rt.lim.symbols, rt.lim.symbolKeys = nil, nil
+	rt.lim.Reset()
 	clear(rt.shortStrs[:])
 	select {
 	case e.idle <- rt:
@@ -590,33 +543,4 @@ func jsNumber(n json.Number) any {
 	}
 	f, _ := strconv.ParseFloat(s, 64) // out of range: ±Inf, as in JavaScript
 	return f
-}
-
-// maxSourceTokens bounds the non-blank characters of the JavaScript
-// source goja parses (a hook at load, eval and the Function constructors
-// at run time): goja's parser and compiler, and this package's walks of
-// a syntax tree, recurse in Go for every level of an expression (a few KiB
-// of stack a level), and a Go stack overflow ends the process: 300 000
-// parentheses, or 1+1+...+1 of half a million terms, within the size
-// limits, did. An expression nests at most as deep as it has tokens, and
-// it has at most as many tokens as non-blank characters, whatever the
-// lexer makes of them: 32 Ki of them keep a parse within about 100 MiB
-// of stack.
-const maxSourceTokens = 1 << 15
-
-// sourceTokens counts the non-blank characters of src up to past
-// maxSourceTokens, and returns the offset where it goes past it (-1 if it
-// does not).
-func sourceTokens(src string) int {
-	n := 0
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
-		case ' ', '\t', '\n', '\r':
-		default:
-			if n++; n > maxSourceTokens {
-				return i
-			}
-		}
-	}
-	return -1
 }

@@ -245,40 +245,6 @@ func (rt *jsRuntime) pickMaker(picks []hoistedPick) goja.Value {
 	})
 }
 
-// walkAST calls visit for every node under v, depth first, and skips a
-// node's children when visit returns false.
-func walkAST(v reflect.Value, visit func(any) bool) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			walkAST(v.Elem(), visit)
-		}
-	case reflect.Interface:
-		if !v.IsNil() {
-			walkAST(v.Elem(), visit)
-		}
-	case reflect.Slice:
-		for i := range v.Len() {
-			walkAST(v.Index(i), visit)
-		}
-	case reflect.Struct:
-		if v.Type().PkgPath() != astPkg {
-			return
-		}
-		if v.CanAddr() && !visit(v.Addr().Interface()) {
-			return
-		}
-		for i := range v.NumField() {
-			// Declaration lists repeat declarations found in the body.
-			if f := v.Type().Field(i); f.IsExported() && f.Name != "DeclarationList" {
-				walkAST(v.Field(i), visit)
-			}
-		}
-	}
-}
-
-var astPkg = reflect.TypeOf(ast.Identifier{}).PkgPath()
-
 // A map of picks whose value reaches nothing but the response parser's
 // result:
 //

@@ -380,10 +380,10 @@ type jsonWriter struct {
 // every few thousand values whether the run was halted.
 func (w *jsonWriter) grew(b []byte) {
 	if len(b) > maxStringLen {
-		w.rt.lim.throw(w.what, "JSON of over %d MiB is over the limit for hooks", maxStringLen>>20)
+		w.rt.lim.Throw(w.what, "JSON of over %d MiB is over the limit for hooks", maxStringLen>>20)
 	}
-	if w.n++; w.n&0xfff == 0 && w.rt.lim.stopped() {
-		w.rt.lim.throw(w.what, "stopped")
+	if w.n++; w.n&0xfff == 0 && w.rt.lim.Stopped() {
+		w.rt.lim.Throw(w.what, "stopped")
 	}
 }
 

@@ -232,12 +232,12 @@ return [Symbol.for('a') === Symbol.for('a'), Symbol.keyFor(Symbol.for('a')), Sym
 	if err != nil || got != `[true,"a",true,true]` {
 		t.Errorf("Symbol.for in a run: %s %v", got, err)
 	}
-	if n := len(rt.lim.symbols); n != 10001 {
+	if n := rt.lim.Symbols(); n != 10001 {
 		t.Errorf("%d symbols registered in the run, want 10001", n)
 	}
 	e.release(rt)
-	if rt.lim.symbols != nil {
-		t.Errorf("%d symbols kept for the next run", len(rt.lim.symbols))
+	if rt.lim.Symbols() != 0 {
+		t.Errorf("%d symbols kept for the next run", rt.lim.Symbols())
 	}
 }
 
