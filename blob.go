@@ -84,8 +84,9 @@ func NewMemoryBlobStore(maxBytes int64) *MemoryBlobStore {
 }
 
 // Put implements BlobStore. A blob larger than the store fails with
-// ErrBlobTooLarge; to make room, expired entries go first, then the
-// oldest ones.
+// ErrBlobTooLarge; to make room, the expired entries at the front of the
+// insertion order go first, then the oldest ones: a Put costs the entries
+// it drops, not a scan of the store.
 func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -101,12 +102,11 @@ func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl ti
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.drop(handle)
-	for e := s.order.Front(); e != nil; {
-		next := e.Next()
-		if be := e.Value.(*blobEntry); !now.Before(be.expires) {
-			s.drop(be.handle)
-		}
-		e = next
+	// Expired entries at the front go (with one ttl for every Put, the
+	// oldest expire first; an entry that expires behind a longer-lived one
+	// goes when it is read or evicted), then the oldest until n fits.
+	for e := s.order.Front(); e != nil && !now.Before(e.Value.(*blobEntry).expires); e = s.order.Front() {
+		s.drop(e.Value.(*blobEntry).handle)
 	}
 	for s.used+n > s.max {
 		s.drop(s.order.Front().Value.(*blobEntry).handle)

@@ -282,3 +282,35 @@ func TestMemoryBlobStore(t *testing.T) {
 		t.Errorf("Put with a canceled context: %v", err)
 	}
 }
+
+// What a hostile server chooses (a name holding the call's secret, a
+// type past RFC 6838's length) never carries a secret or a megabyte
+// into what the model reads.
+func TestBinaryBodyHostileHeaders(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/"+strings.Repeat("x", 300))
+		w.Header().Set("Content-Disposition", `attachment; filename="../leak-tok-s3cr3t-value-`+strings.Repeat("n", 500)+`.png"`)
+		w.Write(pngBytes)
+	})
+	tool := `
+name: fetch_hostile
+desc: fetches a body with hostile headers
+env: [BASE_URL, API_TOKEN]
+steps:
+  - url: ${env:BASE_URL}/x
+    headers:
+      Authorization: Bearer ${env:API_TOKEN}
+`
+	reg := loadRegistry(t, &Options{Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_TOKEN": "tok-s3cr3t-value"})}, srv.URL, tool)
+	res := call(t, reg, "fetch_hostile", `{}`)
+	if res.IsError || len(res.Parts) != 1 {
+		t.Fatalf("result: %+v", res)
+	}
+	out, _ := json.Marshal(res)
+	if bytes.Contains(out, []byte("tok-s3cr3t-value")) {
+		t.Errorf("the secret reached the Result: %s", out)
+	}
+	if p := res.Parts[0]; p.MIMEType != "image/png" || len(p.Name) > 200 || len(res.Text) > 400 {
+		t.Errorf("part %q %q, text of %d bytes", p.MIMEType, p.Name, len(res.Text))
+	}
+}
