@@ -66,6 +66,15 @@ func NewExecutor(opts *Options) *Executor {
 	if o.Cache == nil {
 		o.Cache = NewMemoryCache()
 	}
+	if o.MaxPartBytes == 0 {
+		o.MaxPartBytes = DefaultMaxPartBytes
+	}
+	if o.Blobs == nil {
+		o.Blobs = NewMemoryBlobStore(DefaultMaxBlobBytes)
+	}
+	if o.BlobTTL <= 0 {
+		o.BlobTTL = DefaultBlobTTL
+	}
 	o.AllowedHosts = slices.Clone(o.AllowedHosts)
 	o.AllowPrivate = slices.Clone(o.AllowPrivate)
 	if o.Observer != nil {

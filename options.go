@@ -119,6 +119,18 @@ type Options struct {
 	// conversation (WithConversation), for which it is their per-call
 	// values. Default: none; exports reach only Result.Exports.
 	Exports ExportStore
+	// MaxPartBytes bounds a response body that is not text (an image,
+	// audio, a PDF, an archive) which the model gets inline as a content
+	// part (Result.Parts) when no step has result:; a larger one is kept
+	// in Blobs, and the model reads its description and handle. Zero: 4
+	// MiB (DefaultMaxPartBytes); negative: never inline, always a handle.
+	MaxPartBytes int64
+	// Blobs keeps the bodies not given inline, for the host to fetch
+	// (Registry.Blob). Default: an in-memory store of 64 MiB
+	// (NewMemoryBlobStore); a host may plug S3, GCS or Redis.
+	Blobs BlobStore
+	// BlobTTL is how long a kept body lives. Default 1 hour.
+	BlobTTL time.Duration
 
 	// Registry: loading and the entry tools.
 

@@ -193,6 +193,9 @@ func (r *run) exec() Result {
 // not a 2xx. The status line, which the server wrote, is redacted on its
 // own; the body once, by CapBytes.
 func (r *run) rawResult(resp *Response) Result {
+	if mt, ok := binaryType(resp.Header, resp.Body); ok {
+		return r.binaryResult(resp, mt) // parts.go
+	}
 	text := r.secrets.CapBytes(resp.Body, r.e.opts.MaxResultBytes)
 	if !resp.OK() {
 		text = r.secrets.Redact("HTTP "+resp.Status) + "\n" + text

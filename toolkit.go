@@ -38,6 +38,10 @@ type Result struct {
 	// IsError marks a failed call; Text then says what went wrong and how
 	// to fix it.
 	IsError bool `json:"is_error,omitempty"`
+	// Parts are content beyond the text: images, audio, files, resource
+	// links (parts.go). A body that is not text becomes one, and Text
+	// then describes it.
+	Parts []Part `json:"parts,omitempty"`
 	// Signals tell the host what to do besides showing Text to the model.
 	Signals Signals `json:"signals,omitzero"`
 	// Exports are the vars a YAML capability's steps exported (export:),

@@ -3,6 +3,8 @@ package extract
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/antchfx/xmlquery"
 )
 
 // Default YAML bounds.
@@ -36,6 +38,15 @@ type Options struct {
 	// reaches in a body; one that reaches deeper fails with ErrNotFound.
 	// Default 100.
 	MaxJSONPathDepth int
+	// MaxXMLBytes: larger bodies are not parsed as XML for an XPath
+	// expression. Default 10 MiB (DefaultMaxXMLBytes).
+	MaxXMLBytes int
+	// MaxXMLDepth bounds element nesting of an XML body. Default 100.
+	MaxXMLDepth int
+	// MaxXMLNodes bounds the markup of an XML body: its '<' (elements,
+	// comments, processing instructions, CDATA sections). Default
+	// 200,000 (DefaultMaxXMLNodes).
+	MaxXMLNodes int
 }
 
 // Doc is one response body. The JSON/YAML parse happens at most once,
@@ -49,6 +60,10 @@ type Doc struct {
 	parses int    // for tests: parse count
 
 	jt *jtree // JSONPath view of t, made on the first "$" Eval
+
+	xml       *xmlquery.Node // the XML tree, made on the first XPath Eval
+	xmlParsed bool
+	xmlReason string // why the body is not XML
 }
 
 // NewDoc wraps body (not copied; do not modify it while the Doc is in use).
@@ -72,6 +87,15 @@ func NewDoc(body []byte, opts *Options) *Doc {
 	}
 	if d.opts.MaxJSONPathDepth <= 0 {
 		d.opts.MaxJSONPathDepth = DefaultMaxJSONPathDepth
+	}
+	if d.opts.MaxXMLBytes <= 0 {
+		d.opts.MaxXMLBytes = DefaultMaxXMLBytes
+	}
+	if d.opts.MaxXMLDepth <= 0 {
+		d.opts.MaxXMLDepth = DefaultMaxXMLDepth
+	}
+	if d.opts.MaxXMLNodes <= 0 {
+		d.opts.MaxXMLNodes = DefaultMaxXMLNodes
 	}
 	return d
 }
@@ -110,6 +134,9 @@ func (e *Expr) Eval(d *Doc) (Value, error) {
 	}
 	if e.q != nil {
 		return e.evalQuery(d)
+	}
+	if e.xp != nil {
+		return e.evalXPath(d)
 	}
 	t := d.tree()
 	if t == nil {

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/antchfx/xpath"
 )
 
 // Sentinel errors returned (wrapped) by Eval.
@@ -89,12 +91,14 @@ type op struct {
 type Expr struct {
 	src   string
 	re    *regexp.Regexp
-	q     *query // a JSONPath ("$") expression
+	q     *query      // a JSONPath ("$") expression
+	xp    *xpath.Expr // an XPath expression (xpath.go)
 	ops   []op
 	multi bool // has an [] step: the result is always an array
 }
 
-// Compile parses a path or /regex/ expression.
+// Compile parses a path, a /regex/, a JSONPath ($...) or an XPath (/...)
+// expression.
 func Compile(expr string) (*Expr, error) {
 	if len(expr) >= 2 && expr[0] == '/' && expr[len(expr)-1] == '/' {
 		re, err := regexp.Compile(expr[1 : len(expr)-1])
@@ -105,6 +109,9 @@ func Compile(expr string) (*Expr, error) {
 			return nil, &SyntaxError{Expr: expr, Col: 1, Msg: "regular expression has no capture group (the value is group 1)"}
 		}
 		return &Expr{src: expr, re: re}, nil
+	}
+	if isXPath(expr) {
+		return compileXPath(expr)
 	}
 	if strings.HasPrefix(expr, "$") {
 		q, err := compileQuery(expr)

@@ -424,7 +424,7 @@ func (s *Server) handler(name string) mcp.ToolHandler {
 
 // result maps a toolkit Result to an MCP tool result.
 func result(res toolkit.Result, req *mcp.CallToolRequest) *mcp.CallToolResult {
-	out := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}
+	out := &mcp.CallToolResult{Content: content(res), IsError: res.IsError}
 	if !res.IsError && structured(req) {
 		if t := bytes.TrimSpace([]byte(res.Text)); len(t) > 0 && t[0] == '{' && json.Valid(t) {
 			out.StructuredContent = json.RawMessage(t)

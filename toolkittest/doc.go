@@ -18,7 +18,9 @@
 //
 // Each call is one YAML file, named after the capability and a hash of its
 // arguments (get_order-1a2b3c4d.yaml), holding every request and response
-// in order, JSON bodies pretty-printed. Every secret the call knows is
+// in order, JSON bodies pretty-printed; a body that is not UTF-8 text (an
+// image, a PDF) goes into a file beside it, which the fixture names in
+// body_file (get_logo-1a2b3c4d.1.response.png). Every secret the call knows is
 // replaced by [REDACTED] before the file is written: the values of
 // environment variables whose names mark them as secrets
 // (toolkit.IsSecretName) or that Config.SecretEnv names, credential headers

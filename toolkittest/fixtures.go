@@ -444,6 +444,12 @@ func (f *Fixtures) write(file, name, args string, tp *tape) error {
 		in.Error = r.Redact(in.Error)
 		fx.Interactions = append(fx.Interactions, in)
 	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	if err := writeBodyFiles(file, &fx); err != nil {
+		return err
+	}
 	data, err := fx.marshal()
 	if err != nil {
 		return err

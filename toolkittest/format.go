@@ -43,6 +43,9 @@ type requestRecord struct {
 	Body    string        `yaml:"body,omitempty"`
 	Compact bool          `yaml:"compact,omitempty"`
 	Base64  bool          `yaml:"base64,omitempty"`
+	// BodyFile names the file beside the fixture that holds a body that
+	// is not UTF-8 text (bodyfile.go).
+	BodyFile string `yaml:"body_file,omitempty"`
 }
 
 type responseRecord struct {
@@ -51,6 +54,9 @@ type responseRecord struct {
 	Body    string        `yaml:"body,omitempty"`
 	Compact bool          `yaml:"compact,omitempty"`
 	Base64  bool          `yaml:"base64,omitempty"`
+	// BodyFile names the file beside the fixture that holds a body that
+	// is not UTF-8 text (bodyfile.go).
+	BodyFile string `yaml:"body_file,omitempty"`
 }
 
 // content is a body as a fixture shows it: JSON pretty-printed (Compact:
@@ -244,6 +250,9 @@ func readFixture(file string) (*fixture, error) {
 	var fx fixture
 	if err := yaml.Unmarshal(data, &fx); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if err := readBodyFiles(file, &fx); err != nil {
+		return nil, err
 	}
 	return &fx, nil
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"net/http/httptest"
 	"slices"
@@ -52,6 +53,28 @@ func TestFixtures(t *testing.T) {
 		if _, isErr := callText("test_error_handling"); !isErr {
 			t.Errorf("%s: test_error_handling is not isError", version)
 		}
+		content := func(name string) []mcp.Content {
+			t.Helper()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{}})
+			if err != nil || res.IsError {
+				t.Fatalf("%s: %s: %v %+v", version, name, err, res)
+			}
+			return res.Content
+		}
+		if c := content("test_image_content"); len(c) != 1 || !imageIs(c[0], "image/png", imageData()) {
+			t.Errorf("%s: test_image_content: %+v", version, c)
+		}
+		if c := content("test_audio_content"); len(c) != 1 || c[0].(*mcp.AudioContent).MIMEType != "audio/wav" ||
+			!bytes.Equal(c[0].(*mcp.AudioContent).Data, silenceWAV()) {
+			t.Errorf("%s: test_audio_content: %+v", version, c)
+		}
+		if c := content("test_embedded_resource"); len(c) != 1 || !resourceIs(c[0], "test://embedded-resource", "text/plain", "This is an embedded resource content.") {
+			t.Errorf("%s: test_embedded_resource: %+v", version, c)
+		}
+		if c := content("test_multiple_content_types"); len(c) != 3 || c[0].(*mcp.TextContent).Text != "Multiple content types test:" ||
+			!imageIs(c[1], "image/png", imageData()) || !resourceIs(c[2], "test://mixed-content-resource", "application/json", `{"test":"data","value":123}`) {
+			t.Errorf("%s: test_multiple_content_types: %+v", version, c)
+		}
 		rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "test://template/42/data"})
 		if err != nil || rr.Contents[0].Text != `{"id":"42","templateTest":true,"data":"Data for ID: 42"}` {
 			t.Errorf("%s: template resource: %v %+v", version, err, rr)
@@ -97,5 +120,26 @@ func TestListenLoopback(t *testing.T) {
 		if ln != nil {
 			ln.Close()
 		}
+	}
+}
+
+func imageIs(c mcp.Content, mimeType string, data []byte) bool {
+	img, ok := c.(*mcp.ImageContent)
+	return ok && img.MIMEType == mimeType && bytes.Equal(img.Data, data)
+}
+
+func resourceIs(c mcp.Content, uri, mimeType, text string) bool {
+	r, ok := c.(*mcp.EmbeddedResource)
+	return ok && r.Resource != nil && r.Resource.URI == uri && r.Resource.MIMEType == mimeType && r.Resource.Text == text
+}
+
+// TestSilenceWAV: the audio fixture is a well-formed RIFF/WAVE file whose
+// sizes add up.
+func TestSilenceWAV(t *testing.T) {
+	b := silenceWAV()
+	le32 := func(i int) int { return int(b[i]) | int(b[i+1])<<8 | int(b[i+2])<<16 | int(b[i+3])<<24 }
+	if string(b[:4]) != "RIFF" || string(b[8:16]) != "WAVEfmt " || string(b[36:40]) != "data" ||
+		le32(4) != len(b)-8 || le32(40) != len(b)-44 || le32(24) != 8000 {
+		t.Errorf("not a WAV header: % x", b[:44])
 	}
 }

@@ -1,0 +1,189 @@
+package toolkit
+
+import (
+	"container/list"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Defaults of the blob store and of content parts (Options).
+const (
+	// DefaultMaxPartBytes is Options.MaxPartBytes' default: a body up to
+	// 4 MiB reaches the model inline as a content part.
+	DefaultMaxPartBytes = 4 << 20
+	// DefaultMaxBlobBytes bounds the default in-memory BlobStore: 64 MiB.
+	DefaultMaxBlobBytes = 64 << 20
+	// DefaultBlobTTL is how long a kept body lives by default.
+	DefaultBlobTTL = time.Hour
+)
+
+// Blob is a body kept out of the model's context: what a BlobStore holds
+// under a handle.
+type Blob struct {
+	Name     string // the file name the server gave, if any
+	MIMEType string
+	Data     []byte
+}
+
+// ErrBlobNotFound is returned (wrapped) by BlobStore.Get for a handle the
+// store does not hold: never put, deleted, expired or evicted.
+var ErrBlobNotFound = errors.New("blob not found")
+
+// ErrBlobTooLarge is returned by MemoryBlobStore.Put for a blob larger than
+// the whole store.
+var ErrBlobTooLarge = errors.New("blob larger than the store")
+
+// BlobStore keeps bodies that are not given to the model inline (larger
+// than Options.MaxPartBytes): the model reads a short description with the
+// handle, and the host fetches the bytes with Registry.Blob or
+// Executor.Blob. Handles are chosen by the Executor: unguessable, "blob_"
+// and 26 base32 characters. A store on S3, GCS or Redis implements it with
+// the handle as the object's key and ttl as its expiry. Implementations
+// are safe for concurrent use; a store keeps b.Data as given (it is not
+// modified afterwards) and Get's caller does not modify what it returns.
+type BlobStore interface {
+	// Put keeps b under handle for ttl.
+	Put(ctx context.Context, handle string, b Blob, ttl time.Duration) error
+	// Get returns the blob under handle, or an error wrapping
+	// ErrBlobNotFound.
+	Get(ctx context.Context, handle string) (Blob, error)
+	// Delete drops the blob under handle; a missing one is not an error.
+	Delete(ctx context.Context, handle string) error
+}
+
+// MemoryBlobStore is the default BlobStore: in memory, entries expire
+// after their ttl, and the bytes it holds are bounded (the oldest entries
+// are dropped to make room). Safe for concurrent use.
+type MemoryBlobStore struct {
+	max int64
+	now func() time.Time
+
+	mu    sync.Mutex
+	used  int64
+	order *list.List // *blobEntry, oldest first
+	byKey map[string]*list.Element
+}
+
+type blobEntry struct {
+	handle  string
+	blob    Blob
+	expires time.Time
+}
+
+// NewMemoryBlobStore returns a store that holds at most maxBytes of blob
+// data (DefaultMaxBlobBytes when zero or negative).
+func NewMemoryBlobStore(maxBytes int64) *MemoryBlobStore {
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBlobBytes
+	}
+	return &MemoryBlobStore{max: maxBytes, now: time.Now, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// Put implements BlobStore. A blob larger than the store fails with
+// ErrBlobTooLarge; to make room, the expired entries at the front of the
+// insertion order go first, then the oldest ones: a Put costs the entries
+// it drops, not a scan of the store.
+func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	n := int64(len(b.Data))
+	if n > s.max {
+		return fmt.Errorf("%w: %d bytes, the store holds %d", ErrBlobTooLarge, n, s.max)
+	}
+	if ttl <= 0 {
+		ttl = DefaultBlobTTL
+	}
+	now := s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.drop(handle)
+	// Expired entries at the front go (with one ttl for every Put, the
+	// oldest expire first; an entry that expires behind a longer-lived one
+	// goes when it is read or evicted), then the oldest until n fits.
+	for e := s.order.Front(); e != nil && !now.Before(e.Value.(*blobEntry).expires); e = s.order.Front() {
+		s.drop(e.Value.(*blobEntry).handle)
+	}
+	for s.used+n > s.max {
+		s.drop(s.order.Front().Value.(*blobEntry).handle)
+	}
+	s.byKey[handle] = s.order.PushBack(&blobEntry{handle: handle, blob: b, expires: now.Add(ttl)})
+	s.used += n
+	return nil
+}
+
+// drop removes handle's entry, if any; s.mu is held.
+func (s *MemoryBlobStore) drop(handle string) {
+	if e, ok := s.byKey[handle]; ok {
+		s.used -= int64(len(e.Value.(*blobEntry).blob.Data))
+		s.order.Remove(e)
+		delete(s.byKey, handle)
+	}
+}
+
+// Get implements BlobStore.
+func (s *MemoryBlobStore) Get(ctx context.Context, handle string) (Blob, error) {
+	if err := ctx.Err(); err != nil {
+		return Blob{}, err
+	}
+	now := s.now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e, ok := s.byKey[handle]
+	if !ok {
+		return Blob{}, fmt.Errorf("%w: %q", ErrBlobNotFound, handle)
+	}
+	be := e.Value.(*blobEntry)
+	if !now.Before(be.expires) {
+		s.drop(handle)
+		return Blob{}, fmt.Errorf("%w: %q expired", ErrBlobNotFound, handle)
+	}
+	return be.blob, nil
+}
+
+// Delete implements BlobStore.
+func (s *MemoryBlobStore) Delete(ctx context.Context, handle string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.drop(handle)
+	s.mu.Unlock()
+	return nil
+}
+
+// Used returns the bytes of blob data the store holds now.
+func (s *MemoryBlobStore) Used() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.used
+}
+
+// newBlobHandle returns an unguessable handle.
+func newBlobHandle() string { return "blob_" + rand.Text() }
+
+// keepBlob puts b in the Executor's BlobStore and returns its handle.
+func (e *Executor) keepBlob(ctx context.Context, b Blob) (string, error) {
+	h := newBlobHandle()
+	if err := e.opts.Blobs.Put(ctx, h, b, e.opts.BlobTTL); err != nil {
+		return "", err
+	}
+	return h, nil
+}
+
+// Blob returns a body a call kept in the BlobStore (Options.Blobs) under
+// handle, the Part.Handle of a Result: the host fetches it to show the
+// user or hand it on. The model only ever sees the handle. An unknown or
+// expired handle fails with an error wrapping ErrBlobNotFound.
+func (e *Executor) Blob(ctx context.Context, handle string) (Blob, error) {
+	return e.opts.Blobs.Get(ctx, handle)
+}
+
+// Blob is Executor().Blob: a body a call of this Registry kept under handle.
+func (r *Registry) Blob(ctx context.Context, handle string) (Blob, error) {
+	return r.exec.Blob(ctx, handle)
+}
