@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -401,4 +402,30 @@ steps:
 `)
 	wantText(t, call(t, reg, "c", `{}`), "stale")
 	wantText(t, call(t, reg, "c", `{}`), "fresh")
+}
+
+// TestFailureBounds: the status line the model reads is cut, and an
+// on_error abort message over 1 KiB does not load.
+func TestFailureBounds(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		// A reason phrase far past any status line's (HTTP/1.1 lets it be).
+		conn, buf, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer conn.Close()
+		fmt.Fprintf(buf, "HTTP/1.1 500 %s\r\nContent-Length: 2\r\nConnection: close\r\n\r\nno", strings.Repeat("r", 5000))
+		buf.Flush()
+	})
+	reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nenv: [BASE_URL]\nsteps:\n  - url: ${env:BASE_URL}/x\n")
+	res := call(t, reg, "t", `{}`)
+	want := `HTTP 500 ` + strings.Repeat("r", maxStatusBytes-4) + `…; body: "no"`
+	if !res.IsError || !strings.HasSuffix(res.Text, want) {
+		t.Errorf("got %.300s…", res.Text)
+	}
+	_, diags := ParseWorkflow("t.yaml", []byte("name: t\ndesc: d\nsteps:\n  - url: https://x.example\n    on_error: {abort: "+strings.Repeat("a", maxAbortBytes+1)+"}\n"))
+	if !diags.HasErrors() || !strings.Contains(diags.String(), "steps[0].on_error.abort") {
+		t.Errorf("an abort message over %d bytes: %v", maxAbortBytes, diags)
+	}
 }
