@@ -192,6 +192,7 @@ type compiler struct {
 	// references checked after all steps are known
 	pending []pendingRef
 	refs    []template.Ref // a template's, as template reads them
+	cur     int            // the step being compiled
 }
 
 type pendingRef struct {
@@ -199,13 +200,14 @@ type pendingRef struct {
 	node ast.Node
 	src  string
 	path string
+	step int // the step whose field holds it (PreRequestIndex for the pre_request)
 }
 
 var (
 	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
-	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
+	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error"}
 	varFields   = []string{"name", "extract", "default", "abort", "jump"}
 	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
 )
@@ -420,6 +422,7 @@ func (c *compiler) steps(n ast.Node) {
 // fields may be known.
 func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 	s := &step{index: i, method: http.MethodGet, timeout: DefaultStepTimeout, next: -1}
+	c.cur = i
 	fields, ok := c.mapping(n, path, known)
 	if !ok {
 		return s
@@ -480,6 +483,10 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			c.loop(s, f.value, fp)
 		case "export":
 			exportNode = f.value
+		case "ok_status":
+			c.okStatus(s, f.value, fp)
+		case "on_error":
+			c.onError(s, f.value, fp)
 		}
 	}
 	if !have["url"] {
@@ -761,23 +768,39 @@ func (c *compiler) checkTarget(n ast.Node, path string, target int) {
 	}
 }
 
-// template parses src and queues its references for checking.
+// template parses src and queues its references for checking. A template
+// that does not parse reports every malformed reference, and queues the
+// others. Text that looks like a reference written another way
+// ({param:city}) is a warning: it is sent as written.
 func (c *compiler) template(n ast.Node, src string, ctx template.Context, path string) *template.Template {
-	t, err := template.Parse(src, ctx)
-	if err != nil {
-		var se *template.SyntaxError
-		line, col := yamlast.Pos(n)
-		msg := err.Error()
-		if errors.As(err, &se) {
-			line, col = yamlast.ScalarPos(c.resolve(n), src, se.Offset)
-			msg = se.Msg
-		}
-		c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: msg})
-		return nil
+	node := c.resolve(n)
+	for _, la := range template.LookAlikes(src) {
+		line, col := yamlast.ScalarPos(node, src, la.Offset)
+		c.diags = append(c.diags, Diagnostic{Severity: SeverityWarning, File: c.file, Line: line, Col: col, Field: path,
+			Msg: fmt.Sprintf("%s is literal text, sent as written; a reference is written %s", la.Text, la.Fix)})
 	}
-	c.refs = t.AppendRefs(c.refs[:0])
-	for _, ref := range c.refs {
-		c.pending = append(c.pending, pendingRef{ref: ref, node: c.resolve(n), src: src, path: path})
+	t, err := template.Parse(src, ctx)
+	refs := c.refs[:0]
+	if err == nil {
+		refs = t.AppendRefs(refs)
+	} else {
+		var errs []*template.SyntaxError
+		refs, errs = template.ParseAll(src, ctx)
+		if len(errs) == 0 { // not a syntax error: an unknown context
+			line, col := yamlast.Pos(n)
+			c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: err.Error()})
+		}
+		for _, se := range errs {
+			line, col := yamlast.ScalarPos(node, src, se.Offset)
+			c.diags = append(c.diags, Diagnostic{File: c.file, Line: line, Col: col, Field: path, Msg: se.Msg})
+		}
+		t = nil
+	}
+	for _, ref := range refs {
+		c.pending = append(c.pending, pendingRef{ref: ref, node: node, src: src, path: path, step: c.cur})
+	}
+	if err == nil {
+		c.refs = refs
 	}
 	return t
 }
@@ -815,6 +838,7 @@ func (c *compiler) checkRefs() {
 			secret[e.Name] = true
 		}
 	}
+	order := newStepOrder(c.w.steps)
 	for _, p := range c.pending {
 		ref := p.ref
 		line, col := yamlast.ScalarPos(p.node, p.src, ref.Offset)
@@ -827,14 +851,15 @@ func (c *compiler) checkRefs() {
 		switch ref.Source {
 		case template.Param:
 			if !slices.ContainsFunc(c.w.Params, func(q Param) bool { return q.Name == ref.Name }) {
-				report(SeverityWarning, "%s: parameter %q is not declared in params; it expands to \"\"", ref, ref.Name)
+				report(SeverityWarning, "%s: parameter %q is not declared in params, so the model can never set it: it always expands to \"\"%s",
+					ref, ref.Name, didYouMean("param", ref.Name, paramNames(c.w.Params)))
 			}
 		case template.Env:
 			if IsSecretName(ref.Name) {
 				secret[ref.Name] = true
 			}
 			if !declared[ref.Name] {
-				report(SeverityWarning, "%s: environment variable %q is not listed in env", ref, ref.Name)
+				report(SeverityWarning, "%s: environment variable %q is not listed in env%s", ref, ref.Name, didYouMean("env", ref.Name, envNames(c.w.Env)))
 			}
 		case template.PerCall:
 			if c.w.value(ref.Name) == nil {
@@ -853,6 +878,10 @@ func (c *compiler) checkRefs() {
 			target := c.w.steps[ref.Step]
 			if target.varIndex(ref.Name) < 0 {
 				report(SeverityError, "%s: step %d declares no variable %q%s", ref, ref.Step, ref.Name, declaredVars(target))
+				continue
+			}
+			if msg := order.before(ref.Step, p.step, strings.HasSuffix(p.path, ".result")); msg != "" {
+				report(SeverityError, "%s: %s", ref, msg)
 			}
 		}
 	}
@@ -876,32 +905,9 @@ func declaredVars(s *step) string {
 
 // checkReachable warns about steps no path from step 0 reaches.
 func (c *compiler) checkReachable() {
-	steps := c.w.steps
-	seen := make([]bool, len(steps))
-	queue := []int{0}
-	seen[0] = true
-	visit := func(i int) {
-		if i >= 0 && i < len(steps) && !seen[i] {
-			seen[i] = true
-			queue = append(queue, i)
-		}
-	}
-	for len(queue) > 0 {
-		s := steps[queue[0]]
-		queue = queue[1:]
-		for _, v := range s.vars {
-			visit(v.jump)
-		}
-		switch {
-		case s.result != nil:
-		case s.next >= 0:
-			visit(s.next)
-		default:
-			visit(s.index + 1)
-		}
-	}
-	for i, ok := range seen {
-		if !ok {
+	order := newStepOrder(c.w.steps)
+	for i := range c.w.steps {
+		if !order.fromStart[i] {
 			c.warnf(c.stepNodes[i], indexPath("steps", i), "no path from step 0 reaches this step")
 		}
 	}

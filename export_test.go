@@ -88,8 +88,8 @@ func TestExportConversation(t *testing.T) {
 	wantText(t, res, `{"items":3,"sid":"[REDACTED]"}`)
 	wantError(t, call(t, reg, "cart", `{}`, WithConversation("c2")), `per-call value "SHOP_SESSION"`)
 	res = call(t, reg, "cart", `{}`, WithConversation("c1"), WithValue("SHOP_SESSION", "host-session"))
-	wantText(t, res, `HTTP 401 Unauthorized
-{"error":"no session"}`)
+	// The host's session is refused: an unexpected status, an error.
+	wantError(t, res, `HTTP 401 Unauthorized; body: "{\"error\":\"no session\"}"`)
 	if got := srv.requests()[len(srv.requests())-1].Header.Get("Cookie"); got != "sid=host-session" {
 		t.Errorf("Cookie = %q, want the host's value", got)
 	}

@@ -21,7 +21,8 @@ const maxGraphResult = 120
 // named by next ("next: ..."), to the following step (fall-through), to a
 // result node holding the result template, or, past the last step, to the
 // raw body of the last response. Dotted edges are the failure handling of
-// a var: jump to a fallback step, or abort. A pre_request is a node
+// a var (jump to a fallback step, or abort) and of the step's request
+// (on_error: jump or abort). A pre_request is a node
 // between the start and step 0. Node declarations come first,
 // then the edges; labels are quoted and escaped with Mermaid's entity
 // codes, so any template text is safe in them.
@@ -38,6 +39,7 @@ func (w *Workflow) Mermaid() string {
 		for _, v := range s.vars {
 			aborts = aborts || v.abort
 		}
+		aborts = aborts || s.onError.kind == onErrorAbort
 		rawBody = rawBody || s.result == nil && s.next < 0 && s.index == len(w.steps)-1
 	}
 	if aborts {
@@ -58,6 +60,12 @@ func (w *Workflow) Mermaid() string {
 			case v.abort:
 				fmt.Fprintf(&b, "  s%d -.->|%s| abort\n", s.index, mermaidLabel(v.name+" fails"))
 			}
+		}
+		switch s.onError.kind {
+		case onErrorJump:
+			fmt.Fprintf(&b, "  s%d -.->|%s| s%d\n", s.index, mermaidLabel("request fails: jump"), s.onError.jump)
+		case onErrorAbort:
+			fmt.Fprintf(&b, "  s%d -.->|%s| abort\n", s.index, mermaidLabel("request fails"))
 		}
 		vars := edgeVars(s)
 		var label, target string
@@ -210,7 +218,7 @@ func (w *Workflow) mermaidPreNode(b *strings.Builder) (aborts bool) {
 	switch {
 	case w.pre != nil:
 		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request · "+strings.TrimPrefix(stepLabel(w.pre.step), "-1 · ")))
-		return slices.ContainsFunc(w.pre.step.vars, func(v varSpec) bool { return v.abort })
+		return w.pre.step.onError.kind == onErrorAbort || slices.ContainsFunc(w.pre.step.vars, func(v varSpec) bool { return v.abort })
 	case w.PreRequest != "":
 		fmt.Fprintf(b, "  pre[%s]\n", mermaidLabel("pre_request: "+w.PreRequest+" (shared)"))
 	}
@@ -233,6 +241,9 @@ func (w *Workflow) mermaidPreEdges(b *strings.Builder) {
 		if v.abort {
 			fmt.Fprintf(b, "  pre -.->|%s| abort\n", mermaidLabel(v.name+" fails"))
 		}
+	}
+	if w.pre.step.onError.kind == onErrorAbort {
+		b.WriteString("  pre -.->|\"request fails\"| abort\n")
 	}
 	if vars := edgeVars(w.pre.step); vars != "" {
 		fmt.Fprintf(b, "  pre -->|%s| s0\n", mermaidLabel(vars))

@@ -424,12 +424,13 @@ func (l *loopSpec) withParam(u string, p *pageState) string {
 
 // pages runs loop step s from its first expanded request x: it fetches
 // page after page, collects their items into the step's items and more
-// vars, and returns the last page's response, parsed. done is set with the
-// failure Result.
-func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res Result, done bool) {
+// vars, and returns the last page's response, parsed. A first request
+// that got no response is failed, for the step's on_error; done is set
+// with the failure Result of the others.
+func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, failed *requestError, res Result, done bool) {
 	l := s.loop
-	fail := func(page int, format string, args ...any) (*Response, *extract.Doc, Result, bool) {
-		return nil, nil, r.fail("%s: page %d: %s", stepName(s), page, fmt.Sprintf(format, args...)), true
+	fail := func(page int, format string, args ...any) (*Response, *extract.Doc, *requestError, Result, bool) {
+		return nil, nil, nil, r.fail("%s: page %d: %s", stepName(s), page, fmt.Sprintf(format, args...)), true
 	}
 	u := l.withParam(x.url, &r.page)
 	first, _ := url.Parse(u) // a bad URL fails in Send
@@ -457,6 +458,9 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			}
 		}
 		resp, err := r.e.Send(r.ctx, &req)
+		if err != nil && page == 1 {
+			return nil, nil, &requestError{method: req.Method, url: req.URL, err: err}, Result{}, false
+		}
 		if err != nil {
 			hint := ""
 			if errors.Is(err, ErrRequestBudget) {
@@ -465,16 +469,17 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 			return fail(page, "%s %s: %v%s", req.Method, r.briefURL(req.URL), err, hint)
 		}
 		doc := extract.NewDoc(resp.Body, r.e.opts.Extract)
-		if !resp.OK() {
+		if !s.expects(resp) {
 			// A 401 to a credential read from the cache runs the chain
 			// again (see invalidate), on any page.
 			if page > 1 && (resp.StatusCode != http.StatusUnauthorized || !r.sentShared(s)) {
 				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, r.briefURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			}
-			// The first page failing is a step's failing response: its
-			// vars' handling applies.
+			// The first page failing is a step's unexpected status: its
+			// on_error, or its vars' handling, and the call fails
+			// rather than give no items for a page that failed (step).
 			r.setLoopVars(s, []byte("[]"), false)
-			return resp, doc, Result{}, false
+			return resp, doc, nil, Result{}, false
 		}
 		n := 0
 		if l.items != nil {
@@ -515,7 +520,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, res 
 		}
 		if more || end {
 			r.setLoopVars(s, append(items, ']'), more)
-			return resp, doc, Result{}, false
+			return resp, doc, nil, Result{}, false
 		}
 		if msg := r.advance(s, &x, &u, next, n, page, seen); msg != "" {
 			return fail(page, "%s", msg)
@@ -648,10 +653,11 @@ func (r *run) setLoopVars(s *step, items []byte, more bool) {
 
 // loopResult is what the model gets when a call ends after loop step s
 // without a result: the items collected, with a note when pages were
-// left. ok is false when the step's last page failed (the raw body is
-// shown then).
+// left. ok is false when the step's last page has a status the step does
+// not expect, which on_error: continue let through (the raw body is shown
+// then).
 func (r *run) loopResult(s *step) (Result, bool) {
-	if s == nil || s.loop == nil || r.last != nil && !r.last.OK() {
+	if s == nil || s.loop == nil || r.last != nil && !s.expects(r.last) {
 		return Result{}, false
 	}
 	vars := r.varsOf(s)

@@ -224,7 +224,11 @@ func TestLoopPageFails(t *testing.T) {
 	reg := loadRegistry(t, &Options{Env: env}, srv.URL, loopTool("${env:BASE_URL}/up", page))
 	wantError(t, call(t, reg, "t", `{}`), `step 0: page 2: HTTP 500 Internal Server Error from GET `+srv.URL+`/up?…, body "{\"error\":\"boom, key [REDACTED]\"}"`)
 
+	// A first page that fails, unhandled: an error, not an empty list.
 	reg = loadRegistry(t, &Options{Env: env}, srv.URL, loopTool("${env:BASE_URL}/down", page))
+	wantError(t, call(t, reg, "t", `{}`), `step 0: GET `+srv.URL+`/down?…: HTTP 502 Bad Gateway; body: "<html>bad gateway</html>"`)
+	// on_error: continue lets it through as before: the raw body.
+	reg = loadRegistry(t, &Options{Env: env}, srv.URL, loopTool("${env:BASE_URL}/down", page+"    on_error: continue\n"))
 	wantText(t, call(t, reg, "t", `{}`), "HTTP 502 Bad Gateway\n<html>bad gateway</html>")
 
 	reg = loadRegistry(t, &Options{Env: env}, srv.URL, loopTool("${env:BASE_URL}/down", page+

@@ -26,6 +26,15 @@ var (
 	}
 	// msgRequest: the HTTP request failed (connection, timeout, a guard's refusal).
 	msgRequest = message{"%s: %s %s: %v", "%s：HTTP 请求失败：%s %s：%v"}
+	// msgStatus: a response of a status the step does not expect, which
+	// nothing in the step handles (onerror.go): the step, the request, the
+	// status line and an excerpt of the body.
+	msgStatus = message{"%s: %s %s: HTTP %s; body: %s", "%s：HTTP 请求失败：%s %s：HTTP %s；响应体：%s"}
+	// msgEmptyBody stands for the excerpt of an empty body in msgStatus.
+	msgEmptyBody = message{"(empty)", "（空）"}
+	// msgOnErrorAbort: a step's on_error: {abort: "message"}: the file's
+	// message, then what failed (msgRequest or msgStatus).
+	msgOnErrorAbort = message{"%s (%s)", "%s（%s）"}
 	// The reasons an extraction failed, inside msgAbort.
 	msgReasonNotStructured = message{"the response is neither JSON nor YAML", "响应体既不是 JSON 也不是 YAML"}
 	msgReasonNotFoundHTTP  = message{"not found in the response (HTTP %s)", "响应中不存在（HTTP %s）"}

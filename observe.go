@@ -4,9 +4,11 @@ import (
 	"context"
 	"log/slog"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit/internal/httpx"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
@@ -18,8 +20,9 @@ import (
 // on the calling goroutine and must be safe for concurrent use.
 //
 // No event carries a secret: URLs have no query, user information or
-// fragment, and secret values of the call are redacted from their paths;
-// events carry no headers and no bodies.
+// fragment (the query is in RequestInfo.Query when Queries is set, with
+// the values of credential keys redacted), secret values of the call are
+// redacted, and events carry no headers and no bodies.
 type Observer struct {
 	// CallStart and CallEnd surround a capability's run (after the tool
 	// and capability are found).
@@ -43,6 +46,12 @@ type Observer struct {
 	// context ScriptStart returned, and ScriptEnd lists them.
 	ScriptStart func(ctx context.Context, script ScriptInfo) context.Context
 	ScriptEnd   func(ctx context.Context, script ScriptInfo)
+	// Queries sets RequestInfo.Query in the request events: each request's
+	// query, with the values of credential keys (IsSecretQueryKey) and the
+	// call's secrets redacted, which tells a loop's pages apart. Off by
+	// default: a query often holds what the end user asked (a search term),
+	// which traces and metrics should not keep. The debug log never has it.
+	Queries bool
 }
 
 // CallInfo describes a capability call. IsError and Elapsed are set for
@@ -74,7 +83,12 @@ type RequestInfo struct {
 	Method string
 	// URL is scheme, host and path: no query, user information or
 	// fragment, the call's secrets redacted.
-	URL      string
+	URL string
+	// Query is the URL's query when the Observer asks for it (Queries),
+	// else "": the values of credential keys (IsSecretQueryKey:
+	// access_token, api_key, ...) and the call's secrets redacted, cut to
+	// 1 KiB.
+	Query    string
 	Status   int   // 0 when no response came
 	Bytes    int   // the response body's length, as read
 	Attempts int   // tries made: 1, more with retries, 0 if none was sent
@@ -189,6 +203,9 @@ func (e *Executor) traceRequest(ctx context.Context, method string, u *url.URL, 
 	t := RequestTrace{e: e, secrets: secrets, start: time.Now()}
 	t.info.Method = method
 	t.info.URL = httpx.EventURL(u)
+	if o := e.opts.Observer; o != nil && o.Queries && u.RawQuery != "" {
+		t.info.Query = eventQuery(u.RawQuery, secrets)
+	}
 	if secrets != nil {
 		t.info.URL = secrets.Redact(t.info.URL)
 	}
@@ -271,6 +288,31 @@ func (t HookTrace) Done(ctx context.Context, err error) {
 		}
 		t.e.opts.Logger.LogAttrs(ctx, slog.LevelDebug, "toolkit: hook", attrs...)
 	}
+}
+
+// maxEventQuery bounds RequestInfo.Query.
+const maxEventQuery = 1 << 10
+
+// eventQuery is a query as an event shows it: the values of credential
+// keys redacted, then the call's secrets (secrets may be nil), then cut.
+func eventQuery(raw string, secrets *Redactor) string {
+	var b strings.Builder
+	for i, pair := range strings.Split(raw, "&") {
+		if i > 0 {
+			b.WriteByte('&')
+		}
+		key, _, hasValue := strings.Cut(pair, "=")
+		if k, err := url.QueryUnescape(key); hasValue && (err != nil || IsSecretQueryKey(k)) {
+			b.WriteString(key + "=" + Redacted)
+			continue
+		}
+		b.WriteString(pair)
+	}
+	q := b.String()
+	if secrets != nil {
+		q = secrets.Redact(q)
+	}
+	return textcut.Cut(q, maxEventQuery)
 }
 
 // redactedError is err for an event: without the URL a *url.Error repeats

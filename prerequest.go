@@ -43,7 +43,7 @@ type preRef struct {
 }
 
 var (
-	preFields     = []string{"name", "url", "method", "headers", "query", "body", "timeout", "cache", "var", "retry"}
+	preFields     = []string{"name", "url", "method", "headers", "query", "body", "timeout", "cache", "var", "retry", "ok_status", "on_error"}
 	preFileFields = []string{"env", "values", "pre_request"}
 )
 

@@ -76,6 +76,10 @@ func (r *Redactor) Cap(s string, n int) string { return r.r.Cap(s, n) }
 // CapBytes is Cap for a body as read, converting only what it shows.
 func (r *Redactor) CapBytes(b []byte, n int) string { return r.r.CapBytes(b, n) }
 
+// prefix is the start of b redacted, at most n bytes (Cap without its
+// note); cut reports a cut.
+func (r *Redactor) prefix(b []byte, n int) (shown string, cut bool) { return r.r.Prefix(b, n) }
+
 // list returns the values recorded; the caller must not change them.
 func (r *Redactor) list() []string { return r.r.Secrets() }
 

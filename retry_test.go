@@ -38,7 +38,7 @@ func TestRetryNonIdempotent(t *testing.T) {
 	} {
 		keys = nil
 		reg := loadRegistry(t, nil, srv.URL, tool(tc.method, tc.retry))
-		wantText(t, call(t, reg, "t", `{}`), "HTTP 500 Internal Server Error\ncharged")
+		wantError(t, call(t, reg, "t", `{}`), `HTTP 500 Internal Server Error; body: "charged"`)
 		if len(keys) != tc.sends {
 			t.Errorf("%s retry %s: sent %d times, want %d", tc.method, tc.retry, len(keys), tc.sends)
 			continue
@@ -91,7 +91,7 @@ func TestRetryAfterBeyondWaitMax(t *testing.T) {
 		fmt.Fprint(w, "come back in an hour")
 	})
 	reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nenv: [BASE_URL]\nsteps:\n  - url: ${env:BASE_URL}/x\n    timeout: 600\n    retry: {max: 3, wait_min: 0.001, wait_max: 1}\n")
-	wantText(t, call(t, reg, "t", `{}`), "HTTP 503 Service Unavailable\ncome back in an hour")
+	wantError(t, call(t, reg, "t", `{}`), `HTTP 503 Service Unavailable; body: "come back in an hour"`)
 	if n := sends.Load(); n != 1 {
 		t.Errorf("sent %d times", n)
 	}

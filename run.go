@@ -233,9 +233,12 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 		r.e.observeStep(r.ctx, r.w.Name, s.index, key != "", cached)
 	}
 	if !cached {
-		resp, doc, res, done := r.fetch(s, x)
-		if done {
+		resp, doc, failed, res, done := r.fetch(s, x)
+		switch {
+		case done:
 			return 0, res, true
+		case failed != nil:
+			return r.requestFailed(s, failed)
 		}
 		if doc == nil { // parsed here, so that it stays on the stack
 			doc = extract.NewDoc(resp.Body, r.e.opts.Extract)
@@ -244,6 +247,20 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			return restartChain, Result{}, false
 		}
 		r.last = resp
+		unexpected := !s.expects(resp)
+		u := x.url
+		if unexpected && s.loop != nil { // the first page's URL
+			u = s.loop.withParam(u, &r.page)
+		}
+		if unexpected {
+			if next, res, done, ok := r.unexpectedStatus(s, s.method, u, resp); !ok {
+				return next, res, done
+			}
+		}
+		// strict: an unexpected status that on_error does not let go on
+		// fails the call where the spec would go on with "" (below).
+		strict := unexpected && s.onError.kind != onErrorContinue
+		unhandled := strict && (!s.handles() || s.loop != nil)
 		for i, v := range s.vars {
 			if v.fromLoop {
 				continue
@@ -261,16 +278,29 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 				return 0, r.fail(msgAbort.in(r.zh), v.name, r.stepName(s), v.expr, reason(err, resp, r.zh)), true
 			case v.jump >= 0:
 				return v.jump, Result{}, false
+			case strict:
+				// A later var's jump or abort may still handle it.
+				unhandled = true
+				r.varsOf(s)[i] = varValue{set: true}
 			case structural:
 				return 0, r.fail(msgNotStructured.in(r.zh), r.stepName(s), v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
 			default:
 				r.varsOf(s)[i] = varValue{set: true}
 			}
 		}
-		if s.cache && len(s.vars) > 0 {
+		if unhandled {
+			return 0, r.fail("%s", r.statusDetail(s, s.method, u, resp)), true
+		}
+		if s.cache && len(s.vars) > 0 && !unexpected {
 			r.cachePut(s, key)
 		}
 	}
+	return r.after(s)
+}
+
+// after ends step s, its vars set: with its result, or on to the next
+// step.
+func (r *run) after(s *step) (next int, res Result, done bool) {
 	if s.result != nil {
 		text, err := s.result.Expand(r)
 		if err != nil {
@@ -286,17 +316,18 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 
 // fetch sends step s's request, or its pages when it loops, and returns
 // the (last) response, with a loop's last page parsed (nil for a step that
-// does not loop); done is set with the failure Result.
-func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, Result, bool) {
+// does not loop). A request that got no response is failed, for the
+// step's on_error; done is set with the failure Result of the others.
+func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, *requestError, Result, bool) {
 	if s.loop != nil {
 		return r.pages(s, x)
 	}
 	req := r.newRequest(s, x)
 	resp, err := r.e.Send(r.ctx, &req)
 	if err != nil {
-		return nil, nil, r.fail(msgRequest.in(r.zh), r.stepName(s), req.Method, r.briefURL(req.URL), err), true
+		return nil, nil, &requestError{method: req.Method, url: req.URL, err: err}, Result{}, false
 	}
-	return resp, nil, Result{}, false
+	return resp, nil, nil, Result{}, false
 }
 
 func reason(err error, resp *Response, zh bool) string {

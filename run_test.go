@@ -181,6 +181,7 @@ func TestVarFailureHandling(t *testing.T) {
 	})
 	tests := []struct {
 		name, vars, result, want string
+		result0                  string // step 0's result, when not result
 		wantErr                  []string
 		wantURIs                 []string
 	}{
@@ -213,7 +214,7 @@ func TestVarFailureHandling(t *testing.T) {
 		{
 			name:   "jump skips the rest of the step",
 			vars:   `[{name: v, extract: missing, jump: 1}, {name: w, extract: present}]`,
-			result: "${step0:w}|${step1:v}", want: "|from backup",
+			result: "${step0:w}|${step1:v}", want: "|from backup", result0: "${step0:w}",
 			wantURIs: []string{"GET /primary", "GET /backup"},
 		},
 		{
@@ -234,7 +235,7 @@ steps:
   - url: ${env:BASE_URL}/backup
     var: [{name: v, extract: value}]
     result: "%s"
-`, tt.vars, tt.result, tt.result)
+`, tt.vars, or(tt.result0, tt.result), tt.result)
 			srv.mu.Lock()
 			srv.reqs = nil
 			srv.mu.Unlock()
@@ -255,6 +256,9 @@ steps:
 
 	t.Run("html body without handling is an error", func(t *testing.T) {
 		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    var: [{name: v, extract: a.b}]\n")
+		wantError(t, call(t, reg, "t", `{}`), `step 0: GET `+srv.URL+`/html: HTTP 502 Bad Gateway; body: "<html><body>Bad gateway</body></html>"`)
+		// A status the step expects: the spec's error for a body that is not data.
+		reg = loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    ok_status: [502]\n    var: [{name: v, extract: a.b}]\n")
 		wantError(t, call(t, reg, "t", `{}`), `variable "v": the response is neither JSON nor YAML, so path "a.b" cannot apply (HTTP 502 Bad Gateway, body "<html><body>Bad gateway</body></html>")`)
 	})
 	t.Run("html body falls back with jump", func(t *testing.T) {
@@ -275,7 +279,7 @@ steps:
 		wantError(t, call(t, reg, "t", `{}`), `variable "v" extraction failed`, "neither JSON nor YAML")
 	})
 	t.Run("regex reads html", func(t *testing.T) {
-		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    var: [{name: v, extract: \"/<body>([^<]+)</\"}]\n    result: ${step0:v}\n")
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/html\n    ok_status: [502]\n    var: [{name: v, extract: \"/<body>([^<]+)</\"}]\n    result: ${step0:v}\n")
 		wantText(t, call(t, reg, "t", `{}`), "Bad gateway")
 	})
 	t.Run("var without extract holds the body", func(t *testing.T) {
@@ -358,8 +362,12 @@ steps:
 		}
 	})
 	t.Run("non-2xx raw body tells the status", func(t *testing.T) {
-		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/missing\n")
+		// Expected (ok_status): the raw body after its status line.
+		reg := loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/missing\n    ok_status: 404\n")
 		wantText(t, call(t, reg, "t", `{}`), "HTTP 404 Not Found\n{\"error\":\"no such order\"}")
+		// Unexpected: an error that tells it.
+		reg = loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/missing\n")
+		wantError(t, call(t, reg, "t", `{}`), `step 0: GET `+srv.URL+`/missing: HTTP 404 Not Found; body: "{\"error\":\"no such order\"}"`)
 	})
 	t.Run("raw body is capped for the model", func(t *testing.T) {
 		reg := loadRegistry(t, &Options{MaxResultBytes: 5}, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/abcdef\n")
@@ -713,7 +721,7 @@ steps:
 	// Without retry a 503 is a response like any other.
 	n.Store(0)
 	reg = loadRegistry(t, nil, srv.URL, "name: t\ndesc: d\nsteps:\n  - url: ${env:BASE_URL}/flaky\n")
-	wantText(t, call(t, reg, "t", `{}`), "HTTP 503 Service Unavailable\n")
+	wantError(t, call(t, reg, "t", `{}`), "HTTP 503 Service Unavailable; body: (empty)")
 }
 
 func TestRedirects(t *testing.T) {
@@ -780,4 +788,12 @@ func TestCanceledContext(t *testing.T) {
 	cancel()
 	res, _ := reg.Call(ctx, ToolCallCapability, json.RawMessage(`{"name":"get_order","parameters":{"order_id":"x"}}`))
 	wantError(t, res, "call canceled")
+}
+
+// or is its first argument that is not "".
+func or(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

@@ -373,6 +373,7 @@ steps:
     export: [{name: session, as: SID}]
   - url: ${env:BASE_URL}/echo
     headers: {Authorization: "Bearer ${pre:access_token}", X-User: "${value:user}"}
+    on_error: continue
     var: [{name: x, extract: x}]
 `, `
 name: later
@@ -394,7 +395,7 @@ steps:
 			t.Errorf("logs show %q", secret)
 		}
 	}
-	wantText(t, results[1], "HTTP 400 Bad Request\n<html>bad request: auth= user=[REDACTED]</html>")
+	wantError(t, results[1], `HTTP 400 Bad Request; body: "<html>bad request: auth= user=[REDACTED]</html>"`)
 }
 
 // TestCookieValuesRedacted checks that each cookie of a Cookie header is a
@@ -461,6 +462,26 @@ steps:
     method: POST
     body: '{"key": "${env:API_KEY}"}'
 `
+	// The raw body of a status the step lets through (on_error: continue),
+	// and the error of one it does not expect.
+	for _, c := range []struct{ name, key, status, body, want string }{
+		{"as written", key, "401 key " + key + " refused", `{"error":"key ` + key + `"}`,
+			`HTTP 401 key [REDACTED] refused; body: "{\"error\":\"key [REDACTED]\"}"`},
+		{"URL-encoded", key, "403 sk-live%2F0123456789", "no", `HTTP 403 [REDACTED]; body: "no"`},
+		{"base64, the body empty", key, "401 " + base64.StdEncoding.EncodeToString([]byte(key)), "", "HTTP 401 [REDACTED]; body: (empty)"},
+		{"across the line break", "first line\nsecond line", "401 first line", "second line, and more",
+			"HTTP 401 [REDACTED], and more; body: (empty)"},
+	} {
+		t.Run("error "+c.name, func(t *testing.T) {
+			srv := rawResponseServer(t, c.status, c.body)
+			reg := loadRegistry(t, &Options{Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": c.key})}, srv.URL, tool)
+			got := call(t, reg, "raw", `{}`)
+			if !got.IsError || !strings.HasSuffix(got.Text, ": "+c.want) || strings.Contains(got.Text, "first line") || strings.Contains(got.Text, "second line") {
+				t.Errorf("result %q, want the suffix %q", got.Text, c.want)
+			}
+		})
+	}
+	tool += "    on_error: continue\n"
 	for _, c := range []struct{ name, key, status, body, want string }{
 		{"as written", key, "401 key " + key + " refused", `{"error":"key ` + key + `"}`,
 			"HTTP 401 key [REDACTED] refused\n" + `{"error":"key [REDACTED]"}`},

@@ -66,6 +66,8 @@ type step struct {
 	result   *template.Template
 	retry    retryPolicy
 	loop     *loopSpec      // nil: one request
+	okStatus []int          // statuses expected besides 2xx (ok_status)
+	onError  onError        // what a failed request or an unexpected status does
 	refs     []template.Ref // every reference of url, headers, query and body
 	envOnly  bool           // every ref is ${env:…}: see envMemo
 	envNames []string       // when envOnly, the variables the refs name, each once

@@ -13,9 +13,17 @@
 //	books[]            every element, as a JSON array
 //	books[].title      a field of every element (elements without it are skipped)
 //	a[].b[].c          results flattened one level per [] (like JSONPath [*])
+//	[]                 the root array; [0] its first element
+//	items[].{id,title} each element as an object of only those fields
+//	data.{id,title}    one object of only those fields
 //
-// Keys may hold any character but '.', '[' and ']'. A duplicate JSON key
-// reads its last value.
+// A projection {a,b} ends a path: it makes an object of the fields listed
+// that the object has, in the order listed (of a repeated key, the last
+// value; a null field stays null). An element that is not an object, or
+// has none of the fields, is skipped after []; without [] it fails with
+// ErrNotFound. Keys may hold any character but '.', '[', ']', '{', '}' and
+// ','; a projection's names also no quotes, backslashes or spaces. A
+// duplicate JSON key reads its last value.
 //
 // An expression that starts with "$" is a JSONPath query (RFC 9535; it
 // passes the JSONPath Compliance Test Suite, whose cts.json is in

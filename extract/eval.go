@@ -3,6 +3,7 @@ package extract
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/antchfx/xmlquery"
 )
@@ -144,12 +145,19 @@ func (e *Expr) Eval(d *Doc) (Value, error) {
 	}
 	i := uint32(0)
 	k := 0
-	for ; k < len(e.ops) && e.ops[k].kind != opIter; k++ {
+	for ; k < len(e.ops) && e.ops[k].kind < opIter; k++ {
 		j, why := t.step(i, &e.ops[k])
 		if why != "" {
 			return Value{}, e.notFound(k, why)
 		}
 		i = j
+	}
+	if k < len(e.ops) && e.ops[k].kind == opPick {
+		out, why := t.appendPick(nil, i, e.ops[k].keys)
+		if why != "" {
+			return Value{}, e.notFound(k, why)
+		}
+		return Value{Text: string(out), Kind: Object}, nil
 	}
 	if !e.multi {
 		return t.value(i, e, k)
@@ -179,11 +187,22 @@ func (e *Expr) each(t *tape, i uint32, k int, out []byte) []byte {
 func (e *Expr) rest(t *tape, i uint32, k int, out []byte) []byte {
 	for ; k < len(e.ops); k++ {
 		o := &e.ops[k]
-		if o.kind == opIter {
+		switch o.kind {
+		case opIter:
 			if t.kind(i) != nArray {
 				return out
 			}
 			return e.each(t, i, k, out)
+		case opPick:
+			mark := len(out)
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			picked, why := t.appendPick(out, i, o.keys)
+			if why != "" { // an element without the fields is skipped
+				return out[:mark]
+			}
+			return picked
 		}
 		j, why := t.step(i, o)
 		if why != "" {
@@ -231,6 +250,40 @@ func (t *tape) step(i uint32, o *op) (uint32, string) {
 		return 0, "index " + strconv.Itoa(o.n) + " out of range (length " + strconv.Itoa(n) + ")"
 	}
 	return 0, "bad step"
+}
+
+// appendPick appends an object of the fields keys of object node i has, in
+// the order of keys (of a repeated key, the last); why says why there is
+// none: i is not an object, or has none of the fields.
+func (t *tape) appendPick(dst []byte, i uint32, keys []string) (out []byte, why string) {
+	if k := t.kind(i); k != nObject {
+		return dst, "cannot take fields of " + k.article()
+	}
+	out = append(dst, '{')
+	found := false
+	for _, key := range keys {
+		v, ok := uint32(0), false
+		for c, n := i+1, t.nodes[i].x; c < n; c = t.next(c + 1) {
+			if t.keyIs(c, key) {
+				v, ok = c+1, true
+			}
+		}
+		if !ok {
+			continue
+		}
+		if found {
+			out = append(out, ',')
+		}
+		found = true
+		out = append(out, '"')
+		out = append(out, key...)
+		out = append(out, '"', ':')
+		out = t.appendCompact(out, v)
+	}
+	if !found {
+		return dst, "none of the fields " + strings.Join(keys, ", ")
+	}
+	return append(out, '}'), ""
 }
 
 // value renders a single result node.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -77,11 +78,13 @@ const (
 	opKey opKind = iota
 	opIndex
 	opIter
+	opPick // {a,b}: an object of those fields; always the last op
 )
 
 type op struct {
 	kind opKind
 	key  string
+	keys []string // opPick's fields, in order
 	n    int
 	end  int // byte offset in the expression just past this op
 }
@@ -158,8 +161,15 @@ func parsePath(s string) ([]op, error) {
 	var ops []op
 	i := 0
 	for seg := 0; ; seg++ {
+		if i < len(s) && s[i] == '{' {
+			keys, err := parsePick(s, i)
+			if err != nil {
+				return nil, err
+			}
+			return append(ops, op{kind: opPick, keys: keys, end: len(s)}), nil
+		}
 		start := i
-		for i < len(s) && s[i] != '.' && s[i] != '[' && s[i] != ']' {
+		for i < len(s) && s[i] != '.' && s[i] != '[' && s[i] != ']' && s[i] != '{' && s[i] != '}' && s[i] != ',' {
 			i++
 		}
 		if i > start {
@@ -203,8 +213,46 @@ func parsePath(s string) ([]op, error) {
 			i++
 		case ']':
 			return nil, fail(i, "unexpected ']'")
+		case '{':
+			return nil, fail(i, "a projection follows a '.': write ."+s[i:])
+		case '}', ',':
+			return nil, fail(i, fmt.Sprintf("unexpected %q outside a projection {a,b}", s[i]))
 		default:
 			return nil, fail(i, "want '.' or '[' after ']'")
 		}
 	}
+}
+
+// parsePick reads the projection {a,b,...} at s[open:], which must end the
+// path: the names of the fields kept, each once.
+func parsePick(s string, open int) ([]string, error) {
+	fail := func(off int, msg string) error {
+		return &SyntaxError{Expr: s, Col: utf8.RuneCountInString(s[:off]) + 1, Msg: msg}
+	}
+	end := strings.IndexByte(s[open:], '}')
+	if end < 0 {
+		return nil, fail(open, "unclosed '{'")
+	}
+	end += open
+	if end != len(s)-1 {
+		return nil, fail(end+1, "a projection {a,b} ends the path")
+	}
+	var keys []string
+	off := open + 1
+	for _, key := range strings.Split(s[open+1:end], ",") {
+		k := strings.TrimSpace(key)
+		switch {
+		case k == "":
+			return nil, fail(off, "empty field name in the projection")
+		case !utf8.ValidString(k):
+			return nil, fail(off, "field name of the projection is not valid UTF-8")
+		case strings.ContainsAny(k, ".[]{\\\"") || strings.IndexFunc(k, func(r rune) bool { return r <= ' ' }) >= 0:
+			return nil, fail(off, fmt.Sprintf("field %q of a projection is a plain key (no '.', '[', quotes or spaces)", k))
+		case slices.Contains(keys, k):
+			return nil, fail(off, fmt.Sprintf("field %q twice in the projection", k))
+		}
+		keys = append(keys, k)
+		off += len(key) + 1
+	}
+	return keys, nil
 }

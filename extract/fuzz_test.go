@@ -18,7 +18,8 @@ import (
 
 func FuzzCompile(f *testing.F) {
 	for _, s := range []string{"", "a", "a.b[0][]", "[0].x", "a..b", "a[", "a[-1]", "a]", "/(x)/", "//", "/(/", "中[1].文",
-		"$", "$..a[?@.b < 2]", "$.x[", "$[?(", "$..", "$['é'", "$[1:2:3:4]"} {
+		"$", "$..a[?@.b < 2]", "$.x[", "$[?(", "$..", "$['é'", "$[1:2:3:4]",
+		"a[].{b,c}", "{a}", "{", "{a,", "{a,,b}", "a.{b}.c", "a{b}", "a.{b,b}", "[].{ x , y }", "a.{\"b\"}"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -38,6 +39,8 @@ func FuzzEval(f *testing.F) {
 		{"data.status", jsonBody}, {"items[].tags[]", jsonBody}, {"[0]", "[1,2]"}, {"a.b", yamlBody},
 		{"items[].name", yamlBody}, {"a", htmlPage}, {"/(\\d+)/", "x 42"}, {"a[]", `{"a":[1,null,{"b":2}]}`},
 		{"a", "a: &x [*x]"}, {"a", "[[[[[["}, {"a", "- - - -"}, {"x", "x: !!str\n"},
+		{"items[].{id,name}", jsonBody}, {"{a,b}", `{"a":1,"c":2,"b":null}`}, {"[].{n}", `[{"n":1},2,{"m":3},{"n":[4]}]`},
+		{"a.{x,y}", `{"a":{"y":{"z":1},"x":"s","x":"t"}}`}, {"items[].{name}", yamlBody},
 	} {
 		f.Add(s.expr, []byte(s.body))
 	}
@@ -182,6 +185,18 @@ func refStep(v any, o op) (any, bool) {
 			return nil, false
 		}
 		return a[o.n], true
+	case opPick:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		picked := map[string]any{}
+		for _, k := range o.keys {
+			if x, ok := m[k]; ok {
+				picked[k] = x
+			}
+		}
+		return picked, len(picked) > 0
 	}
 	return nil, false
 }

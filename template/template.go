@@ -299,6 +299,10 @@ const sourceList = "param, env, value, pre, loop or stepN"
 // parseRef parses the reference whose "${" is at src[at:]. end is the
 // offset just past its "}".
 func parseRef(src string, at int) (ref Ref, end int, err error) {
+	if fixed := spacedRef(src, at); fixed != "" {
+		j := strings.IndexByte(src[at:], '}') + at
+		return ref, 0, syntaxErr(src, at, "spaces inside %s: a reference holds none; write %s", src[at:j+1], fixed)
+	}
 	i := at + 2
 	// Source: up to ':' or '}'.
 	for i < len(src) && src[i] != ':' && src[i] != '}' && src[i] != '\n' && !isOpen(src, i) {
@@ -313,7 +317,16 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		if i == at+2 {
 			return ref, 0, syntaxErr(src, at, `empty reference "${}": want ${param:name}, ${env:NAME}, ${value:name} or ${stepN:name}`)
 		}
-		return ref, 0, syntaxErr(src, i, `missing ":" in %s: want ${source:name}, e.g. ${param:%s}`, src[at:i+1], src[at+2:i])
+		if head, rest, ok := strings.Cut(src[at+2:i], "."); ok && rest != "" {
+			if fix := sourceFix(head); fix != "" {
+				return ref, 0, syntaxErr(src, i, `missing ":" in %s: a reference is ${source:name}; write ${%s:%s}`, src[at:i+1], fix, rest)
+			}
+		}
+		example := src[at+2 : i]
+		if canonicalSource(example) != "" { // ${param}: the name is missing
+			example = "name"
+		}
+		return ref, 0, syntaxErr(src, i, `missing ":" in %s: want ${source:name}, e.g. ${param:%s}`, src[at:i+1], example)
 	}
 	source := src[at+2 : i]
 	colon := i
@@ -363,8 +376,11 @@ func parseRef(src string, at int) (ref Ref, end int, err error) {
 		ref.Source, ref.Step = Step, n
 	default:
 		hint := ""
-		if l := strings.ToLower(source); l == "param" || l == "env" || l == "value" || l == "pre" || l == "loop" || strings.HasPrefix(l, "step") {
-			hint = " (sources are lower case)"
+		if fix := sourceFix(source); fix != "" {
+			hint = "; did you mean ${" + fix + ":" + name + "}?"
+			if strings.EqualFold(fix, source) {
+				hint = " (sources are lower case)" + hint
+			}
 		}
 		return ref, 0, syntaxErr(src, at+2, "unknown source %q in %s: want %s%s", source, text, sourceList, hint)
 	}

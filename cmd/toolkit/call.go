@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -49,9 +51,12 @@ func runCall(ctx context.Context, c *cli, args []string) int {
 		return exitUsage
 	}
 	opts := toolkit.Options{Env: env, AllowPrivate: f.allowPrivate}
+	refused := &privateRefusals{}
+	var trace io.Writer
 	if *verbose {
-		opts.Observer = traceObserver(c.stderr)
+		trace = c.stderr
 	}
+	opts.Observer = traceObserver(trace, refused)
 	l, err := c.load(paths, &f, opts, true)
 	if err != nil {
 		c.errorf("call: %v", err)
@@ -91,6 +96,9 @@ func runCall(ctx context.Context, c *cli, args []string) int {
 	if err != nil {
 		c.errorf("call: %v", err)
 		return exitFail
+	}
+	if hint := refused.hint(); hint != "" {
+		c.errorf("call: %s", hint)
 	}
 	if res.IsError {
 		return exitFail
@@ -169,41 +177,106 @@ func paramTypes(c toolkit.Capability, key string) []string {
 	return argcheck.Types(prop)
 }
 
-// traceObserver prints the events of a call to w: its steps, cache
-// lookups, HTTP requests (method and URL without its query, secrets
-// redacted by the library) and responses with timings, and hook runs.
-func traceObserver(w io.Writer) *toolkit.Observer {
+// privateRefusals are the hosts whose requests the private-address guard
+// refused in a run of the command, for a hint naming --allow-private.
+type privateRefusals struct {
+	mu    sync.Mutex
+	hosts []string
+}
+
+// note records r's host if the guard refused r for its private address,
+// and returns it the first time, else "".
+func (p *privateRefusals) note(r toolkit.RequestInfo) string {
+	if r.Err == nil || !errors.Is(r.Err, toolkit.ErrHostNotAllowed) || !strings.Contains(r.Err.Error(), "private or special-purpose address") {
+		return ""
+	}
+	u, err := url.Parse(r.URL)
+	if err != nil || u.Hostname() == "" {
+		return ""
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if slices.Contains(p.hosts, u.Hostname()) {
+		return ""
+	}
+	p.hosts = append(p.hosts, u.Hostname())
+	return u.Hostname()
+}
+
+// hint says how to let the refused hosts be reached, or is "".
+func (p *privateRefusals) hint() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.hosts) == 0 {
+		return ""
+	}
+	return refusedHint(p.hosts)
+}
+
+// refusedHint names the flag that lets requests reach hosts.
+func refusedHint(hosts []string) string {
+	flags := make([]string, len(hosts))
+	for i, h := range hosts {
+		flags[i] = "--allow-private " + h
+	}
+	return fmt.Sprintf("requests to %s were refused: it is a private or loopback address, which requests may not reach by default; to reach it (a local mock, an internal API), pass %s",
+		strings.Join(hosts, ", "), strings.Join(flags, " "))
+}
+
+// traceObserver prints the events of a call to w, when w is not nil: its
+// steps, cache lookups, HTTP requests (method and URL, its query with
+// credentials and secrets redacted by the library) and responses with
+// timings, and hook runs. It notes in refused the hosts the
+// private-address guard refused.
+func traceObserver(w io.Writer, refused *privateRefusals) *toolkit.Observer {
 	var mu sync.Mutex
 	printf := func(format string, args ...any) {
+		if w == nil {
+			return
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		fmt.Fprintf(w, format, args...)
 	}
 	ms := func(d time.Duration) string { return d.Round(10 * time.Microsecond).String() }
+	step := func(i int) string {
+		if i == toolkit.PreRequestIndex {
+			return "pre_request"
+		}
+		return fmt.Sprintf("step %d", i)
+	}
+	target := func(r toolkit.RequestInfo) string {
+		if r.Query != "" {
+			return r.URL + "?" + r.Query
+		}
+		return r.URL
+	}
 	return &toolkit.Observer{
+		Queries: w != nil,
 		Step: func(_ context.Context, s toolkit.StepInfo) {
 			if s.Cached {
-				printf("* step %d: variables from the cache, no request\n", s.Index)
+				printf("* %s: variables from the cache, no request\n", step(s.Index))
 				return
 			}
-			printf("* step %d\n", s.Index)
+			printf("* %s\n", step(s.Index))
 		},
 		Cache: func(_ context.Context, ci toolkit.CacheInfo) {
 			if !ci.Hit {
-				printf("* step %d: not in the cache\n", ci.Step)
+				printf("* %s: not in the cache\n", step(ci.Step))
 			}
 		},
 		RequestStart: func(ctx context.Context, r toolkit.RequestInfo) context.Context {
-			printf("> %s %s\n", r.Method, r.URL)
+			printf("> %s %s\n", r.Method, target(r))
 			return ctx
 		},
 		RequestEnd: func(_ context.Context, r toolkit.RequestInfo) {
+			refused.note(r)
 			tries := ""
 			if r.Attempts > 1 {
 				tries = fmt.Sprintf(", %d attempts", r.Attempts)
 			}
 			if r.Err != nil {
-				printf("< %s %s failed after %s%s: %v\n", r.Method, r.URL, ms(r.Elapsed), tries, r.Err)
+				printf("< %s %s failed after %s%s: %v\n", r.Method, target(r), ms(r.Elapsed), tries, r.Err)
 				return
 			}
 			printf("< %d %s, %d bytes in %s%s\n", r.Status, http.StatusText(r.Status), r.Bytes, ms(r.Elapsed), tries)

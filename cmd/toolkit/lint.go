@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -18,9 +19,10 @@ import (
 )
 
 func runLint(ctx context.Context, c *cli, args []string) int {
-	fs := c.newFlags("lint", "PATH... [--strict] [--format text|json|sarif]",
+	fs := c.newFlags("lint", "[PATH...] [--strict] [--format text|json|sarif]",
 		"Check YAML tool files, YQCloud function definitions (.json) and OpenAPI documents, each\n"+
-			"recognised by its content, and print every problem as file:line:col: severity: message.\n"+
+			"recognised by its content (default: the ./tools folder), and print every problem as\n"+
+			"file:line:col: severity: message, then one line counting the files, errors and warnings.\n"+
 			"The exit status is 1 when there are errors (with --strict, warnings too).")
 	strict := fs.Bool("strict", false, "exit with status 1 on warnings too")
 	format := newChoice("text", "json", "sarif")
@@ -30,9 +32,12 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 		return status
 	}
 	if len(paths) == 0 {
-		c.errorf("lint: no PATH given")
-		fs.Usage()
-		return exitUsage
+		if _, err := os.Stat(defaultPath); err != nil {
+			c.errorf("lint: no PATH given, and there is no ./%s folder", defaultPath)
+			fs.Usage()
+			return exitUsage
+		}
+		paths = []string{defaultPath}
 	}
 	rep, err := lint(ctx, c, paths)
 	if err != nil {
@@ -48,9 +53,7 @@ func runLint(ctx context.Context, c *cli, args []string) int {
 		for _, d := range rep.diags {
 			fmt.Fprintln(c.stdout, formatDiag(d))
 		}
-		if len(rep.diags) > 0 || len(rep.files) == 0 {
-			fmt.Fprintf(c.stderr, "toolkit: %d files checked: %s, %s\n", len(rep.files), plural(rep.errors, "error"), plural(rep.warnings, "warning"))
-		}
+		fmt.Fprintf(c.stderr, "toolkit: %s checked: %s, %s\n", plural(len(rep.files), "file"), plural(rep.errors, "error"), plural(rep.warnings, "warning"))
 	}
 	if err != nil {
 		c.errorf("lint: %v", err)

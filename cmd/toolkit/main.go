@@ -5,7 +5,7 @@
 //
 // Subcommands:
 //
-//	toolkit lint PATH...                  report every problem of the files, as file:line:col: severity: message
+//	toolkit lint [PATH...]                report every problem of the files, as file:line:col: severity: message
 //	toolkit list [PATH...]                what the model sees: the entry tools' answer, or the tools
 //	toolkit describe NAME [PATH...]       a capability's detail (its JSON Schema), or its tool shape
 //	toolkit call NAME [PATH...] -p k=v    run one capability and print its result and signals
@@ -44,7 +44,7 @@ type command struct {
 }
 
 var commands = []command{
-	{"lint", "PATH...", "check tool files, YQCloud definitions and OpenAPI documents", runLint},
+	{"lint", "[PATH...]", "check tool files, YQCloud definitions and OpenAPI documents", runLint},
 	{"list", "[PATH...]", "show what the model sees: the answer of query_capabilities, or the tools", runList},
 	{"describe", "NAME [PATH...]", "show a capability's detail (its JSON Schema) or its tool shape", runDescribe},
 	{"call", "NAME [PATH...]", "run one capability and print its result and signals", runCall},

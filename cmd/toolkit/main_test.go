@@ -39,7 +39,7 @@ func TestUsage(t *testing.T) {
 		want string // in stdout or stderr
 	}{
 		{nil, exitUsage, "usage: toolkit SUBCOMMAND"},
-		{[]string{"help"}, exitOK, "lint PATH..."},
+		{[]string{"help"}, exitOK, "lint [PATH...]"},
 		{[]string{"help", "call"}, exitOK, "-allow-private HOST"},
 		{[]string{"frobnicate"}, exitUsage, `unknown subcommand "frobnicate"`},
 		{[]string{"lint"}, exitUsage, "lint: no PATH given"},
@@ -333,7 +333,7 @@ func TestCall(t *testing.T) {
 	}
 	trace := []string{
 		`(?m)^\* step 0$`,
-		`(?m)^> GET ` + regexp.QuoteMeta(srv.URL) + `/accounts/\[REDACTED\]/items/A-1$`,
+		`(?m)^> GET ` + regexp.QuoteMeta(srv.URL) + `/accounts/\[REDACTED\]/items/A-1\?limit=7$`,
 		`(?m)^< 200 OK, \d+ bytes in [0-9.]+[µm]?s$`,
 		`(?m)^\* call get_item \(http\): done in [0-9.]+[µm]?s$`,
 	}
@@ -375,7 +375,7 @@ func TestCallResults(t *testing.T) {
 		noTrace bool
 	}{
 		{"error result", []string{"get_item", "--allow-private", "127.0.0.1", "-p", "id=missing"}, exitFail, `variable "title" extraction failed`, "", false},
-		{"private address refused by default", []string{"get_item", "-p", "id=A-1"}, exitFail, "not allowed", "", false},
+		{"private address refused by default", []string{"get_item", "-p", "id=A-1"}, exitFail, "not allowed", "pass --allow-private 127.0.0.1", false},
 		{"wrong type", []string{"get_item", "--allow-private", "127.0.0.1", "-p", "id=A-1", "-p", "limit=many"}, exitFail, `parameter "limit"`, "", true},
 		{"--args with -p over it", []string{"get_item", "--allow-private", "127.0.0.1", "--args", `{"id": "B-2", "limit": 3}`, "-p", "id=A-1"}, exitOK, "lamp x3", "", false},
 		{"--args not an object", []string{"get_item", "--args", `[1]`}, exitUsage, "", "--args must be a JSON object", true},

@@ -10,9 +10,11 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
@@ -117,14 +119,26 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		c.errorf("mcp: --auth-server is for --auth-introspect")
 		return exitUsage
 	}
+	refused := &privateRefusals{}
+	observer := &toolkit.Observer{RequestEnd: func(_ context.Context, r toolkit.RequestInfo) {
+		if host := refused.note(r); host != "" {
+			c.errorf("mcp: %s", refusedHint([]string{host}))
+		}
+	}}
+	var current atomic.Pointer[toolkit.Registry] // the Registry served, for flatHint
 	load := func() (*loaded, error) {
-		return c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat}, true)
+		l, err := c.load(paths, &f, toolkit.Options{Env: env, AllowPrivate: f.allowPrivate, Flat: f.flat, Observer: observer}, true)
+		if err == nil && len(l.failed) == 0 {
+			current.Store(l.reg)
+		}
+		return l, err
 	}
 	l, err := load()
 	if err != nil {
 		c.errorf("mcp: %v", err)
 		return exitFail
 	}
+	current.Store(l.reg)
 	perRequest := mcpserver.Values(pairMap(claims), pairMap(headers))
 	srv := mcpserver.New(l.reg, &mcpserver.Options{
 		Locale: f.locale,
@@ -135,6 +149,9 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		ListTTL: listTTL(*watchFiles),
 	})
 	defer srv.Close()
+	if !f.flat {
+		srv.MCP().AddReceivingMiddleware(flatHint(current.Load))
+	}
 	if *watchFiles {
 		watchCtx, stopWatch := context.WithCancel(ctx)
 		defer stopWatch()
@@ -210,6 +227,30 @@ func runMCP(ctx context.Context, c *cli, args []string) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// flatHint answers a tools/call of a capability's name on a server of
+// entry tools, which the SDK refuses as an unknown tool, with how to
+// call it: through call_capability, or as a tool of its own with --flat.
+func flatHint(current func() *toolkit.Registry) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			call, ok := req.(*mcp.CallToolRequest)
+			if err == nil || method != "tools/call" || !ok || call.Params == nil || isEntryTool(call.Params.Name) {
+				return res, err
+			}
+			var we *jsonrpc.Error
+			if _, found := current().Lookup(call.Params.Name); !found || !errors.As(err, &we) {
+				return res, err
+			}
+			hint := *we
+			hint.Message = fmt.Sprintf("%s: %q is a capability, which this server's tools reach through %s "+
+				`({"name": %q, "parameters": {...}}); serve with toolkit mcp --flat to list each capability as a tool of its own`,
+				we.Message, call.Params.Name, toolkit.ToolCallCapability, call.Params.Name)
+			return nil, &hint
+		}
+	}
 }
 
 // listTTL is how long a client may keep the tool list: an hour when it

@@ -125,17 +125,34 @@ func (r *Redactor) Cap(s string, n int) string { return capText(r, s, n) }
 func (r *Redactor) CapBytes(b []byte, n int) string { return capText(r, b, n) }
 
 func capText[T string | []byte](r *Redactor, s T, n int) string {
+	shown, size, cut := prefix(r, s, n)
+	if !cut {
+		return shown
+	}
+	return truncated(shown, size)
+}
+
+// Prefix is the start of b redacted, cut at n bytes on a UTF-8 boundary,
+// as Cap shows it but without the note; cut reports a cut.
+func (r *Redactor) Prefix(b []byte, n int) (shown string, cut bool) {
+	shown, _, cut = prefix(r, b, n)
+	return shown, cut
+}
+
+// prefix is Cap's work: the redacted start of s, at most n bytes, the size
+// the note names, and whether it was cut.
+func prefix[T string | []byte](r *Redactor, s T, n int) (shown string, size int, cut bool) {
 	n = max(n, 0)
 	if len(s) <= n { // shown whole unless replacing secrets lengthens it
-		return capWhole(r.Redact(string(s)), n)
+		return prefixWhole(r.Redact(string(s)), n)
 	}
 	m := r.bound()
 	if m == 0 { // no secrets
-		shown, cut := textcut.Prefix(s, n)
+		head, cut := textcut.Prefix(s, n)
 		if !cut {
-			return string(s)
+			return string(s), len(s), false
 		}
-		return truncated(shown, len(s))
+		return string(head), len(s), true
 	}
 	// Replacing a form changes the text only where the form is: the head
 	// redacts like the whole text up to the place where a form crossing
@@ -147,25 +164,22 @@ func capText[T string | []byte](r *Redactor, s T, n int) string {
 	need := n + 4 + 3*m
 	for h := need + n/32; ; { // n/32: room for the secrets replaced
 		if h >= len(s) {
-			return capWhole(r.Redact(string(s)), n)
+			return prefixWhole(r.Redact(string(s)), n)
 		}
 		head := r.Redact(string(s[:h]))
 		if len(head) >= need {
 			shown, _ := textcut.Prefix(head, n)
-			return truncated(shown, len(s))
+			return shown, len(s), true
 		}
 		// Secrets replaced made the head shorter: as much longer again.
 		h += (need-len(head))*h/max(len(head), 1) + m
 	}
 }
 
-// capWhole cuts text, redacted whole, at n bytes, with the note.
-func capWhole(text string, n int) string {
+// prefixWhole cuts text, redacted whole, at n bytes.
+func prefixWhole(text string, n int) (string, int, bool) {
 	shown, cut := textcut.Prefix(text, n)
-	if !cut {
-		return text
-	}
-	return truncated(shown, len(text))
+	return shown, len(text), cut
 }
 
 // truncated is a text cut from one of size bytes, with the note saying so.
