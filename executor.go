@@ -31,6 +31,7 @@ type Executor struct {
 	flights     flights           // fetches of entries kept across calls
 	cacheHealth cacheHealth       // what was logged about the Cache
 	storedVars  storedVars        // the variables it stored across calls, decoded
+	tokens      tokenFlights      // OAuth token requests under way
 }
 
 // NewExecutor returns an Executor configured by opts.
