@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/goccy/go-yaml/ast"
 
@@ -45,6 +46,8 @@ type Auth struct {
 	// envOnly: every field reads only the environment, so the credential
 	// is the process's (an OAuth token is shared by every call).
 	envOnly   bool
+	envNames  []string                  // when envOnly, the variables its fields read, each once
+	grantMemo atomic.Pointer[grantMemo] // when envOnly, the OAuth grant last made
 	line, col int
 }
 
@@ -223,6 +226,9 @@ func (c *compiler) authBlock(n ast.Node, path string) *Auth {
 				}
 				for _, r := range t.AppendRefs(nil) {
 					a.envOnly = a.envOnly && r.Source == template.Env
+					if r.Source == template.Env && !slices.Contains(a.envNames, r.Name) {
+						a.envNames = append(a.envNames, r.Name)
+					}
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -308,6 +309,40 @@ func (r *run) grant(a *Auth) (*auth.Grant, error) {
 	return g, nil
 }
 
+// grantMemo is the grant of an auth block whose fields read the
+// environment alone, with the values it was made from: while they read
+// the same, every call makes the same grant, under the same key.
+type grantMemo struct {
+	env []string
+	g   *auth.Grant
+	key string
+}
+
+// grantKey returns a's grant and the cache key of its token; its secrets
+// are the call's.
+func (r *run) grantKey(a *Auth) (*auth.Grant, string, error) {
+	var env []string
+	if a.envOnly {
+		env = make([]string, len(a.envNames))
+		for i, name := range a.envNames {
+			env[i], _ = r.e.opts.Env(name)
+		}
+		if m := a.grantMemo.Load(); m != nil && slices.Equal(m.env, env) {
+			r.secrets.Add(m.g.ClientSecret, m.g.RefreshToken, m.g.Password)
+			return m.g, m.key, nil
+		}
+	}
+	g, err := r.grant(a)
+	if err != nil {
+		return nil, "", err
+	}
+	key := "auth:" + g.Key()
+	if a.envOnly {
+		a.grantMemo.Store(&grantMemo{env: env, g: g, key: key})
+	}
+	return g, key, nil
+}
+
 // oauthToken returns the OAuth token a's requests carry: the one the call
 // already holds, else one kept across calls, else one fetched (force
 // skips the first two). fresh reports one fetched now, by this call or by
@@ -315,11 +350,10 @@ func (r *run) grant(a *Auth) (*auth.Grant, error) {
 // of the process (authScope); per-call ones, a token of the call's cache
 // scope. Concurrent calls that need the same token share one request.
 func (r *run) oauthToken(a *Auth, s *step, force bool) (tok *auth.Token, fresh bool, err error) {
-	g, err := r.grant(a)
+	g, key, err := r.grantKey(a)
 	if err != nil {
 		return nil, false, err
 	}
-	key := "auth:" + g.Key()
 	if h := r.token; h != nil && h.key == key && !force {
 		r.secrets.Add(h.tok.AccessToken)
 		return h.tok, false, nil
@@ -394,14 +428,31 @@ func (r *run) keptToken(ctx context.Context, key string, scoped bool) (*heldToke
 	if !r.cacheAnswered(err) || !ok {
 		return nil, false
 	}
-	tok, ok := auth.UnmarshalToken(data)
-	if !ok || tok.TTL(time.Now()) <= 0 {
+	// The process's tokens (a few: one per credential in the
+	// environment) are kept decoded while the store holds the same bytes.
+	h, _ := r.e.tokenMemo.Load(key)
+	if h == nil || scoped || !bytes.Equal(h.(*heldToken).data, data) {
+		tok, ok := auth.UnmarshalToken(data)
+		if !ok {
+			return nil, false
+		}
+		h = &heldToken{tok: tok, key: key, scoped: scoped, data: data}
+		if !scoped {
+			r.e.tokenMemo.Store(key, h)
+		}
+	}
+	tok := h.(*heldToken).tok
+	if tok.TTL(time.Now()) <= 0 {
 		return nil, false
 	}
-	h := &heldToken{tok: tok, key: key, scoped: scoped, data: data}
+	return r.holdToken(h.(*heldToken)), true
+}
+
+// holdToken makes h the call's token.
+func (r *run) holdToken(h *heldToken) *heldToken {
 	r.token = h
-	r.secrets.Add(tok.AccessToken)
-	return h, true
+	r.secrets.Add(h.tok.AccessToken)
+	return h
 }
 
 // dropToken forgets the call's OAuth token, and drops it from the cache
