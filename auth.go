@@ -296,6 +296,11 @@ func authConflicts(a *Auth, steps []*step, report func(i int, field, msg string)
 		if s.noAuth {
 			continue
 		}
+		if s.url != nil {
+			if refs := s.url.AppendRefs(nil); len(refs) == 1 && refs[0].Source != template.Env && s.url.Source() == refs[0].String() {
+				report(i, "url", fmt.Sprintf("the whole URL comes from %s, so its host is not the tool's: the tool's auth (%s) would send its credentials wherever it points; set auth: none on this step", refs[0], a.Type))
+			}
+		}
 		if header != "" && hasHeader(s.headers, header) {
 			report(i, "headers."+header, fmt.Sprintf("the tool's auth (%s) sets %s: drop it here, or set auth: none on this step", a.Type, header))
 		}

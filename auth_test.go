@@ -254,6 +254,7 @@ func TestAuthLoadErrors(t *testing.T) {
 		{"by hand", "auth: {type: bearer, token: x}\nsteps2: ", `steps[0].headers.Authorization: the tool's auth (bearer) sets Authorization`},
 		{"step auth", "auth: {type: bearer, token: x}\nsteps3: ", `steps[0].auth: a step's auth can only be none`},
 		{"query by hand", "auth: {type: api_key, in: query, name: key, value: v}\nsteps4: ", `the tool's auth (api_key) sends the query key "key"`},
+		{"whole url", "auth: {type: bearer, token: x}\nsteps5: ", `steps[0].url: the whole URL comes from ${param:tok}, so its host is not the tool's`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -264,6 +265,8 @@ func TestAuthLoadErrors(t *testing.T) {
 				src, steps = strings.TrimSuffix(src, "\nsteps2: "), "steps:\n  - url: https://api.example.com/x\n    headers: {Authorization: Bearer y}\n"
 			case strings.HasSuffix(src, "steps3: "):
 				src, steps = strings.TrimSuffix(src, "\nsteps3: "), "steps:\n  - url: https://api.example.com/x\n    auth: other\n"
+			case strings.HasSuffix(src, "steps5: "):
+				src, steps = strings.TrimSuffix(src, "\nsteps5: "), "steps:\n  - url: ${param:tok}\n"
 			case strings.HasSuffix(src, "steps4: "):
 				src, steps = strings.TrimSuffix(src, "\nsteps4: "), "steps:\n  - url: https://api.example.com/x\n    query: [{key: key, value: v}]\n"
 			}
