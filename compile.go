@@ -51,19 +51,31 @@ func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 }
 
 func parseWorkflow(filename string, src []byte, maxBytes int) (*Workflow, Diagnostics) {
-	w, p, diags := parseToolFile(filename, string(src), maxBytes)
-	if p != nil {
-		diags = append(diags, notATool(p))
-		slices.SortStableFunc(diags, diagOrder)
+	f := parseFile(filename, string(src), maxBytes)
+	switch {
+	case f.p != nil:
+		f.diags = append(f.diags, notATool(f.p))
+	case f.a != nil:
+		f.diags = append(f.diags, notAToolAuth(f.a))
 	}
-	return w, diags
+	slices.SortStableFunc(f.diags, diagOrder)
+	return f.w, f.diags
 }
 
-// parseToolFile compiles a tool file, or a file that defines a shared
-// pre_request; at most one of w and p is non-nil.
-func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreRequest, _ Diagnostics) {
+// parsed is a compiled file: a tool, a shared pre_request or a shared
+// auth (at most one of w, p and a is non-nil), and its diagnostics.
+type parsed struct {
+	w     *Workflow
+	p     *PreRequest
+	a     *Auth
+	diags Diagnostics
+}
+
+// parseFile compiles a tool file, or a file that defines a shared
+// pre_request or a shared auth.
+func parseFile(filename, src string, maxBytes int) parsed {
 	if len(src) > maxBytes {
-		return nil, nil, Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}
+		return parsed{diags: Diagnostics{tooLarge(filename, int64(len(src)), maxBytes)}}
 	}
 	sc := scratches.Get().(*scratch)
 	defer sc.release()
@@ -71,7 +83,7 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 	tree, err := yamlscan.Parse(src, maxFileDepth)
 	if err != nil {
 		r.diags = append(r.diags, yamlSyntaxDiagnostic(filename, src, err))
-		return nil, nil, r.diags
+		return parsed{diags: r.diags}
 	}
 	defer tree.Release() // what is compiled holds no node
 	var body ast.Node
@@ -87,11 +99,11 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 	}
 	if body == nil {
 		r.diags = append(r.diags, Diagnostic{File: filename, Line: 1, Col: 1, Msg: "empty tool file"})
-		return nil, nil, r.diags
+		return parsed{diags: r.diags}
 	}
 	if at := yamlast.AliasBomb(body, maxBytes); at != nil {
 		r.errorf(at, "", "YAML aliases expand the file to over %d bytes (Options.MaxFileBytes)", maxBytes)
-		return nil, nil, r.diags
+		return parsed{diags: r.diags}
 	}
 	sc.c = compiler{nodeReader: r, w: &Workflow{File: filename}, pending: sc.pending[:0]}
 	c := &sc.c
@@ -100,14 +112,24 @@ func parseToolFile(filename, src string, maxBytes int) (w *Workflow, p *PreReque
 	slices.SortStableFunc(r.diags, diagOrder)
 	switch {
 	case r.diags.HasErrors():
-		return nil, nil, r.diags
+		return parsed{diags: r.diags}
 	case c.def:
 		p := c.pre
 		p.Env, p.Values, p.secretEnv = c.w.Env, c.w.Values, c.w.secretEnv
-		return nil, p, r.diags
+		return parsed{p: p, diags: r.diags}
+	case c.defAuth:
+		a := c.auth
+		a.Name, a.Env, a.Values = c.w.Name, c.w.Env, c.w.Values
+		return parsed{a: a, diags: r.diags}
 	}
-	c.w.pre = c.pre
-	return c.w, nil, r.diags
+	c.w.pre, c.w.auth = c.pre, c.auth
+	return parsed{w: c.w, diags: r.diags}
+}
+
+// parseToolFile is parseFile for callers that load no shared auth.
+func parseToolFile(filename, src string, maxBytes int) (*Workflow, *PreRequest, Diagnostics) {
+	f := parseFile(filename, src, maxBytes)
+	return f.w, f.p, f.diags
 }
 
 // scratch is the memory a file's compile uses and nothing compiled keeps:
@@ -186,6 +208,8 @@ type compiler struct {
 	w         *Workflow
 	pre       *PreRequest // the pre_request written out in the file
 	def       bool        // the file defines a shared pre_request
+	auth      *Auth       // the auth block written out in the file
+	defAuth   bool        // the file defines a shared auth
 	stepNodes []ast.Node
 	nextNodes []ast.Node // each step's next field, nil where unset
 	varNodes  []ast.Node // the current step's var items, as in its vars
@@ -204,10 +228,10 @@ type pendingRef struct {
 }
 
 var (
-	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
+	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request", "auth"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
-	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error"}
+	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth"}
 	varFields   = []string{"name", "extract", "default", "abort", "jump"}
 	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
 )
@@ -217,7 +241,7 @@ func (c *compiler) top(body ast.Node) {
 	if !ok {
 		return
 	}
-	var stepsNode, preKey, preNode ast.Node
+	var stepsNode, preKey, preNode, authNode ast.Node
 	have := map[string]bool{}
 	for _, f := range fields {
 		have[f.key] = true
@@ -246,9 +270,20 @@ func (c *compiler) top(body ast.Node) {
 			stepsNode = f.value
 		case "pre_request":
 			preKey, preNode = f.keyN, f.value
+		case "auth":
+			authNode = f.value
 		}
 	}
-	if c.def = c.definesPreRequest(have, preNode); c.def {
+	if c.defAuth = c.definesAuth(have, authNode); c.defAuth {
+		for _, f := range fields {
+			if !slices.Contains(authFileFields, f.key) {
+				c.errorf(f.keyN, f.key, "a file that defines a shared auth holds only name, env, values and auth; tools reference it by name")
+			}
+		}
+		if !have["name"] {
+			c.errorf(body, "", "missing required field \"name\": the name tools give as auth: NAME")
+		}
+	} else if c.def = c.definesPreRequest(have, preNode); c.def {
 		for _, f := range fields {
 			if !slices.Contains(preFileFields, f.key) {
 				c.errorf(f.keyN, f.key, "a file that defines a shared pre_request holds only env, values and pre_request; tools reference it by name")
@@ -267,6 +302,14 @@ func (c *compiler) top(body ast.Node) {
 	}
 	if stepsNode != nil {
 		c.steps(stepsNode)
+	}
+	if authNode != nil {
+		if c.defAuth {
+			c.auth = c.authBlock(authNode, "auth")
+		} else {
+			c.topAuth(authNode)
+			c.checkAuthConflicts()
+		}
 	}
 	c.checkRefs()
 }
@@ -487,6 +530,8 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			c.okStatus(s, f.value, fp)
 		case "on_error":
 			c.onError(s, f.value, fp)
+		case "auth":
+			c.stepAuth(s, f.value, fp)
 		}
 	}
 	if !have["url"] {
@@ -846,6 +891,9 @@ func (c *compiler) checkRefs() {
 			c.diags = append(c.diags, Diagnostic{Severity: sev, File: c.file, Line: line, Col: col, Field: p.path, Msg: fmt.Sprintf(format, args...)})
 		}
 		if strings.HasPrefix(p.path, "pre_request") && c.badPreRef(ref, report) {
+			continue
+		}
+		if strings.HasPrefix(p.path, "auth.") && badAuthRef(ref, report) {
 			continue
 		}
 		switch ref.Source {

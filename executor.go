@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit/internal/callsecrets"
@@ -31,6 +32,8 @@ type Executor struct {
 	flights     flights           // fetches of entries kept across calls
 	cacheHealth cacheHealth       // what was logged about the Cache
 	storedVars  storedVars        // the variables it stored across calls, decoded
+	tokens      tokenFlights      // OAuth token requests under way
+	tokenMemo   sync.Map          // cache key -> *heldToken: the process's OAuth tokens, decoded
 }
 
 // NewExecutor returns an Executor configured by opts.

@@ -14,7 +14,8 @@ type FileKind uint8
 const (
 	FileUnknown FileKind = iota
 	// FileTool is a YAML tool file, or one defining a shared pre_request
-	// (ParseWorkflow, ParsePreRequest, Registry.LoadFile).
+	// or a shared auth (ParseWorkflow, ParsePreRequest, ParseAuth,
+	// Registry.LoadFile).
 	FileTool
 	// FileYQCloud holds YQCloud function definitions (package yqcloud).
 	FileYQCloud
@@ -39,7 +40,7 @@ func (k FileKind) String() string {
 // it, so that a file with syntax errors is still recognised and its loader
 // can report them: an "openapi" or "swagger" key makes an OpenAPI document;
 // a "function" key in a JSON object, or in the objects of a JSON array,
-// makes YQCloud definitions; a "steps", "desc", "params", "env", "values" or "pre_request" key makes a tool file.
+// makes YQCloud definitions; a "steps", "desc", "params", "env", "values", "pre_request" or "auth" key makes a tool file.
 // Anything else is FileUnknown.
 func DetectFile(src []byte) FileKind {
 	src = bytes.TrimPrefix(src, []byte(jsontok.BOM))
@@ -66,7 +67,7 @@ func DetectFile(src []byte) FileKind {
 
 func toolKey(key string) bool {
 	switch key {
-	case "steps", "desc", "params", "env", "values", "pre_request":
+	case "steps", "desc", "params", "env", "values", "pre_request", "auth":
 		return true
 	}
 	return false

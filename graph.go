@@ -29,7 +29,11 @@ const maxGraphResult = 120
 func (w *Workflow) Mermaid() string {
 	var b strings.Builder
 	b.WriteString("flowchart TD\n")
-	fmt.Fprintf(&b, "  start([%s])\n", mermaidLabel(w.Name))
+	start := w.Name
+	if l := w.authLabel(); l != "" {
+		start += "\n" + l
+	}
+	fmt.Fprintf(&b, "  start([%s])\n", mermaidLabel(start))
 	aborts, rawBody := w.mermaidPreNode(&b), false
 	for _, s := range w.steps {
 		fmt.Fprintf(&b, "  s%d[%s]\n", s.index, mermaidLabel(stepLabel(s)))
@@ -123,6 +127,9 @@ func stepLabel(s *step) string {
 	}
 	if len(s.exports) > 0 {
 		extra = append(extra, "export "+exportNames(s))
+	}
+	if s.noAuth {
+		extra = append(extra, "auth: none")
 	}
 	if len(extra) > 0 {
 		b.WriteString("\n" + strings.Join(extra, ", "))

@@ -148,5 +148,5 @@ func wantError(t *testing.T, res Result, contains ...string) {
 // Registry's argument checks: for tests of the runner alone.
 func runWorkflow(e *Executor, ctx context.Context, w *Workflow, args map[string]any, opts ...CallOption) Result {
 	co := newCallOptions(opts)
-	return e.run(co.withCacheScope(ctx), w, args, &co, nil)
+	return e.run(co.withCacheScope(ctx), w, args, &co, nil, nil)
 }

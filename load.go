@@ -30,20 +30,26 @@ func (r *Registry) LoadBytes(filename string, src []byte) (Diagnostics, error) {
 
 // loadText is LoadBytes for a file read into a string.
 func (r *Registry) loadText(filename, src string) (Diagnostics, error) {
-	w, p, diags := parseToolFile(filename, src, r.exec.opts.MaxFileBytes)
+	f := parseFile(filename, src, r.exec.opts.MaxFileBytes)
+	w, p, diags := f.w, f.p, f.diags
 	switch {
 	case p != nil:
 		diags = append(diags, unsetEnv(p.File, p.Env, r.exec.opts.Env)...)
 		r.logWarnings(diags)
 		return diags, r.AddPreRequest(p)
+	case f.a != nil:
+		diags = append(diags, unsetEnv(f.a.File, f.a.Env, r.exec.opts.Env)...)
+		r.logWarnings(diags)
+		return diags, r.AddAuth(f.a)
 	case w != nil:
 		diags = append(diags, w.unsetEnv(r.exec.opts.Env)...)
 		if w.PreRequest != "" {
 			diags = append(diags, r.bindDiags(w, r.preRequest(w.PreRequest), SeverityWarning)...)
-			slices.SortStableFunc(diags, diagOrder)
-			if diags.HasErrors() {
-				w = nil
-			}
+		}
+		diags = append(diags, r.bindAuthDiags(w, r.sharedAuth(w.Auth), SeverityWarning)...)
+		slices.SortStableFunc(diags, diagOrder)
+		if diags.HasErrors() {
+			w = nil
 		}
 	}
 	r.logWarnings(diags)
@@ -127,6 +133,7 @@ type toolFile struct {
 	display string
 	w       *Workflow
 	p       *PreRequest
+	a       *Auth
 	diags   Diagnostics
 	unset   Diagnostics // w's env that is not set, to warn of if w is loaded
 	failed  bool        // unreadable: not a tool
@@ -150,9 +157,13 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	})
 
 	pres := map[string]*PreRequest{}
+	auths := map[string]*Auth{}
 	for i := range files {
-		if f := &files[i]; f.p != nil {
+		switch f := &files[i]; {
+		case f.p != nil:
 			f.diags = append(f.diags, r.loadPreRequest(pres, f.p)...)
+		case f.a != nil:
+			f.diags = append(f.diags, r.loadAuth(auths, f.a)...)
 		}
 	}
 	var all Diagnostics
@@ -160,7 +171,7 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	byName := make(map[string]string, len(files))
 	for _, t := range files {
 		display, w, diags := t.display, t.w, t.diags
-		if t.p != nil || t.failed {
+		if t.p != nil || t.a != nil || t.failed {
 			all = append(all, diags...)
 			continue
 		}
@@ -170,6 +181,15 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 				p = r.preRequest(w.PreRequest)
 			}
 			diags = append(diags, r.bindDiags(w, p, SeverityError, slices.Collect(maps.Keys(pres))...)...)
+		}
+		if w != nil && w.Auth != "" {
+			a := auths[w.Auth]
+			if a == nil {
+				a = r.sharedAuth(w.Auth)
+			}
+			diags = append(diags, r.bindAuthDiags(w, a, SeverityError, slices.Collect(maps.Keys(auths))...)...)
+		}
+		if w != nil {
 			slices.SortStableFunc(diags, diagOrder)
 			if diags.HasErrors() {
 				w = nil
@@ -193,6 +213,9 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	}
 	r.logWarnings(all)
 	if err := r.AddPreRequest(slices.Collect(maps.Values(pres))...); err != nil {
+		return all, err
+	}
+	if err := r.AddAuth(slices.Collect(maps.Values(auths))...); err != nil {
 		return all, err
 	}
 	if err := r.AddWorkflow(loaded...); err != nil {
@@ -249,7 +272,8 @@ func (r *Registry) compileFile(fsys fs.FS, name, display string) toolFile {
 	}
 	f := toolFile{display: display, diags: diags}
 	if diags == nil {
-		f.w, f.p, f.diags = parseToolFile(display, src, r.exec.opts.MaxFileBytes)
+		pf := parseFile(display, src, r.exec.opts.MaxFileBytes)
+		f.w, f.p, f.a, f.diags = pf.w, pf.p, pf.a, pf.diags
 	}
 	if f.w != nil {
 		f.unset = f.w.unsetEnv(r.exec.opts.Env)
@@ -281,6 +305,17 @@ func (r *Registry) loadPreRequest(batch map[string]*PreRequest, p *PreRequest) D
 	}
 	batch[p.Name] = p
 	return unsetEnv(p.File, p.Env, r.exec.opts.Env)
+}
+
+// loadAuth adds a to the shared auths of a directory's load, refusing a
+// second one of the same name.
+func (r *Registry) loadAuth(batch map[string]*Auth, a *Auth) Diagnostics {
+	if other := batch[a.Name]; other != nil {
+		return Diagnostics{{File: a.File, Line: 1, Col: 1, Field: "name",
+			Msg: fmt.Sprintf("duplicate auth name %q (also in %s)", a.Name, other.File)}}
+	}
+	batch[a.Name] = a
+	return unsetEnv(a.File, a.Env, r.exec.opts.Env)
 }
 
 // bindDiags checks a workflow naming a shared pre_request against p (nil:

@@ -457,7 +457,8 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, fail
 				return fail(page, "%s", msg)
 			}
 		}
-		resp, err := r.e.Send(r.ctx, &req)
+		// The tool's auth goes to the step's own host only.
+		resp, err := r.send(s, &req, page == 1 || !l.style.fromResponse || sameHostURL(first, req.URL))
 		if err != nil && page == 1 {
 			return nil, nil, &requestError{method: req.Method, url: req.URL, err: err}, Result{}, false
 		}

@@ -115,6 +115,11 @@ type Options struct {
 	// in-memory store (MemoryCache); package rediscache shares one between
 	// replicas.
 	Cache Cache
+	// AWSCredentials signs the requests of an auth: {type: aws_sigv4}
+	// block that sets no keys of its own (Signature Version 4): the AWS
+	// SDK's provider, such as config.LoadDefaultConfig's Credentials.
+	// Default: none; such a block's calls fail saying so.
+	AWSCredentials AWSCredentialsProvider
 	// Exports keeps what steps export (export:) between the calls of a
 	// conversation (WithConversation), for which it is their per-call
 	// values. Default: none; exports reach only Result.Exports.

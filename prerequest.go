@@ -134,14 +134,20 @@ func (c *compiler) checkPreRef(ref template.Ref, field string, line, col int, re
 // LoadDir and LoadFS load such files by themselves; AddPreRequest adds
 // one parsed here.
 func ParsePreRequest(filename string, src []byte) (*PreRequest, Diagnostics) {
-	w, p, diags := parseToolFile(filename, string(src), DefaultMaxFileBytes)
-	if w != nil {
-		diags = append(diags, Diagnostic{File: filename, Line: 1, Col: 1,
-			Msg: fmt.Sprintf("the file defines the tool %q, not a shared pre_request (a file with only env, values and a named pre_request)", w.Name)})
-		slices.SortStableFunc(diags, diagOrder)
-		return nil, diags
+	f := parseFile(filename, string(src), DefaultMaxFileBytes)
+	if f.w != nil || f.a != nil {
+		var what string
+		if f.w != nil {
+			what = fmt.Sprintf("the tool %q", f.w.Name)
+		} else {
+			what = fmt.Sprintf("the shared auth %q", f.a.Name)
+		}
+		f.diags = append(f.diags, Diagnostic{File: filename, Line: 1, Col: 1,
+			Msg: "the file defines " + what + ", not a shared pre_request (a file with only env, values and a named pre_request)"})
+		slices.SortStableFunc(f.diags, diagOrder)
+		return nil, f.diags
 	}
-	return p, diags
+	return f.p, f.diags
 }
 
 // notATool is the error ParseWorkflow reports for a file that defines a

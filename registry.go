@@ -167,7 +167,7 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 // workflowCapability returns the Capability that runs w on exec, with
 // the lookup of shared pre_requests (nil: none), done at each call so that
 // reloading one takes effect.
-func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *PreRequest) *Capability {
+func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *PreRequest, sharedAuth func(name string) *Auth) *Capability {
 	env := make([]string, len(w.Env))
 	for i, v := range w.Env {
 		env[i] = v.Name
@@ -184,7 +184,11 @@ func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *P
 			if w.PreRequest != "" && shared != nil {
 				pre = shared(w.PreRequest)
 			}
-			return exec.run(ctx, w, call.Args, &call.opts, pre), nil
+			var a *Auth
+			if w.Auth != "" && sharedAuth != nil {
+				a = sharedAuth(w.Auth)
+			}
+			return exec.run(ctx, w, call.Args, &call.opts, pre, a), nil
 		},
 	}
 }
@@ -206,9 +210,10 @@ type Registry struct {
 
 	scripts *scripts // code mode's runtimes; nil without it
 
-	mu   sync.RWMutex
-	caps map[string]*registered
-	pres map[string]*PreRequest // shared pre_requests by name
+	mu    sync.RWMutex
+	caps  map[string]*registered
+	pres  map[string]*PreRequest // shared pre_requests by name
+	auths map[string]*Auth       // shared auths by name
 	// index ranks capabilities for query_capabilities' keyword, kept
 	// current under mu.
 	index *search.Index
@@ -282,7 +287,7 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 // AddWorkflow registers compiled workflows, replacing any of the same name.
 func (r *Registry) AddWorkflow(ws ...*Workflow) error {
 	caps := make([]*Capability, len(ws))
-	parallel.For(len(ws), func(i int) { caps[i] = workflowCapability(ws[i], r.exec, r.preRequest) })
+	parallel.For(len(ws), func(i int) { caps[i] = workflowCapability(ws[i], r.exec, r.preRequest, r.sharedAuth) })
 	for _, w := range ws {
 		r.exec.warnUnguarded(w)
 	}
@@ -515,6 +520,7 @@ func (r *Registry) Check() error {
 			}
 		}
 		errs = append(errs, r.checkPre(e)...)
+		errs = append(errs, r.checkAuth(e)...)
 	}
 	return errors.Join(errs...)
 }

@@ -20,10 +20,10 @@ import (
 
 // run runs w; shared is the pre_request w names (Workflow.PreRequest), as
 // its Registry resolved it.
-func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest) Result {
+func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co *callOptions, shared *PreRequest, sharedAuth *Auth) Result {
 	ctx = e.withRequestBudget(ctx) // every request of the call counts (MaxRequests)
 	r := e.newRun(ctx, w, args, co)
-	res := r.result(co, shared)
+	res := r.result(co, shared, sharedAuth)
 	if t := callsecrets.From(ctx); t != nil {
 		// Record and replay keep them out of fixtures: each request
 		// reports the secrets known when it is sent (Send, Request.Secrets),
@@ -54,9 +54,12 @@ func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any,
 }
 
 // result runs the call and returns what the model sees, redacted.
-func (r *run) result(co *callOptions, shared *PreRequest) Result {
+func (r *run) result(co *callOptions, shared *PreRequest, sharedAuth *Auth) Result {
 	r.loadExports(co)
 	res, ok := r.bindPre(shared)
+	if ok {
+		res, ok = r.bindAuth(sharedAuth)
+	}
 	if ok {
 		res, ok = r.bindValues()
 	}
@@ -101,6 +104,8 @@ type run struct {
 	redacted bool
 	// zh: the call's locale is Chinese, for the texts of messages.go.
 	zh bool
+	// authState is the call's auth (auth.go), if the tool has one.
+	authState
 
 	secretBuf [4]string     // secrets' first backing array
 	sharedBuf [2]sharedRead // shared's
@@ -323,7 +328,7 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, *requestError
 		return r.pages(s, x)
 	}
 	req := r.newRequest(s, x)
-	resp, err := r.e.Send(r.ctx, &req)
+	resp, err := r.send(s, &req, true)
 	if err != nil {
 		return nil, nil, &requestError{method: req.Method, url: req.URL, err: err}, Result{}, false
 	}
@@ -376,7 +381,7 @@ type envMemo struct {
 
 // prepare expands step s and makes its cache key ("" if s is not cached).
 func (r *run) prepare(s *step) (expanded, string, error) {
-	if !s.envOnly {
+	if !s.envOnly || r.authIdentity(s) != "" { // a key of per-call credentials is the call's
 		return r.expandKey(s, r)
 	}
 	m := s.memo.Load()
@@ -604,6 +609,9 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 		buf = append(append(buf, x.headers[i]...), 0, 0)
 	}
 	buf = append(buf, x.body...)
+	if id := r.authIdentity(s); id != "" { // per-call credentials: an entry of theirs
+		buf = append(append(buf, 0), id...)
+	}
 	sum := sha256.Sum256(buf)
 	var hx [2 * sha256.Size]byte
 	hex.Encode(hx[:], sum[:])

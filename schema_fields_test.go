@@ -61,6 +61,7 @@ func TestSchemaFields(t *testing.T) {
 		}},
 		{"steps[].var[]", varFields, props(def("var")), nil},
 		{"pre_request", preFields, props(def("preRequest")), nil},
+		{"auth", authFields, props(def("auth")), nil},
 		{"steps[].loop", loopFields, props(def("loop")), nil},
 		{"steps[].loop.cursor", cursorFields, props(def("loop", "properties", "cursor", "oneOf", 1)), nil},
 		{"steps[].loop.page", pageFields, props(def("loop", "properties", "page")), nil},

@@ -527,7 +527,7 @@ steps:
 				Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_KEY": key})})
 			var co callOptions
 			r := e.newRun(context.Background(), w, nil, &co)
-			if res := r.result(&co, nil); res.IsError || res.Text != c.want {
+			if res := r.result(&co, nil, nil); res.IsError || res.Text != c.want {
 				t.Errorf("result %q, want %q", res.Text, c.want)
 			}
 			if r.secrets.scanned() != c.scanned {

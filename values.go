@@ -106,10 +106,14 @@ func (c *compiler) values(n ast.Node) {
 // declaredValues returns the values the workflow and its shared
 // pre_request declare.
 func (r *run) declaredValues() []CallValue {
-	if r.pre == nil || len(r.pre.Values) == 0 {
-		return r.w.Values
+	vs := r.w.Values
+	if r.pre != nil && len(r.pre.Values) > 0 {
+		vs = append(slices.Clip(vs), r.pre.Values...)
 	}
-	return append(slices.Clip(r.w.Values), r.pre.Values...)
+	if a := r.auth; a != nil && a.Name != "" && len(a.Values) > 0 {
+		vs = append(slices.Clip(vs), a.Values...)
+	}
+	return vs
 }
 
 // bindValues checks that the host passed every declared value that has no

@@ -30,10 +30,17 @@ type Workflow struct {
 	pre        *PreRequest // written out in the file
 	preAt      [2]int      // line and column of PreRequest's name
 	preRefs    []preRef    // ${pre:…} references, checked against a shared pre_request
-	steps      []*step
-	exports    bool     // a step exports vars
-	nvars      int      // vars of all steps
-	secretEnv  []string // env names whose values are secrets, sorted
+	// Auth names the shared auth every step authenticates with (a step
+	// opts out with auth: none), defined in another file of the same
+	// Registry; "" when there is none, or when the file writes its auth
+	// out.
+	Auth      string
+	auth      *Auth  // written out in the file
+	authAt    [2]int // line and column of Auth's name
+	steps     []*step
+	exports   bool     // a step exports vars
+	nvars     int      // vars of all steps
+	secretEnv []string // env names whose values are secrets, sorted
 }
 
 // EnvVar is an environment variable a workflow declares in `env`.
@@ -72,6 +79,7 @@ type step struct {
 	envOnly  bool           // every ref is ${env:…}: see envMemo
 	envNames []string       // when envOnly, the variables the refs name, each once
 	memo     atomic.Pointer[envMemo]
+	noAuth   bool // auth: none: the tool's auth is not applied
 }
 
 type headerTemplate struct {

@@ -3,6 +3,7 @@ package hostapi
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -50,6 +51,14 @@ type Options struct {
 	// MaxResultBytes bounds the body shown to the model; the rest is cut
 	// with a note. Default: the Executor's.
 	MaxResultBytes int
+	// Credentials are the host's credentials, by the name of the
+	// document's security scheme (Catalog.SecuritySchemes): each call of
+	// an endpoint whose Security names schemes the host registered gets
+	// them (an API key in its header, query or cookie, HTTP basic or
+	// bearer, an OAuth 2.0 token source's token, an AWS Signature Version
+	// 4). The model never sees nor sends them: a parameter where a
+	// registered API key goes is left out of the endpoint.
+	Credentials map[string]Credential
 }
 
 // Filter matches an endpoint whose group, id or method is listed. The zero
@@ -92,6 +101,7 @@ type API struct {
 	byRoute map[string]*endpoint // "METHOD /path"
 	docs    *docsIndex           // what query_api_docs browses and searches
 	opts    Options
+	schemes map[string]SecurityScheme
 	prefix  string            // what a request's path is appended to (see New)
 	exec    *toolkit.Executor // set by Capabilities
 }
@@ -141,7 +151,10 @@ func New(c *Catalog, options *Options) (*API, error) {
 	if err := opts.Exclude.check(c, "Exclude"); err != nil {
 		return nil, err
 	}
-	a := &API{opts: opts, byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
+	if err := checkCredentials(opts.Credentials, c.schemes); err != nil {
+		return nil, err
+	}
+	a := &API{opts: opts, schemes: maps.Clone(c.schemes), byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
 	var base *url.URL
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
@@ -174,6 +187,9 @@ func New(c *Catalog, options *Options) (*API, error) {
 	for _, e := range c.endpoints {
 		if !opts.Include.empty() && !opts.Include.match(e) || opts.Exclude.match(e) || opts.ReadOnly && e.Method != http.MethodGet {
 			continue
+		}
+		if len(opts.Credentials) > 0 {
+			e.Params = slices.DeleteFunc(slices.Clone(e.Params), func(p Param) bool { return a.guardsCredential(e, p) })
 		}
 		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
 		ep := &endpoint{Endpoint: e, tmpl: tmpl}

@@ -110,6 +110,9 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 	if model != "" {
 		req.header.Set("Cookie", mergeCookies(call.Header().Values("Cookie"), model))
 	}
+	if err := a.applySecurity(ctx, e, req, &red); err != nil {
+		return toolkit.ErrorResult(red.Redact(fmt.Sprintf("%s: endpoint %q (%s %s): %v", ToolCall, e.ID, e.Method, e.Path, err))), nil
+	}
 	var status int
 	var ctype string
 	var body []byte

@@ -131,6 +131,11 @@ type Endpoint struct {
 	// sees nor sets them. ParseOpenAPI fills them from the discriminator
 	// of a path like /rest?method=x or AWS's /#X-Amz-Target=Service.Op.
 	Fixed []FixedParam
+	// Security is the operation's security requirements (its own, else
+	// the document's): the names of the Catalog's SecuritySchemes whose
+	// credentials, registered by the host (Options.Credentials), go with
+	// each call. Nil or empty: none.
+	Security Security
 }
 
 // FixedParam is a query pair or a header with a value fixed by the
@@ -154,7 +159,21 @@ type Catalog struct {
 	groups    []Group
 	endpoints []Endpoint
 	byID      map[string]int
+	schemes   map[string]SecurityScheme
 }
+
+// SetSecurityScheme declares (or replaces) the security scheme name,
+// which endpoints' Security name.
+func (c *Catalog) SetSecurityScheme(name string, s SecurityScheme) {
+	if c.schemes == nil {
+		c.schemes = map[string]SecurityScheme{}
+	}
+	c.schemes[name] = s
+}
+
+// SecuritySchemes returns a copy of the catalog's security schemes, by
+// name.
+func (c *Catalog) SecuritySchemes() map[string]SecurityScheme { return maps.Clone(c.schemes) }
 
 // NewCatalog returns an empty Catalog.
 func NewCatalog() *Catalog { return &Catalog{byID: map[string]int{}} }

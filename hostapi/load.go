@@ -134,6 +134,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 
 	c := NewCatalog()
 	l.tags(c)
+	schemes, rootSecurity := l.securitySchemes()
+	for name, s := range schemes {
+		c.SetSecurityScheme(name, s)
+	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
 		byKey[p.key] = pi
@@ -158,6 +162,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			id := opID{pi, oi}
 			e, notes := convertOperation(path, method, item, kinOps[method])
 			addAccept(&e, d.mediaTypes(&d.paths[pi].ops[oi]))
+			e.Security = d.opSecurity(&d.paths[pi].ops[oi], rootSecurity)
 			if d.swagger {
 				csvByDefault(&e)
 			}
