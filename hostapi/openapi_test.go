@@ -359,6 +359,9 @@ func TestLoadSwagger2(t *testing.T) {
 				t.Errorf("diagnostic at %d:%d", d.Line, d.Col)
 			}
 			e, _ := c.Endpoint("addPet")
+			if e.BasePath != "/v2" {
+				t.Errorf("base path %q, want /v2", e.BasePath)
+			}
 			wantSchema := map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
 				"name": map[string]any{"type": "string", "example": "doggie"}, "status": map[string]any{"type": "string", "enum": []any{"available", "sold"}}}}
 			if diff := cmp.Diff(wantSchema, e.Body.Schema); diff != "" {
