@@ -28,11 +28,17 @@ type Options struct {
 	// Handler, when set, serves the calls in-process: no network hop, the
 	// host's middleware still runs.
 	Handler http.Handler
-	// BaseURL is prepended to endpoint paths. Without a Handler it is the
-	// absolute http(s) URL calls go to through the Registry's Executor
-	// (which refuses private addresses its AllowPrivate does not name);
-	// with a Handler its path prefixes the request path and its host
-	// becomes the request's Host (default "localhost").
+	// BaseURL is where requests go. Without a Handler it is the absolute
+	// http(s) URL calls go to through the Registry's Executor (which
+	// refuses private addresses its AllowPrivate does not name); with a
+	// Handler its host becomes the request's Host (default "localhost").
+	//
+	// A BaseURL with only an origin ("https://api.example.com", a
+	// trailing "/" allowed) keeps each endpoint's base path, the
+	// document's (Endpoint.BasePath): Swagger 2.0's basePath /v2 sends
+	// listPets to https://api.example.com/v2/pets. A BaseURL with a path
+	// replaces the base path: "https://gw.example.com/pets-api" sends it
+	// to https://gw.example.com/pets-api/pets.
 	BaseURL string
 	// Include, when not empty, keeps only the endpoints it matches.
 	Include Filter
@@ -114,7 +120,10 @@ type groupInfo struct {
 // endpoint is an exposed Endpoint, compiled for calls.
 type endpoint struct {
 	Endpoint
-	tmpl    pathTemplate
+	tmpl pathTemplate
+	// base is what the request path starts with: the endpoint's
+	// BasePath, unless BaseURL replaces it.
+	base    string
 	confirm bool
 	// jsonBody: the body is JSON; bodyUnwraps: a string sent for it is
 	// read as the JSON it holds (its schema does not take a string).
@@ -125,6 +134,10 @@ type endpoint struct {
 	check    *argcheck.Schema
 	checkErr error
 }
+
+// fullPath is the path template as requests are sent: the base path,
+// unless BaseURL replaces it, then Path.
+func (e *endpoint) fullPath() string { return e.base + e.Path }
 
 func (e *endpoint) param(in In, name string) (Param, bool) {
 	for _, p := range e.Params {
@@ -156,12 +169,14 @@ func New(c *Catalog, options *Options) (*API, error) {
 	}
 	a := &API{opts: opts, schemes: maps.Clone(c.schemes), byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
 	var base *url.URL
+	keepBase := true // BaseURL has no path of its own
 	if opts.BaseURL != "" {
 		u, err := url.Parse(opts.BaseURL)
 		if err != nil || u.RawQuery != "" || u.Fragment != "" || (u.Host != "" && u.Scheme != "http" && u.Scheme != "https") {
 			return nil, fmt.Errorf("%w: BaseURL %q is not an http(s) URL without query", ErrInvalidOptions, opts.BaseURL)
 		}
 		base = u
+		keepBase = strings.Trim(u.EscapedPath(), "/") == ""
 	}
 	switch {
 	case opts.Handler == nil && (base == nil || base.Host == ""):
@@ -193,6 +208,9 @@ func New(c *Catalog, options *Options) (*API, error) {
 		}
 		tmpl, _ := parsePath(e.Path) // checked by Catalog.Add
 		ep := &endpoint{Endpoint: e, tmpl: tmpl}
+		if keepBase {
+			ep.base = e.BasePath
+		}
 		if e.Body != nil && isJSONType(e.Body.ContentType) {
 			ep.jsonBody = true
 			ep.bodyUnwraps = !slices.Contains(argcheck.Types(e.Body.Schema), string(toolkit.TypeString))
@@ -205,6 +223,11 @@ func New(c *Catalog, options *Options) (*API, error) {
 		a.byRoute[e.Method+" "+e.Path] = ep
 		gi := slices.IndexFunc(a.groups, func(g groupInfo) bool { return g.Name == e.Group })
 		a.groups[gi].eps = append(a.groups[gi].eps, ep)
+	}
+	for _, ep := range a.eps { // "METHOD /path" also names an endpoint by the path it is sent to
+		if route := ep.Method + " " + ep.fullPath(); ep.base != "" && a.byRoute[route] == nil {
+			a.byRoute[route] = ep
+		}
 	}
 	a.groups = slices.DeleteFunc(a.groups, func(g groupInfo) bool { return len(g.eps) == 0 })
 	a.docs = newDocsIndex(a.groups)
@@ -283,6 +306,7 @@ func queryDocsSchema() map[string]any {
 			"group":    map[string]any{"type": "string", "description": "list the endpoints of this group"},
 			"endpoint": map[string]any{"type": "string", "description": "show this endpoint's parameters and request body"},
 			"keyword":  map[string]any{"type": "string", "description": "what you need, in a few words: endpoints are ranked by how well their ids, paths, summaries, descriptions and parameters match"},
+			"schema":   map[string]any{"type": "string", "description": `with endpoint: show the schema a detail collapsed, like "#/body/properties/address"`},
 			"cursor":   map[string]any{"type": "string", "description": "the cursor of the previous answer, to get its next page"},
 			"examples": map[string]any{"type": "boolean", "description": "with endpoint: include examples and vendor extensions"},
 		},

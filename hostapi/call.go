@@ -127,7 +127,7 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		}
 	}
 	if err != nil {
-		return toolkit.ErrorResult(red.Redact(fmt.Sprintf("%s: endpoint %q (%s %s): %v", ToolCall, e.ID, e.Method, e.Path, err))), nil
+		return toolkit.ErrorResult(red.Redact(fmt.Sprintf("%s: endpoint %q (%s %s): %v", ToolCall, e.ID, e.Method, e.fullPath(), err))), nil
 	}
 	return toolkit.TextResult(a.responseText(status, ctype, body, &red)), nil
 }
@@ -267,6 +267,7 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 		return nil, errs
 	}
 	var b strings.Builder
+	b.WriteString(e.base)
 	for _, part := range e.tmpl {
 		if part.param {
 			b.WriteString(values[part.text])

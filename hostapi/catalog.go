@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -114,11 +115,19 @@ type Encoding struct {
 type Endpoint struct {
 	// ID names the endpoint for the model. Default "METHOD /path".
 	ID string
-	// Group is the function group. Default: the first literal path segment.
+	// Group is the function group. Default: the first literal segment of
+	// Path (after the base path), skipping version-like segments such as
+	// v1, v2.1, api, rest, beta or latest; "default" when there is none.
+	// ParseOpenAPI uses the operation's first tag, else this default.
 	Group  string
 	Method string
 	// Path is the path template, like /orders/{id}.
-	Path        string
+	Path string
+	// BasePath is the escaped path every request of the endpoint starts
+	// with, before Path, like /v2 or /api/v4: the path of the document's
+	// server URL, or Swagger 2.0's basePath. A BaseURL with a path of its
+	// own replaces it (see Options.BaseURL). Empty: none.
+	BasePath    string
 	Summary     string
 	Description string
 	Params      []Param
@@ -275,6 +284,9 @@ func normalize(e Endpoint) (Endpoint, error) {
 	if err != nil {
 		return bad("path %q: %v", e.Path, err)
 	}
+	if e.BasePath = strings.TrimSuffix(e.BasePath, "/"); checkBase(e.BasePath) != nil {
+		return bad("%v", checkBase(e.BasePath))
+	}
 	if e.Group == "" {
 		e.Group = defaultGroup(e.Path)
 	}
@@ -405,15 +417,32 @@ func validType(t toolkit.ParamType, arrayOK bool) bool {
 	return false
 }
 
-// defaultGroup is the first literal segment of a path, or "default".
+// defaultGroup is an untagged endpoint's group: the first literal segment
+// of its path (which follows the base path) that is not version-like
+// (/v1/customers/{id} is in customers), else the first literal segment
+// (/v1/{id} is in v1), else "default".
 func defaultGroup(path string) string {
+	first := ""
 	for seg := range strings.SplitSeq(path, "/") {
-		if seg != "" && !strings.Contains(seg, "{") {
+		if seg == "" || strings.Contains(seg, "{") {
+			continue
+		}
+		if !versionSegment.MatchString(seg) {
 			return seg
 		}
+		if first == "" {
+			first = seg
+		}
+	}
+	if first != "" {
+		return first
 	}
 	return "default"
 }
+
+// versionSegment is a path segment that says nothing about what an
+// endpoint does.
+var versionSegment = regexp.MustCompile(`(?i)^(v\d+(\.\d+)*|api|rest|beta|latest)$`)
 
 // isToken reports an RFC 9110 token (method and header names).
 func isToken(s string) bool {

@@ -66,7 +66,7 @@ func TestCatalogDefaults(t *testing.T) {
 	if !ok {
 		t.Fatalf("endpoint not found by its default id; have %v", rows(c))
 	}
-	want := Endpoint{ID: "POST /v1/{tenant}/orders", Group: "v1", Method: "POST", Path: "/v1/{tenant}/orders",
+	want := Endpoint{ID: "POST /v1/{tenant}/orders", Group: "orders", Method: "POST", Path: "/v1/{tenant}/orders",
 		Params: []Param{
 			{Name: "tenant", In: InPath, Type: toolkit.TypeString, Required: true},
 			{Name: "tags", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeString},
@@ -76,7 +76,7 @@ func TestCatalogDefaults(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("defaults (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]Group{{Name: "v1"}}, c.Groups()); diff != "" {
+	if diff := cmp.Diff([]Group{{Name: "orders"}}, c.Groups()); diff != "" {
 		t.Errorf("groups (-want +got):\n%s", diff)
 	}
 	if g := defaultGroup("/{id}"); g != "default" {

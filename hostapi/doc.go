@@ -4,8 +4,10 @@
 //   - query_api_docs: no arguments lists the function groups with their
 //     endpoint counts, largest first; {"group": g} lists a group's
 //     endpoints (id, method, path, summary); {"endpoint": id} shows its
-//     parameters and request body schema ({"examples": true} adds examples
-//     and x- extensions); {"keyword": words} ranks the endpoints by ids,
+//     parameters and request body schema, nested schemas collapsed to fit
+//     ({"endpoint": id, "schema": "#/body/properties/address"} shows one;
+//     {"examples": true} adds examples and x- extensions); {"keyword":
+//     words} ranks the endpoints by ids,
 //     summaries, descriptions, paths and parameters. Answers stay within
 //     the Registry's discovery budget (toolkit.Options.MaxDiscoveryBytes)
 //     and page with {"cursor": c}.

@@ -28,42 +28,17 @@ type docsIndex struct {
 type docGroup struct {
 	name, description string
 	eps               []*endpoint
-	catalog           []string // the catalog's groups it holds
 }
 
-// versionSegment is a first path segment that says nothing about what an
-// endpoint does: endpoints of an untagged document grouped under it are
-// grouped by the segment after it instead (/v1/customers/... -> customers).
-var versionSegment = regexp.MustCompile(`(?i)^(v\d+(\.\d+)*|api|rest|beta|latest)$`)
-
-// newDocsIndex groups and indexes the exposed endpoints.
+// newDocsIndex indexes the exposed endpoints in their groups: the
+// catalog's, the same the host filters by.
 func newDocsIndex(groups []groupInfo) *docsIndex {
 	d := &docsIndex{groupOf: map[*endpoint]*docGroup{}, index: search.New()}
-	byName := map[string]*docGroup{}
-	place := func(name, description, catalogGroup string, e *endpoint) {
-		g := byName[name]
-		if g == nil {
-			g = &docGroup{name: name}
-			byName[name] = g
-			d.groups = append(d.groups, g)
-		}
-		if g.description == "" {
-			g.description = description
-		}
-		if !slices.Contains(g.catalog, catalogGroup) {
-			g.catalog = append(g.catalog, catalogGroup)
-		}
-		g.eps = append(g.eps, e)
-		d.groupOf[e] = g
-	}
 	for _, g := range groups {
-		regroup := g.Description == "" && versionSegment.MatchString(g.Name)
+		dg := &docGroup{name: g.Name, description: g.Description, eps: g.eps}
+		d.groups = append(d.groups, dg)
 		for _, e := range g.eps {
-			name := g.Name
-			if regroup && defaultGroup(e.Path) == g.Name {
-				name = pathGroup(e.Path, g.Name)
-			}
-			place(name, g.Description, g.Name, e)
+			d.groupOf[e] = dg
 		}
 	}
 	slices.SortStableFunc(d.groups, func(a, b *docGroup) int { return len(b.eps) - len(a.eps) })
@@ -78,16 +53,6 @@ func newDocsIndex(groups []groupInfo) *docsIndex {
 	parallel.For(len(eps), func(i int) { docs[i] = search.Analyze(endpointFields(eps[i], d.groupOf[eps[i]].name)...) })
 	d.index.AddDocs(ids, docs)
 	return d
-}
-
-// pathGroup is the first literal path segment after the version-like ones.
-func pathGroup(path, fallback string) string {
-	for seg := range strings.SplitSeq(path, "/") {
-		if seg != "" && !strings.Contains(seg, "{") && !versionSegment.MatchString(seg) {
-			return seg
-		}
-	}
-	return fallback
 }
 
 // endpointFields are what a keyword matches, weighted.
@@ -135,58 +100,18 @@ func methodVerb(e *endpoint) string {
 	return ""
 }
 
-// findGroup finds a group by name (any case), or by the name of the
-// catalog group it came from.
+// findGroup finds a group by name, in any case.
 func (d *docsIndex) findGroup(name string) (*docGroup, bool) {
 	for _, match := range []func(g *docGroup) bool{
 		func(g *docGroup) bool { return g.name == name },
 		func(g *docGroup) bool { return strings.EqualFold(g.name, name) },
-		func(g *docGroup) bool { return slices.Contains(g.catalog, name) },
+		func(g *docGroup) bool { return cutPrefixOf(g.name, name) },
 	} {
 		if i := slices.IndexFunc(d.groups, match); i >= 0 {
 			return d.groups[i], true
 		}
 	}
 	return nil, false
-}
-
-type paramDoc struct {
-	Type        toolkit.ParamType `json:"type"`
-	Items       toolkit.ParamType `json:"items,omitempty"`
-	Required    bool              `json:"required,omitempty"`
-	Description string            `json:"description,omitempty"`
-	Enum        []any             `json:"enum,omitempty"`
-	Default     any               `json:"default,omitempty"`
-	Example     any               `json:"example,omitempty"`
-	Deprecated  bool              `json:"deprecated,omitempty"`
-	// Schema is an object parameter's: its properties.
-	Schema any `json:"schema,omitempty"`
-}
-
-type bodyDoc struct {
-	ContentType string `json:"content_type"`
-	Required    bool   `json:"required,omitempty"`
-	Description string `json:"description,omitempty"`
-	Schema      any    `json:"schema,omitempty"`
-	Example     any    `json:"example,omitempty"`
-}
-
-type detail struct {
-	ID                string         `json:"id"`
-	Group             string         `json:"group"`
-	Method            string         `json:"method"`
-	Path              string         `json:"path"`
-	Summary           string         `json:"summary,omitempty"`
-	Description       string         `json:"description,omitempty"`
-	Deprecated        bool           `json:"deprecated,omitempty"`
-	NeedsConfirmation bool           `json:"needs_confirmation,omitempty"`
-	PathParams        jsonstr.Object `json:"path_params,omitempty"`
-	Query             jsonstr.Object `json:"query,omitempty"`
-	Headers           jsonstr.Object `json:"headers,omitempty"`
-	Cookies           jsonstr.Object `json:"cookies,omitempty"`
-	Body              *bodyDoc       `json:"body,omitempty"`
-	Extensions        map[string]any `json:"extensions,omitempty"`
-	Call              string         `json:"call"`
 }
 
 func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, error) {
@@ -199,18 +124,23 @@ func (a *API) queryDocs(_ context.Context, call *toolkit.Call) (toolkit.Result, 
 		budget = a.exec.DiscoveryBudget()
 	}
 	switch {
+	case in.schema != "" && in.endpoint == "":
+		return toolkit.ErrorResult(ToolQueryDocs + `: "schema" needs "endpoint": {"endpoint": id, "schema": "#/body/..."}`), nil
 	case in.endpoint != "":
 		e, ok := a.lookup(in.endpoint)
 		if !ok {
 			return toolkit.ErrorResult(ToolQueryDocs + ": " + a.unknownEndpoint(in.endpoint)), nil
 		}
-		return toolkit.JSONResult(a.detail(e, in.examples))
+		if in.schema != "" {
+			return a.schemaAnswer(e, in, budget), nil
+		}
+		return a.detail(e, in, budget), nil
 	case in.group != "":
 		g, ok := a.docs.findGroup(in.group)
 		if !ok {
 			return toolkit.ErrorResult(ToolQueryDocs + ": " + a.unknownGroup(in.group)), nil
 		}
-		head := jsonstr.Append([]byte(`{"group":`), g.name)
+		head := jsonstr.Append([]byte(`{"group":`), cutName(g.name, budget))
 		if d := firstLine(g.description); d != "" {
 			head = jsonstr.Append(append(head, `,"description":`...), d)
 		}
@@ -255,7 +185,7 @@ func (a *API) root(start, budget int) toolkit.Result {
 		if d := brief(g.description); d != "" {
 			v += ": " + d
 		}
-		return jsonstr.Append(append(jsonstr.Append(nil, g.name), ':'), v)
+		return jsonstr.Append(append(jsonstr.Append(nil, cutName(g.name, budget)), ':'), v)
 	}, tail)
 	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
 }
@@ -291,7 +221,7 @@ func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty stri
 		LastHint: `{"endpoint": id} shows an endpoint's parameters and body`}
 	out, k := l.Page(head, len(eps), func(i int) (string, string) {
 		e := eps[i]
-		v := e.Method + " " + e.Path
+		v := e.Method + " " + e.fullPath()
 		if v == e.ID {
 			v = ""
 		}
@@ -301,9 +231,25 @@ func endpointPage(head []byte, eps []*endpoint, n, start, budget int, empty stri
 			}
 			v += s
 		}
-		return e.ID, v
+		return cutName(e.ID, budget), cutText(v, budget/8)
 	})
 	return toolkit.Result{Text: string(out)}, k
+}
+
+// cutName is a name a listing shows: cut, with "…", past an eighth of
+// the budget (cutPrefixOf finds it again).
+func cutName(name string, budget int) string {
+	shown, cut := textcut.Prefix(name, max(budget/8, 64))
+	if !cut {
+		return name
+	}
+	return shown + "…"
+}
+
+// cutPrefixOf reports whether cut is name as cutName cut it.
+func cutPrefixOf(name, cut string) bool {
+	p, ok := strings.CutSuffix(cut, "…")
+	return ok && len(p) >= 64 && len(p) < len(name) && strings.HasPrefix(name, p)
 }
 
 // brief is textcut.Brief of a text whose Markdown links and HTML tags
@@ -318,9 +264,9 @@ var (
 )
 
 type docsInput struct {
-	group, endpoint, keyword string
-	start                    int
-	examples                 bool
+	group, endpoint, keyword, schema string
+	start                            int
+	examples                         bool
 }
 
 func docArgs(args map[string]any) (docsInput, error) {
@@ -339,6 +285,8 @@ func docArgs(args map[string]any) (docsInput, error) {
 			dst = &in.endpoint
 		case "keyword":
 			dst = &in.keyword
+		case "schema":
+			dst = &in.schema
 		case "cursor":
 			dst = &cursor
 		case "examples":
@@ -349,7 +297,7 @@ func docArgs(args map[string]any) (docsInput, error) {
 			in.examples = b
 			continue
 		default:
-			return in, fmt.Errorf("unknown argument %s; accepted: group, endpoint, keyword, cursor, examples", textcut.Quote(k))
+			return in, fmt.Errorf("unknown argument %s; accepted: group, endpoint, keyword, schema, cursor, examples", textcut.Quote(k))
 		}
 		s, ok := v.(string)
 		if !ok {
@@ -374,63 +322,25 @@ func summaryOf(e Endpoint) string {
 	return firstLine(e.Description)
 }
 
-func (a *API) detail(e *endpoint, examples bool) detail {
-	d := detail{ID: e.ID, Group: a.docs.groupOf[e].name, Method: e.Method, Path: e.Path, Summary: e.Summary,
-		Deprecated: e.Deprecated, NeedsConfirmation: e.confirm}
-	if e.Description != e.Summary {
-		d.Description = e.Description
-	}
-	for _, p := range e.Params {
-		pd := paramDoc{Type: p.Type, Items: p.Items, Required: p.Required, Description: p.Description,
-			Enum: p.Enum, Default: p.Default, Deprecated: p.Deprecated}
-		if examples {
-			pd.Example = p.Example
-		}
-		if p.Schema != nil {
-			pd.Schema = docSchema(p.Schema, examples)
-		}
-		np := jsonstr.Member{Key: p.Name, Value: pd}
-		switch p.In {
-		case InPath:
-			d.PathParams = append(d.PathParams, np)
-		case InQuery:
-			d.Query = append(d.Query, np)
-		case InHeader:
-			d.Headers = append(d.Headers, np)
-		case InCookie:
-			d.Cookies = append(d.Cookies, np)
-		}
-	}
-	call := fmt.Sprintf(`%s {"endpoint": %q`, ToolCall, e.ID)
-	for _, part := range []struct {
-		key string
-		ps  jsonstr.Object
-	}{{"path_params", d.PathParams}, {"query", d.Query}, {"headers", d.Headers}, {"cookies", d.Cookies}} {
-		if len(part.ps) > 0 {
-			call += fmt.Sprintf(`, %q: {...}`, part.key)
-		}
-	}
-	if b := e.Body; b != nil {
-		d.Body = &bodyDoc{ContentType: b.ContentType, Required: b.Required, Description: b.Description}
-		if b.Schema != nil {
-			d.Body.Schema = docSchema(b.Schema, examples)
-		}
-		if examples {
-			d.Body.Example = b.Example
-		}
-		call += `, "body": ...`
-	}
-	if examples {
-		d.Extensions = e.Extensions
-	}
-	d.Call = call + "}"
-	return d
-}
-
-// lookup finds an exposed endpoint by id, or by "METHOD /path".
+// lookup finds an exposed endpoint by id, or by "METHOD /path", or by
+// the id as a listing cut it ("abc…", when one endpoint's id starts so).
 func (a *API) lookup(id string) (*endpoint, bool) {
 	if e, ok := a.byID[id]; ok {
 		return e, true
+	}
+	if strings.HasSuffix(id, "…") {
+		var found *endpoint
+		for _, e := range a.eps {
+			if cutPrefixOf(e.ID, id) {
+				if found != nil {
+					return nil, false
+				}
+				found = e
+			}
+		}
+		if found != nil {
+			return found, true
+		}
 	}
 	if m, p, ok := strings.Cut(strings.TrimSpace(id), " "); ok {
 		e, ok := a.byRoute[strings.ToUpper(m)+" "+strings.TrimSpace(p)]
@@ -441,7 +351,7 @@ func (a *API) lookup(id string) (*endpoint, bool) {
 
 func (a *API) unknownEndpoint(id string) string {
 	msg := "unknown endpoint " + textcut.Quote(id)
-	if slices.ContainsFunc(a.docs.groups, func(g *docGroup) bool { return g.name == id }) {
+	if len(id) <= textcut.QuoteBytes && slices.ContainsFunc(a.docs.groups, func(g *docGroup) bool { return g.name == id }) {
 		return msg + fmt.Sprintf(`; %q is a group: call %s with {"group": %q}`, id, ToolQueryDocs, id)
 	}
 	ids := make([]string, len(a.eps))
@@ -457,7 +367,7 @@ func (a *API) unknownEndpoint(id string) string {
 func (a *API) unknownGroup(name string) string {
 	names := make([]string, len(a.docs.groups))
 	for i, g := range a.docs.groups {
-		names[i] = g.name
+		names[i] = textcut.Cut(g.name, textcut.QuoteBytes)
 	}
 	msg := "unknown group " + textcut.Quote(name)
 	if hint := suggest.DidYouMean(name, names); hint != "" {

@@ -137,7 +137,7 @@ func TestQueryDocsErrors(t *testing.T) {
 		{`{"endpoint": "files"}`, `query_api_docs: unknown endpoint "files"; "files" is a group: call query_api_docs with {"group": "files"}`},
 		{`{"endpoint": 5}`, `query_api_docs: unknown endpoint "5"; call query_api_docs to find endpoint ids`},
 		{`{"examples": "yes"}`, `capability "query_api_docs": parameter "examples" must be a boolean, got "yes"`},
-		{`{"name": "x"}`, `capability "query_api_docs": unknown parameter "name"; accepted parameters: cursor, endpoint, examples, group, keyword`},
+		{`{"name": "x"}`, `capability "query_api_docs": unknown parameter "name"; accepted parameters: cursor, endpoint, examples, group, keyword, schema`},
 		{`{"cursor": "x"}`, `query_api_docs: cursor "x" is not one an answer gave; call again without it`},
 	}
 	for _, tt := range tests {

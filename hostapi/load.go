@@ -67,6 +67,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 		return nil
 	}
 	l.d = d
+	root := l.rootBase()
+	if l.diags.HasErrors() {
+		return nil
+	}
 
 	// Operations whose $refs all land, and the components they reach.
 	ops := map[opID]bool{}
@@ -161,6 +165,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 			}
 			id := opID{pi, oi}
 			e, notes := convertOperation(path, method, item, kinOps[method])
+			var note string
+			if e.BasePath, note = l.opBase(root, item, kinOps[method]); note != "" {
+				p := &d.paths[pi]
+				l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method)+"/servers", note)
+			}
 			addAccept(&e, d.mediaTypes(&d.paths[pi].ops[oi]))
 			e.Security = d.opSecurity(&d.paths[pi].ops[oi], rootSecurity)
 			if d.swagger {

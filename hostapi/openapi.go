@@ -26,6 +26,18 @@ type LoadOptions struct {
 	// Strict refuses a document with an operation that cannot be used,
 	// instead of leaving that operation out with a warning.
 	Strict bool
+	// Server chooses the server whose URL's path is the base path of
+	// every endpoint (Endpoint.BasePath): the URL of one of the
+	// document's servers as written (with its {variables}) or its
+	// description; or any other http(s) URL or absolute path, whose path
+	// is then the base path ("/": none, the paths are sent as written).
+	// Default: the first server (an operation's or path item's own
+	// servers first), or Swagger 2.0's basePath. A Server that is none of
+	// these refuses the document.
+	Server string
+	// ServerVariables are values of the server URL's {variables}; the
+	// others take their defaults.
+	ServerVariables map[string]string
 }
 
 // ParseOpenAPI reads a Swagger 2.0, OpenAPI 3.0 or 3.1 document (JSON or
@@ -312,9 +324,14 @@ func convertParam(p *openapi3.Parameter) Param {
 	v := s.Value
 	out.Description = joinDesc(out.Description, v.Description)
 	out.Type = scalarType(v.Type)
+	if v.Type == nil || len(v.Type.Slice()) == 0 {
+		if t, ok := alternativesType(v); ok {
+			out.Type = t
+		}
+	}
 	if out.Type != toolkit.TypeObject {
 		out.Enum = v.Enum
-	} else if len(v.Properties) > 0 {
+	} else if len(v.Properties) > 0 || len(v.AnyOf)+len(v.OneOf)+len(v.AllOf) > 0 || v.AdditionalProperties.Schema != nil {
 		conv := &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}}
 		out.Schema = conv.convert(s, 0)
 		delete(out.Schema, "description") // in out.Description
@@ -333,6 +350,36 @@ func convertParam(p *openapi3.Parameter) Param {
 		}
 	}
 	return out
+}
+
+// alternativesType is the type of an untyped schema from its anyOf,
+// oneOf or allOf: object when one of them is an object (Stripe's created
+// is a range object or an integer), else their one type, else array when
+// one is an array.
+func alternativesType(v *openapi3.Schema) (toolkit.ParamType, bool) {
+	var types []toolkit.ParamType
+	for _, list := range []openapi3.SchemaRefs{v.AnyOf, v.OneOf, v.AllOf} {
+		for _, r := range list {
+			switch {
+			case r == nil || r.Value == nil:
+			case r.Value.Type != nil && len(r.Value.Type.Slice()) > 0:
+				types = append(types, scalarType(r.Value.Type))
+			case len(r.Value.Properties) > 0:
+				types = append(types, toolkit.TypeObject)
+			}
+		}
+	}
+	switch {
+	case len(types) == 0:
+		return "", false
+	case slices.Contains(types, toolkit.TypeObject):
+		return toolkit.TypeObject, true
+	case !slices.ContainsFunc(types, func(t toolkit.ParamType) bool { return t != types[0] }):
+		return types[0], true
+	case slices.Contains(types, toolkit.TypeArray):
+		return toolkit.TypeArray, true
+	}
+	return "", false
 }
 
 func joinDesc(a, b string) string {

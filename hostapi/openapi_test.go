@@ -212,7 +212,7 @@ func TestLoadOpenAPIPartial(t *testing.T) {
 			`bad-operation.json:4:4: warning: /paths/~1a/get: operation left out: cannot read string into field Parameter.required of type bool`,
 		}},
 		{"mapping to another file", "mapping-external.yaml", []string{"ok"}, []string{
-			`mapping-external.yaml:5:5: warning: /paths/~1records/post: operation left out: encountered disallowed external reference: "models/a.yml#/A"`,
+			`mapping-external.yaml:5:5: warning: /paths/~1records/post: operation left out: $ref "models/a.yml#/A": external references are not followed`,
 		}},
 		{"duplicate operationId", "duplicate-id.json", []string{"x", "GET /b"}, []string{
 			`duplicate-id.json:4:10: warning: /paths/~1b/get: operationId "x" is used twice: this operation is "GET /b"`,
@@ -359,6 +359,9 @@ func TestLoadSwagger2(t *testing.T) {
 				t.Errorf("diagnostic at %d:%d", d.Line, d.Col)
 			}
 			e, _ := c.Endpoint("addPet")
+			if e.BasePath != "/v2" {
+				t.Errorf("base path %q, want /v2", e.BasePath)
+			}
 			wantSchema := map[string]any{"type": "object", "required": []any{"name"}, "properties": map[string]any{
 				"name": map[string]any{"type": "string", "example": "doggie"}, "status": map[string]any{"type": "string", "enum": []any{"available", "sold"}}}}
 			if diff := cmp.Diff(wantSchema, e.Body.Schema); diff != "" {

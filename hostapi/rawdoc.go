@@ -42,11 +42,17 @@ type rawDoc struct {
 	version  string
 	swagger  bool
 	paths    []rawPath
+	// pathIndex finds a path item by its key.
+	pathIndex map[string]int
 	// comps maps a component's pointer ("/components/schemas/Pet", or
 	// "/definitions/Pet" in Swagger 2.0) to its value.
 	comps map[string]span
 	// compRefs memoizes the components a component refers to.
 	compRefs map[string][]string
+	// hoisted maps a local ref to a place inside a component or a path
+	// to the component its target is written as ("" when it is not
+	// hoisted; see hoist).
+	hoisted map[string]string
 }
 
 type rawPath struct {
@@ -169,6 +175,7 @@ func (d *rawDoc) index() *docError {
 	}
 	d.comps = map[string]span{}
 	d.compRefs = map[string][]string{}
+	d.hoisted = map[string]string{}
 	for _, m := range root {
 		switch {
 		case m.key == "paths":
@@ -199,6 +206,10 @@ func (d *rawDoc) indexPaths(sp span) {
 		if !ok {
 			continue
 		}
+		if d.pathIndex == nil {
+			d.pathIndex = map[string]int{}
+		}
+		d.pathIndex[p.key] = len(d.paths)
 		rp := rawPath{key: p.key, keyPos: p.keyPos}
 		for _, m := range members {
 			if !httpMethods[m.key] {
@@ -358,10 +369,53 @@ func unquote(q []byte) string {
 	return jsontok.Unquote(q[1 : len(q)-1])
 }
 
-var refKey = []byte(`"$ref"`)
+var (
+	refKey           = []byte(`"$ref"`)
+	discriminatorKey = []byte(`"discriminator"`)
+)
 
-// refs lists the "$ref" values in the text of sp.
+// refs lists the "$ref" values in the text of sp, and the values of a
+// discriminator's mapping that are references (not bare schema names),
+// which kin-openapi follows too.
 func (d *rawDoc) refs(sp span, out []string) []string {
+	return d.mappingRefs(sp, d.dollarRefs(sp, out))
+}
+
+// mappingRefs adds the references of the discriminator mappings in sp.
+func (d *rawDoc) mappingRefs(sp span, out []string) []string {
+	data := d.text[:sp.end]
+	for i := sp.start; ; {
+		j := bytes.Index(data[i:], discriminatorKey)
+		if j < 0 {
+			return out
+		}
+		i += j + len(discriminatorKey)
+		k := jsontok.SkipSpace(data, i)
+		if k >= len(data) || data[k] != ':' {
+			continue
+		}
+		k = jsontok.SkipSpace(data, k+1)
+		if k >= len(data) || data[k] != '{' {
+			continue
+		}
+		members, _ := d.object(span{k, jsontok.ValueEnd(data, k)})
+		for _, m := range members {
+			if m.key != "mapping" {
+				continue
+			}
+			targets, _ := d.object(m.val)
+			for _, t := range targets {
+				var ref string
+				if json.Unmarshal(d.value(t.val), &ref) == nil && strings.ContainsAny(ref, "#/") {
+					out = append(out, ref)
+				}
+			}
+		}
+	}
+}
+
+// dollarRefs adds the "$ref" values in the text of sp.
+func (d *rawDoc) dollarRefs(sp span, out []string) []string {
 	data := d.text[:sp.end]
 	for i := sp.start; ; {
 		j := bytes.Index(data[i:], refKey)
@@ -424,7 +478,10 @@ func (d *rawDoc) closure(refs []string, set map[string]bool) (bad string, why st
 		}
 		c, ok := d.component(ref)
 		if !ok {
-			// A ref into the paths or elsewhere: inlined when written.
+			c, ok = d.hoist(ref)
+		}
+		if !ok {
+			// A ref to a place hoist does not know: inlined when written.
 			key := "#" + ref
 			if set[key] {
 				continue
@@ -465,12 +522,16 @@ func (d *rawDoc) closure(refs []string, set map[string]bool) (bad string, why st
 // object holding it: one to something else than a whole component, which
 // kin-openapi does not always find.
 func (d *rawDoc) inlined(ref string) bool {
-	if !strings.HasPrefix(ref, "#") {
+	if !strings.HasPrefix(ref, "#") || d.hoisted[ref] != "" {
 		return false
 	}
 	_, ok := d.component(ref)
 	return !ok
 }
+
+// rewritten reports a ref written otherwise than as it is: inlined, or
+// pointing to its hoisted target.
+func (d *rawDoc) rewritten(ref string) bool { return d.hoisted[ref] != "" || d.inlined(ref) }
 
 // lookup finds the value a local ref points at.
 func (d *rawDoc) lookup(ref string) (span, bool) {
@@ -487,8 +548,12 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 	if !strings.HasPrefix(frag, "/") {
 		return span{}, false
 	}
-	for _, tok := range strings.Split(frag[1:], "/") {
-		tok = unescapeToken(tok)
+	toks := strings.Split(frag[1:], "/")
+	for i, tok := range toks {
+		toks[i] = unescapeToken(tok)
+	}
+	sp, toks = d.lookupStart(toks)
+	for _, tok := range toks {
 		i := jsontok.SkipSpace(d.text, sp.start)
 		if i >= len(d.text) {
 			return span{}, false
@@ -520,6 +585,48 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 	return sp, true
 }
 
+// lookupStart starts a lookup from what the index holds: a component, a
+// path item's member or an operation's, so that a ref into a large
+// document does not read it from its root; it returns where to go on
+// from, and the tokens left.
+func (d *rawDoc) lookupStart(toks []string) (span, []string) {
+	switch {
+	case len(toks) >= 3 && !d.swagger && toks[0] == "components":
+		if sp, ok := d.comps["/components/"+escapeToken(toks[1])+"/"+escapeToken(toks[2])]; ok {
+			return sp, toks[3:]
+		}
+	case len(toks) >= 2 && d.swagger && (toks[0] == "definitions" || toks[0] == "parameters" || toks[0] == "responses"):
+		if sp, ok := d.comps["/"+toks[0]+"/"+escapeToken(toks[1])]; ok {
+			return sp, toks[2:]
+		}
+	case len(toks) >= 3 && toks[0] == "paths":
+		pi, ok := d.pathIndex[toks[1]]
+		if !ok {
+			break
+		}
+		p := &d.paths[pi]
+		for _, op := range p.ops {
+			if op.method != toks[2] || len(toks) < 4 {
+				continue
+			}
+			if toks[3] == "responses" && op.responses != (span{}) {
+				return op.responses, toks[4:]
+			}
+			for _, m := range op.kept {
+				if m.key == toks[3] && m.key != "" {
+					return m.val, toks[4:]
+				}
+			}
+		}
+		for _, m := range p.shared {
+			if m.key == toks[2] {
+				return m.val, toks[3:]
+			}
+		}
+	}
+	return span{0, len(d.text)}, toks
+}
+
 // array lists the elements of the array at sp.
 func (d *rawDoc) array(sp span) []span {
 	data := d.text
@@ -549,7 +656,7 @@ const maxInlineDepth = 32
 // writeValue writes the value at sp, with the refs that must be inlined
 // written out.
 func (d *rawDoc) writeValue(b *bytes.Buffer, sp span) {
-	if !slices.ContainsFunc(d.refs(sp, nil), d.inlined) {
+	if !slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
 		b.Write(d.value(sp))
 		return
 	}
@@ -571,7 +678,14 @@ func (d *rawDoc) rewrite(b *bytes.Buffer, sp span, onPath []string, limit int) {
 				continue
 			}
 			var ref string
-			if json.Unmarshal(d.value(m.val), &ref) != nil || !d.inlined(ref) {
+			if json.Unmarshal(d.value(m.val), &ref) != nil {
+				break
+			}
+			if c := d.hoisted[ref]; c != "" {
+				d.writeHoisted(b, members, c)
+				return
+			}
+			if !d.inlined(ref) {
 				break
 			}
 			target, ok := d.lookup(ref)
@@ -604,6 +718,25 @@ func (d *rawDoc) rewrite(b *bytes.Buffer, sp span, onPath []string, limit int) {
 	default:
 		b.Write(d.value(sp))
 	}
+}
+
+// writeHoisted writes an object whose $ref is hoisted: the ref points to
+// component c, its other members are written as they are.
+func (d *rawDoc) writeHoisted(b *bytes.Buffer, members []member, c string) {
+	b.WriteByte('{')
+	for k, m := range members {
+		if k > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(appendString(nil, m.key))
+		b.WriteByte(':')
+		if m.key == "$ref" {
+			b.Write(appendString(nil, "#"+c))
+			continue
+		}
+		d.writeValue(b, m.val)
+	}
+	b.WriteByte('}')
 }
 
 // opRefs lists the refs of one operation and of its path item.

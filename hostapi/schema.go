@@ -65,6 +65,9 @@ func (e *endpoint) paramsSchema(in In, withSchemas bool) jsonstr.Object {
 		}
 		s := jsonstr.Object{{Key: "type", Value: string(t)}}
 		if p.Type == toolkit.TypeObject && p.Schema != nil && withSchemas {
+			if _, typed := p.Schema["type"]; !typed {
+				s = s[:0] // its anyOf or oneOf says (Stripe's created: an object or an integer)
+			}
 			base := "#/properties/" + argName(in) + "/properties/" + escapeToken(p.Name)
 			if v, ok := validationSchema(p.Schema, p.Schema, base).(map[string]any); ok {
 				for _, k := range slices.Sorted(maps.Keys(v)) {
@@ -255,24 +258,6 @@ func subschemas(k string, x any, f func(any) any) any {
 		}
 	}
 	return x
-}
-
-// docSchema returns a schema for the model: ordered keys, and without
-// examples and x- extensions unless verbose.
-func docSchema(v any, verbose bool) any {
-	s, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	out := make(schemaObject, len(s))
-	for k, x := range s {
-		switch {
-		case !verbose && (k == "example" || k == "examples" || strings.HasPrefix(k, "x-")):
-			continue
-		}
-		out[k] = subschemas(k, x, func(sub any) any { return docSchema(sub, verbose) })
-	}
-	return out
 }
 
 // schemaKeyOrder puts the keys a reader wants first.

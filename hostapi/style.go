@@ -120,13 +120,13 @@ var styles = []style{
 	},
 	{
 		name: "spaceDelimited", in: []In{InQuery}, form: true,
-		// color=blue%20black%20brown (exploded: as form).
-		write: delimited("%20"),
+		// color=blue%20black%20brown; exploded is n/a in the table.
+		write: unexploded("spaceDelimited", delimited("%20")),
 	},
 	{
 		name: "pipeDelimited", in: []In{InQuery}, form: true,
-		// color=blue%7Cblack%7Cbrown (exploded: as form).
-		write: delimited("%7C"),
+		// color=blue%7Cblack%7Cbrown; exploded is n/a in the table.
+		write: unexploded("pipeDelimited", delimited("%7C")),
 	},
 	{
 		name: "deepObject", in: []In{InQuery}, form: true, nests: true,
@@ -182,6 +182,17 @@ func delimited(sep string) func(t target, x split) ([]string, string) {
 			t.out = append(t.out, t.name+"="+t.join(x, sep, sep))
 		}
 		return t.out, ""
+	}
+}
+
+// unexploded refuses an exploded array or object, which the
+// specification's style table leaves undefined (n/a) for the style.
+func unexploded(name string, write func(t target, x split) ([]string, string)) func(t target, x split) ([]string, string) {
+	return func(t target, x split) ([]string, string) {
+		if t.explode && (x.array || x.keyed) {
+			return nil, fmt.Sprintf("cannot be sent: OpenAPI leaves the %s style with explode: true undefined (n/a in its style table); the document should say explode: false", name)
+		}
+		return write(t, x)
 	}
 }
 

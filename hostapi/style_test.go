@@ -325,3 +325,60 @@ func FuzzStyledValues(f *testing.F) {
 		}
 	})
 }
+
+// TestDeepObjectNested: Stripe's created (a range object or an integer,
+// deepObject) is sent as created[gte]=... or created=...; deepObject
+// nests at any depth; what the style table leaves undefined (an exploded
+// pipeDelimited array, a form object of objects) is refused, naming the
+// parameter.
+func TestDeepObjectNested(t *testing.T) {
+	doc := `openapi: 3.0.0
+info: {title: t, version: "1"}
+paths:
+  /v1/charges:
+    get:
+      operationId: GetCharges
+      parameters:
+        - name: created
+          in: query
+          style: deepObject
+          explode: true
+          schema:
+            anyOf:
+              - {type: object, title: range_query_specs, properties: {gt: {type: integer}, gte: {type: integer}, lt: {type: integer}, lte: {type: integer}}}
+              - {type: integer}
+        - name: filter
+          in: query
+          style: deepObject
+          explode: true
+          schema:
+            type: object
+            properties:
+              amount: {type: object, properties: {gte: {type: integer}}}
+              tags: {type: array, items: {type: string}}
+        - {name: ids, in: query, style: pipeDelimited, explode: true, schema: {type: array, items: {type: string}}}
+        - {name: point, in: query, schema: {type: object, properties: {a: {type: object}}}}
+`
+	c, ds := ParseOpenAPI("stripe.yaml", []byte(doc), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, r.URL.RawQuery)
+	})})
+	tests := []struct{ query, want string }{
+		{`{"created": {"gte": 1700000000, "lt": 1800000000}}`, "HTTP 200 OK\ncreated%5Bgte%5D=1700000000&created%5Blt%5D=1800000000"},
+		{`{"created": 1700000000}`, "HTTP 200 OK\ncreated=1700000000"},
+		{`{"filter": {"amount": {"gte": 5}, "tags": ["a", "b"]}}`, "HTTP 200 OK\nfilter%5Bamount%5D%5Bgte%5D=5&filter%5Btags%5D%5B0%5D=a&filter%5Btags%5D%5B1%5D=b"},
+		{`{"ids": ["a", "b"]}`, `[error] call_http_api: endpoint "GetCharges": parameter "query.ids" cannot be sent: OpenAPI leaves the pipeDelimited style with explode: true undefined (n/a in its style table); the document should say explode: false (see query_api_docs {"endpoint": "GetCharges"})`},
+		{`{"point": {"a": {"b": 1}}}`, `[error] call_http_api: endpoint "GetCharges": parameter "query.point" member "a": the form style writes only strings, numbers and booleans there (see query_api_docs {"endpoint": "GetCharges"})`},
+	}
+	for _, tt := range tests {
+		if got := show(run(reg, ToolCall, `{"endpoint": "GetCharges", "query": `+tt.query+`}`)); got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.query, got, tt.want)
+		}
+	}
+	if res := run(reg, ToolCall, `{"endpoint": "GetCharges", "query": {"created": "yesterday"}}`); !res.IsError || !strings.Contains(res.Text, `query.created`) {
+		t.Errorf("a created that is neither: %s", res.Text)
+	}
+}

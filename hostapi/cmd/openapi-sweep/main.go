@@ -11,6 +11,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,7 +48,9 @@ type result struct {
 	Diags  []string `json:"diags"`  // rendered diagnostics
 	Kinds  []string `json:"kinds"`  // their messages, for grouping
 	Millis int64    `json:"ms"`
+	CPUms  int64    `json:"cpu_ms"` // user and system CPU time of the load, on every core
 	HeapMB float64  `json:"heap_mb"`
+	Bytes  int64    `json:"bytes"` // the document's size
 }
 
 func main() {
@@ -174,9 +177,17 @@ func child(file string, memMB int) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	t0 := time.Now()
+	// The heap before the load (the document's bytes are in it) is not the load's.
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	runtime.GC()
+	metrics.Read(s)
+	base := s[0].Value.Uint64()
+	mu.Lock()
+	peak = base
+	mu.Unlock()
+	t0, c0 := time.Now(), cpuTime()
 	cat, diags := hostapi.ParseOpenAPI(file, data, nil)
-	r := result{File: file, Millis: time.Since(t0).Milliseconds()}
+	r := result{File: file, Millis: time.Since(t0).Milliseconds(), CPUms: (cpuTime() - c0).Milliseconds(), Bytes: int64(len(data))}
 	left := 0
 	for _, d := range diags {
 		r.Diags = append(r.Diags, d.Error())
@@ -202,11 +213,20 @@ func child(file string, memMB int) int {
 		}
 	}
 	mu.Lock()
-	r.HeapMB = float64(peak) / (1 << 20)
+	r.HeapMB = float64(peak-base) / (1 << 20)
 	mu.Unlock()
 	b, _ := json.Marshal(r)
 	os.Stdout.Write(b)
 	return 0
+}
+
+// cpuTime is the CPU time the process has used, user and system.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // countOps counts a document's operations without ParseOpenAPI, for the
@@ -252,8 +272,6 @@ func kindOf(msg string) string {
 func report(w *os.File, dir string, rs []result, elapsed time.Duration, verbose bool) {
 	count := map[string]int{}
 	ops, usable := 0, 0
-	var slowest result
-	var heaviest result
 	type group struct {
 		n, docs int
 		example string
@@ -264,12 +282,6 @@ func report(w *os.File, dir string, rs []result, elapsed time.Duration, verbose 
 		count[r.Status]++
 		ops += r.Ops
 		usable += r.Usable
-		if r.Millis > slowest.Millis {
-			slowest = r
-		}
-		if r.HeapMB > heaviest.HeapMB {
-			heaviest = r
-		}
 		for i, k := range r.Kinds {
 			k = kindOf(k)
 			g := groups[k]
@@ -303,7 +315,39 @@ func report(w *os.File, dir string, rs []result, elapsed time.Duration, verbose 
 		count["loaded"], count["partial"], count["refused"], count["timeout"], count["memory"], count["crash"])
 	fmt.Fprintf(w, "  documents that load: %.2f%%\n", pct(loadedAny, n))
 	fmt.Fprintf(w, "operations: %d, usable %d (%.2f%%)\n", ops, usable, pct(usable, ops))
-	fmt.Fprintf(w, "slowest: %s (%d ms); largest heap: %s (%.0f MiB)\n", slowest.File, slowest.Millis, heaviest.File, heaviest.HeapMB)
+	top := func(title string, less func(a, b result) int, line func(r result) string) {
+		sorted := slices.Clone(rs)
+		slices.SortFunc(sorted, less)
+		fmt.Fprintln(w, title)
+		for _, r := range sorted[:min(10, len(sorted))] {
+			fmt.Fprintf(w, "  %s  %s\n", line(r), r.File)
+		}
+	}
+	top("slowest (CPU on every core, wall, size):", func(a, b result) int { return int(b.CPUms - a.CPUms) }, func(r result) string {
+		return fmt.Sprintf("%6d ms CPU %6d ms %8.1f KiB", r.CPUms, r.Millis, float64(r.Bytes)/1024)
+	})
+	ratio := func(r result) float64 { return r.HeapMB * (1 << 20) / float64(max(r.Bytes, 1)) }
+	heavyRatio := func(r result) float64 {
+		if r.Bytes < 100<<10 {
+			return 0
+		}
+		return ratio(r)
+	}
+	top("largest peak heap for their size, of 100 KiB or more (peak heap above the document's, size, ratio):", func(a, b result) int {
+		return cmp.Compare(heavyRatio(b), heavyRatio(a))
+	}, func(r result) string {
+		return fmt.Sprintf("%7.1f MiB %8.1f KiB %5.1fx", r.HeapMB, float64(r.Bytes)/1024, ratio(r))
+	})
+	slow, heavy := 0, 0
+	for _, r := range rs {
+		if r.CPUms > 2000 {
+			slow++
+		}
+		if r.Bytes >= 100<<10 && ratio(r) > 10 {
+			heavy++
+		}
+	}
+	fmt.Fprintf(w, "documents over 2 s CPU: %d; of 100 KiB or more, over 10x their size in peak heap: %d\n", slow, heavy)
 	keys := make([]string, 0, len(groups))
 	for k := range groups {
 		keys = append(keys, k)

@@ -1,0 +1,587 @@
+package hostapi
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/search"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
+)
+
+// An endpoint's detail stays within the discovery budget. It is shown as
+// whole as fits: the first view of views that fits is used, each showing
+// less than the one before (nested schemas collapsed past a depth,
+// descriptions cut shorter, fewer enum values). A collapsed schema is a
+// stub naming where it is, {"type": "object", "schema": "#/body/properties/address"},
+// which {"endpoint": id, "schema": that} shows, in turn as whole as fits.
+// When even the last view is too large, the fields are listed a page at a
+// time, each in its smallest form, with a cursor. So every field can be
+// reached, whatever the size of the schema.
+//
+// Schema pointers name a place in what the detail shows: "#/body" is the
+// request body's schema, "#/query/filter" the schema of the query
+// parameter filter (path_params, headers and cookies likewise), followed
+// by the JSON pointer of a subschema inside it.
+
+// view is how much of an endpoint's detail is shown.
+type view struct {
+	// depth is how many levels of subschemas are shown below a root;
+	// a deeper schema that has subschemas of its own is collapsed.
+	depth int
+	// desc bounds a description's bytes (the endpoint's takes twice as
+	// many); 0 leaves out the descriptions of subschemas.
+	desc int
+	// enum bounds the enum values shown.
+	enum int
+	// examples: examples and x- extensions are shown (asked for).
+	examples bool
+}
+
+// views are tried in order; the last one's fields are paged when it
+// does not fit either.
+var views = []view{
+	{depth: maxSchemaDepth, desc: 1000, enum: 100},
+	{depth: 3, desc: 400, enum: 50},
+	{depth: 2, desc: 200, enum: 30},
+	{depth: 1, desc: 120, enum: 20},
+	{depth: 0, desc: 120, enum: 20},
+	{depth: 0, desc: 0, enum: 10},
+}
+
+// bigValue bounds the JSON text of an example, default or const shown.
+const bigValue = 500
+
+type paramDoc struct {
+	Type        toolkit.ParamType `json:"type"`
+	Items       toolkit.ParamType `json:"items,omitempty"`
+	Required    bool              `json:"required,omitempty"`
+	Description string            `json:"description,omitempty"`
+	Enum        []any             `json:"enum,omitempty"`
+	Default     any               `json:"default,omitempty"`
+	Example     any               `json:"example,omitempty"`
+	Deprecated  bool              `json:"deprecated,omitempty"`
+	// Schema is an object parameter's: its properties.
+	Schema any `json:"schema,omitempty"`
+}
+
+type bodyDoc struct {
+	ContentType string `json:"content_type"`
+	Required    bool   `json:"required,omitempty"`
+	Description string `json:"description,omitempty"`
+	Schema      any    `json:"schema,omitempty"`
+	Example     any    `json:"example,omitempty"`
+}
+
+type detailDoc struct {
+	ID                string         `json:"id"`
+	Group             string         `json:"group"`
+	Method            string         `json:"method"`
+	Path              string         `json:"path"`
+	Summary           string         `json:"summary,omitempty"`
+	Description       string         `json:"description,omitempty"`
+	Deprecated        bool           `json:"deprecated,omitempty"`
+	NeedsConfirmation bool           `json:"needs_confirmation,omitempty"`
+	PathParams        jsonstr.Object `json:"path_params,omitempty"`
+	Query             jsonstr.Object `json:"query,omitempty"`
+	Headers           jsonstr.Object `json:"headers,omitempty"`
+	Cookies           jsonstr.Object `json:"cookies,omitempty"`
+	Body              *bodyDoc       `json:"body,omitempty"`
+	Extensions        any            `json:"extensions,omitempty"`
+	Call              string         `json:"call"`
+	Hint              string         `json:"hint,omitempty"`
+}
+
+// collapsedHint is the detail's hint when it shows a collapsed schema.
+func collapsedHint(id string) string {
+	return fmt.Sprintf(`a schema shown as {"schema": ref} is collapsed to fit: %s {"endpoint": %s, "schema": ref} shows it`, ToolQueryDocs, strconv.Quote(id))
+}
+
+// detail answers {"endpoint": id}: the first view that fits the budget,
+// else the fields a page at a time from in.start.
+func (a *API) detail(e *endpoint, in docsInput, budget int) toolkit.Result {
+	if in.start == 0 {
+		for _, v := range views {
+			v.examples = in.examples
+			d, collapsed := a.detailDoc(e, v, budget)
+			if collapsed {
+				d.Hint = collapsedHint(e.ID)
+			}
+			b, err := jsonstr.Marshal(d)
+			if err == nil && len(b) <= budget {
+				return toolkit.Result{Text: string(b)}
+			}
+		}
+	}
+	return a.detailPage(e, in.start, budget)
+}
+
+// detailDoc is e's detail in view v; collapsed reports a collapsed
+// schema in it. Texts of the head are cut to a share of the budget.
+func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed bool) {
+	d = detailDoc{ID: cutName(e.ID, budget), Group: cutName(a.docs.groupOf[e].name, budget), Method: e.Method, Path: cutText(e.fullPath(), budget/8),
+		Summary: cutText(e.Summary, min(budget/12, max(v.desc, 200))), Deprecated: e.Deprecated, NeedsConfirmation: e.confirm}
+	if e.Description != e.Summary {
+		d.Description = cutText(e.Description, min(budget/6, max(2*v.desc, 200)))
+	}
+	sh := shaper{v: v}
+	for _, p := range e.Params {
+		pd := paramDoc{Type: p.Type, Items: p.Items, Required: p.Required, Description: cutText(p.Description, max(v.desc, 100)),
+			Enum: capEnum(p.Enum, v.enum), Default: smallValue(p.Default), Deprecated: p.Deprecated}
+		if v.examples {
+			pd.Example = smallValue(p.Example)
+		}
+		if p.Schema != nil {
+			pd.Schema = sh.shape(p.Schema, paramPointer(p), 0)
+		}
+		np := jsonstr.Member{Key: p.Name, Value: pd}
+		switch p.In {
+		case InPath:
+			d.PathParams = append(d.PathParams, np)
+		case InQuery:
+			d.Query = append(d.Query, np)
+		case InHeader:
+			d.Headers = append(d.Headers, np)
+		case InCookie:
+			d.Cookies = append(d.Cookies, np)
+		}
+	}
+	if b := e.Body; b != nil {
+		d.Body = &bodyDoc{ContentType: b.ContentType, Required: b.Required, Description: cutText(b.Description, max(v.desc, 100))}
+		if b.Schema != nil {
+			d.Body.Schema = sh.shape(b.Schema, "#/body", 0)
+		}
+		if v.examples {
+			d.Body.Example = valueWithin(b.Example, budget/3)
+		}
+	}
+	if v.examples && e.Extensions != nil {
+		d.Extensions = valueWithin(e.Extensions, budget/3)
+	}
+	d.Call = cutText(callLine(e), budget/6)
+	return d, sh.collapsed
+}
+
+// callLine is the call the detail suggests.
+func callLine(e *endpoint) string {
+	call := fmt.Sprintf(`%s {"endpoint": %q`, ToolCall, e.ID)
+	for _, in := range []In{InPath, InQuery, InHeader, InCookie} {
+		if slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == in }) {
+			call += fmt.Sprintf(`, %q: {...}`, argName(in))
+		}
+	}
+	if e.Body != nil {
+		call += `, "body": ...`
+	}
+	return call + "}"
+}
+
+// paramPointer is the schema pointer of a parameter's schema.
+func paramPointer(p Param) string { return "#/" + argName(p.In) + "/" + escapeToken(p.Name) }
+
+// A field is one member of a paged detail: a parameter, or a subschema
+// of the schema shown.
+type field struct {
+	name  string
+	value any
+}
+
+// detailPage lists e's parameters and the body schema's subschemas, each
+// in its smallest form, from start, as many as fit.
+func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
+	var fields []field
+	for _, p := range e.Params {
+		m := schemaObject{"type": p.Type}
+		if p.Type == toolkit.TypeArray {
+			m["items"] = p.Items
+		}
+		if p.Required {
+			m["required"] = true
+		}
+		if len(p.Enum) > 0 {
+			m["enum"] = capEnum(p.Enum, views[len(views)-1].enum)
+		}
+		if p.Schema != nil {
+			m["schema"] = paramPointer(p)
+		}
+		fields = append(fields, field{argName(p.In) + "." + p.Name, m})
+	}
+	head := jsonstr.Append([]byte(`{"id":`), cutName(e.ID, budget))
+	head = jsonstr.Append(append(head, `,"group":`...), cutText(a.docs.groupOf[e].name, budget/16))
+	head = jsonstr.Append(append(head, `,"method":`...), cutText(e.Method, 32))
+	head = jsonstr.Append(append(head, `,"path":`...), cutText(e.fullPath(), budget/8))
+	if e.Summary != "" {
+		head = jsonstr.Append(append(head, `,"summary":`...), cutText(e.Summary, budget/16))
+	}
+	if e.Description != "" && e.Description != e.Summary {
+		head = jsonstr.Append(append(head, `,"description":`...), cutText(e.Description, budget/16))
+	}
+	if e.confirm {
+		head = append(head, `,"needs_confirmation":true`...)
+	}
+	if b := e.Body; b != nil {
+		head = jsonstr.Append(append(head, `,"body_content_type":`...), cutText(b.ContentType, 100))
+		if b.Required {
+			head = append(head, `,"body_required":true`...)
+		}
+		fields = append(fields, schemaFields("body", "#/body", b.Schema)...)
+	}
+	head = jsonstr.Append(append(head, `,"call":`...), cutText(callLine(e), budget/16))
+	return fieldPage(head, fields, start, budget, `fields are "query.name" for parameters and "body.name" for body properties`)
+}
+
+// schemaAnswer answers {"endpoint": id, "schema": pointer}: the schema
+// there, as whole as fits, else its subschemas a page at a time.
+func (a *API) schemaAnswer(e *endpoint, in docsInput, budget int) toolkit.Result {
+	ptr := in.schema
+	root, err := e.schemaAt(ptr)
+	if err != "" {
+		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %s: schema %s: %s", ToolQueryDocs, textcut.Quote(e.ID), textcut.Quote(ptr), err))
+	}
+	head := jsonstr.Append([]byte(`{"endpoint":`), cutName(e.ID, budget))
+	head = jsonstr.Append(append(head, `,"schema_of":`...), cutText(ptr, budget/8))
+	if in.start == 0 {
+		for _, v := range views {
+			v.examples = in.examples
+			sh := shaper{v: v}
+			shown := sh.shape(root, ptr, 0)
+			b, jerr := jsonstr.Marshal(shown)
+			if jerr != nil {
+				break
+			}
+			out := append(append(slices.Clip(head), `,"schema":`...), b...)
+			if sh.collapsed {
+				out = jsonstr.Append(append(out, `,"hint":`...), collapsedHint(e.ID))
+			}
+			out = append(out, '}')
+			if len(out) <= budget {
+				return toolkit.Result{Text: string(out)}
+			}
+		}
+	}
+	return fieldPage(head, schemaFields("", ptr, root), in.start, budget, "")
+}
+
+// fieldPage writes head, then "fields" from start as many as fit, then a
+// cursor while more remain.
+func fieldPage(head []byte, fields []field, start, budget int, hint string) toolkit.Result {
+	start = min(start, len(fields))
+	head = fmt.Appendf(head, `,"total_fields":%d,"fields":{`, len(fields))
+	tail := func(k int) []byte {
+		b := []byte("}")
+		if more := len(fields) - start - k; more > 0 {
+			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":`, more, start+k)
+			b = jsonstr.Append(b, `too large to show whole: send this cursor with the same arguments for the next fields; a field shown with {"schema": ref} is shown by {"endpoint": id, "schema": ref}`)
+		} else if hint != "" {
+			b = jsonstr.Append(append(b, `,"hint":`...), hint)
+		}
+		return append(b, '}')
+	}
+	itemCap := max(budget/8, 64)
+	k, body := search.Fit(budget, len(head), len(fields)-start, func(i int) []byte {
+		f := fields[start+i]
+		b := jsonstr.Append(nil, cutText(f.name, budget/16))
+		b = append(b, ':')
+		v, err := jsonstr.Marshal(f.value)
+		if m, ok := f.value.(schemaObject); ok && (err != nil || len(v) > itemCap) {
+			small := schemaObject{"note": "enum and description too large to show here"}
+			for _, k := range []string{"type", "required", "schema"} {
+				if x, ok := m[k]; ok {
+					small[k] = x
+				}
+			}
+			v, err = jsonstr.Marshal(small)
+		}
+		if err != nil || len(v) > itemCap {
+			v = []byte(`{"note":"too large to show"}`)
+		}
+		return append(b, v...)
+	}, tail)
+	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
+}
+
+// schemaFields lists a schema's subschemas in their smallest form, named
+// prefix.name for a property (name alone without prefix) and
+// prefix.keyword[i] or prefix.keyword for the others.
+func schemaFields(prefix, ptr string, v any) []field {
+	s, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	required := map[string]bool{}
+	if list, ok := s["required"].([]any); ok {
+		for _, r := range list {
+			if name, ok := r.(string); ok {
+				required[name] = true
+			}
+		}
+	}
+	join := func(name string) string {
+		if prefix == "" {
+			return name
+		}
+		return prefix + "." + name
+	}
+	small := shaper{v: views[len(views)-1]}
+	var out []field
+	for _, k := range slices.Sorted(maps.Keys(s)) {
+		x := s[k]
+		switch {
+		case k == "properties":
+			props, _ := x.(map[string]any)
+			for _, name := range slices.Sorted(maps.Keys(props)) {
+				f := small.brief(props[name], ptr+"/properties/"+escapeToken(name))
+				if required[name] {
+					f["required"] = true
+				}
+				out = append(out, field{join(name), f})
+			}
+		case slices.Contains(schemaMapKeys, k):
+			m, _ := x.(map[string]any)
+			for _, name := range slices.Sorted(maps.Keys(m)) {
+				out = append(out, field{join(k + "." + name), small.brief(m[name], ptr+"/"+k+"/"+escapeToken(name))})
+			}
+		case slices.Contains(schemaListKeys, k):
+			list, _ := x.([]any)
+			for i, sub := range list {
+				out = append(out, field{join(fmt.Sprintf("%s[%d]", k, i)), small.brief(sub, fmt.Sprintf("%s/%s/%d", ptr, k, i))})
+			}
+		case slices.Contains(schemaKeys, k):
+			out = append(out, field{join(k), small.brief(x, ptr+"/"+k)})
+		}
+	}
+	return out
+}
+
+// schemaAt finds the schema a pointer names, or says why there is none.
+func (e *endpoint) schemaAt(ptr string) (any, string) {
+	rest, ok := strings.CutPrefix(ptr, "#/")
+	if !ok {
+		return nil, `a schema pointer starts with "#/body" or "#/query/name" (path_params, headers, cookies likewise)`
+	}
+	toks := strings.Split(rest, "/")
+	var root any
+	switch toks[0] {
+	case "body":
+		if e.Body == nil || e.Body.Schema == nil {
+			return nil, "this endpoint has no body schema"
+		}
+		root, toks = e.Body.Schema, toks[1:]
+	case "path_params", "query", "headers", "cookies":
+		if len(toks) < 2 {
+			return nil, "name the parameter: #/" + toks[0] + "/name"
+		}
+		name := unescapeToken(toks[1])
+		i := slices.IndexFunc(e.Params, func(p Param) bool {
+			return argName(p.In) == toks[0] && (p.Name == name || p.In == InHeader && strings.EqualFold(p.Name, name))
+		})
+		if i < 0 {
+			return nil, "no such parameter"
+		}
+		root, toks = paramSchema(e.Params[i]), toks[2:]
+	default:
+		return nil, `a schema pointer starts with "#/body" or "#/query/name" (path_params, headers, cookies likewise)`
+	}
+	for _, tok := range toks {
+		tok = unescapeToken(tok)
+		switch x := root.(type) {
+		case map[string]any:
+			if root, ok = x[tok]; !ok {
+				return nil, fmt.Sprintf("nothing at %s", textcut.Quote(tok))
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, fmt.Sprintf("nothing at %s", textcut.Quote(tok))
+			}
+			root = x[i]
+		default:
+			return nil, fmt.Sprintf("nothing at %s", textcut.Quote(tok))
+		}
+	}
+	return root, ""
+}
+
+// paramSchema is a parameter as a schema: its own schema, or one made of
+// its type, items, enum and description.
+func paramSchema(p Param) map[string]any {
+	if p.Schema != nil {
+		return p.Schema
+	}
+	s := map[string]any{"type": string(p.Type)}
+	if p.Type == toolkit.TypeArray {
+		s["items"] = map[string]any{"type": string(p.Items)}
+	}
+	if len(p.Enum) > 0 {
+		s["enum"] = p.Enum
+	}
+	if p.Description != "" {
+		s["description"] = p.Description
+	}
+	if p.Default != nil {
+		s["default"] = p.Default
+	}
+	return s
+}
+
+// A shaper writes a schema as a view shows it.
+type shaper struct {
+	v         view
+	collapsed bool // a schema was collapsed
+}
+
+// shape writes v, the schema at ptr and depth below its root, for the
+// model: ordered keys, descriptions and enums cut, subschemas past the
+// view's depth collapsed, examples and x- extensions only when asked
+// for.
+func (sh *shaper) shape(v any, ptr string, depth int) any {
+	s, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	if depth > sh.v.depth && hasSubschemas(s) {
+		sh.collapsed = true
+		return sh.brief(s, ptr)
+	}
+	out := make(schemaObject, len(s))
+	for k, x := range s {
+		switch {
+		case k == "example" || k == "examples" || strings.HasPrefix(k, "x-"):
+			if !sh.v.examples {
+				continue
+			}
+			x = smallValue(x)
+		case k == "description" || k == "title":
+			str, _ := x.(string)
+			if sh.v.desc == 0 && depth > 0 {
+				continue
+			}
+			x = cutText(str, max(sh.v.desc, 100))
+		case k == "enum":
+			list, _ := x.([]any)
+			x = capEnum(list, sh.v.enum)
+		case k == "default" || k == "const":
+			x = smallValue(x)
+		case k == "pattern" || k == "format":
+			str, _ := x.(string)
+			x = cutText(str, 200)
+		}
+		out[k] = subschemasAt(k, x, ptr, func(sub any, p string) any { return sh.shape(sub, p, depth+1) })
+	}
+	return out
+}
+
+// brief is a schema in its smallest form: its type and format, its
+// enum cut, whether it is required or deprecated, and, when it has
+// subschemas, the pointer that shows them.
+func (sh *shaper) brief(v any, ptr string) schemaObject {
+	s, _ := v.(map[string]any)
+	out := schemaObject{}
+	for _, k := range []string{"type", "format", "deprecated", "nullable"} {
+		if x, ok := s[k]; ok {
+			if str, ok := x.(string); ok {
+				x = cutText(str, 64)
+			}
+			out[k] = smallValue(x)
+		}
+	}
+	if d, ok := s["description"].(string); ok && sh.v.desc > 0 {
+		out["description"] = cutText(textcut.Brief(d), sh.v.desc)
+	}
+	if list, ok := s["enum"].([]any); ok {
+		out["enum"] = capEnum(list, sh.v.enum)
+	}
+	if hasSubschemas(s) {
+		out["schema"] = ptr
+	}
+	return out
+}
+
+// hasSubschemas reports a schema with subschemas.
+func hasSubschemas(s map[string]any) bool {
+	for k := range s {
+		if slices.Contains(schemaMapKeys, k) || slices.Contains(schemaKeys, k) || slices.Contains(schemaListKeys, k) {
+			if k == "additionalProperties" {
+				if _, ok := s[k].(map[string]any); !ok {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// subschemasAt is subschemas with the pointer of each subschema.
+func subschemasAt(k string, x any, ptr string, f func(sub any, ptr string) any) any {
+	switch {
+	case slices.Contains(schemaMapKeys, k):
+		if m, ok := x.(map[string]any); ok {
+			mm := make(map[string]any, len(m))
+			for name, sub := range m {
+				mm[name] = f(sub, ptr+"/"+k+"/"+escapeToken(name))
+			}
+			return mm
+		}
+	case slices.Contains(schemaKeys, k):
+		return f(x, ptr+"/"+k)
+	case slices.Contains(schemaListKeys, k):
+		if list, ok := x.([]any); ok {
+			l := make([]any, len(list))
+			for i, sub := range list {
+				l[i] = f(sub, ptr+"/"+k+"/"+strconv.Itoa(i))
+			}
+			return l
+		}
+	}
+	return x
+}
+
+// cutText is s cut to n bytes with a note of how much was cut.
+func cutText(s string, n int) string {
+	shown, cut := textcut.Prefix(s, n)
+	if !cut {
+		return s
+	}
+	return shown + "… [" + textcut.Count(len(s)-len(shown)) + " bytes cut]"
+}
+
+// capEnum is list cut to n values (each value small), with a last one
+// saying how many more there are.
+func capEnum(list []any, n int) []any {
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]any, 0, min(len(list), n+1))
+	for i, x := range list {
+		if i == n {
+			out = append(out, fmt.Sprintf("… and %s more values", textcut.Count(len(list)-n)))
+			break
+		}
+		out = append(out, smallValue(x))
+	}
+	return out
+}
+
+// smallValue is v within bigValue bytes.
+func smallValue(v any) any { return valueWithin(v, bigValue) }
+
+// valueWithin is v, or a note in its place when its JSON text is over n
+// bytes (a string is cut).
+func valueWithin(v any, n int) any {
+	if v == nil {
+		return nil
+	}
+	if s, ok := v.(string); ok {
+		return cutText(s, n)
+	}
+	b, err := jsonstr.Marshal(v)
+	if err != nil || len(b) > n {
+		return fmt.Sprintf("(a value of %s bytes, not shown)", textcut.Count(len(b)))
+	}
+	return v
+}
