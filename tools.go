@@ -28,6 +28,10 @@ type Tool struct {
 	// adapters of model SDKs (adapters/) group deferred tools by it. It is
 	// not part of the tool's JSON.
 	Category string `json:"-"`
+	// Examples are a capability's Examples: arguments showing how to call
+	// it, for APIs that take them (Anthropic's input_examples); not part of
+	// the tool's JSON.
+	Examples []map[string]any `json:"-"`
 }
 
 // OpenAI returns the tool in the OpenAI chat-completions shape.
@@ -160,7 +164,7 @@ func (r *Registry) CapabilityTool(name string, opts ...CallOption) (Tool, bool) 
 
 // tool is the capability as a tool described in locale.
 func (e *registered) tool(locale string) Tool {
-	return Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema), Category: e.cap.Category}
+	return Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema), Category: e.cap.Category, Examples: cloneExamples(e.cap.Examples)}
 }
 
 // Search returns the names of the capabilities that best match query, best
