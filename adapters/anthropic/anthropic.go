@@ -288,6 +288,9 @@ func (a *Adapter) call(ctx context.Context, name string, input json.RawMessage, 
 // capabilityNamed finds the capability whose ToolName is name, for a name
 // with a '.' that the model called with '_'.
 func (a *Adapter) capabilityNamed(name string) (string, bool) {
+	if !strings.Contains(name, "_") {
+		return "", false // no '.' was replaced: not worth a look at every capability
+	}
 	for _, t := range a.reg.CapabilityTools() {
 		if t.Name != name && ToolName(t.Name) == name {
 			return t.Name, true

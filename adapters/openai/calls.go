@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/responses"
@@ -196,6 +197,9 @@ func (a *Adapter) call(ctx context.Context, name, arguments string, opts []toolk
 // capabilityNamed finds the capability whose FunctionName is name, for a
 // name with a '.' that the model called with '_'.
 func (a *Adapter) capabilityNamed(name string) (string, bool) {
+	if !strings.Contains(name, "_") {
+		return "", false // no '.' was replaced: not worth a look at every capability
+	}
 	for _, t := range a.reg.CapabilityTools() {
 		if t.Name != name && FunctionName(t.Name) == name {
 			return t.Name, true

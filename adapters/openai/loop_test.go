@@ -366,3 +366,37 @@ func chatToolCall(id, name, args string) string {
 func chatAnswer(text string) string {
 	return fmt.Sprintf(`{"id":"chatcmpl-end","object":"chat.completion","created":1760000001,"model":"gpt-4.1","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":%q,"refusal":null}}]}`, text)
 }
+
+// TestHostileCalls: what a hostile model sends comes back as a short error
+// for it, never a panic or its own text at length: a huge unknown name,
+// tool_search arguments that are not {"query": ...}, a megabyte query,
+// strict-mode nulls where a required parameter goes.
+func TestHostileCalls(t *testing.T) {
+	a := New(newRegistry(t, true), &Options{Strict: true})
+	ctx := context.Background()
+	huge := strings.Repeat("x_", 1<<19)
+	if res := a.call(ctx, huge, `{}`, nil); !res.IsError || len(res.Text) > 200 {
+		t.Errorf("unknown huge name: %d bytes, error %v", len(res.Text), res.IsError)
+	}
+	if res := a.call(ctx, "get_order", `{"order_id":null,"currency":null}`, nil); !res.IsError || !strings.Contains(res.Text, "order_id") {
+		t.Errorf("null for a required parameter: %+v", res)
+	}
+	var resp responses.Response
+	body := `{"id":"r","output":[
+		{"type":"tool_search_call","call_id":"c1","execution":"client","arguments":"not an object"},
+		{"type":"tool_search_call","call_id":"c2","execution":"client","arguments":{"query":"` + strings.Repeat("order ", 200000) + `"}},
+		{"type":"tool_search_call","call_id":"c3","execution":"server","arguments":{"query":"order"}}]}`
+	if err := json.Unmarshal([]byte(body), &resp); err != nil {
+		t.Fatal(err)
+	}
+	turn := a.RunResponse(ctx, &resp)
+	if len(turn.Calls) != 2 || len(turn.Items) != 2 {
+		t.Fatalf("%d calls, %d items; want the two client searches answered", len(turn.Calls), len(turn.Items))
+	}
+	if !turn.Calls[0].Result.IsError || len(turn.Items[0].OfToolSearchOutput.Tools) != 0 {
+		t.Errorf("bad arguments: %+v", turn.Calls[0].Result)
+	}
+	if n := len(turn.Items[1].OfToolSearchOutput.Tools); n == 0 || n > defaultSearchLimit {
+		t.Errorf("a megabyte query loaded %d namespaces", n)
+	}
+}
