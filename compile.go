@@ -19,6 +19,7 @@ import (
 
 	"github.com/toolkit-sdk/toolkit/extract"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 	"github.com/toolkit-sdk/toolkit/internal/yamlscan"
 	"github.com/toolkit-sdk/toolkit/template"
@@ -228,7 +229,7 @@ type pendingRef struct {
 }
 
 var (
-	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request", "auth"}
+	topFields   = []string{"name", "desc", "params", "examples", "env", "values", "steps", "pre_request", "auth"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth"}
@@ -241,7 +242,7 @@ func (c *compiler) top(body ast.Node) {
 	if !ok {
 		return
 	}
-	var stepsNode, preKey, preNode, authNode ast.Node
+	var stepsNode, preKey, preNode, authNode, examplesNode ast.Node
 	have := map[string]bool{}
 	for _, f := range fields {
 		have[f.key] = true
@@ -262,6 +263,8 @@ func (c *compiler) top(body ast.Node) {
 			}
 		case "params":
 			c.params(f.value)
+		case "examples":
+			examplesNode = f.value // read once the params are known
 		case "env":
 			c.env(f.value)
 		case "values":
@@ -296,6 +299,9 @@ func (c *compiler) top(body ast.Node) {
 				c.errorf(body, "", "missing required field %q", req)
 			}
 		}
+	}
+	if examplesNode != nil && !c.def {
+		c.examples(examplesNode)
 	}
 	if preNode != nil {
 		c.preRequest(preKey, preNode)
@@ -408,9 +414,77 @@ func (c *compiler) params(n ast.Node) {
 	}
 }
 
+// maxExamples bounds a tool's examples: each costs the model tokens on
+// every turn its tool is shown.
+const maxExamples = 10
+
+// examples reads the tool's examples: each a mapping of parameter names to
+// values that fit them, with every required parameter that has no
+// default. The model sees them where its API takes them (Anthropic's
+// input_examples, adapters/anthropic).
+func (c *compiler) examples(n ast.Node) {
+	items, ok := c.seq(n, "examples")
+	if !ok {
+		return
+	}
+	if len(items) > maxExamples {
+		c.errorf(n, "examples", "%d examples; at most %d are allowed", len(items), maxExamples)
+		return
+	}
+	names := make([]string, len(c.w.Params))
+	for i, p := range c.w.Params {
+		names[i] = p.Name
+	}
+	for i, item := range items {
+		path := indexPath("examples", i)
+		fields, ok := c.mapping(item, path, nil)
+		if !ok {
+			continue
+		}
+		ex := make(map[string]any, len(fields))
+		for _, f := range fields {
+			fp := path + "." + f.key
+			j := slices.Index(names, f.key)
+			if j < 0 {
+				msg := fmt.Sprintf("unknown parameter %q", f.key)
+				if s := suggest.Closest(f.key, names); s != "" {
+					msg += fmt.Sprintf("; did you mean %q?", s)
+				}
+				c.errorf(f.keyN, fp, "%s", msg)
+				continue
+			}
+			p := c.w.Params[j]
+			if !p.Type.valid() {
+				continue // reported with the parameter
+			}
+			if v, ok := c.scalar(f.value, fp); !ok {
+				continue
+			} else if v == nil {
+				c.errorf(f.value, fp, "must be a value of the parameter's type, not null")
+				continue
+			}
+			if v := c.paramValue(p, f.value, fp, "the example's value"); v != nil {
+				ex[f.key] = v
+			}
+		}
+		for _, p := range c.w.Params {
+			if _, ok := ex[p.Name]; !ok && p.Required && p.Default == nil && !slices.ContainsFunc(fields, func(f field) bool { return f.key == p.Name }) {
+				c.errorf(item, path, "missing required parameter %q", p.Name)
+			}
+		}
+		c.w.Examples = append(c.w.Examples, ex)
+	}
+}
+
 // paramDefault converts a default to the param's type, as an argument of
 // that type would be.
 func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
+	return c.paramValue(p, n, path, "default")
+}
+
+// paramValue converts the value at n (what: a default, an example's) to
+// the param's type, as an argument of that type would be.
+func (c *compiler) paramValue(p Param, n ast.Node, path, what string) any {
 	v, ok := c.scalar(n, path)
 	if !ok || v == nil {
 		return nil
@@ -430,7 +504,7 @@ func (c *compiler) paramDefault(p Param, n ast.Node, path string) any {
 	}
 	out, err := convertArg(Param{Name: p.Name, Type: p.Type, Validate: p.Validate}, arg)
 	if err != nil {
-		c.errorf(n, path, "default does not fit the parameter: %v", err)
+		c.errorf(n, path, "%s does not fit the parameter: %v", what, err)
 		return nil
 	}
 	return out

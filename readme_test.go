@@ -75,13 +75,18 @@ func fencedBlocks(md, lang string) []string {
 	}
 }
 
-// TestReadmeGo checks that every Go block of the README stands, verbatim
-// but for white space, in a file that CI compiles: examples/agent-loop
-// and examples/otel are modules of their own, written as a user would.
+// TestReadmeGo checks that every Go block of the README and docs/ stands,
+// verbatim but for white space, in a file that CI compiles:
+// examples/agent-loop, examples/otel and the adapters are modules of their
+// own, written as a user would.
 func TestReadmeGo(t *testing.T) {
 	src := docText(t)
 	var compiled strings.Builder
-	for _, f := range []string{"examples/agent-loop/readme.go", "examples/otel/readme.go"} {
+	adapters, err := filepath.Glob("adapters/*/example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append([]string{"examples/agent-loop/readme.go", "examples/otel/readme.go"}, adapters...) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -94,7 +99,7 @@ func TestReadmeGo(t *testing.T) {
 	}
 	for _, b := range blocks {
 		if !strings.Contains(compiled.String(), normalizeCode(b)) {
-			t.Errorf("this README block is not in examples/agent-loop/readme.go or examples/otel/readme.go, so nothing compiles it:\n%s", b)
+			t.Errorf("this block is not in examples/agent-loop/readme.go, examples/otel/readme.go or adapters/*/example_test.go, so nothing compiles it:\n%s", b)
 		}
 	}
 }

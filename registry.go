@@ -51,6 +51,11 @@ type Capability struct {
 	// reaching the outside world), as far as known; the zero value knows
 	// nothing. A YAML tool's are derived from its steps' methods.
 	Effects Effects
+	// Examples are arguments showing how to call the capability, which the
+	// model sees where its API takes them (Anthropic's input_examples,
+	// adapters/anthropic); a YAML tool's come from its examples: list.
+	// Add refuses one its arguments' schema refuses, and more than 10.
+	Examples []map[string]any
 }
 
 // registered is a capability as the Registry holds it: a private copy,
@@ -77,6 +82,7 @@ func (e *registered) copy() Capability {
 	c.Params = slices.Clone(c.Params)
 	c.Descriptions = maps.Clone(c.Descriptions)
 	c.Env = slices.Clone(c.Env)
+	c.Examples = cloneExamples(c.Examples)
 	if c.Schema != nil {
 		dec := json.NewDecoder(bytes.NewReader(e.schema))
 		dec.UseNumber()
@@ -118,6 +124,10 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	e.cap.Params = slices.Clone(c.Params)
 	e.cap.Descriptions = maps.Clone(c.Descriptions)
 	e.cap.Env = slices.Clone(c.Env)
+	e.cap.Examples = cloneExamples(c.Examples)
+	if len(c.Examples) > maxExamples {
+		return nil, bad("Examples: %d examples; at most %d are allowed", len(c.Examples), maxExamples)
+	}
 	if e.cap.Category == "" {
 		e.cap.Category = CategoryGo
 	}
@@ -161,7 +171,44 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 			}
 		}
 	}
+	for i, ex := range c.Examples {
+		args, err := exampleArgs(ex)
+		if err == nil {
+			err = check.Check(args)
+		}
+		if err != nil {
+			return nil, bad("Examples[%d]: %v", i, err)
+		}
+	}
 	return e, nil
+}
+
+// cloneExamples copies a capability's examples, each map its own.
+func cloneExamples(exs []map[string]any) []map[string]any {
+	if exs == nil {
+		return nil
+	}
+	out := make([]map[string]any, len(exs))
+	for i, ex := range exs {
+		out[i] = maps.Clone(ex)
+	}
+	return out
+}
+
+// exampleArgs is an example as the model would send it: its JSON, decoded
+// as call arguments are (numbers as json.Number).
+func exampleArgs(ex map[string]any) (map[string]any, error) {
+	text, err := jsonstr.Marshal(ex)
+	if err != nil {
+		return nil, fmt.Errorf("not JSON: %v", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	var args map[string]any
+	if err := dec.Decode(&args); err != nil {
+		return nil, err
+	}
+	return args, nil
 }
 
 // workflowCapability returns the Capability that runs w on exec, with
@@ -179,6 +226,7 @@ func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *P
 		Params:      w.Params,
 		Env:         env,
 		Effects:     w.Effects(),
+		Examples:    w.Examples,
 		Handler: func(ctx context.Context, call *Call) (Result, error) {
 			var pre *PreRequest
 			if w.PreRequest != "" && shared != nil {

@@ -18,11 +18,20 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
-// Tool is the definition of an entry tool as a model API expects it.
+// Tool is the definition of a tool as a model API expects it: an entry
+// tool, or a capability (CapabilityTools, and Tools with Options.Flat).
 type Tool struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
 	InputSchema json.RawMessage `json:"input_schema"`
+	// Category is a capability's category, "" for an entry tool: the
+	// adapters of model SDKs (adapters/) group deferred tools by it. It is
+	// not part of the tool's JSON.
+	Category string `json:"-"`
+	// Examples are a capability's Examples: arguments showing how to call
+	// it, for APIs that take them (Anthropic's input_examples); not part of
+	// the tool's JSON.
+	Examples []map[string]any `json:"-"`
 }
 
 // OpenAI returns the tool in the OpenAI chat-completions shape.
@@ -124,9 +133,9 @@ func (r *Registry) callEntry(ctx context.Context, args json.RawMessage, opts []C
 }
 
 // Tools returns the tools to hand to the model: the three entry tools, or
-// with Options.Flat one tool per capability, sorted by name, described in
-// the locale WithLocale names where a capability has it; with
-// Options.CodeMode, run_script after them.
+// with Options.Flat one tool per capability (CapabilityTools), sorted by
+// category and name, described in the locale WithLocale names where a
+// capability has it; with Options.CodeMode, run_script after them.
 func (r *Registry) Tools(opts ...CallOption) []Tool {
 	if !r.flat {
 		tools := make([]Tool, 0, len(entryTools))
@@ -137,16 +146,53 @@ func (r *Registry) Tools(opts ...CallOption) []Tool {
 		}
 		return tools
 	}
+	return r.CapabilityTools(opts...)
+}
+
+// CapabilityTools returns one tool per capability, sorted by category and
+// name, described in the locale WithLocale names where a capability has
+// it: what Tools returns with Options.Flat, whatever Options.Flat says. An
+// adapter that defers tools to a provider's own tool search (adapters/)
+// declares these, and Call runs each by its name.
+func (r *Registry) CapabilityTools(opts ...CallOption) []Tool {
 	locale := newCallOptions(opts).locale
 	entries := r.entries()
-	tools := make([]Tool, 0, len(entries))
-	for _, e := range entries {
-		tools = append(tools, Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema)})
+	tools := make([]Tool, len(entries))
+	for i, e := range entries {
+		tools[i] = e.tool(locale)
 	}
 	if r.scripts != nil {
 		tools = append(tools, runScriptTool.Tool)
 	}
 	return tools
+}
+
+// CapabilityTool returns the tool of the capability registered under
+// name, as CapabilityTools shows it.
+func (r *Registry) CapabilityTool(name string, opts ...CallOption) (Tool, bool) {
+	e, ok := r.get(name)
+	if !ok {
+		return Tool{}, false
+	}
+	return e.tool(newCallOptions(opts).locale), true
+}
+
+// tool is the capability as a tool described in locale.
+func (e *registered) tool(locale string) Tool {
+	return Tool{Name: e.cap.Name, Description: e.cap.localDescription(locale), InputSchema: slices.Clone(e.schema), Category: e.cap.Category, Examples: cloneExamples(e.cap.Examples)}
+}
+
+// Search returns the names of the capabilities that best match query, best
+// first: the ranking of query_capabilities' keyword (docs/discovery.md),
+// at most limit names (all that match when limit <= 0). An adapter answers
+// a provider's client-side tool search with it (adapters/).
+func (r *Registry) Search(query string, limit int) []string {
+	hits, _ := r.index.Search(query, nil, limit)
+	names := make([]string, len(hits))
+	for i, h := range hits {
+		names[i] = h.ID
+	}
+	return names
 }
 
 // Call runs the tool the model picked with its raw JSON arguments: an entry

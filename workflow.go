@@ -20,7 +20,10 @@ type Workflow struct {
 	Description string
 	File        string
 	Params      []Param
-	Env         []EnvVar
+	// Examples are arguments showing how to call the tool (examples:),
+	// each checked against Params at load.
+	Examples []map[string]any
+	Env      []EnvVar
 	// Values are the per-call values the workflow reads (${value:name}).
 	Values []CallValue
 	// PreRequest names the shared pre_request run before the steps, defined

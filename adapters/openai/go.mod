@@ -1,0 +1,26 @@
+module github.com/toolkit-sdk/toolkit/adapters/openai
+
+go 1.26.0
+
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/openai/openai-go/v3 v3.102.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/toolkit-sdk/toolkit v0.0.0
+)
+
+require (
+	code.dny.dev/ssrf v0.3.0 // indirect
+	github.com/coder/websocket v1.8.15 // indirect
+	github.com/goccy/go-yaml v1.19.2 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/hashicorp/go-cleanhttp v0.5.2 // indirect
+	github.com/hashicorp/go-retryablehttp v0.7.8 // indirect
+	github.com/tidwall/gjson v1.20.0 // indirect
+	github.com/tidwall/match v1.1.1 // indirect
+	github.com/tidwall/pretty v1.2.1 // indirect
+	github.com/tidwall/sjson v1.2.5 // indirect
+	golang.org/x/text v0.42.0 // indirect
+)
+
+replace github.com/toolkit-sdk/toolkit => ../..
