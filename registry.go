@@ -109,6 +109,8 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 		return nil, bad("name: not a valid name (1 to %d letters, digits, _ . -; starting with a letter or _)", maxNameBytes)
 	case isEntryTool(c.Name):
 		return nil, bad("name: the name of an entry tool")
+	case len(c.Category) > maxCategoryBytes:
+		return nil, bad("category: %d bytes; at most %d are allowed", len(c.Category), maxCategoryBytes)
 	case c.Handler == nil:
 		return nil, bad("Handler: a capability needs a handler")
 	case c.Params != nil && c.Schema != nil:

@@ -304,13 +304,13 @@ func listCapabilities(v *view, category string, cursor bool, start, budget int) 
 		head = append(jsonstr.Append(append(head, `"category":`...), textcut.Cut(category, maxCategoryEcho)), ',')
 	}
 	head = fmt.Appendf(head, `"total":%d,`, len(entries))
-	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
+	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category, budget/3))
 	return res
 }
 
 // maxCategoryEcho bounds the category an answer echoes: a registered
-// one is shorter; a longer one is the model's, cut.
-const maxCategoryEcho = 128
+// one is no longer (maxCategoryBytes); a longer one is the model's, cut.
+const maxCategoryEcho = maxCategoryBytes
 
 func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
 	var keep func(string) bool
@@ -339,8 +339,9 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 	return res
 }
 
-// nothingIn is the hint of a listing of category that has no capability.
-func (v *view) nothingIn(category string) string {
+// nothingIn is the hint of a listing of category that has no capability:
+// the categories there are, as many as room bytes hold.
+func (v *view) nothingIn(category string, room int) string {
 	if category == "" {
 		return "no capabilities are registered"
 	}
@@ -352,7 +353,21 @@ func (v *view) nothingIn(category string) string {
 	if hint := suggest.DidYouMean(category, cats); hint != "" {
 		return msg + hint
 	}
-	return msg + "; categories: " + strings.Join(cats, ", ")
+	msg += "; categories: "
+	for i, c := range cats {
+		need := len(c) + 2 // and " and N more" after it, unless it is the last
+		if i < len(cats)-1 {
+			need += len(" and  more") + len(textcut.Count(len(cats)-i-1))
+		}
+		if i > 0 && len(msg)+need > room {
+			return msg + " and " + textcut.Count(len(cats)-i) + " more"
+		}
+		if i > 0 {
+			msg += ", "
+		}
+		msg += c
+	}
+	return msg
 }
 
 // capabilityPage renders {head "capabilities": {name: description, …}}
