@@ -213,7 +213,7 @@ type pendingRef struct {
 }
 
 var (
-	topFields   = []string{"name", "desc", "params", "env", "values", "steps", "pre_request"}
+	topFields   = []string{"name", "desc", "category", "tags", "params", "env", "values", "steps", "pre_request"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export"}
@@ -246,6 +246,10 @@ func (c *compiler) top(body ast.Node) {
 				}
 				c.w.Description = strings.TrimSpace(s)
 			}
+		case "category":
+			c.category(f.value)
+		case "tags":
+			c.tags(f.value)
 		case "params":
 			c.params(f.value)
 		case "env":

@@ -134,6 +134,11 @@ type Options struct {
 	// there are and how to page to them. Default 6,000 bytes, about 1,500
 	// tokens (DefaultMaxDiscoveryBytes).
 	MaxDiscoveryBytes int
+	// CategoryDescriptions say what each category is for, by name: the
+	// overview of query_capabilities shows the first sentence of each
+	// beside its count when it lists categories. A folder's CategoryFile
+	// says it too (these come first). Default: none.
+	CategoryDescriptions map[string]string
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid

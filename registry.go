@@ -41,6 +41,9 @@ type Capability struct {
 	// defaults applied) before Handler runs. It is compiled by Add; set
 	// Params or Schema, not both.
 	Schema map[string]any
+	// Tags are words query_capabilities' keyword matches as it matches
+	// the description (synonyms, product names), never shown.
+	Tags []string
 	// Handler runs the capability.
 	Handler Handler
 	// Descriptions holds localized descriptions by locale (e.g. "en_US").
@@ -120,6 +123,7 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	e.cap.Params = slices.Clone(c.Params)
 	e.cap.Descriptions = maps.Clone(c.Descriptions)
 	e.cap.Env = slices.Clone(c.Env)
+	e.cap.Tags = slices.Clone(c.Tags)
 	if e.cap.Category == "" {
 		e.cap.Category = CategoryGo
 	}
@@ -177,7 +181,8 @@ func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *P
 	return &Capability{
 		Name:        w.Name,
 		Description: w.Description,
-		Category:    CategoryHTTP,
+		Category:    cmp.Or(w.Category, CategoryHTTP),
+		Tags:        w.Tags,
 		Params:      w.Params,
 		Env:         env,
 		Effects:     w.Effects(),
@@ -214,6 +219,10 @@ type Registry struct {
 	view   *view
 	gen    uint64
 	viewMu sync.Mutex
+
+	// about holds the descriptions of categories read from
+	// CategoryFiles (Options.CategoryDescriptions comes first), under mu.
+	about map[string]string
 
 	watchMu  sync.Mutex
 	watchers map[*func(names []string)]struct{}

@@ -235,6 +235,9 @@ func (e *Executor) DiscoveryBudget() int {
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
 	f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	if len(c.Tags) > 0 {
+		f = append(f, search.Field{Text: strings.Join(c.Tags, ", "), Weight: 1.5})
+	}
 	for _, l := range sortedKeys(c.Descriptions) {
 		if d := c.Descriptions[l]; d != c.Description {
 			f = append(f, search.Field{Text: d, Weight: 1})
@@ -286,14 +289,25 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	if keyword != "" {
 		return r.searchCapabilities(keyword, category, start, budget)
 	}
-	return listCapabilities(r.sorted(), category, in.Cursor != "", start, budget)
+	return listCapabilities(r.sorted(), r.categoryAbout, category, in.Cursor != "", start, budget)
+}
+
+// categoryAbout is what a category is for: Options.CategoryDescriptions,
+// else its folder's CategoryFile; "" when neither says.
+func (r *Registry) categoryAbout(category string) string {
+	if d, ok := r.exec.opts.CategoryDescriptions[category]; ok {
+		return d
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.about[category]
 }
 
 // listCapabilities answers query_capabilities without a keyword from v:
 // the overview, or a page of a category or of all.
-func listCapabilities(v *view, category string, cursor bool, start, budget int) Result {
+func listCapabilities(v *view, about func(category string) string, category string, cursor bool, start, budget int) Result {
 	if category == "" && !cursor {
-		return overview(v, budget)
+		return overview(v, about, budget)
 	}
 	entries := v.entries
 	if category != "" {
@@ -385,7 +399,7 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 }
 
 // overview answers query_capabilities without arguments.
-func overview(v *view, budget int) Result {
+func overview(v *view, about func(category string) string, budget int) Result {
 	entries := v.entries
 	item := func(i int) (category, name, description string) {
 		c := &entries[i].cap
@@ -394,7 +408,7 @@ func overview(v *view, budget int) Result {
 	counts := func() []search.Count {
 		cats := make([]search.Count, len(v.cats))
 		for i, c := range v.cats {
-			cats[i] = search.Count{Name: c.name, N: c.end - c.start}
+			cats[i] = search.Count{Name: c.name, N: c.end - c.start, About: about(c.name)}
 		}
 		return cats
 	}

@@ -18,9 +18,14 @@ const DefaultStepTimeout = 30 * time.Second
 type Workflow struct {
 	Name        string
 	Description string
-	File        string
-	Params      []Param
-	Env         []EnvVar
+	// Category is the file's `category`, else (LoadDir, LoadFS) its
+	// folder's name, else "" ("http" in the Registry).
+	Category string
+	// Tags are words query_capabilities' keyword matches (`tags`).
+	Tags   []string
+	File   string
+	Params []Param
+	Env    []EnvVar
 	// Values are the per-call values the workflow reads (${value:name}).
 	Values []CallValue
 	// PreRequest names the shared pre_request run before the steps, defined
