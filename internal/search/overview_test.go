@@ -10,7 +10,9 @@ func TestOverview(t *testing.T) {
 	long := strings.Repeat("w", 100)
 	items := [][3]string{{"a", "x", "does x"}, {"a", "y", long}, {"b", "z", long}}
 	item := func(i int) (string, string, string) { return items[i][0], items[i][1], items[i][2] }
-	counts := func() []Count { return []Count{{Name: "a", N: 2, About: "The a things, for the test. More."}, {Name: "b", N: 1}} }
+	counts := func() []Count {
+		return []Count{{Name: "a", N: 2, About: "The a things, for the test. More."}, {Name: "b", N: 1}}
+	}
 	for _, tt := range []struct {
 		budget int
 		want   string
