@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/toolkit-sdk/toolkit/internal/interleave"
+	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
@@ -106,4 +108,106 @@ func TestCategoryBound(t *testing.T) {
 	if want := `capability "b": category: 65 bytes; at most 64 are allowed`; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("err = %v, want %s", err, want)
 	}
+}
+
+// unknownCapabilityLinear is unknownCapability comparing the name with
+// every capability's, as it did at any size: the baseline.
+func (r *Registry) unknownCapabilityLinear(name string) string {
+	entries := r.entries()
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.cap.Name
+	}
+	msg := "unknown capability " + textcut.Quote(name)
+	if hint := suggest.DidYouMean(name, names); hint != "" {
+		return msg + hint
+	}
+	return msg + "; call query_capabilities to list the capabilities"
+}
+
+// misspell returns typos of name: a letter dropped, two swapped, one
+// doubled, one replaced.
+func misspell(name string, i int) string {
+	k := 1 + i%(len(name)-2)
+	switch i % 4 {
+	case 0:
+		return name[:k] + name[k+1:]
+	case 1:
+		return name[:k] + name[k+1:k+2] + name[k:k+1] + name[k+2:]
+	case 2:
+		return name[:k] + name[k:k+1] + name[k:]
+	}
+	return name[:k] + "q" + name[k+1:]
+}
+
+// TestDidYouMeanIndexed: over 10,000 capabilities, the hint for a
+// misspelt name found through the index names the capability meant as
+// the linear scan over every name does, for nearly every typo.
+func TestDidYouMeanIndexed(t *testing.T) {
+	reg, names := wordRegistry(t)
+	same, found, foundLinear, n := 0, 0, 0, 0
+	for i := 0; i < len(names); i += 97 {
+		name := names[i]
+		typo := misspell(name, i)
+		if _, ok := reg.get(typo); ok {
+			continue
+		}
+		n++
+		got, want := reg.unknownCapability(typo), reg.unknownCapabilityLinear(typo)
+		if got == want {
+			same++
+		}
+		if strings.Contains(got, `"`+name+`"`) {
+			found++
+		} else {
+			t.Logf("%s for %s: %s", typo, name, got)
+		}
+		if strings.Contains(want, `"`+name+`"`) {
+			foundLinear++
+		}
+	}
+	t.Logf("%d typos: the name meant is named %d times through the index, %d by the linear scan; %d hints identical", n, found, foundLinear, same)
+	if found < foundLinear*97/100 {
+		t.Errorf("through the index %d of %d typos find their name; the linear scan %d", found, n, foundLinear)
+	}
+}
+
+// BenchmarkUnknownCapability times the hint for a misspelt name over
+// 10,000 capabilities through the index beside the linear scan, in
+// alternating rounds ("ratio" is index/linear).
+func BenchmarkUnknownCapability(b *testing.B) {
+	reg, names := wordRegistry(b)
+	typo := misspell(names[4321], 4321)
+	interleave.Run(b, 5, interleave.Wall,
+		func() { reg.unknownCapability(typo) },
+		func() { reg.unknownCapabilityLinear(typo) })
+}
+
+// wordRegistry holds 10,000 capabilities named as real ones are, of
+// words: service_verb_noun.
+func wordRegistry(t testing.TB) (*Registry, []string) {
+	services := strings.Fields("zendesk hubspot asana trello notion shopify twilio sendgrid gitlab bitbucket " +
+		"pagerduty datadog salesforce intercom dropbox boxcloud zoom calendly airtable linear " +
+		"monday clickup freshdesk mailchimp quickbooks xero okta auth0 cloudflare vercel " +
+		"netlify sentry segment mixpanel amplitude docusign figma miro webex confluence")
+	verbs := strings.Fields("create get list update delete search archive restore export import " +
+		"assign close merge send cancel approve reject share publish count sync move copy lock unlock")
+	nouns := strings.Fields("ticket contact invoice webhook project user comment file report subscription")
+	reg := NewRegistry(&Options{Logger: discardLogger()})
+	handler := func(context.Context, *Call) (Result, error) { return Result{}, nil }
+	var caps []*Capability
+	var names []string
+	for _, s := range services {
+		for _, v := range verbs {
+			for _, n := range nouns {
+				name := s + "_" + v + "_" + n
+				names = append(names, name)
+				caps = append(caps, &Capability{Name: name, Category: s, Description: "Does " + v + " a " + n + " in " + s + ".", Handler: handler})
+			}
+		}
+	}
+	if err := reg.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	return reg, names
 }

@@ -451,14 +451,38 @@ func (c *Capability) localDescription(locale string) string {
 
 // unknownCapability names close matches for a name that is not registered.
 func (r *Registry) unknownCapability(name string) string {
-	entries := r.entries()
-	names := make([]string, len(entries))
-	for i, e := range entries {
-		names[i] = e.cap.Name
-	}
 	msg := "unknown capability " + textcut.Quote(name)
-	if hint := suggest.DidYouMean(name, names); hint != "" {
+	if hint := suggest.DidYouMean(name, r.nameCandidates(name)); hint != "" {
 		return msg + hint
 	}
 	return msg + "; call query_capabilities to list the capabilities"
+}
+
+// suggestCandidates is how many of the capabilities the keyword index
+// ranks best for a misspelt name are compared with it.
+const suggestCandidates = 64
+
+// allCandidates is the size of a catalog up to which a misspelt name is
+// compared with every name.
+const allCandidates = 256
+
+// nameCandidates returns the names a misspelt one may have meant: every
+// name of a small catalog; of a larger one, those the keyword index ranks
+// best for it (its words, each matched with its misspellings and family),
+// so that a hint costs about the same at 10,000 capabilities as at 300.
+func (r *Registry) nameCandidates(name string) []string {
+	if r.index.Len() <= allCandidates {
+		entries := r.entries()
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.cap.Name
+		}
+		return names
+	}
+	hits, _ := r.index.Search(r.index.Unglue(name), nil, suggestCandidates)
+	names := make([]string, len(hits))
+	for i, h := range hits {
+		names[i] = h.ID
+	}
+	return names
 }
