@@ -33,10 +33,16 @@ const DefaultMaxFileBytes = 256 << 10
 // MaxFileBytes; these bound what makes no sense large, or what the model
 // would read whole in query_capability_detail.
 const (
-	maxFileDepth   = 32   // nesting levels; a tool file needs about 6
-	maxNameBytes   = 64   // capability and parameter names (the common limit on tool names)
-	maxDescBytes   = 4096 // desc
-	maxDetailBytes = 1024 // a parameter's description
+	maxFileDepth = 32 // nesting levels; a tool file needs about 6
+	maxNameBytes = 64 // capability and parameter names (the common limit on tool names)
+	// maxCategoryBytes bounds a capability's category (a Go capability's
+	// too): answers list and echo categories.
+	maxCategoryBytes = 64
+	maxDescBytes     = 4096 // desc, shown whole; a longer one is cut with a note
+	maxDetailBytes   = 1024 // a parameter's description, likewise
+	// maxTextBytes refuses a desc or parameter description: far past what
+	// anyone writes, against abuse.
+	maxTextBytes = 64 << 10
 )
 
 // ParseWorkflow compiles one YAML tool file. filename is used in
@@ -45,8 +51,10 @@ const (
 //
 // A file over DefaultMaxFileBytes, or whose aliases expand it past that, is
 // refused (a Registry applies Options.MaxFileBytes instead), as is one
-// nesting deeper than 32 levels, a desc over 4 KiB, a parameter
-// description over 1 KiB or a name over 64 bytes.
+// nesting deeper than 32 levels, a desc or parameter description over 64
+// KiB or a name over 64 bytes. A desc over 4 KiB, or a parameter
+// description over 1 KiB, is cut to that with a note saying so (and a
+// warning).
 func ParseWorkflow(filename string, src []byte) (*Workflow, Diagnostics) {
 	return parseWorkflow(filename, src, DefaultMaxFileBytes)
 }
@@ -229,7 +237,7 @@ type pendingRef struct {
 }
 
 var (
-	topFields   = []string{"name", "desc", "params", "examples", "env", "values", "steps", "pre_request", "auth"}
+	topFields   = []string{"name", "desc", "category", "tags", "params", "examples", "env", "values", "steps", "pre_request", "auth"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
 	envFields   = []string{"name", "sensitive"}
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth"}
@@ -255,12 +263,17 @@ func (c *compiler) top(body ast.Node) {
 				c.w.Name = s
 			}
 		case "desc":
-			if s, ok := c.str(f.value, "desc"); ok && c.short(f.value, "desc", s, maxDescBytes) {
+			if s, ok := c.str(f.value, "desc"); ok && c.short(f.value, "desc", s, maxTextBytes) {
+				s = c.cutLong(f.value, "desc", strings.TrimSpace(s), maxDescBytes)
 				if strings.TrimSpace(s) == "" {
 					c.errorf(f.value, "desc", "must not be empty")
 				}
 				c.w.Description = strings.TrimSpace(s)
 			}
+		case "category":
+			c.category(f.value)
+		case "tags":
+			c.tags(f.value)
 		case "params":
 			c.params(f.value)
 		case "examples":
@@ -379,7 +392,9 @@ func (c *compiler) params(n ast.Node) {
 				p.Required, _ = c.boolean(f.value, fp)
 			case "description":
 				p.Description, _ = c.str(f.value, fp)
-				c.short(f.value, fp, p.Description, maxDetailBytes)
+				if c.short(f.value, fp, p.Description, maxTextBytes) {
+					p.Description = c.cutLong(f.value, fp, p.Description, maxDetailBytes)
+				}
 			case "default":
 				defNode = f.value
 			case "validate":

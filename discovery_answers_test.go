@@ -138,15 +138,15 @@ func BenchmarkListing(b *testing.B) {
 		{"category", `{"category":"SHOP3"}`, "SHOP3", false, 0},
 		{"cursor", `{"cursor":"5000"}`, "", true, 5000},
 	} {
-		kept := listCapabilities(reg.sorted(), c.category, c.cursor, c.start, budget)
+		kept := listCapabilities(reg.sorted(), reg.categoryAbout, c.category, c.cursor, c.start, budget)
 		res, _ := reg.Call(context.Background(), ToolQueryCapabilities, json.RawMessage(c.args))
-		if kept.Text != listCapabilities(built(), c.category, c.cursor, c.start, budget).Text || kept.Text != res.Text {
+		if kept.Text != listCapabilities(built(), reg.categoryAbout, c.category, c.cursor, c.start, budget).Text || kept.Text != res.Text {
 			b.Fatalf("%s: the answers differ", c.args)
 		}
 		b.Run(c.name+"/10000", func(b *testing.B) {
 			interleave.Run(b, 5, interleave.Wall,
-				func() { listCapabilities(reg.sorted(), c.category, c.cursor, c.start, budget) },
-				func() { listCapabilities(built(), c.category, c.cursor, c.start, budget) })
+				func() { listCapabilities(reg.sorted(), reg.categoryAbout, c.category, c.cursor, c.start, budget) },
+				func() { listCapabilities(built(), reg.categoryAbout, c.category, c.cursor, c.start, budget) })
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"os"
@@ -42,6 +43,7 @@ func NewExecutor(opts *Options) *Executor {
 	if opts != nil {
 		o = *opts
 	}
+	o.CategoryDescriptions = maps.Clone(o.CategoryDescriptions) // the host may change its map after
 	if o.Env == nil {
 		o.Env = os.LookupEnv
 	}

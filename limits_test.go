@@ -183,7 +183,9 @@ func nestedBlock(n int) string {
 }
 
 // TestFinding5bFieldLengths checks the bounds on fields the model reads
-// whole (desc, parameter descriptions) and on names.
+// whole (desc, parameter descriptions) and on names: a description over
+// its limit is cut with a note and a warning, one over maxTextBytes (and a
+// name over 64 bytes) refuses the file.
 func TestFinding5bFieldLengths(t *testing.T) {
 	tool := func(name, desc, pname, pdesc string) string {
 		return "name: " + name + "\ndesc: " + desc + "\nparams:\n  - name: " + pname +
@@ -191,26 +193,52 @@ func TestFinding5bFieldLengths(t *testing.T) {
 			"\nsteps:\n  - url: https://example.com/${param:" + pname + "}\n"
 	}
 	n64, d4k, d1k := "n"+strings.Repeat("x", 63), strings.Repeat("d", 4096), strings.Repeat("p", 1024)
+	huge := strings.Repeat("h", maxTextBytes+1)
 	tests := []struct {
-		name string
-		src  string
-		want string
+		name       string
+		src        string
+		want       string // errors
+		warn       string // warnings
+		desc, pdes string // the cut texts' ends, when cut
 	}{
-		{"at the limits", tool(n64, d4k, n64, d1k), ""},
-		{"desc", tool("t", d4k+"d", "p", "x"), "t.yaml:2:7: desc: is 4097 bytes; at most 4096 are allowed"},
-		{"param description", tool("t", "x", "p", d1k+"p"),
-			"t.yaml:7:18: params[0].description: is 1025 bytes; at most 1024 are allowed"},
-		{"name", tool(n64+"x", "x", "p", "x"), "t.yaml:1:7: name: is 65 bytes; at most 64 are allowed"},
-		{"param name", tool("t", "x", n64+"x", "x"), "t.yaml:4:11: params[0].name: is 65 bytes; at most 64 are allowed"},
+		{name: "at the limits", src: tool(n64, d4k, n64, d1k)},
+		{name: "desc", src: tool("t", d4k+"d", "p", "x"), warn: "t.yaml:2:7: warning: desc: is 4097 bytes; cut to 4096, with a note",
+			desc: "d … (cut: 4,097 bytes in the tool file)"},
+		{name: "param description", src: tool("t", "x", "p", d1k+"p"),
+			warn: "t.yaml:7:18: warning: params[0].description: is 1025 bytes; cut to 1024, with a note",
+			pdes: "p … (cut: 1,025 bytes in the tool file)"},
+		{name: "desc past the hard cap", src: tool("t", huge, "p", "x"), want: "t.yaml:2:7: desc: is 65537 bytes; at most 65536 are allowed"},
+		{name: "param description past the hard cap", src: tool("t", "x", "p", huge),
+			want: "t.yaml:7:18: params[0].description: is 65537 bytes; at most 65536 are allowed"},
+		{name: "name", src: tool(n64+"x", "x", "p", "x"), want: "t.yaml:1:7: name: is 65 bytes; at most 64 are allowed"},
+		{name: "param name", src: tool("t", "x", n64+"x", "x"), want: "t.yaml:4:11: params[0].name: is 65 bytes; at most 64 are allowed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w, ds := ParseWorkflow("t.yaml", []byte(tt.src))
 			if diff := cmp.Diff(tt.want, ds.Errors().String()); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
+				t.Errorf("errors (-want +got):\n%s", diff)
+			}
+			var warns []string
+			for _, d := range ds {
+				if d.Severity == SeverityWarning {
+					warns = append(warns, d.Error())
+				}
+			}
+			if diff := cmp.Diff(tt.warn, strings.Join(warns, "\n")); tt.want == "" && diff != "" {
+				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 			if (w != nil) != (tt.want == "") {
-				t.Errorf("workflow = %v", w)
+				t.Fatalf("workflow = %v", w)
+			}
+			if w == nil {
+				return
+			}
+			if tt.desc != "" && (len(w.Description) > maxDescBytes || !strings.HasSuffix(w.Description, tt.desc)) {
+				t.Errorf("desc is %d bytes, ends %q", len(w.Description), w.Description[max(0, len(w.Description)-60):])
+			}
+			if pd := w.Params[0].Description; tt.pdes != "" && (len(pd) > maxDetailBytes || !strings.HasSuffix(pd, tt.pdes)) {
+				t.Errorf("parameter description is %d bytes, ends %q", len(pd), pd[max(0, len(pd)-60):])
 			}
 		})
 	}

@@ -147,14 +147,40 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
+	names, catFiles := splitCategoryFiles(names)
+	displayed := func(name string) string {
+		if prefix != "" {
+			return path.Join(prefix, name)
+		}
+		return name
+	}
 	files := make([]toolFile, len(names))
 	parallel.For(len(names), func(i int) {
-		display := names[i]
-		if prefix != "" {
-			display = path.Join(prefix, names[i])
+		files[i] = r.compileFile(fsys, names[i], displayed(names[i]))
+		if w := files[i].w; w != nil && w.Category == "" {
+			w.Category = folderCategory(root, names[i])
 		}
-		files[i] = r.compileFile(fsys, names[i], display)
 	})
+	var all Diagnostics
+	about := map[string]string{}
+	for _, name := range catFiles {
+		if cat := folderCategory(root, name); cat != "" {
+			d, diag := readCategoryFile(fsys, name, displayed(name))
+			if diag != nil {
+				all = append(all, *diag)
+			} else {
+				about[cat] = d
+			}
+		}
+	}
+	if len(about) > 0 {
+		r.mu.Lock()
+		if r.about == nil {
+			r.about = map[string]string{}
+		}
+		maps.Copy(r.about, about)
+		r.mu.Unlock()
+	}
 
 	pres := map[string]*PreRequest{}
 	auths := map[string]*Auth{}
@@ -166,7 +192,6 @@ func (r *Registry) loadFS(fsys fs.FS, root, prefix string) (Diagnostics, error) 
 			f.diags = append(f.diags, r.loadAuth(auths, f.a)...)
 		}
 	}
-	var all Diagnostics
 	var loaded []*Workflow
 	byName := make(map[string]string, len(files))
 	for _, t := range files {

@@ -160,6 +160,11 @@ type Options struct {
 	// ScriptTimeout bounds the time a run_script script computes, not
 	// counting the calls it waits for. Default 1 s (DefaultScriptTimeout).
 	ScriptTimeout time.Duration
+	// CategoryDescriptions say what each category is for, by name: the
+	// overview of query_capabilities shows the first sentence of each
+	// beside its count when it lists categories. A folder's CategoryFile
+	// says it too (these come first). Default: none.
+	CategoryDescriptions map[string]string
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid

@@ -41,6 +41,9 @@ type Capability struct {
 	// defaults applied) before Handler runs. It is compiled by Add; set
 	// Params or Schema, not both.
 	Schema map[string]any
+	// Tags are words query_capabilities' keyword matches as it matches
+	// the description (synonyms, product names), never shown.
+	Tags []string
 	// Handler runs the capability.
 	Handler Handler
 	// Descriptions holds localized descriptions by locale (e.g. "en_US").
@@ -115,6 +118,8 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 		return nil, bad("name: not a valid name (1 to %d letters, digits, _ . -; starting with a letter or _)", maxNameBytes)
 	case isEntryTool(c.Name):
 		return nil, bad("name: the name of an entry tool")
+	case len(c.Category) > maxCategoryBytes:
+		return nil, bad("category: %d bytes; at most %d are allowed", len(c.Category), maxCategoryBytes)
 	case c.Handler == nil:
 		return nil, bad("Handler: a capability needs a handler")
 	case c.Params != nil && c.Schema != nil:
@@ -124,6 +129,7 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	e.cap.Params = slices.Clone(c.Params)
 	e.cap.Descriptions = maps.Clone(c.Descriptions)
 	e.cap.Env = slices.Clone(c.Env)
+	e.cap.Tags = slices.Clone(c.Tags)
 	e.cap.Examples = cloneExamples(c.Examples)
 	if len(c.Examples) > maxExamples {
 		return nil, bad("Examples: %d examples; at most %d are allowed", len(c.Examples), maxExamples)
@@ -222,7 +228,8 @@ func workflowCapability(w *Workflow, exec *Executor, shared func(name string) *P
 	return &Capability{
 		Name:        w.Name,
 		Description: w.Description,
-		Category:    CategoryHTTP,
+		Category:    cmp.Or(w.Category, CategoryHTTP),
+		Tags:        w.Tags,
 		Params:      w.Params,
 		Env:         env,
 		Effects:     w.Effects(),
@@ -270,6 +277,10 @@ type Registry struct {
 	view   *view
 	gen    uint64
 	viewMu sync.Mutex
+
+	// about holds the descriptions of categories read from
+	// CategoryFiles (Options.CategoryDescriptions comes first), under mu.
+	about map[string]string
 
 	watchMu  sync.Mutex
 	watchers map[*func(names []string)]struct{}

@@ -297,6 +297,9 @@ func (e *Executor) DiscoveryBudget() int {
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
 	f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	if len(c.Tags) > 0 {
+		f = append(f, search.Field{Text: strings.Join(c.Tags, ", "), Weight: 1.5})
+	}
 	for _, l := range sortedKeys(c.Descriptions) {
 		if d := c.Descriptions[l]; d != c.Description {
 			f = append(f, search.Field{Text: d, Weight: 1})
@@ -348,14 +351,25 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	if keyword != "" {
 		return r.searchCapabilities(keyword, category, start, budget)
 	}
-	return listCapabilities(r.sorted(), category, in.Cursor != "", start, budget)
+	return listCapabilities(r.sorted(), r.categoryAbout, category, in.Cursor != "", start, budget)
+}
+
+// categoryAbout is what a category is for: Options.CategoryDescriptions,
+// else its folder's CategoryFile; "" when neither says.
+func (r *Registry) categoryAbout(category string) string {
+	if d, ok := r.exec.opts.CategoryDescriptions[category]; ok {
+		return d
+	}
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.about[category]
 }
 
 // listCapabilities answers query_capabilities without a keyword from v:
 // the overview, or a page of a category or of all.
-func listCapabilities(v *view, category string, cursor bool, start, budget int) Result {
+func listCapabilities(v *view, about func(category string) string, category string, cursor bool, start, budget int) Result {
 	if category == "" && !cursor {
-		return overview(v, budget)
+		return overview(v, about, budget)
 	}
 	entries := v.entries
 	if category != "" {
@@ -366,13 +380,13 @@ func listCapabilities(v *view, category string, cursor bool, start, budget int) 
 		head = append(jsonstr.Append(append(head, `"category":`...), textcut.Cut(category, maxCategoryEcho)), ',')
 	}
 	head = fmt.Appendf(head, `"total":%d,`, len(entries))
-	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category))
+	res, _ := capabilityPage(head, len(entries), len(entries), start, budget, func(i int) *registered { return entries[i] }, v.nothingIn(category, budget/3))
 	return res
 }
 
 // maxCategoryEcho bounds the category an answer echoes: a registered
-// one is shorter; a longer one is the model's, cut.
-const maxCategoryEcho = 128
+// one is no longer (maxCategoryBytes); a longer one is the model's, cut.
+const maxCategoryEcho = maxCategoryBytes
 
 func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
 	var keep func(string) bool
@@ -401,8 +415,9 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 	return res
 }
 
-// nothingIn is the hint of a listing of category that has no capability.
-func (v *view) nothingIn(category string) string {
+// nothingIn is the hint of a listing of category that has no capability:
+// the categories there are, as many as room bytes hold.
+func (v *view) nothingIn(category string, room int) string {
 	if category == "" {
 		return "no capabilities are registered"
 	}
@@ -414,7 +429,21 @@ func (v *view) nothingIn(category string) string {
 	if hint := suggest.DidYouMean(category, cats); hint != "" {
 		return msg + hint
 	}
-	return msg + "; categories: " + strings.Join(cats, ", ")
+	msg += "; categories: "
+	for i, c := range cats {
+		need := len(c) + 2 // and " and N more" after it, unless it is the last
+		if i < len(cats)-1 {
+			need += len(" and  more") + len(textcut.Count(len(cats)-i-1))
+		}
+		if i > 0 && len(msg)+need > room {
+			return msg + " and " + textcut.Count(len(cats)-i) + " more"
+		}
+		if i > 0 {
+			msg += ", "
+		}
+		msg += c
+	}
+	return msg
 }
 
 // capabilityPage renders {head "capabilities": {name: description, …}}
@@ -432,7 +461,7 @@ func capabilityPage(head []byte, n, avail, start, budget int, entry func(i int) 
 }
 
 // overview answers query_capabilities without arguments.
-func overview(v *view, budget int) Result {
+func overview(v *view, about func(category string) string, budget int) Result {
 	entries := v.entries
 	item := func(i int) (category, name, description string) {
 		c := &entries[i].cap
@@ -441,7 +470,7 @@ func overview(v *view, budget int) Result {
 	counts := func() []search.Count {
 		cats := make([]search.Count, len(v.cats))
 		for i, c := range v.cats {
-			cats[i] = search.Count{Name: c.name, N: c.end - c.start}
+			cats[i] = search.Count{Name: c.name, N: c.end - c.start, About: about(c.name)}
 		}
 		return cats
 	}
@@ -494,14 +523,38 @@ func (c *Capability) localDescription(locale string) string {
 
 // unknownCapability names close matches for a name that is not registered.
 func (r *Registry) unknownCapability(name string) string {
-	entries := r.entries()
-	names := make([]string, len(entries))
-	for i, e := range entries {
-		names[i] = e.cap.Name
-	}
 	msg := "unknown capability " + textcut.Quote(name)
-	if hint := suggest.DidYouMean(name, names); hint != "" {
+	if hint := suggest.DidYouMean(name, r.nameCandidates(name)); hint != "" {
 		return msg + hint
 	}
 	return msg + "; call query_capabilities to list the capabilities"
+}
+
+// suggestCandidates is how many of the capabilities the keyword index
+// ranks best for a misspelt name are compared with it.
+const suggestCandidates = 64
+
+// allCandidates is the size of a catalog up to which a misspelt name is
+// compared with every name.
+const allCandidates = 256
+
+// nameCandidates returns the names a misspelt one may have meant: every
+// name of a small catalog; of a larger one, those the keyword index ranks
+// best for it (its words, each matched with its misspellings and family),
+// so that a hint costs about the same at 10,000 capabilities as at 300.
+func (r *Registry) nameCandidates(name string) []string {
+	if r.index.Len() <= allCandidates {
+		entries := r.entries()
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.cap.Name
+		}
+		return names
+	}
+	hits, _ := r.index.Search(r.index.Unglue(name), nil, suggestCandidates)
+	names := make([]string, len(hits))
+	for i, h := range hits {
+		names[i] = h.ID
+	}
+	return names
 }

@@ -18,8 +18,13 @@ const DefaultStepTimeout = 30 * time.Second
 type Workflow struct {
 	Name        string
 	Description string
-	File        string
-	Params      []Param
+	// Category is the file's `category`, else (LoadDir, LoadFS) its
+	// folder's name, else "" ("http" in the Registry).
+	Category string
+	// Tags are words query_capabilities' keyword matches (`tags`).
+	Tags   []string
+	File   string
+	Params []Param
 	// Examples are arguments showing how to call the tool (examples:),
 	// each checked against Params at load.
 	Examples []map[string]any

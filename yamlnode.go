@@ -5,10 +5,13 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 	"github.com/toolkit-sdk/toolkit/internal/yamlast"
 )
 
@@ -230,4 +233,18 @@ func (r *nodeReader) short(n ast.Node, path, s string, limit int) bool {
 	}
 	r.errorf(n, path, "is %d bytes; at most %d are allowed", len(s), limit)
 	return false
+}
+
+// cutLong returns s, or when it is over limit bytes its first bytes with
+// a note saying it was cut, limit bytes in all, and a warning: a long
+// description is what the model reads whole, not a reason to refuse the
+// file.
+func (r *nodeReader) cutLong(n ast.Node, path, s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	note := " … (cut: " + textcut.Count(len(s)) + " bytes in the tool file)"
+	head, _ := textcut.Prefix(s, limit-len(note))
+	r.warnf(n, path, "is %d bytes; cut to %d, with a note", len(s), limit)
+	return strings.TrimRightFunc(head, unicode.IsSpace) + note
 }

@@ -3,7 +3,9 @@ package benchmarks
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"testing"
 
@@ -150,4 +152,45 @@ func TestDiscoveryForms(t *testing.T) {
 	size := func(v any) int { b, _ := json.Marshal(v); return len(b) }
 	t.Logf("100 capabilities, first sentence: objects %d bytes, rows %d, name->description %d",
 		size(map[string]any{"capabilities": objs}), size(map[string]any{"columns": []string{"name", "description"}, "rows": rows}), size(map[string]any{"capabilities": pairs}))
+}
+
+// TestCategoryOverviewSizes prints query_capabilities' overview of 1,000
+// and 10,000 generated capabilities all in one category (YAML tools before
+// tool files had categories: every one "http"), in their 40 services'
+// categories, and with a description of each category
+// (Options.CategoryDescriptions); each within the budget.
+func TestCategoryOverviewSizes(t *testing.T) {
+	about := map[string]string{}
+	for _, s := range genServices {
+		about[s] = "Tickets, contacts, invoices, files and webhooks of a " + s + " workspace."
+	}
+	for _, n := range []int{1000, 10000} {
+		for _, form := range []string{"one category", "by service", "by service, described"} {
+			opts := &toolkit.Options{}
+			caps := genCapabilities(n)
+			switch form {
+			case "one category":
+				for _, c := range caps {
+					c.Category = toolkit.CategoryHTTP
+				}
+			case "by service, described":
+				opts.CategoryDescriptions = about
+			}
+			reg := toolkit.NewRegistry(opts)
+			if err := reg.Add(caps...); err != nil {
+				t.Fatal(err)
+			}
+			res, _ := reg.Call(context.Background(), toolkit.ToolQueryCapabilities, json.RawMessage(`{}`))
+			if !json.Valid([]byte(res.Text)) || len(res.Text) > toolkit.DefaultMaxDiscoveryBytes {
+				t.Errorf("%d, %s: %d bytes", n, form, len(res.Text))
+			}
+			t.Logf("%5d capabilities, %-22s %5d bytes: %.200s…", n, form, len(res.Text), res.Text)
+			if os.Getenv("TOOLKIT_OVERVIEW_DIR") != "" { // for counting tokens outside the tests
+				name := fmt.Sprintf("%s/overview-%d-%s.json", os.Getenv("TOOLKIT_OVERVIEW_DIR"), n, strings.ReplaceAll(strings.ReplaceAll(form, ",", ""), " ", "-"))
+				if err := os.WriteFile(name, []byte(res.Text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
 }

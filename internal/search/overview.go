@@ -8,17 +8,20 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
-// A Count is a category and the number of items it holds.
+// A Count is a category and the number of items it holds, with what
+// the category is for ("" when unknown).
 type Count struct {
-	Name string
-	N    int
+	Name  string
+	N     int
+	About string
 }
 
 // Overview renders the answer to a discovery query without arguments
 // within budget bytes, in the form that tells the most: every item by
 // category with its description (cut to textcut.Brief), else their names
-// by category, else the categories with their counts, most items first,
-// as many as fit. item(i), for i below n, is item i's category, name and
+// by category, else the categories with their counts (and what each is
+// for, [count, "about"], where counts says), most items first, as many as
+// fit. item(i), for i below n, is item i's category, name and
 // description, the items sorted by category; counts is called only for
 // the last form.
 func Overview(n int, item func(i int) (category, name, description string), counts func() []Count, budget int) []byte {
@@ -39,7 +42,12 @@ func Overview(n int, item func(i int) (category, name, description string), coun
 		return append(b, `,"hint":"too many to list: {\"keyword\": words} finds capabilities ranked by relevance; {\"category\": name} lists a category; {\"cursor\": \"0\"} pages through all"}`...)
 	}
 	k, body := Fit(budget, len(head), len(cats), func(i int) []byte {
-		return fmt.Appendf(jsonstr.Append(nil, cats[i].Name), ":%d", cats[i].N)
+		c := &cats[i]
+		if c.About == "" {
+			return fmt.Appendf(jsonstr.Append(nil, c.Name), ":%d", c.N)
+		}
+		b := fmt.Appendf(jsonstr.Append(nil, c.Name), ":[%d,", c.N)
+		return append(jsonstr.Append(b, textcut.Brief(c.About)), ']')
 	}, tail)
 	return append(append(head, body...), tail(k)...)
 }

@@ -24,6 +24,7 @@ import (
 	"math"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/toolkit-sdk/toolkit/internal/parallel"
@@ -415,7 +416,7 @@ func (ix *Index) Search(query string, keep func(id string) bool, k int) (hits []
 	if keep != nil {
 		hs = slices.DeleteFunc(hs, func(h scored) bool { return !keep(sc.ids[h.idx]) })
 	}
-	selectTop(hs, k)
+	selectTop(hs, k, sc.ids)
 	n := len(hs)
 	if k > 0 {
 		n = min(n, k)
@@ -584,18 +585,24 @@ type scored struct {
 	score float64
 }
 
-func better(a, b scored) int {
-	switch {
-	case a.score > b.score:
-		return -1
-	case a.score < b.score:
-		return 1
+// better orders hits by score, ties by id (ids[idx]): the order does not
+// depend on the order in which the documents were added, so the same
+// catalog gives the same answer in every process.
+func better(ids []string) func(a, b scored) int {
+	return func(a, b scored) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case a.score < b.score:
+			return 1
+		}
+		return strings.Compare(ids[a.idx], ids[b.idx])
 	}
-	return int(a.slot - b.slot)
 }
 
-// selectTop puts the best k of hs first, in order.
-func selectTop(hs []scored, k int) {
+// selectTop puts the best k of hs first, in order (see better).
+func selectTop(hs []scored, k int, ids []string) {
+	better := better(ids)
 	if k <= 0 || k >= len(hs) {
 		slices.SortFunc(hs, better)
 		return

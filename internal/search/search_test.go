@@ -120,12 +120,14 @@ func TestSelectTop(t *testing.T) {
 	for n := range 60 {
 		for _, k := range []int{0, 1, 3, n / 2, n - 1, n, n + 5} {
 			hs := make([]scored, n)
+			ids := make([]string, n)
 			for i := range hs {
-				hs[i] = scored{slot: int32(i), score: float64((i * 37) % 11)}
+				hs[i] = scored{slot: int32(i), idx: int32(i), score: float64((i * 37) % 11)}
+				ids[i] = fmt.Sprintf("d%03d", (i*13)%60)
 			}
 			want := slices.Clone(hs)
-			slices.SortFunc(want, better)
-			selectTop(hs, k)
+			slices.SortFunc(want, better(ids))
+			selectTop(hs, k, ids)
 			m := min(max(k, 0), n)
 			if k <= 0 {
 				m = n

@@ -89,7 +89,11 @@ func (ix *Index) searchAll(query string, keep func(id string) bool, need int) []
 	for i, m := range ms {
 		hs[i] = scored{slot: m.slot, idx: int32(i), score: m.score}
 	}
-	selectTop(hs, need)
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.id
+	}
+	selectTop(hs, need, ids)
 	out := make([]Hit, len(hs))
 	for i, h := range hs {
 		out[i] = Hit{ID: ms[h.idx].id, Score: h.score}
