@@ -249,7 +249,10 @@ func (r *run) statusDetail(s *step, method, u string, resp *Response) string {
 		shown, cut = r.secrets.prefix(b, statusExcerptBytes) // redacted, then cut
 	}
 	body := msgEmptyBody.in(r.zh)
-	if shown != "" {
+	if mt, bin := binaryType(resp.Header, resp.Body); bin {
+		// Not text: what it is, never its bytes as text.
+		body = fmt.Sprintf("%s, %d bytes", textcut.Cut(r.secrets.Redact(mt), 64), len(resp.Body))
+	} else if shown != "" {
 		if cut {
 			shown += "…"
 		}

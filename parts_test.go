@@ -84,7 +84,6 @@ func TestBinaryBodyIsAPart(t *testing.T) {
 		{"pdf", `file "report.pdf" (application/pdf, 271 bytes), given as a file part`,
 			[]Part{{Kind: PartFile, MIMEType: "application/pdf", Name: "report.pdf", Size: 271, Data: pdfBytes}}},
 		{"wav", "audio (audio/wav, 16 bytes), given as an audio part", []Part{{Kind: PartAudio, MIMEType: "audio/wav", Size: 16, Data: []byte("RIFF\x24\x00\x00\x00WAVEfmt ")}}},
-		{"missing", "HTTP 404 Not Found\nimage (image/png, 70 bytes), given as an image part", []Part{{Kind: PartImage, MIMEType: "image/png", Size: 70, Data: pngBytes}}},
 		{"json", `{"a":1}`, nil},
 		{"svg", `<svg xmlns="http://www.w3.org/2000/svg"/>`, nil},
 		{"vendor", `{"vendor":true}`, nil},
@@ -106,6 +105,20 @@ func TestBinaryBodyIsAPart(t *testing.T) {
 				t.Errorf("parts (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestBinaryBodyUnexpectedStatus: an unhandled 404 whose body is an image
+// fails the call, and the error says what the body is instead of showing
+// its bytes as text.
+func TestBinaryBodyUnexpectedStatus(t *testing.T) {
+	reg := loadRegistry(t, nil, bodies(t).URL, bodyTool)
+	res := call(t, reg, "fetch_body", `{"path":"missing"}`)
+	if !res.IsError || len(res.Parts) != 0 {
+		t.Fatalf("result: %+v", res)
+	}
+	if !strings.Contains(res.Text, "HTTP 404 Not Found") || !strings.Contains(res.Text, "image/png, 70 bytes") || strings.Contains(res.Text, "PNG") {
+		t.Errorf("text = %q, want the status and what the body is, not its bytes", res.Text)
 	}
 }
 
