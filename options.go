@@ -143,6 +143,12 @@ type Options struct {
 	// ScriptTimeout bounds the time a run_script script computes, not
 	// counting the calls it waits for. Default 1 s (DefaultScriptTimeout).
 	ScriptTimeout time.Duration
+	// ScriptMemory bounds, in bytes, how far the process's live heap may
+	// grow while a run_script script runs: past it the script is stopped.
+	// The heap is the process's, read at each garbage collection, so
+	// what other goroutines keep counts too. Default 64 MiB
+	// (DefaultScriptMemory).
+	ScriptMemory int64
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid
