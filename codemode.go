@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"time"
@@ -242,7 +243,13 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 // promise an async function returns (its jobs have run when the call
 // returns), or what it was rejected with, thrown.
 func settled(vm *goja.Runtime, v goja.Value) goja.Value {
-	p, ok := v.Export().(*goja.Promise)
+	// Only a promise is exported: Export walks a whole value, running
+	// its getters and proxies' traps, which the writer runs once.
+	o, ok := v.(*goja.Object)
+	if !ok || o.ExportType() != promiseType {
+		return v
+	}
+	p, ok := o.Export().(*goja.Promise)
 	if !ok {
 		return v
 	}
@@ -254,6 +261,8 @@ func settled(vm *goja.Runtime, v goja.Value) goja.Value {
 	}
 	panic(vm.NewTypeError("the script awaits a promise that never settles (there are no timers)"))
 }
+
+var promiseType = reflect.TypeFor[*goja.Promise]()
 
 // jsValue is a JSON text as a value of the script: parsed by the bounded
 // JSON.parse.

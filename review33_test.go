@@ -28,3 +28,16 @@ func TestReview33_ScriptMemory(t *testing.T) {
 	// A script within the bound runs, on the same runtimes.
 	wantText(t, runScript(t, reg, `const a = []; for (let i = 0; i < 1000; i++) a.push('x' + i); return a.length;`, ""), `1000`)
 }
+
+// TestReview33_ResultGettersOnce: the result is read once, as
+// JSON.stringify reads it. The builder's code exported the whole returned
+// value to Go first (to see whether it was a promise), running every
+// getter and proxy trap in it twice and walking the value twice: {"x":2}.
+func TestReview33_ResultGettersOnce(t *testing.T) {
+	reg := scriptRegistry(t, nil)
+	wantText(t, runScript(t, reg, `let n = 0; return {get x() { return ++n; }};`, ""), `{"x":1}`)
+	wantText(t, runScript(t, reg, `let n = 0; const o = {a: {get b() { return ++n; }}};
+return Object.defineProperty(o, 'n', {get() { return n; }, enumerable: true});`, ""), `{"a":{"b":1},"n":1}`)
+	// A promise is still what it settles to.
+	wantText(t, runScript(t, reg, `return Promise.resolve({get x() { return 7; }});`, ""), `{"x":7}`)
+}
