@@ -49,30 +49,34 @@ func grew(a, b, limit uint64) bool { return b > a && b-a > limit }
 func watchMemory(limit uint64, over func()) (stop func()) {
 	base := readHeap()
 	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(memoryPoll)
-		defer t.Stop()
+	// The first poll starts the loop: a script done sooner (most are)
+	// costs a timer, not a goroutine.
+	t := time.AfterFunc(memoryPoll, func() {
+		tick := time.NewTicker(memoryPoll)
+		defer tick.Stop()
 		objects := base.objects // past it and the bound, the live heap is read
 		for {
+			h := readHeap()
+			if grew(objects, h.objects, limit) || grew(base.live, h.live, limit) {
+				if h.cycles == base.cycles { // no collection since the start: the live heap says nothing yet
+					runtime.GC()
+					h = readHeap()
+				}
+				if grew(base.live, h.live, limit) {
+					over()
+					return
+				}
+				objects, base.cycles = h.objects, h.cycles
+			}
 			select {
 			case <-done:
 				return
-			case <-t.C:
+			case <-tick.C:
 			}
-			h := readHeap()
-			if !grew(objects, h.objects, limit) && !grew(base.live, h.live, limit) {
-				continue
-			}
-			if h.cycles == base.cycles { // no collection since the start: the live heap says nothing yet
-				runtime.GC()
-				h = readHeap()
-			}
-			if grew(base.live, h.live, limit) {
-				over()
-				return
-			}
-			objects, base.cycles = h.objects, h.cycles
 		}
-	}()
-	return func() { close(done) }
+	})
+	return func() {
+		t.Stop()
+		close(done)
+	}
 }
