@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"time"
@@ -26,6 +27,9 @@ const (
 	// DefaultScriptTimeout is Options.ScriptTimeout's default: as long as
 	// a YQCloud hook may compute.
 	DefaultScriptTimeout = time.Second
+	// DefaultScriptMemory is Options.ScriptMemory's default: how far the
+	// live heap may grow while a script runs.
+	DefaultScriptMemory = 64 << 20
 	// MaxScriptCalls bounds the capability calls one script makes; its
 	// HTTP requests share one budget of Options.MaxRequests, as the
 	// requests of one call do.
@@ -68,6 +72,7 @@ var errScriptTimeout = errors.New("script timed out")
 // (the built-ins' bounds, the lockdown's walk).
 type scripts struct {
 	timeout time.Duration
+	memory  uint64 // Options.ScriptMemory
 	idle    chan *scriptRuntime
 }
 
@@ -78,6 +83,10 @@ func newScripts(opts *Options) *scripts {
 	s := &scripts{timeout: opts.ScriptTimeout, idle: make(chan *scriptRuntime, runtime.GOMAXPROCS(0))}
 	if s.timeout <= 0 {
 		s.timeout = DefaultScriptTimeout
+	}
+	s.memory = DefaultScriptMemory
+	if opts.ScriptMemory > 0 {
+		s.memory = uint64(opts.ScriptMemory)
 	}
 	return s
 }
@@ -184,6 +193,7 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 	run.ctx = runCtx
 	run.clock = startClock(r.scripts.timeout, func() { cancel(errScriptTimeout) })
 	defer run.clock.stop()
+	defer watchMemory(r.scripts.memory, func() { cancel(errScriptMemory) })()
 	rt.run = run
 
 	var out []byte
@@ -219,6 +229,8 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 	switch {
 	case halted != nil && errors.Is(halted, errScriptTimeout):
 		return ErrorResult(fmt.Sprintf("run_script: the script computed for over %s (an endless loop?); it made %d calls", r.scripts.timeout, len(run.calls)))
+	case halted != nil && errors.Is(halted, errScriptMemory):
+		return ErrorResult(fmt.Sprintf("run_script: the script kept over %d MiB of memory (Options.ScriptMemory); it made %d calls", r.scripts.memory>>20, len(run.calls)))
 	case halted != nil:
 		return ErrorResult("run_script: stopped: the call was canceled (" + halted.Error() + ")")
 	case err != nil:
@@ -231,7 +243,13 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 // promise an async function returns (its jobs have run when the call
 // returns), or what it was rejected with, thrown.
 func settled(vm *goja.Runtime, v goja.Value) goja.Value {
-	p, ok := v.Export().(*goja.Promise)
+	// Only a promise is exported: Export walks a whole value, running
+	// its getters and proxies' traps, which the writer runs once.
+	o, ok := v.(*goja.Object)
+	if !ok || o.ExportType() != promiseType {
+		return v
+	}
+	p, ok := o.Export().(*goja.Promise)
 	if !ok {
 		return v
 	}
@@ -243,6 +261,8 @@ func settled(vm *goja.Runtime, v goja.Value) goja.Value {
 	}
 	panic(vm.NewTypeError("the script awaits a promise that never settles (there are no timers)"))
 }
+
+var promiseType = reflect.TypeFor[*goja.Promise]()
 
 // jsValue is a JSON text as a value of the script: parsed by the bounded
 // JSON.parse.

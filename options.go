@@ -165,6 +165,12 @@ type Options struct {
 	// beside its count when it lists categories. A folder's CategoryFile
 	// says it too (these come first). Default: none.
 	CategoryDescriptions map[string]string
+	// ScriptMemory bounds, in bytes, how far the process's live heap may
+	// grow while a run_script script runs: past it the script is stopped.
+	// The heap is the process's, read at each garbage collection, so
+	// what other goroutines keep counts too. Default 64 MiB
+	// (DefaultScriptMemory).
+	ScriptMemory int64
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid
