@@ -57,7 +57,8 @@ type Capability struct {
 	// Examples are arguments showing how to call the capability, which the
 	// model sees where its API takes them (Anthropic's input_examples,
 	// adapters/anthropic); a YAML tool's come from its examples: list.
-	// Add refuses one its arguments' schema refuses, and more than 10.
+	// Add refuses one its arguments' schema refuses, and more than 10, and
+	// keeps them as JSON decoded afresh (numbers as json.Number).
 	Examples []map[string]any
 }
 
@@ -130,7 +131,6 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	e.cap.Descriptions = maps.Clone(c.Descriptions)
 	e.cap.Env = slices.Clone(c.Env)
 	e.cap.Tags = slices.Clone(c.Tags)
-	e.cap.Examples = cloneExamples(c.Examples)
 	if len(c.Examples) > maxExamples {
 		return nil, bad("Examples: %d examples; at most %d are allowed", len(c.Examples), maxExamples)
 	}
@@ -177,8 +177,18 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 			}
 		}
 	}
+	if c.Examples != nil {
+		e.cap.Examples = make([]map[string]any, len(c.Examples))
+	}
 	for i, ex := range c.Examples {
 		args, err := exampleArgs(ex)
+		if err == nil {
+			// The Registry keeps the example as JSON decoded afresh: a
+			// copy of its own, down to the values nested in it, and what
+			// was checked (Check fills in defaults, so it gets another).
+			e.cap.Examples[i] = args
+			args, err = exampleArgs(ex)
+		}
 		if err == nil {
 			err = check.Check(args)
 		}
@@ -189,16 +199,36 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	return e, nil
 }
 
-// cloneExamples copies a capability's examples, each map its own.
+// cloneExamples copies a capability's examples (decoded JSON) down to
+// the values nested in them.
 func cloneExamples(exs []map[string]any) []map[string]any {
 	if exs == nil {
 		return nil
 	}
 	out := make([]map[string]any, len(exs))
 	for i, ex := range exs {
-		out[i] = maps.Clone(ex)
+		out[i], _ = cloneJSON(ex).(map[string]any)
 	}
 	return out
+}
+
+// cloneJSON copies a decoded JSON value's objects and arrays.
+func cloneJSON(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = cloneJSON(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = cloneJSON(x)
+		}
+		return out
+	}
+	return v
 }
 
 // exampleArgs is an example as the model would send it: its JSON, decoded

@@ -16,12 +16,14 @@ import (
 // nullable (the model sends null for "absent", and the call drops that
 // null again before the arguments are checked, so defaults still apply);
 // defaults leave the schema (the Registry applies them) and are named in
-// the property's description.
+// the property's description, and so does a format strict mode does not
+// take (with one, the API refuses the request).
 //
 // ok is false, and strict is nil, for a schema strict mode cannot say or
 // that the transform would change: an object open to other properties, an
 // array without items, a keyword outside strict mode's subset (allOf, not,
-// if, oneOf, patternProperties, minLength, ...), an optional property that
+// if, oneOf, patternProperties, minLength, ...), a required name that is
+// not a property, an optional property that
 // already accepts null (its null could no longer mean "absent"), an
 // optional property inside anyOf, a $ref, more than 5,000 properties or 10
 // levels of nesting. Such a tool is sent without strict.
@@ -80,9 +82,16 @@ type strictTransform struct{ props int }
 // annotations.
 var strictKeep = map[string]bool{
 	"type": true, "description": true, "title": true, "enum": true, "const": true,
-	"pattern": true, "format": true,
+	"pattern": true,
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
 	"minItems": true, "maxItems": true,
+}
+
+// The string formats strict mode accepts (OpenAI's Structured Outputs,
+// "Supported properties"); the API refuses a strict schema with another.
+var strictFormats = map[string]bool{
+	"date-time": true, "time": true, "date": true, "duration": true, "email": true,
+	"hostname": true, "ipv4": true, "ipv6": true, "uuid": true,
 }
 
 // Keywords dropped: annotations strict mode may refuse, whose loss
@@ -102,11 +111,26 @@ func (t *strictTransform) node(n map[string]any, path string, depth int, inAnyOf
 		switch {
 		case strictKeep[k]:
 			out[k] = v
+		case k == "format":
+			if f, ok := v.(string); ok && strictFormats[f] {
+				out[k] = v
+			}
+			// Another format goes to the description below: the API
+			// refuses a strict schema naming it. The Registry checks the
+			// arguments against the original schema all the same.
 		case strictDrop[k], k == "default", k == "properties", k == "required", k == "additionalProperties", k == "items", k == "anyOf":
 			// handled below, or dropped
 		default:
 			return nil, nil, fmt.Errorf("%s: keyword %q is outside strict mode", path, k)
 		}
+	}
+	if f, ok := n["format"]; ok && out["format"] == nil {
+		text, err := json.Marshal(f)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: format: %v", path, err)
+		}
+		desc, _ := out["description"].(string)
+		out["description"] = strings.TrimSpace(desc + " (format: " + string(text) + ")")
 	}
 	if d, ok := n["default"]; ok {
 		text, err := json.Marshal(d)
@@ -181,11 +205,22 @@ func (t *strictTransform) object(n map[string]any, path string, depth int, inAny
 		return nil, nil, fmt.Errorf("%s: an object open to other properties", path)
 	}
 	required := map[string]bool{}
-	if list, ok := n["required"].([]any); ok {
+	if r, ok := n["required"]; ok {
+		list, ok := r.([]any)
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: required is not a list of names", path)
+		}
 		for _, r := range list {
-			if s, ok := r.(string); ok {
-				required[s] = true
+			s, ok := r.(string)
+			if !ok {
+				return nil, nil, fmt.Errorf("%s: required is not a list of names", path)
 			}
+			if _, ok := props[s]; !ok {
+				// The original refuses every argument (additionalProperties
+				// is false); the strict form could not say so.
+				return nil, nil, fmt.Errorf("%s: required %q is not a property", path, s)
+			}
+			required[s] = true
 		}
 	}
 	t.props += len(props)
