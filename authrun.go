@@ -75,6 +75,12 @@ func (r *run) send(s *step, req *Request, authorize bool) (*Response, error) {
 	if a == nil || s.noAuth || !authorize {
 		return r.e.Send(r.ctx, req)
 	}
+	if s.urlFrom != "" {
+		// Load refuses such a step with its tool's auth; a shared auth
+		// loaded after the tool (or replacing another) meets it here.
+		r.e.opts.Logger.ErrorContext(r.ctx, "toolkit: auth on a step whose whole URL is a reference", "capability", r.w.Name, "step", s.index, "url", s.urlFrom)
+		return nil, fmt.Errorf("the step's whole URL comes from %s, so the tool's auth (%s) is not sent there (this is for the application's developers: set auth: none on the step)", s.urlFrom, a.Type)
+	}
 	var base Request
 	oauth := authKinds[a.Type].grant != ""
 	if oauth {
