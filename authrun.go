@@ -284,9 +284,13 @@ func (r *run) signV4(a *Auth, req *Request) error {
 	if err != nil {
 		return fmt.Errorf("invalid URL %q", r.briefURL(req.URL))
 	}
+	host := u.Host
 	sig, err := auth.SignV4(r.ctx, creds, req.Method, u, req.Header, req.Body, service, region, time.Now())
 	if err != nil {
 		return fmt.Errorf("auth (aws_sigv4): %w", err)
+	}
+	if u.Host != host { // a default port, which the signature signs without (SignV4)
+		req.URL = u.String()
 	}
 	r.secrets.Add(sig)
 	r.secrets.AddHeader("Authorization", req.Header.Get("Authorization"))
