@@ -1,11 +1,14 @@
 package toolkit
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -65,5 +68,66 @@ auth:
 	call(t, reg, "fetch", fmt.Sprintf(`{"url":%q}`, evil.URL+"/x"))
 	if evil.holds(secret) {
 		t.Errorf("the token went to the URL the model named")
+	}
+}
+
+// TestReview31_Concurrent401 : calls that all hold a token the API has
+// revoked get their 401s at about the same time; together they fetch
+// one new token, not one each (a 401 to a token the cache no longer
+// holds uses the one kept since).
+func TestReview31_Concurrent401(t *testing.T) {
+	api := newOAuthAPI(t, "basic", 3600)
+	reg := loadRegistry(t, &Options{Env: testEnv(api.env())}, "", oauthTool("basic"))
+	wantText(t, call(t, reg, "orders", `{}`), `{"orders":[1,2]}`)
+	for round := range 5 {
+		api.revokeAll()
+		before := api.issued.Load()
+		var wg sync.WaitGroup
+		for range 16 {
+			wg.Go(func() {
+				args, _ := json.Marshal(map[string]any{"name": "orders", "parameters": map[string]any{}})
+				res, err := reg.Call(context.Background(), ToolCallCapability, args)
+				if err != nil || res.IsError {
+					t.Errorf("call: %v %s", err, res.Text)
+				}
+			})
+		}
+		wg.Wait()
+		if n := api.issued.Load() - before; n != 1 {
+			t.Errorf("round %d: 16 calls whose token was revoked fetched %d tokens, want 1", round, n)
+		}
+	}
+}
+
+// TestReview31_Always401: an API that refuses every token: a call with a
+// kept token fetches one new token and repeats its request once; a call
+// with a token fetched for it does not repeat.
+func TestReview31_Always401(t *testing.T) {
+	api := newOAuthAPI(t, "basic", 3600)
+	var deny atomic.Bool
+	var refused atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/orders" && deny.Load() {
+			refused.Add(1)
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		api.serve(w, r)
+	}))
+	defer srv.Close()
+	env := api.env()
+	env["SHOP_URL"] = srv.URL
+	reg := loadRegistry(t, &Options{Env: testEnv(env)}, "", oauthTool("basic"))
+	wantText(t, call(t, reg, "orders", `{}`), `{"orders":[1,2]}`)
+	deny.Store(true)
+	for i, want := range []struct{ fetched, refused int32 }{{1, 2}, {1, 2}} {
+		issued, before := api.issued.Load(), refused.Load()
+		res := call(t, reg, "orders", `{}`)
+		if !strings.Contains(res.Text, "401") {
+			t.Fatalf("want the 401: %s", res.Text)
+		}
+		if n, r := api.issued.Load()-issued, refused.Load()-before; n != want.fetched || r != want.refused {
+			t.Errorf("call %d: %d fetched, %d refused; want %d and %d", i, n, r, want.fetched, want.refused)
+		}
 	}
 }
