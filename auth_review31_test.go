@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -129,5 +130,50 @@ func TestReview31_Always401(t *testing.T) {
 		if n, r := api.issued.Load()-issued, refused.Load()-before; n != want.fetched || r != want.refused {
 			t.Errorf("call %d: %d fetched, %d refused; want %d and %d", i, n, r, want.fetched, want.refused)
 		}
+	}
+}
+
+// TestReview31_HostileTokenServer: a token endpoint answering a token
+// with a line break, a negative or huge expires_in, or an error body
+// echoing the client secret: no header is injected, the secret never
+// reaches the model, and a call still works where the token is usable.
+func TestReview31_HostileTokenServer(t *testing.T) {
+	const secret = "s3cr3t/client+secret"
+	for _, tc := range []struct {
+		name, status, body, want string
+	}{
+		{"crlf", "200", `{"access_token":"abc123\r\nX-Evil: 1","token_type":"bearer"}`, "a header cannot carry"},
+		{"echo", "400", `{"error":"invalid_request","error_description":"bad secret s3cr3t/client+secret"}`, "invalid_request"},
+		{"echo form", "401", `client_secret=` + url.QueryEscape(secret), "refused"},
+		{"negative", "200", `{"access_token":"tok-negative-1234","expires_in":-5}`, `{"ok":true}`},
+		{"huge", "200", `{"access_token":"tok-huge-123456","expires_in":99999999999999}`, `{"ok":true}`},
+		{"string", "200", `{"access_token":"tok-string-1234","expires_in":"3600"}`, `{"ok":true}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var injected atomic.Bool
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path == "/oauth/token" {
+					w.Header().Set("Content-Type", "application/json")
+					code := map[string]int{"200": 200, "400": 400, "401": 401}[tc.status]
+					w.WriteHeader(code)
+					fmt.Fprint(w, tc.body)
+					return
+				}
+				if r.Header.Get("X-Evil") != "" {
+					injected.Store(true)
+				}
+				fmt.Fprint(w, `{"ok":true}`)
+			}))
+			defer srv.Close()
+			env := map[string]string{"SHOP_URL": srv.URL, "SHOP_CLIENT_ID": "id", "SHOP_CLIENT_SECRET": secret}
+			reg := loadRegistry(t, &Options{Env: testEnv(env)}, "", oauthTool("basic"))
+			res := call(t, reg, "orders", `{}`)
+			if !strings.Contains(res.Text, tc.want) {
+				t.Errorf("got %q, want it to hold %q", res.Text, tc.want)
+			}
+			if strings.Contains(res.Text, secret) || strings.Contains(res.Text, url.QueryEscape(secret)) || injected.Load() {
+				t.Errorf("leak or injection: %q injected=%v", res.Text, injected.Load())
+			}
+		})
 	}
 }
