@@ -296,10 +296,8 @@ func authConflicts(a *Auth, steps []*step, report func(i int, field, msg string)
 		if s.noAuth {
 			continue
 		}
-		if s.url != nil {
-			if refs := s.url.AppendRefs(nil); len(refs) == 1 && refs[0].Source != template.Env && s.url.Source() == refs[0].String() {
-				report(i, "url", fmt.Sprintf("the whole URL comes from %s, so its host is not the tool's: the tool's auth (%s) would send its credentials wherever it points; set auth: none on this step", refs[0], a.Type))
-			}
+		if s.urlFrom != "" {
+			report(i, "url", fmt.Sprintf("the whole URL comes from %s, so its host is not the tool's: the tool's auth (%s) would send its credentials wherever it points; set auth: none on this step", s.urlFrom, a.Type))
 		}
 		if header != "" && hasHeader(s.headers, header) {
 			report(i, "headers."+header, fmt.Sprintf("the tool's auth (%s) sets %s: drop it here, or set auth: none on this step", a.Type, header))
@@ -308,6 +306,18 @@ func authConflicts(a *Auth, steps []*step, report func(i int, field, msg string)
 			report(i, "query", fmt.Sprintf("the tool's auth (api_key) sends the query key %q: drop it here, or set auth: none on this step", a.key))
 		}
 	}
+}
+
+// wholeURLRef returns the reference a step's URL template is whole, when
+// it is not ${env:…}; "" otherwise.
+func wholeURLRef(t *template.Template) string {
+	if t == nil {
+		return ""
+	}
+	if refs := t.AppendRefs(nil); len(refs) == 1 && refs[0].Source != template.Env && t.Source() == refs[0].String() {
+		return refs[0].String()
+	}
+	return ""
 }
 
 // checkAuthConflicts reports, at load, a written-out auth that steps set

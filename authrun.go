@@ -48,6 +48,7 @@ type authState struct {
 	token       *heldToken // the OAuth token the call sends
 	authRetried bool       // a 401 already fetched a new token
 	authID      string     // identity of per-call credentials, for cache keys
+	stale       []byte     // the kept token a 401 refused, as the cache held it
 }
 
 // bindAuth picks the call's auth: the workflow's own, or the shared one
@@ -75,6 +76,12 @@ func (r *run) send(s *step, req *Request, authorize bool) (*Response, error) {
 	if a == nil || s.noAuth || !authorize {
 		return r.e.Send(r.ctx, req)
 	}
+	if s.urlFrom != "" {
+		// Load refuses such a step with its tool's auth; a shared auth
+		// loaded after the tool (or replacing another) meets it here.
+		r.e.opts.Logger.ErrorContext(r.ctx, "toolkit: auth on a step whose whole URL is a reference", "capability", r.w.Name, "step", s.index, "url", s.urlFrom)
+		return nil, fmt.Errorf("the step's whole URL comes from %s, so the tool's auth (%s) is not sent there (this is for the application's developers: set auth: none on the step)", s.urlFrom, a.Type)
+	}
 	var base Request
 	oauth := authKinds[a.Type].grant != ""
 	if oauth {
@@ -90,6 +97,9 @@ func (r *run) send(s *step, req *Request, authorize bool) (*Response, error) {
 		return resp, err
 	}
 	r.authRetried = true
+	if r.token != nil {
+		r.stale = r.token.data
+	}
 	r.dropToken()
 	*req = base
 	if _, err := r.authorize(a, s, req, true); err != nil {
@@ -278,9 +288,13 @@ func (r *run) signV4(a *Auth, req *Request) error {
 	if err != nil {
 		return fmt.Errorf("invalid URL %q", r.briefURL(req.URL))
 	}
+	host := u.Host
 	sig, err := auth.SignV4(r.ctx, creds, req.Method, u, req.Header, req.Body, service, region, time.Now())
 	if err != nil {
 		return fmt.Errorf("auth (aws_sigv4): %w", err)
+	}
+	if u.Host != host { // a default port, which the signature signs without (SignV4)
+		req.URL = u.String()
 	}
 	r.secrets.Add(sig)
 	r.secrets.AddHeader("Authorization", req.Header.Get("Authorization"))
@@ -359,10 +373,10 @@ func (r *run) oauthToken(a *Auth, s *step, force bool) (tok *auth.Token, fresh b
 		return h.tok, false, nil
 	}
 	ctx := r.tokenContext(a)
-	if !force {
-		if h, ok := r.keptToken(ctx, key, !a.envOnly); ok {
-			return h.tok, false, nil
-		}
+	// A forced fetch (after a 401) takes a token kept since the refused
+	// one: concurrent calls refused together fetch one new token.
+	if h, ok := r.keptToken(ctx, key, !a.envOnly); ok && (!force || !bytes.Equal(h.data, r.stale)) {
+		return r.holdToken(h).tok, force, nil
 	}
 	fk := "u\x00" + key
 	if scope, ok := CacheScope(ctx); ok {
@@ -383,11 +397,10 @@ func (r *run) oauthToken(a *Auth, s *step, force bool) (tok *auth.Token, fresh b
 		}
 	} else {
 		defer r.e.tokens.Finish(f)
-		if !force { // kept since this call looked?
-			if h, ok := r.keptToken(ctx, key, !a.envOnly); ok {
-				f.Value = h
-				return h.tok, false, nil
-			}
+		// Kept since this call looked?
+		if h, ok := r.keptToken(ctx, key, !a.envOnly); ok && (!force || !bytes.Equal(h.data, r.stale)) {
+			f.Value = h
+			return r.holdToken(h).tok, force, nil
 		}
 	}
 	tok, err = auth.Fetch(ctx, &http.Client{Transport: &tokenTransport{r: r, timeout: s.timeout},
@@ -419,7 +432,8 @@ func (r *run) tokenContext(a *Auth) context.Context {
 	return r.ctx
 }
 
-// keptToken reads a token kept across calls under key.
+// keptToken reads a token kept across calls under key (the caller
+// holds it with holdToken).
 func (r *run) keptToken(ctx context.Context, key string, scoped bool) (*heldToken, bool) {
 	if !r.e.cacheHealth.Usable() {
 		return nil, false
@@ -445,7 +459,7 @@ func (r *run) keptToken(ctx context.Context, key string, scoped bool) (*heldToke
 	if tok.TTL(time.Now()) <= 0 {
 		return nil, false
 	}
-	return r.holdToken(h.(*heldToken)), true
+	return h.(*heldToken), true
 }
 
 // holdToken makes h the call's token.

@@ -574,6 +574,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 				if s.url != nil && s.url.IsLiteral() {
 					c.checkLiteralURL(f.value, src, fp)
 				}
+				s.urlFrom = wholeURLRef(s.url)
 			}
 		case "method":
 			if m, ok := c.str(f.value, fp); ok {

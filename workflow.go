@@ -88,6 +88,10 @@ type step struct {
 	envNames []string       // when envOnly, the variables the refs name, each once
 	memo     atomic.Pointer[envMemo]
 	noAuth   bool // auth: none: the tool's auth is not applied
+	// urlFrom is the reference the step's whole URL is, when it is not
+	// ${env:…} (a parameter, a response, a per-call value): the tool's
+	// auth is never sent there.
+	urlFrom string
 }
 
 type headerTemplate struct {

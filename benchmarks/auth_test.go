@@ -58,3 +58,17 @@ func BenchmarkOAuthCached(b *testing.B) {
 	h := &handwritten{client: &http.Client{Transport: newTransport()}, base: srv.URL, token: "tok-7f3a9c"}
 	interleave(b, func() { callToolkit(b, reg) }, func() { callHandwritten(b, h) })
 }
+
+// BenchmarkOAuthVsCachedToken times the declared OAuth call against the
+// hand-chained call whose token step hits the cross-call cache
+// (BenchmarkCachedToken's toolkit side), interleaved: what auth adds over
+// a cached token step, with the same one request per call.
+func BenchmarkOAuthVsCachedToken(b *testing.B) {
+	srv := orderAPI()
+	defer srv.Close()
+	oauth := newOAuthRegistry(b, srv.URL)
+	callToolkit(b, oauth)
+	chained := newRegistry(b, srv.URL, "{ttl: 3600}")
+	callToolkit(b, chained)
+	interleave(b, func() { callToolkit(b, oauth) }, func() { callToolkit(b, chained) })
+}

@@ -182,12 +182,14 @@ func New(c *Catalog, options *Options) (*API, error) {
 	case opts.Handler == nil && (base == nil || base.Host == ""):
 		return nil, fmt.Errorf("%w: set Handler, or BaseURL to an absolute http(s) URL", ErrInvalidOptions)
 	case opts.Handler == nil:
-		a.prefix = strings.TrimSuffix(opts.BaseURL, "/")
+		// Without the scheme's default port, which AWS signatures sign
+		// the host without (auth.SignV4).
+		a.prefix = strings.TrimSuffix(strings.Replace(opts.BaseURL, base.Host, withoutDefaultPort(base), 1), "/")
 	default: // an in-process handler sees http://localhost unless BaseURL says otherwise
 		scheme, host, path := "http", "localhost", ""
 		if base != nil {
 			if base.Host != "" {
-				scheme, host = base.Scheme, base.Host
+				scheme, host = base.Scheme, withoutDefaultPort(base)
 			}
 			path = strings.TrimSuffix(base.EscapedPath(), "/")
 		}
@@ -339,3 +341,12 @@ const confirmedValue = "api.confirmed"
 // WithConfirmation marks a call_http_api call as confirmed by the user, so
 // an endpoint that needs confirmation is sent. Only the host can pass it.
 func WithConfirmation() toolkit.CallOption { return toolkit.WithValue(confirmedValue, "true") }
+
+// withoutDefaultPort returns u's host without its scheme's default port
+// (example.com:443 of https is example.com).
+func withoutDefaultPort(u *url.URL) string {
+	if p := u.Port(); p == "443" && u.Scheme == "https" || p == "80" && u.Scheme == "http" {
+		return strings.TrimSuffix(u.Host, ":"+p)
+	}
+	return u.Host
+}

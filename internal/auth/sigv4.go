@@ -26,7 +26,9 @@ var signer = v4.NewSigner()
 // Version 4, through the AWS SDK's signer: it sets header's X-Amz-Date,
 // Authorization and, with a session token, X-Amz-Security-Token (and, for
 // S3, X-Amz-Content-Sha256). u is the request's URL, body its body (nil:
-// none). It returns the signature.
+// none). It returns the signature. The signer signs a host without its
+// scheme's default port (https://h:443/ as h), so SignV4 drops that port
+// from u: the caller sends u as it is after the call.
 func SignV4(ctx context.Context, creds AWSCredentials, method string, u *url.URL, header http.Header, body []byte, service, region string, now time.Time) (string, error) {
 	sum := sha256.Sum256(body)
 	payload := hex.EncodeToString(sum[:])
@@ -42,6 +44,7 @@ func SignV4(ctx context.Context, creds AWSCredentials, method string, u *url.URL
 	if err != nil {
 		return "", err
 	}
+	u.Host = req.Host // the host signed: without a default port
 	return signatureOf(header.Get("Authorization")), nil
 }
 
