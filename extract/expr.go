@@ -222,7 +222,7 @@ func parsePath(s string) ([]op, error) {
 // key holding a brace or a comma elsewhere (paths./users/{id}.get, "a,b",
 // "{x") stays a key, as it was before projections.
 func isPick(s string, i int) bool {
-	return i < len(s)-1 && s[i] == '{' && s[len(s)-1] == '}' && strings.IndexAny(s[i+1:len(s)-1], "{}") < 0
+	return i < len(s)-1 && s[i] == '{' && s[len(s)-1] == '}' && !strings.ContainsAny(s[i+1:len(s)-1], "{}")
 }
 
 // parsePick reads the projection {a,b,...} at s[open:], which ends the
