@@ -474,7 +474,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, fail
 			// A 401 to a credential read from the cache runs the chain
 			// again (see invalidate), on any page.
 			if page > 1 && (resp.StatusCode != http.StatusUnauthorized || !r.sentShared(s)) {
-				return fail(page, "HTTP %s from %s %s, body %s", resp.Status, req.Method, r.briefURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+				return fail(page, "HTTP %s from %s %s, body %s", r.status(resp), req.Method, r.briefURL(req.URL), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			}
 			// The first page failing is a step's unexpected status: its
 			// on_error, or its vars' handling, and the call fails
@@ -487,7 +487,7 @@ func (r *run) pages(s *step, x expanded) (last *Response, doc *extract.Doc, fail
 			v, err := l.items.Eval(doc)
 			switch {
 			case errors.Is(err, extract.ErrNotStructured):
-				return fail(page, "loop items %q: the response is neither JSON nor YAML (HTTP %s, body %s)", l.items, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body))))
+				return fail(page, "loop items %q: the response is neither JSON nor YAML (HTTP %s, body %s)", l.items, r.status(resp), bodyExcerpt(r.secrets.Redact(string(resp.Body))))
 			case err == nil:
 				var cut bool
 				if items, n, cut, err = appendItems(items, v, l.maxItems-count); err != nil {

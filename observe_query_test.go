@@ -64,3 +64,12 @@ func TestEventQueryBounded(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// TestReview36_EventQueryBrackets: an event's query redacts a credential
+// key written with brackets (api_key[]=...), percent-encoded or not.
+func TestReview36_EventQueryBrackets(t *testing.T) {
+	got := eventQuery("q=1&api_key%5B%5D=SEKRET1&access_token[]=SEKRET2&page[size]=10", nil)
+	if want := "q=1&api_key%5B%5D=" + Redacted + "&access_token[]=" + Redacted + "&page[size]=10"; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}

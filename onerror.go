@@ -258,8 +258,9 @@ func (r *run) statusDetail(s *step, method, u string, resp *Response) string {
 		}
 		body = fmt.Sprintf("%q", shown)
 	}
-	// The reason phrase is the server's: as long as its headers may be.
-	return fmt.Sprintf(msgStatus.in(r.zh), r.stepName(s), method, r.briefURL(u), textcut.Cut(status, maxStatusBytes), body)
+	// The reason phrase is the server's: as long as its headers may be,
+	// with any byte but CR and LF (an ANSI escape, NUL), shown escaped.
+	return fmt.Sprintf(msgStatus.in(r.zh), r.stepName(s), method, r.briefURL(u), textcut.Cut(textcut.Printable(status), maxStatusBytes), body)
 }
 
 // stepFailed logs a step's failure that its on_error handles: the call

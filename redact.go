@@ -19,7 +19,10 @@ func IsSecretName(name string) bool { return redact.IsSecretName(name) }
 // credential, credentials, jwt or hmac, in any case. Words are separated
 // by '_', '-', '.' or a change to upper case, so access_token, api_key,
 // apiKey, APIKey, client_secret, X-Amz-Signature and sig count, while
-// keyword, token_type, oauth_signature_method and monkey do not.
+// keyword, token_type, oauth_signature_method and monkey do not. A key
+// written as a form encodes arrays and maps counts by its name and by its
+// last bracket: api_key[], access_token[0] and auth[token] count,
+// page[size] does not.
 //
 // The rule is stricter than IsSecretName's: query keys are often ordinary
 // words, and redacting an ordinary value would corrupt what the model reads.

@@ -203,7 +203,7 @@ func (r *run) rawResult(resp *Response) Result {
 	}
 	text := r.secrets.CapBytes(resp.Body, r.e.opts.MaxResultBytes)
 	if !resp.OK() {
-		text = r.secrets.Redact("HTTP "+resp.Status) + "\n" + text
+		text = textcut.Printable(r.secrets.Redact("HTTP "+resp.Status)) + "\n" + text
 	}
 	return r.shown(text)
 }
@@ -280,7 +280,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			case v.hasDefault:
 				r.setVar(s, i, template.Value{Text: v.def})
 			case v.abort:
-				return 0, r.fail(msgAbort.in(r.zh), v.name, r.stepName(s), v.expr, reason(err, resp, r.zh)), true
+				return 0, r.fail(msgAbort.in(r.zh), v.name, r.stepName(s), v.expr, r.reason(err, resp)), true
 			case v.jump >= 0:
 				return v.jump, Result{}, false
 			case strict:
@@ -288,7 +288,7 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 				unhandled = true
 				r.varsOf(s)[i] = varValue{set: true}
 			case structural:
-				return 0, r.fail(msgNotStructured.in(r.zh), r.stepName(s), v.name, v.expr, resp.Status, bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
+				return 0, r.fail(msgNotStructured.in(r.zh), r.stepName(s), v.name, v.expr, r.status(resp), bodyExcerpt(r.secrets.Redact(string(resp.Body)))), true
 			default:
 				r.varsOf(s)[i] = varValue{set: true}
 			}
@@ -335,12 +335,21 @@ func (r *run) fetch(s *step, x expanded) (*Response, *extract.Doc, *requestError
 	return resp, nil, nil, Result{}, false
 }
 
-func reason(err error, resp *Response, zh bool) string {
+// status is resp's status line as a message shows it: redacted, and its
+// reason phrase, which the server wrote, with control characters escaped
+// (textcut.Printable).
+func (r *run) status(resp *Response) string {
+	return textcut.Printable(r.secrets.Redact(resp.Status))
+}
+
+// reason says why var extraction failed on resp.
+func (r *run) reason(err error, resp *Response) string {
+	zh := r.zh
 	switch {
 	case errors.Is(err, extract.ErrNotStructured):
 		return msgReasonNotStructured.in(zh)
 	case errors.Is(err, extract.ErrNotFound) && !resp.OK():
-		return fmt.Sprintf(msgReasonNotFoundHTTP.in(zh), resp.Status)
+		return fmt.Sprintf(msgReasonNotFoundHTTP.in(zh), r.status(resp))
 	case errors.Is(err, extract.ErrNotFound):
 		return msgReasonNotFound.in(zh)
 	}

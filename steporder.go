@@ -11,14 +11,18 @@ import (
 // against, and where it finds steps that never run.
 type stepOrder struct {
 	steps     []*step
-	fromStart []bool         // a path from step 0 reaches the step
-	after     map[int][]bool // after[n][i]: a path of one edge or more leads from n to i
+	fromStart []bool // a path from step 0 reaches the step
+	// Made by closure when a reference first needs them: each step's
+	// strongly connected component, and for each component the set of
+	// components (a bitset) a path of one edge or more leads to.
+	comp  []int
+	later [][]uint64
 }
 
 func newStepOrder(steps []*step) *stepOrder {
-	o := &stepOrder{steps: steps, after: map[int][]bool{}}
+	o := &stepOrder{steps: steps}
 	if len(steps) > 0 {
-		o.fromStart = o.reach(0, true)
+		o.fromStart = o.reach(0)
 	}
 	return o
 }
@@ -42,28 +46,99 @@ func (o *stepOrder) successors(s *step, visit func(int)) {
 	}
 }
 
-// reach returns the steps a path from step from leads to: of no edge (from
-// itself) too when self is set, else of one edge or more.
-func (o *stepOrder) reach(from int, self bool) []bool {
+// reach returns the steps a path from step from leads to, itself
+// included.
+func (o *stepOrder) reach(from int) []bool {
 	seen := make([]bool, len(o.steps))
-	var queue []int
-	visit := func(i int) {
-		if i >= 0 && i < len(o.steps) && !seen[i] {
-			seen[i] = true
-			queue = append(queue, i)
-		}
-	}
-	if self {
-		visit(from)
-	} else {
-		o.successors(o.steps[from], visit)
-	}
+	queue := []int{from}
+	seen[from] = true
 	for len(queue) > 0 {
 		s := o.steps[queue[0]]
 		queue = queue[1:]
-		o.successors(s, visit)
+		o.successors(s, func(i int) {
+			if i >= 0 && i < len(o.steps) && !seen[i] {
+				seen[i] = true
+				queue = append(queue, i)
+			}
+		})
 	}
 	return seen
+}
+
+// closure finds the strongly connected components of the steps (Tarjan's
+// algorithm, which ends a component after every component it leads to)
+// and, for each, the components a path of one edge or more leads to: the
+// union of its successors' sets and the successors themselves, itself
+// too when a path leads back into it. Linear in the steps and edges times
+// the bitsets' words: a chain of thousands of steps, each reading the one
+// before, costs no search per reference.
+func (o *stepOrder) closure() {
+	n := len(o.steps)
+	words := (n + 63) / 64
+	o.comp = make([]int, n)
+	order := make([]int, n) // 0: not visited yet, else the visit's order, from 1
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	var stack []int
+	visited := 0
+	var strong func(v int)
+	strong = func(v int) {
+		visited++
+		order[v], low[v] = visited, visited
+		stack = append(stack, v)
+		onStack[v] = true
+		o.successors(o.steps[v], func(w int) {
+			switch {
+			case w < 0 || w >= n:
+			case order[w] == 0:
+				strong(w)
+				low[v] = min(low[v], low[w])
+			case onStack[w]:
+				low[v] = min(low[v], order[w])
+			}
+		})
+		if low[v] != order[v] {
+			return
+		}
+		c := len(o.later)
+		top := len(stack) - 1
+		for stack[top] != v {
+			top--
+		}
+		members := stack[top:]
+		stack = stack[:top]
+		for _, m := range members {
+			onStack[m] = false
+			o.comp[m] = c
+		}
+		set := make([]uint64, words)
+		cyclic := len(members) > 1
+		for _, m := range members {
+			o.successors(o.steps[m], func(w int) {
+				if w < 0 || w >= n {
+					return
+				}
+				d := o.comp[w]
+				if d == c {
+					cyclic = true
+					return
+				}
+				set[d/64] |= 1 << (d % 64)
+				for k, x := range o.later[d] {
+					set[k] |= x
+				}
+			})
+		}
+		if cyclic {
+			set[c/64] |= 1 << (c % 64)
+		}
+		o.later = append(o.later, set)
+	}
+	for v := range n {
+		if order[v] == 0 {
+			strong(v)
+		}
+	}
 }
 
 // before says why a var of step n has no value where step i reads it (in
@@ -79,13 +154,11 @@ func (o *stepOrder) before(n, i int, inResult bool) string {
 	case n == i && inResult:
 		return ""
 	}
-	after, ok := o.after[n]
-	if !ok {
-		after = o.reach(n, false)
-		o.after[n] = after
+	if o.later == nil {
+		o.closure()
 	}
-	switch {
-	case after[i]:
+	switch c := o.comp[i]; {
+	case o.later[o.comp[n]][c/64]&(1<<(c%64)) != 0:
 		return ""
 	case n == i:
 		return fmt.Sprintf("step %d reads its own var before its request is sent, and no next, jump or on_error leads back to it: read it in result, or in a later step", n)

@@ -21,9 +21,11 @@
 // that the object has, in the order listed (of a repeated key, the last
 // value; a null field stays null). An element that is not an object, or
 // has none of the fields, is skipped after []; without [] it fails with
-// ErrNotFound. Keys may hold any character but '.', '[', ']', '{', '}' and
-// ','; a projection's names also no quotes, backslashes or spaces. A
-// duplicate JSON key reads its last value.
+// ErrNotFound. A segment is a projection when it is the rest of the path,
+// from '{' to a last '}' with no brace between; anywhere else '{', '}' and
+// ',' are characters of a key (paths./users/{id}.get). Keys may hold any
+// character but '.', '[' and ']'; a projection's names also no commas,
+// quotes, backslashes or spaces. A duplicate JSON key reads its last value.
 //
 // An expression that starts with "$" is a JSONPath query (RFC 9535; it
 // passes the JSONPath Compliance Test Suite, whose cts.json is in

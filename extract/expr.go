@@ -161,7 +161,7 @@ func parsePath(s string) ([]op, error) {
 	var ops []op
 	i := 0
 	for seg := 0; ; seg++ {
-		if i < len(s) && s[i] == '{' {
+		if isPick(s, i) {
 			keys, err := parsePick(s, i)
 			if err != nil {
 				return nil, err
@@ -169,7 +169,7 @@ func parsePath(s string) ([]op, error) {
 			return append(ops, op{kind: opPick, keys: keys, end: len(s)}), nil
 		}
 		start := i
-		for i < len(s) && s[i] != '.' && s[i] != '[' && s[i] != ']' && s[i] != '{' && s[i] != '}' && s[i] != ',' {
+		for i < len(s) && s[i] != '.' && s[i] != '[' && s[i] != ']' {
 			i++
 		}
 		if i > start {
@@ -214,29 +214,31 @@ func parsePath(s string) ([]op, error) {
 		case ']':
 			return nil, fail(i, "unexpected ']'")
 		case '{':
-			return nil, fail(i, "a projection follows a '.': write ."+s[i:])
-		case '}', ',':
-			return nil, fail(i, fmt.Sprintf("unexpected %q outside a projection {a,b}", s[i]))
+			if isPick(s, i) {
+				return nil, fail(i, "a projection follows a '.': write ."+s[i:])
+			}
+			return nil, fail(i, "want '.' or '[' after ']'")
 		default:
 			return nil, fail(i, "want '.' or '[' after ']'")
 		}
 	}
 }
 
-// parsePick reads the projection {a,b,...} at s[open:], which must end the
-// path: the names of the fields kept, each once.
+// isPick reports whether the path's segment at s[i:] is a projection: it
+// is the rest of the path, from a '{' to its '}', with no brace between. A
+// key holding a brace or a comma elsewhere (paths./users/{id}.get, "a,b",
+// "{x") stays a key, as it was before projections.
+func isPick(s string, i int) bool {
+	return i < len(s)-1 && s[i] == '{' && s[len(s)-1] == '}' && !strings.ContainsAny(s[i+1:len(s)-1], "{}")
+}
+
+// parsePick reads the projection {a,b,...} at s[open:], which ends the
+// path (isPick): the names of the fields kept, each once.
 func parsePick(s string, open int) ([]string, error) {
 	fail := func(off int, msg string) error {
 		return &SyntaxError{Expr: s, Col: utf8.RuneCountInString(s[:off]) + 1, Msg: msg}
 	}
-	end := strings.IndexByte(s[open:], '}')
-	if end < 0 {
-		return nil, fail(open, "unclosed '{'")
-	}
-	end += open
-	if end != len(s)-1 {
-		return nil, fail(end+1, "a projection {a,b} ends the path")
-	}
+	end := len(s) - 1
 	var keys []string
 	off := open + 1
 	for _, key := range strings.Split(s[open+1:end], ",") {

@@ -42,23 +42,53 @@ func TestProjection(t *testing.T) {
 
 func TestProjectionSyntax(t *testing.T) {
 	for expr, want := range map[string]string{
-		"a.{}":         `extract "a.{}": col 4: empty field name in the projection`,
-		"a.{b,,c}":     `extract "a.{b,,c}": col 6: empty field name in the projection`,
-		"a.{b}.c":      `extract "a.{b}.c": col 6: a projection {a,b} ends the path`,
-		"a.{b":         `extract "a.{b": col 3: unclosed '{'`,
-		"a[]{b}":       `extract "a[]{b}": col 4: a projection follows a '.': write .{b}`,
-		"a.{b.c}":      `extract "a.{b.c}": col 4: field "b.c" of a projection is a plain key (no '.', '[', quotes or spaces)`,
-		"a.{b,b}":      `extract "a.{b,b}": col 6: field "b" twice in the projection`,
-		"a}":           `extract "a}": col 2: unexpected '}' outside a projection {a,b}`,
-		"a.{x y}":      `extract "a.{x y}": col 4: field "x y" of a projection is a plain key (no '.', '[', quotes or spaces)`,
-		`a.{"b"}`:      `extract "a.{\"b\"}": col 4: field "\"b\"" of a projection is a plain key (no '.', '[', quotes or spaces)`,
-		"a.{b}[0]":     `extract "a.{b}[0]": col 6: a projection {a,b} ends the path`,
-		"a,b":          `extract "a,b": col 2: unexpected ',' outside a projection {a,b}`,
-		"items[].{n}}": `extract "items[].{n}}": col 12: a projection {a,b} ends the path`,
+		"a.{}":     `extract "a.{}": col 4: empty field name in the projection`,
+		"a.{b,,c}": `extract "a.{b,,c}": col 6: empty field name in the projection`,
+		"a[]{b}":   `extract "a[]{b}": col 4: a projection follows a '.': write .{b}`,
+		"a.{b.c}":  `extract "a.{b.c}": col 4: field "b.c" of a projection is a plain key (no '.', '[', quotes or spaces)`,
+		"a.{b,b}":  `extract "a.{b,b}": col 6: field "b" twice in the projection`,
+		"a.{x y}":  `extract "a.{x y}": col 4: field "x y" of a projection is a plain key (no '.', '[', quotes or spaces)`,
+		`a.{"b"}`:  `extract "a.{\"b\"}": col 4: field "\"b\"" of a projection is a plain key (no '.', '[', quotes or spaces)`,
 	} {
 		_, err := Compile(expr)
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: %v\nwant %s", expr, err, want)
+		}
+	}
+}
+
+// TestReview36_ProjectionKeepsKeys: a brace or a comma that does not make
+// a projection at the end of the path is part of a key, as it was before
+// projections: an OpenAPI document's paths./users/{id}.get, a key "a,b".
+func TestReview36_ProjectionKeepsKeys(t *testing.T) {
+	doc := `{"paths":{"/users/{id}":{"get":"G"}},"a,b":1,"x}":2,"{x":3,"a":{"{b}":{"c":4},"{b":5,"{n}}":6},"l":{"{b}":[7]},
+		"items":[{"{n}}":8}]}`
+	for expr, want := range map[string]string{
+		"paths./users/{id}.get": "G",
+		"a,b":                   "1",
+		"x}":                    "2",
+		"{x":                    "3",
+		"a.{b}.c":               "4",
+		"a.{b":                  "5",
+		"a.{n}}":                "6",
+		"l.{b}[0]":              "7",
+		"items[].{n}}":          "[8]",
+		"a.{b}":                 `{}`, // a projection: none of the fields b, below
+	} {
+		e, err := Compile(expr)
+		if err != nil {
+			t.Errorf("%s: %v", expr, err)
+			continue
+		}
+		got, err := e.Eval(NewDoc([]byte(doc), nil))
+		if expr == "a.{b}" {
+			if !errors.Is(err, ErrNotFound) {
+				t.Errorf("%s: got %v, %v; want the projection's ErrNotFound", expr, got, err)
+			}
+			continue
+		}
+		if err != nil || got.Text != want {
+			t.Errorf("%s: got %q, %v; want %q", expr, got.Text, err, want)
 		}
 	}
 }

@@ -66,9 +66,23 @@ var secretQueryWords = []string{"key", "apikey", "token", "secret", "password", 
 // apiKey, APIKey, client_secret, X-Amz-Signature and sig count, while
 // keyword, token_type, oauth_signature_method and monkey do not.
 //
+// A key written as a form encodes arrays and maps counts by its name and
+// by its last bracket: api_key[], access_token[0] and auth[token] count,
+// page[size] does not.
+//
 // The rule is stricter than IsSecretName's: query keys are often ordinary
 // words, and redacting an ordinary value would corrupt what the model reads.
 func IsSecretQueryKey(key string) bool {
+	key = strings.TrimSpace(key)
+	if open := strings.IndexByte(key, '['); open > 0 && strings.HasSuffix(key, "]") {
+		last := key[strings.LastIndexByte(key, '[')+1 : len(key)-1]
+		return secretQueryWord(key[:open]) || secretQueryWord(last)
+	}
+	return secretQueryWord(key)
+}
+
+// secretQueryWord is IsSecretQueryKey for a key without brackets.
+func secretQueryWord(key string) bool {
 	for _, w := range secretQueryWords {
 		i := len(key) - len(w)
 		if i < 0 || !strings.EqualFold(key[i:], w) {

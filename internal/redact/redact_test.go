@@ -480,3 +480,18 @@ func BenchmarkRedactNewSecret(b *testing.B) {
 		})
 	}
 }
+
+// TestReview36_BracketQueryKey: a credential key written as a form encodes
+// arrays and maps (PHP, Rails, qs) is still a credential's position, so
+// RequestInfo.Query, errors and fixtures redact its value.
+func TestReview36_BracketQueryKey(t *testing.T) {
+	for key, want := range map[string]bool{
+		"api_key[]": true, "access_token[0]": true, "token[]": true, "auth[token]": true,
+		"filter[api_key]": true, " api_key ": true, "user[password]": true,
+		"page[size]": false, "ids[]": false, "filter[keyword]": false, "[key]": false, "q": false,
+	} {
+		if got := IsSecretQueryKey(key); got != want {
+			t.Errorf("IsSecretQueryKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}

@@ -3,8 +3,11 @@
 package textcut
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Prefix returns s cut to at most n bytes, backing up to the start of a
@@ -107,4 +110,33 @@ func Count(n int) string {
 		b = append(b, s[i])
 	}
 	return string(b)
+}
+
+// Printable is s with every character that is not graphic written as an
+// escape: control characters (an ANSI escape, a line break, NUL), format
+// characters (a bidirectional override) and bytes that are not UTF-8, as
+// \x1b or \u202e. For a line a server wrote that a message shows
+// unquoted, such as a status line's reason phrase.
+func Printable(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return r == utf8.RuneError || r != ' ' && !unicode.IsGraphic(r) })
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == ' ' || unicode.IsGraphic(r):
+			b.WriteString(s[i : i+size])
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
+	return b.String()
 }

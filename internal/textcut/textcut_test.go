@@ -73,3 +73,19 @@ func TestHardening26_12_Quote(t *testing.T) {
 		t.Errorf("Cut = %q", got)
 	}
 }
+
+func TestReview36_Printable(t *testing.T) {
+	for in, want := range map[string]string{
+		"401 Unauthorized":     "401 Unauthorized",
+		"500 Ünïcødé ok 错误":    "500 Ünïcødé ok 错误",
+		"500 a\x1b[31mb":       `500 a\x1b[31mb`,
+		"500 \x00\x7f\t":       `500 \x00\x7f\x09`,
+		"500 \u202eevil\u200b": `500 \u202eevil\u200b`,
+		"500 \xff\xfe":         `500 \xff\xfe`,
+		"500 \u0085":           `500 \x85`,
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
