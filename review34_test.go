@@ -1,0 +1,50 @@
+package toolkit
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestReview34_DidYouMeanNamesNotWords: past 256 capabilities, a
+// misspelt name whose words the keyword index does not hold (digits,
+// hex, a short name, a dropped first letter) still gets the hint the scan
+// over every name gives.
+func TestReview34_DidYouMeanNamesNotWords(t *testing.T) {
+	handler := func(context.Context, *Call) (Result, error) { return Result{}, nil }
+	for fam, mk := range map[string]func(i int) string{
+		"digits": func(i int) string { return fmt.Sprintf("tool%04d", i) },
+		"short":  func(i int) string { return fmt.Sprintf("c%d", i) },
+		"alike":  func(i int) string { return strings.Repeat("a", 40) + fmt.Sprint(i) },
+		"hex":    func(i int) string { return fmt.Sprintf("op_%x", i*2654435761%1000003) },
+	} {
+		reg := NewRegistry(&Options{Logger: discardLogger()})
+		var caps []*Capability
+		for i := range 1000 {
+			caps = append(caps, &Capability{Name: mk(i), Description: "does a thing", Handler: handler})
+		}
+		if err := reg.Add(caps...); err != nil {
+			t.Fatal(err)
+		}
+		miss, n := 0, 0
+		for i := 0; i < len(caps); i += 37 {
+			name := caps[i].Name
+			for _, typo := range []string{name[1:], name[:len(name)-1], name + "x"} {
+				if _, ok := reg.get(typo); ok || !strings.Contains(reg.unknownCapabilityLinear(typo), `"`+name+`"`) {
+					continue
+				}
+				n++
+				if got := reg.unknownCapability(typo); !strings.Contains(got, `"`+name+`"`) {
+					miss++
+					if miss <= 2 {
+						t.Errorf("%s: %s for %s: %s", fam, typo, name, got)
+					}
+				}
+			}
+		}
+		if miss > 0 {
+			t.Errorf("%s: %d of %d typos miss the name the scan finds", fam, miss, n)
+		}
+	}
+}
