@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -46,5 +47,27 @@ func TestReview34_DidYouMeanNamesNotWords(t *testing.T) {
 		if miss > 0 {
 			t.Errorf("%s: %d of %d typos miss the name the scan finds", fam, miss, n)
 		}
+	}
+}
+
+// TestReview34_UnknownCategoryHintEscaped: the categories an unknown
+// category's hint lists are counted as the answer holds them, escaped as
+// JSON, so a host's categories of control characters (six bytes each in
+// the answer) keep the answer within its budget.
+func TestReview34_UnknownCategoryHintEscaped(t *testing.T) {
+	reg := NewRegistry(&Options{Logger: discardLogger()})
+	handler := func(context.Context, *Call) (Result, error) { return Result{}, nil }
+	for i := range 300 {
+		cat := fmt.Sprintf("%03d", i) + strings.Repeat("\x01", 61)
+		if err := reg.Add(&Capability{Name: fmt.Sprintf("c%d", i), Category: cat, Description: "x", Handler: handler}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := reg.Call(context.Background(), ToolQueryCapabilities, []byte(`{"category":"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Text) > DefaultMaxDiscoveryBytes || !json.Valid([]byte(res.Text)) || !strings.Contains(res.Text, " more") {
+		t.Errorf("answer of %d bytes: %.300s", len(res.Text), res.Text)
 	}
 }

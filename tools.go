@@ -368,18 +368,20 @@ func (v *view) nothingIn(category string, room int) string {
 		return msg + hint
 	}
 	msg += "; categories: "
+	size := len(jsonstr.Append(nil, msg)) // the hint's room in the answer, escaped as JSON
 	for i, c := range cats {
-		need := len(c) + 2 // and " and N more" after it, unless it is the last
+		need := len(jsonstr.Append(nil, c)) // its quotes stand for ", "; and " and N more" after it, unless it is the last
 		if i < len(cats)-1 {
 			need += len(" and  more") + len(textcut.Count(len(cats)-i-1))
 		}
-		if i > 0 && len(msg)+need > room {
+		if i > 0 && size+need > room {
 			return msg + " and " + textcut.Count(len(cats)-i) + " more"
 		}
 		if i > 0 {
 			msg += ", "
 		}
 		msg += c
+		size += len(jsonstr.Append(nil, c))
 	}
 	return msg
 }
