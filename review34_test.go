@@ -3,8 +3,12 @@ package toolkit
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -69,5 +73,37 @@ func TestReview34_UnknownCategoryHintEscaped(t *testing.T) {
 	}
 	if len(res.Text) > DefaultMaxDiscoveryBytes || !json.Valid([]byte(res.Text)) || !strings.Contains(res.Text, " more") {
 		t.Errorf("answer of %d bytes: %.300s", len(res.Text), res.Text)
+	}
+}
+
+// endlessFS is a file system whose every file is an endlessFS stream of
+// bytes without a size (a symlink to /dev/zero, a pipe), counting what
+// is read of it.
+type endlessFS struct{ read *atomic.Int64 }
+
+func (e endlessFS) Open(name string) (fs.File, error) { return endlessFSFile{e.read}, nil }
+
+type endlessFSFile struct{ read *atomic.Int64 }
+
+func (f endlessFSFile) Stat() (fs.FileInfo, error) { return nil, errors.New("no stat") }
+func (f endlessFSFile) Close() error               { return nil }
+func (f endlessFSFile) Read(p []byte) (int, error) {
+	if f.read.Add(int64(len(p))) > 1<<20 { // a bound for the test only
+		return 0, io.EOF
+	}
+	for i := range p {
+		p[i] = 'a'
+	}
+	return len(p), nil
+}
+
+// TestReview34_CategoryFileNotReadPastItsBound: a folder's
+// _category.yaml with no end (a symlink to /dev/zero) is read no further
+// than its bound, and ignored with a warning.
+func TestReview34_CategoryFileNotReadPastItsBound(t *testing.T) {
+	var read atomic.Int64
+	_, diag := readCategoryFile(endlessFS{&read}, "tools/x/_category.yaml", "tools/x/_category.yaml")
+	if diag == nil || diag.Severity != SeverityWarning || read.Load() > 2*maxCategoryFileBytes {
+		t.Errorf("read %d bytes; diagnostic %v", read.Load(), diag)
 	}
 }
