@@ -107,3 +107,22 @@ func TestReview34_CategoryFileNotReadPastItsBound(t *testing.T) {
 		t.Errorf("read %d bytes; diagnostic %v", read.Load(), diag)
 	}
 }
+
+// TestReview34_KeywordEchoEscaped: the keyword an answer echoes is
+// bounded as the answer holds it, escaped as JSON: 256 control
+// characters (1,536 bytes escaped) do not push an answer of a 1,000-byte
+// budget over it.
+func TestReview34_KeywordEchoEscaped(t *testing.T) {
+	reg := budgetRegistry(t, 1000)
+	for _, kw := range []string{strings.Repeat("\x01", 300), strings.Repeat("\x01", 200), strings.Repeat(`"`, 250) + "order"} {
+		raw, _ := json.Marshal(map[string]string{"keyword": kw})
+		res, err := reg.Call(context.Background(), ToolQueryCapabilities, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct{ Keyword string }
+		if err := json.Unmarshal([]byte(res.Text), &got); err != nil || len(res.Text) > 1000 || !strings.HasSuffix(got.Keyword, "…") {
+			t.Errorf("%d-byte keyword: answer of %d bytes (%v): %.200s", len(kw), len(res.Text), err, res.Text)
+		}
+	}
+}
