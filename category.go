@@ -86,17 +86,24 @@ const maxCategoryFileBytes = 16 << 10
 
 // readCategoryFile reads the description of a folder's CategoryFile.
 func readCategoryFile(fsys fs.FS, name, display string) (string, *Diagnostic) {
-	src, err := fs.ReadFile(fsys, name)
+	f, err := fsys.Open(name)
 	if err != nil {
 		return "", &Diagnostic{Severity: SeverityWarning, File: display, Msg: err.Error()}
 	}
-	if len(src) > maxCategoryFileBytes {
-		return "", &Diagnostic{Severity: SeverityWarning, File: display, Msg: fmt.Sprintf("is %d bytes; at most %d are read", len(src), maxCategoryFileBytes)}
+	defer f.Close()
+	// Read as a tool file is, never past the bound (a symlink to a
+	// device or a pipe has no end).
+	src, diags, err := readTool(f, display, maxCategoryFileBytes)
+	if err != nil {
+		return "", &Diagnostic{Severity: SeverityWarning, File: display, Msg: err.Error()}
+	}
+	if diags != nil {
+		return "", &Diagnostic{Severity: SeverityWarning, File: display, Msg: fmt.Sprintf("is over %d bytes, the limit of a category file; ignored", maxCategoryFileBytes)}
 	}
 	var d struct {
 		Description string `yaml:"description"`
 	}
-	if err := yaml.Unmarshal(src, &d); err != nil || strings.TrimSpace(d.Description) == "" {
+	if err := yaml.Unmarshal([]byte(src), &d); err != nil || strings.TrimSpace(d.Description) == "" {
 		return "", &Diagnostic{Severity: SeverityWarning, File: display, Line: 1, Col: 1,
 			Msg: "a category file holds `description: text` (what the folder's capabilities are for); ignored"}
 	}

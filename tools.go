@@ -430,18 +430,20 @@ func (v *view) nothingIn(category string, room int) string {
 		return msg + hint
 	}
 	msg += "; categories: "
+	size := len(jsonstr.Append(nil, msg)) // the hint's room in the answer, escaped as JSON
 	for i, c := range cats {
-		need := len(c) + 2 // and " and N more" after it, unless it is the last
+		need := len(jsonstr.Append(nil, c)) // its quotes stand for ", "; and " and N more" after it, unless it is the last
 		if i < len(cats)-1 {
 			need += len(" and  more") + len(textcut.Count(len(cats)-i-1))
 		}
-		if i > 0 && len(msg)+need > room {
+		if i > 0 && size+need > room {
 			return msg + " and " + textcut.Count(len(cats)-i) + " more"
 		}
 		if i > 0 {
 			msg += ", "
 		}
 		msg += c
+		size += len(jsonstr.Append(nil, c))
 	}
 	return msg
 }
@@ -524,10 +526,27 @@ func (c *Capability) localDescription(locale string) string {
 // unknownCapability names close matches for a name that is not registered.
 func (r *Registry) unknownCapability(name string) string {
 	msg := "unknown capability " + textcut.Quote(name)
-	if hint := suggest.DidYouMean(name, r.nameCandidates(name)); hint != "" {
-		return msg + hint
+	close := suggest.Close(name, r.nameCandidates(name), 5)
+	if r.index.Len() > allCandidates && (len(close) == 0 || suggest.Distance(strings.ToLower(name), strings.ToLower(close[0])) > 1) {
+		// The index finds names by their words; one whose words are not
+		// (digits, hex, one glued word, a dropped first letter) it misses:
+		// unless it gave a name one edit away, compare with every name.
+		close = suggest.Close(name, r.allNames(), 5)
+	}
+	if len(close) > 0 {
+		return msg + "; did you mean " + suggest.QuoteJoin(close) + "?"
 	}
 	return msg + "; call query_capabilities to list the capabilities"
+}
+
+// allNames returns the name of every capability.
+func (r *Registry) allNames() []string {
+	entries := r.entries()
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.cap.Name
+	}
+	return names
 }
 
 // suggestCandidates is how many of the capabilities the keyword index
@@ -544,12 +563,7 @@ const allCandidates = 256
 // so that a hint costs about the same at 10,000 capabilities as at 300.
 func (r *Registry) nameCandidates(name string) []string {
 	if r.index.Len() <= allCandidates {
-		entries := r.entries()
-		names := make([]string, len(entries))
-		for i, e := range entries {
-			names[i] = e.cap.Name
-		}
-		return names
+		return r.allNames()
 	}
 	hits, _ := r.index.Search(r.index.Unglue(name), nil, suggestCandidates)
 	names := make([]string, len(hits))

@@ -201,12 +201,37 @@ func (ix *Index) family(t, skip string, f func(string)) {
 // QueryPrefix) and, when that is less than q, "…" after it and a
 // "keyword_cut" member saying how much was searched, so an answer echoes
 // at most MaxQueryBytes of a query whatever its size.
+//
+// The echo is bounded as the answer holds it, escaped as JSON: of a
+// query of control characters (six bytes each escaped) it shows as many
+// as MaxQueryBytes escaped bytes hold, and "…".
 func AppendQuery(b []byte, q string) []byte {
 	p, cut := QueryPrefix(q)
-	if !cut {
+	echo := echoPrefix(p)
+	if !cut && echo == p {
 		return jsonstr.Append(append(b, `"keyword":`...), q)
 	}
-	b = jsonstr.Append(append(b, `"keyword":`...), p+"…")
+	b = jsonstr.Append(append(b, `"keyword":`...), echo+"…")
+	if !cut {
+		return b
+	}
 	return fmt.Appendf(b, `,"keyword_cut":"only the first %s of the keyword's %s bytes were searched"`,
 		textcut.Count(len(p)), textcut.Count(len(q)))
+}
+
+// echoPrefix is the longest prefix of p, whole runes, that JSON escapes
+// to at most MaxQueryBytes bytes.
+func echoPrefix(p string) string {
+	if len(jsonstr.Append(nil, p)) <= MaxQueryBytes+2 {
+		return p
+	}
+	var buf [16]byte
+	n := 0
+	for i, r := range p {
+		n += len(jsonstr.AppendContent(buf[:0], string(r)))
+		if n > MaxQueryBytes {
+			return p[:i]
+		}
+	}
+	return p
 }
