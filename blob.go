@@ -45,6 +45,12 @@ var ErrBlobTooLarge = errors.New("blob larger than the store")
 // the handle as the object's key and ttl as its expiry. Implementations
 // are safe for concurrent use; a store keeps b.Data as given (it is not
 // modified afterwards) and Get's caller does not modify what it returns.
+//
+// A blob belongs to the cache scope of the call that kept it (the
+// tenant, WithCacheScope): every method gets a context whose
+// CacheScope(ctx) is that scope, and a store shared by tenants makes it
+// part of the key, as a Cache does, so that a handle of one tenant's
+// fetched with another's scope (Registry.Blob's options) is not found.
 type BlobStore interface {
 	// Put keeps b under handle for ttl.
 	Put(ctx context.Context, handle string, b Blob, ttl time.Duration) error
@@ -65,11 +71,17 @@ type MemoryBlobStore struct {
 	mu    sync.Mutex
 	used  int64
 	order *list.List // *blobEntry, oldest first
-	byKey map[string]*list.Element
+	byKey map[blobKey]*list.Element
+}
+
+// blobKey is a blob's key: its handle within its call's cache scope.
+type blobKey struct {
+	scope  scopeID
+	handle string
 }
 
 type blobEntry struct {
-	handle  string
+	key     blobKey
 	blob    Blob
 	expires time.Time
 }
@@ -80,10 +92,10 @@ func NewMemoryBlobStore(maxBytes int64) *MemoryBlobStore {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBlobBytes
 	}
-	return &MemoryBlobStore{max: maxBytes, now: time.Now, order: list.New(), byKey: map[string]*list.Element{}}
+	return &MemoryBlobStore{max: maxBytes, now: time.Now, order: list.New(), byKey: map[blobKey]*list.Element{}}
 }
 
-// Put implements BlobStore. A blob larger than the store fails with
+// Put implements BlobStore: the blob is kept in ctx's cache scope. A blob larger than the store fails with
 // ErrBlobTooLarge; to make room, the expired entries at the front of the
 // insertion order go first, then the oldest ones: a Put costs the entries
 // it drops, not a scan of the store.
@@ -99,59 +111,62 @@ func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl ti
 		ttl = DefaultBlobTTL
 	}
 	now := s.now()
+	key := blobKey{scopeOf(ctx), handle}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.drop(handle)
+	s.drop(key)
 	// Expired entries at the front go (with one ttl for every Put, the
 	// oldest expire first; an entry that expires behind a longer-lived one
 	// goes when it is read or evicted), then the oldest until n fits.
 	for e := s.order.Front(); e != nil && !now.Before(e.Value.(*blobEntry).expires); e = s.order.Front() {
-		s.drop(e.Value.(*blobEntry).handle)
+		s.drop(e.Value.(*blobEntry).key)
 	}
 	for s.used+n > s.max {
-		s.drop(s.order.Front().Value.(*blobEntry).handle)
+		s.drop(s.order.Front().Value.(*blobEntry).key)
 	}
-	s.byKey[handle] = s.order.PushBack(&blobEntry{handle: handle, blob: b, expires: now.Add(ttl)})
+	s.byKey[key] = s.order.PushBack(&blobEntry{key: key, blob: b, expires: now.Add(ttl)})
 	s.used += n
 	return nil
 }
 
-// drop removes handle's entry, if any; s.mu is held.
-func (s *MemoryBlobStore) drop(handle string) {
-	if e, ok := s.byKey[handle]; ok {
+// drop removes key's entry, if any; s.mu is held.
+func (s *MemoryBlobStore) drop(key blobKey) {
+	if e, ok := s.byKey[key]; ok {
 		s.used -= int64(len(e.Value.(*blobEntry).blob.Data))
 		s.order.Remove(e)
-		delete(s.byKey, handle)
+		delete(s.byKey, key)
 	}
 }
 
-// Get implements BlobStore.
+// Get implements BlobStore: a blob of another cache scope than ctx's is
+// not found.
 func (s *MemoryBlobStore) Get(ctx context.Context, handle string) (Blob, error) {
 	if err := ctx.Err(); err != nil {
 		return Blob{}, err
 	}
 	now := s.now()
+	key := blobKey{scopeOf(ctx), handle}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e, ok := s.byKey[handle]
+	e, ok := s.byKey[key]
 	if !ok {
 		return Blob{}, fmt.Errorf("%w: %q", ErrBlobNotFound, handle)
 	}
 	be := e.Value.(*blobEntry)
 	if !now.Before(be.expires) {
-		s.drop(handle)
+		s.drop(key)
 		return Blob{}, fmt.Errorf("%w: %q expired", ErrBlobNotFound, handle)
 	}
 	return be.blob, nil
 }
 
-// Delete implements BlobStore.
+// Delete implements BlobStore: it drops the blob of ctx's cache scope.
 func (s *MemoryBlobStore) Delete(ctx context.Context, handle string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.mu.Lock()
-	s.drop(handle)
+	s.drop(blobKey{scopeOf(ctx), handle})
 	s.mu.Unlock()
 	return nil
 }
@@ -177,13 +192,17 @@ func (e *Executor) keepBlob(ctx context.Context, b Blob) (string, error) {
 
 // Blob returns a body a call kept in the BlobStore (Options.Blobs) under
 // handle, the Part.Handle of a Result: the host fetches it to show the
-// user or hand it on. The model only ever sees the handle. An unknown or
-// expired handle fails with an error wrapping ErrBlobNotFound.
-func (e *Executor) Blob(ctx context.Context, handle string) (Blob, error) {
-	return e.opts.Blobs.Get(ctx, handle)
+// user or hand it on. The model only ever sees the handle. A blob belongs
+// to its call's cache scope: pass the same WithCacheScope as the call
+// (other CallOptions are ignored); a handle kept in another scope, unknown
+// or expired fails with an error wrapping ErrBlobNotFound.
+func (e *Executor) Blob(ctx context.Context, handle string, opts ...CallOption) (Blob, error) {
+	o := newCallOptions(opts)
+	return e.opts.Blobs.Get(o.withCacheScope(ctx), handle)
 }
 
-// Blob is Executor().Blob: a body a call of this Registry kept under handle.
-func (r *Registry) Blob(ctx context.Context, handle string) (Blob, error) {
-	return r.exec.Blob(ctx, handle)
+// Blob is Executor().Blob: a body a call of this Registry kept under
+// handle, in the cache scope opts give (WithCacheScope).
+func (r *Registry) Blob(ctx context.Context, handle string, opts ...CallOption) (Blob, error) {
+	return r.exec.Blob(ctx, handle, opts...)
 }
