@@ -68,3 +68,25 @@ func TestReview30_XPathNumberForm(t *testing.T) {
 		}
 	}
 }
+
+// One element may carry millions of attributes (or namespace
+// declarations) behind a single '<': 9 MiB of them cost 50 bytes a body
+// byte and seconds to parse. Attributes count toward MaxXMLNodes ('=').
+func TestReview30_XPathAttributeBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<a")
+	for i := 0; i < 250_000; i++ {
+		b.WriteString(" a")
+		b.WriteString(strings.Repeat("x", i%7+1))
+		b.WriteString(string(rune('a'+i%26)) + "=''")
+	}
+	b.WriteString("/>")
+	_, err := MustCompile("/a/@*").Eval(NewDoc([]byte(b.String()), nil))
+	if !errors.Is(err, ErrNotStructured) || !strings.Contains(err.Error(), "over 200000 XML nodes") {
+		t.Errorf("got %v, want ErrNotStructured over 200000 XML nodes", err)
+	}
+	v, err := MustCompile("/a/@k").Eval(NewDoc([]byte(`<a k="v=1"/>`), &Options{MaxXMLNodes: 3}))
+	if err != nil || v.Text != "v=1" {
+		t.Errorf("small: %+v, %v", v, err)
+	}
+}

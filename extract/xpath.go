@@ -21,7 +21,9 @@ const (
 	// DefaultMaxXMLDepth bounds element nesting.
 	DefaultMaxXMLDepth = 100
 	// DefaultMaxXMLNodes bounds the markup of a body: its elements,
-	// comments, processing instructions and CDATA sections (each '<').
+	// comments, processing instructions and CDATA sections (each '<')
+	// and its attributes (each '=', which every attribute has: one
+	// element may carry millions, and each costs as much as an element).
 	DefaultMaxXMLNodes = 200_000
 )
 
@@ -65,8 +67,8 @@ func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
 	if len(body) > opts.MaxXMLBytes {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
 	}
-	if n := bytes.Count(body, []byte{'<'}); n > opts.MaxXMLNodes {
-		return nil, fmt.Sprintf("over %d XML nodes", opts.MaxXMLNodes)
+	if n := markup(body); n > opts.MaxXMLNodes {
+		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
 	}
 	root, err := xmlquery.Parse(bytes.NewReader(body))
 	if err != nil {
@@ -77,6 +79,10 @@ func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
 	}
 	return root, ""
 }
+
+// markup is an upper bound of the nodes and attributes of an XML body:
+// its '<' and '='.
+func markup(body []byte) int { return bytes.Count(body, []byte{'<'}) + bytes.Count(body, []byte{'='}) }
 
 // cutReason bounds a parser's message, which may quote the body.
 func cutReason(s string) string {
@@ -125,7 +131,7 @@ func (e *Expr) evalXPathBudget(d *Doc, seen func(*xpathBudget)) (Value, error) {
 	if root == nil {
 		return Value{}, fmt.Errorf("extract %q: body is %s: %w", e.src, reason, ErrNotStructured)
 	}
-	budget := &xpathBudget{left: 256*int64(bytes.Count(d.body, []byte{'<'})) + 4<<20, textLeft: 8*int64(len(d.body)) + 1<<20}
+	budget := &xpathBudget{left: 256*int64(markup(d.body)) + 4<<20, textLeft: 8*int64(len(d.body)) + 1<<20}
 	if seen != nil {
 		seen(budget)
 	}
