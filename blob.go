@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"container/heap"
 	"container/list"
 	"context"
 	"crypto/rand"
@@ -62,16 +63,21 @@ type BlobStore interface {
 }
 
 // MemoryBlobStore is the default BlobStore: in memory, entries expire
-// after their ttl, and the bytes it holds are bounded (the oldest entries
-// are dropped to make room). Safe for concurrent use.
+// after their ttl, and the bytes it holds are bounded. To make room, the
+// expired entries go first, then the oldest entry of the cache scope
+// (tenant) holding the most bytes: one scope's large bodies never push
+// out the blobs of a scope holding fewer bytes than it, and a scope alone
+// may use the whole store. Safe for concurrent use.
 type MemoryBlobStore struct {
 	max int64
 	now func() time.Time
 
-	mu    sync.Mutex
-	used  int64
-	order *list.List // *blobEntry, oldest first
-	byKey map[blobKey]*list.Element
+	mu     sync.Mutex
+	used   int64
+	order  *list.List // *blobEntry, oldest first
+	byKey  map[blobKey]*list.Element
+	scopes map[scopeID]*blobScope
+	heavy  blobHeap // the scopes, the one holding the most bytes first
 }
 
 // blobKey is a blob's key: its handle within its call's cache scope.
@@ -84,6 +90,38 @@ type blobEntry struct {
 	key     blobKey
 	blob    Blob
 	expires time.Time
+	inScope *list.Element // in its scope's order
+}
+
+// blobScope is the blobs of one cache scope, oldest first.
+type blobScope struct {
+	id    scopeID
+	used  int64
+	order list.List // *blobEntry
+	index int       // in the heap
+}
+
+// blobHeap is a max-heap of scopes by the bytes they hold
+// (container/heap).
+type blobHeap []*blobScope
+
+func (h blobHeap) Len() int           { return len(h) }
+func (h blobHeap) Less(i, j int) bool { return h[i].used > h[j].used }
+func (h blobHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index, h[j].index = i, j
+}
+func (h *blobHeap) Push(x any) {
+	sc := x.(*blobScope)
+	sc.index = len(*h)
+	*h = append(*h, sc)
+}
+func (h *blobHeap) Pop() any {
+	old := *h
+	sc := old[len(old)-1]
+	old[len(old)-1] = nil
+	*h = old[:len(old)-1]
+	return sc
 }
 
 // NewMemoryBlobStore returns a store that holds at most maxBytes of blob
@@ -92,13 +130,15 @@ func NewMemoryBlobStore(maxBytes int64) *MemoryBlobStore {
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBlobBytes
 	}
-	return &MemoryBlobStore{max: maxBytes, now: time.Now, order: list.New(), byKey: map[blobKey]*list.Element{}}
+	return &MemoryBlobStore{max: maxBytes, now: time.Now, order: list.New(), byKey: map[blobKey]*list.Element{},
+		scopes: map[scopeID]*blobScope{}}
 }
 
-// Put implements BlobStore: the blob is kept in ctx's cache scope. A blob larger than the store fails with
-// ErrBlobTooLarge; to make room, the expired entries at the front of the
-// insertion order go first, then the oldest ones: a Put costs the entries
-// it drops, not a scan of the store.
+// Put implements BlobStore: the blob is kept in ctx's cache scope. A blob
+// larger than the store fails with ErrBlobTooLarge; to make room, the
+// expired entries at the front of the insertion order go first, then the
+// oldest ones of the scope holding the most bytes: a Put costs the
+// entries it drops (and a heap step each), not a scan of the store.
 func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl time.Duration) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -117,24 +157,53 @@ func (s *MemoryBlobStore) Put(ctx context.Context, handle string, b Blob, ttl ti
 	s.drop(key)
 	// Expired entries at the front go (with one ttl for every Put, the
 	// oldest expire first; an entry that expires behind a longer-lived one
-	// goes when it is read or evicted), then the oldest until n fits.
+	// goes when it is read or evicted), then the heaviest scope's oldest
+	// until n fits.
 	for e := s.order.Front(); e != nil && !now.Before(e.Value.(*blobEntry).expires); e = s.order.Front() {
 		s.drop(e.Value.(*blobEntry).key)
 	}
 	for s.used+n > s.max {
-		s.drop(s.order.Front().Value.(*blobEntry).key)
+		victim := s.heavy[0]
+		if sc := s.scopes[key.scope]; sc != nil && victim.used < sc.used+n {
+			victim = sc // the writer would then hold the most: it gives way first
+		}
+		s.drop(victim.order.Front().Value.(*blobEntry).key)
 	}
-	s.byKey[key] = s.order.PushBack(&blobEntry{key: key, blob: b, expires: now.Add(ttl)})
+	sc := s.scopes[key.scope]
+	if sc == nil {
+		sc = &blobScope{id: key.scope}
+		s.scopes[key.scope] = sc
+		heap.Push(&s.heavy, sc)
+	}
+	be := &blobEntry{key: key, blob: b, expires: now.Add(ttl)}
+	be.inScope = sc.order.PushBack(be)
+	s.byKey[key] = s.order.PushBack(be)
 	s.used += n
+	sc.used += n
+	heap.Fix(&s.heavy, sc.index)
 	return nil
 }
 
-// drop removes key's entry, if any; s.mu is held.
+// drop removes key's entry, if any, and its scope when it empties; s.mu
+// is held.
 func (s *MemoryBlobStore) drop(key blobKey) {
-	if e, ok := s.byKey[key]; ok {
-		s.used -= int64(len(e.Value.(*blobEntry).blob.Data))
-		s.order.Remove(e)
-		delete(s.byKey, key)
+	e, ok := s.byKey[key]
+	if !ok {
+		return
+	}
+	be := e.Value.(*blobEntry)
+	n := int64(len(be.blob.Data))
+	s.used -= n
+	s.order.Remove(e)
+	delete(s.byKey, key)
+	sc := s.scopes[key.scope]
+	sc.order.Remove(be.inScope)
+	sc.used -= n
+	if sc.order.Len() == 0 {
+		heap.Remove(&s.heavy, sc.index)
+		delete(s.scopes, key.scope)
+	} else {
+		heap.Fix(&s.heavy, sc.index)
 	}
 }
 

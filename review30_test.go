@@ -3,7 +3,10 @@ package toolkit
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // A blob is kept in the scope of the call that made it (WithCacheScope,
@@ -44,5 +47,80 @@ func TestReview30_BlobScopedToTheCall(t *testing.T) {
 	res = call(t, reg, "fetch_body", `{"path":"pdf"}`)
 	if _, err := reg.Blob(ctx, res.Parts[0].Handle); err != nil {
 		t.Errorf("unscoped: %v", err)
+	}
+}
+
+// One tenant's large bodies do not push another tenant's blobs out of the
+// default store: to make room, the scope holding the most bytes loses its
+// oldest blob, so a scope within its share keeps what it has.
+func TestReview30_BlobStoreShareByScope(t *testing.T) {
+	s := NewMemoryBlobStore(100)
+	a := context.WithValue(context.Background(), cacheScopeKey{}, "a")
+	b := context.WithValue(context.Background(), cacheScopeKey{}, "b")
+	blob := func(n int) Blob { return Blob{Data: make([]byte, n)} }
+	if err := s.Put(a, "a1", blob(30), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 { // tenant B fills the store over and over
+		if err := s.Put(b, fmt.Sprint("b", i), blob(30), time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Get(a, "a1"); err != nil {
+		t.Errorf("tenant B's bodies evicted tenant A's blob: %v", err)
+	}
+	if _, err := s.Get(b, "b9"); err != nil {
+		t.Errorf("tenant B's newest blob: %v", err)
+	}
+	if _, err := s.Get(b, "b7"); !errors.Is(err, ErrBlobNotFound) {
+		t.Errorf("tenant B's old blob is still there (used %d): %v", s.Used(), err)
+	}
+	if s.Used() > 100 {
+		t.Errorf("used %d > 100", s.Used())
+	}
+	// A scope alone may use the whole store.
+	if err := s.Put(a, "a2", blob(90), time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(a, "a2"); err != nil || s.Used() > 100 {
+		t.Errorf("a2: %v, used %d", err, s.Used())
+	}
+}
+
+// Random puts, gets and deletes over a few scopes keep the store's
+// accounting exact and within its bound.
+func TestReview30_BlobStoreAccounting(t *testing.T) {
+	s := NewMemoryBlobStore(1000)
+	now := time.Unix(0, 0)
+	s.now = func() time.Time { return now }
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		ctx := context.WithValue(context.Background(), cacheScopeKey{}, fmt.Sprint(rng.IntN(4)))
+		h := fmt.Sprint(rng.IntN(50))
+		switch rng.IntN(4) {
+		case 0, 1:
+			if err := s.Put(ctx, h, Blob{Data: make([]byte, rng.IntN(400))}, time.Duration(1+rng.IntN(100))*time.Second); err != nil {
+				t.Fatal(err)
+			}
+		case 2:
+			s.Get(ctx, h)
+		case 3:
+			s.Delete(ctx, h)
+		}
+		now = now.Add(time.Second)
+		var sum int64
+		for _, e := range s.byKey {
+			sum += int64(len(e.Value.(*blobEntry).blob.Data))
+		}
+		var scoped int64
+		for _, sc := range s.heavy {
+			scoped += sc.used
+			if sc.order.Len() == 0 || s.scopes[sc.id] != sc {
+				t.Fatalf("step %d: scope %v empty or not indexed", i, sc.id)
+			}
+		}
+		if sum != s.Used() || scoped != sum || sum > 1000 || s.order.Len() != len(s.byKey) || len(s.heavy) != len(s.scopes) {
+			t.Fatalf("step %d: used %d, entries %d, scopes %d, max 1000", i, s.Used(), sum, scoped)
+		}
 	}
 }
