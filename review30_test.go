@@ -1,10 +1,14 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
 	"testing"
 	"time"
 )
@@ -121,6 +125,41 @@ func TestReview30_BlobStoreAccounting(t *testing.T) {
 		}
 		if sum != s.Used() || scoped != sum || sum > 1000 || s.order.Len() != len(s.byKey) || len(s.heavy) != len(s.scopes) {
 			t.Fatalf("step %d: used %d, entries %d, scopes %d, max 1000", i, s.Used(), sum, scoped)
+		}
+	}
+}
+
+// A capability that sends a secret still gets an image that does not
+// hold it inline (the secret check must not mistake binary bytes for a
+// secret), and one whose body holds the secret hex- or base64-encoded is
+// kept, not shown.
+func TestReview30_BinaryBodySecretCheck(t *testing.T) {
+	const token = "tok-s3cr3t-value"
+	var body []byte
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(body)
+	})
+	tool := `
+name: fetch_img
+desc: fetches an image with a token
+env: [BASE_URL, API_TOKEN]
+steps:
+  - url: ${env:BASE_URL}/img
+    headers:
+      Authorization: Bearer ${env:API_TOKEN}
+`
+	reg := loadRegistry(t, &Options{Env: testEnv(map[string]string{"BASE_URL": srv.URL, "API_TOKEN": token})}, srv.URL, tool)
+	body = pdfBytes // not UTF-8, no secret
+	res := call(t, reg, "fetch_img", `{}`)
+	if len(res.Parts) != 1 || !bytes.Equal(res.Parts[0].Data, pdfBytes) {
+		t.Errorf("an image without the secret is not inline: %+v", res)
+	}
+	for _, enc := range []string{hex.EncodeToString([]byte(token)), base64.StdEncoding.EncodeToString([]byte(token))} {
+		body = append(append(append([]byte{}, pdfBytes...), enc...), 0xff)
+		res := call(t, reg, "fetch_img", `{}`)
+		if len(res.Parts) != 1 || res.Parts[0].Data != nil || res.Parts[0].Handle == "" {
+			t.Errorf("%s: an image holding the secret encoded is inline: %+v", enc, res.Parts)
 		}
 	}
 }
