@@ -163,3 +163,38 @@ steps:
 		}
 	}
 }
+
+// A server that labels a PNG as JSON or text (a misconfigured gateway, a
+// hostile server) does not hand the model the bytes as replacement
+// characters: a body declared text that is not UTF-8 and that
+// http.DetectContentType calls binary is a part of the sniffed type. A
+// declared text body in another charset (Latin-1) stays text.
+func TestReview30_MislabelledBinaryIsNotText(t *testing.T) {
+	latin1 := []byte("caf\xe9 cr\xe8me")
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/json":
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(pngBytes)
+		case "/text":
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Write(pdfBytes)
+		case "/latin1":
+			w.Header().Set("Content-Type", "text/plain; charset=iso-8859-1")
+			w.Write(latin1)
+		}
+	})
+	reg := loadRegistry(t, nil, srv.URL, bodyTool)
+	res := call(t, reg, "fetch_body", `{"path":"json"}`)
+	if len(res.Parts) != 1 || res.Parts[0].MIMEType != "image/png" || res.Parts[0].Kind != PartImage || !bytes.Equal(res.Parts[0].Data, pngBytes) {
+		t.Errorf("PNG labelled JSON: %+v", res)
+	}
+	res = call(t, reg, "fetch_body", `{"path":"text"}`)
+	if len(res.Parts) != 1 || !bytes.Equal(res.Parts[0].Data, pdfBytes) {
+		t.Errorf("PDF labelled text: %+v", res)
+	}
+	res = call(t, reg, "fetch_body", `{"path":"latin1"}`)
+	if len(res.Parts) != 0 || res.IsError {
+		t.Errorf("Latin-1 text: %+v", res)
+	}
+}
