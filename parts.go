@@ -90,7 +90,8 @@ func partKindOf(mt string) PartKind {
 // for text (which the model reads as it is). A declared image, audio,
 // video, font or model type is binary; a declared text type (text/*,
 // JSON, XML, YAML, JavaScript, forms, NDJSON, any +json, +xml, +yaml) is
-// text; anything else (application/octet-stream, another application/*
+// text, unless the body is not UTF-8 and http.DetectContentType calls it
+// a binary format (then binary, of the sniffed type); anything else (application/octet-stream, another application/*
 // type, none, a malformed one) is sniffed with http.DetectContentType: a
 // body it calls text and that is valid UTF-8 throughout is text, and
 // otherwise binary under the declared type, or the sniffed one when none
@@ -108,6 +109,15 @@ func binaryType(h http.Header, body []byte) (string, bool) {
 		mt = ""
 	}
 	if mt != "" && textType(mt) {
+		// Declared text is text unless it is not UTF-8 and its first
+		// bytes are a binary format's (a PNG served as JSON): then it is
+		// that format, not replacement characters.
+		if utf8.Valid(body) {
+			return "", false
+		}
+		if sniffed, _, _ := mime.ParseMediaType(http.DetectContentType(body)); !strings.HasPrefix(sniffed, "text/") {
+			return sniffed, true
+		}
 		return "", false
 	}
 	if major, _, _ := strings.Cut(mt, "/"); major == "image" || major == "audio" || major == "video" || major == "font" || major == "model" {

@@ -45,7 +45,8 @@ type Options struct {
 	// MaxXMLDepth bounds element nesting of an XML body. Default 100.
 	MaxXMLDepth int
 	// MaxXMLNodes bounds the markup of an XML body: its '<' (elements,
-	// comments, processing instructions, CDATA sections). Default
+	// comments, processing instructions, CDATA sections) and '='
+	// (attributes, namespace declarations). Default
 	// 200,000 (DefaultMaxXMLNodes).
 	MaxXMLNodes int
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/antchfx/xmlquery"
 	"github.com/antchfx/xpath"
@@ -20,7 +21,9 @@ const (
 	// DefaultMaxXMLDepth bounds element nesting.
 	DefaultMaxXMLDepth = 100
 	// DefaultMaxXMLNodes bounds the markup of a body: its elements,
-	// comments, processing instructions and CDATA sections (each '<').
+	// comments, processing instructions and CDATA sections (each '<')
+	// and its attributes (each '=', which every attribute has: one
+	// element may carry millions, and each costs as much as an element).
 	DefaultMaxXMLNodes = 200_000
 )
 
@@ -64,8 +67,8 @@ func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
 	if len(body) > opts.MaxXMLBytes {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
 	}
-	if n := bytes.Count(body, []byte{'<'}); n > opts.MaxXMLNodes {
-		return nil, fmt.Sprintf("over %d XML nodes", opts.MaxXMLNodes)
+	if n := markup(body); n > opts.MaxXMLNodes {
+		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
 	}
 	root, err := xmlquery.Parse(bytes.NewReader(body))
 	if err != nil {
@@ -76,6 +79,10 @@ func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
 	}
 	return root, ""
 }
+
+// markup is an upper bound of the nodes and attributes of an XML body:
+// its '<' and '='.
+func markup(body []byte) int { return bytes.Count(body, []byte{'<'}) + bytes.Count(body, []byte{'='}) }
 
 // cutReason bounds a parser's message, which may quote the body.
 func cutReason(s string) string {
@@ -115,12 +122,19 @@ func depth(root *xmlquery.Node, limit int) int {
 // string or boolean as its text; a node set of one node as that node's
 // string value, of several as a JSON array of their string values; an
 // empty node set, or a NaN, fails with ErrNotFound.
-func (e *Expr) evalXPath(d *Doc) (Value, error) {
+func (e *Expr) evalXPath(d *Doc) (Value, error) { return e.evalXPathBudget(d, nil) }
+
+// evalXPathBudget is evalXPath; seen, if not nil, gets the budget (for
+// tests).
+func (e *Expr) evalXPathBudget(d *Doc, seen func(*xpathBudget)) (Value, error) {
 	root, reason := d.xmlTree()
 	if root == nil {
 		return Value{}, fmt.Errorf("extract %q: body is %s: %w", e.src, reason, ErrNotStructured)
 	}
-	budget := &xpathBudget{left: 256*int64(bytes.Count(d.body, []byte{'<'})) + 4<<20}
+	budget := &xpathBudget{left: 256*int64(markup(d.body)) + 4<<20, textLeft: 8*int64(len(d.body)) + 1<<20}
+	if seen != nil {
+		seen(budget)
+	}
 	nav := &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(root), budget: budget}
 	var (
 		v   any
@@ -201,8 +215,9 @@ func (e *Expr) nodeSet(it *xpath.NodeIterator, budget *xpathBudget, maxBytes int
 	return Value{Text: string(append(out, ']')), Kind: Array}, nil
 }
 
-// xpathNumber writes an XPath number: an integer without a fraction,
-// others in the shortest form, Infinity as XPath's string() does.
+// xpathNumber writes an XPath number as XPath's string() does: in
+// decimal form without an exponent, an integer without a fraction, the
+// shortest digits that read back as v, Infinity by name.
 func xpathNumber(v float64) string {
 	switch {
 	case v == 0:
@@ -211,16 +226,64 @@ func xpathNumber(v float64) string {
 		return "Infinity"
 	case math.IsInf(v, -1):
 		return "-Infinity"
-	case v == math.Trunc(v) && math.Abs(v) < 1e21:
-		return strconv.FormatFloat(v, 'f', -1, 64)
 	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
+	return strconv.FormatFloat(v, 'f', -1, 64) // decimal form, no exponent (XPath 1.0, 4.2)
 }
 
 // xpathBudget is the work an evaluation may still do: every move of a
 // navigator costs one step; once it is spent, every move fails, which
 // ends the evaluation at once, and the result is refused.
-type xpathBudget struct{ left int64 }
+//
+// textLeft is the bytes of string values (an element's text, read by
+// ., contains(), string(), a node set's result) the evaluation may still
+// build: an element's string value is all the text under it, so a
+// hostile body that nests the elements an expression tests around one
+// large text would otherwise cost depth x body bytes with no move.
+type xpathBudget struct{ left, textLeft int64 }
+
+// text returns the string value of an element or the root: its text and
+// CDATA descendants in document order; "" and the budget spent when they
+// are past it.
+func (b *xpathBudget) text(n *xmlquery.Node) string {
+	size := int64(0)
+	var count func(*xmlquery.Node) bool
+	count = func(n *xmlquery.Node) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if !b.take() {
+				return false
+			}
+			switch c.Type {
+			case xmlquery.TextNode, xmlquery.CharDataNode:
+				size += int64(len(c.Data))
+			case xmlquery.ElementNode:
+				if !count(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	if !count(n) || size > b.textLeft {
+		b.left, b.textLeft = -1, -1
+		return ""
+	}
+	b.textLeft -= size
+	var sb strings.Builder
+	sb.Grow(int(size))
+	var write func(*xmlquery.Node)
+	write = func(n *xmlquery.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case xmlquery.TextNode, xmlquery.CharDataNode:
+				sb.WriteString(c.Data)
+			case xmlquery.ElementNode:
+				write(c)
+			}
+		}
+	}
+	write(n)
+	return sb.String()
+}
 
 func (b *xpathBudget) take() bool {
 	b.left--
@@ -242,6 +305,21 @@ func (n *navigator) MoveTo(other xpath.NodeNavigator) bool {
 		return n.NodeNavigator.MoveTo(o.NodeNavigator)
 	}
 	return false
+}
+
+// Value is the string value of the current node as XPath 1.0 defines it:
+// an element's or the root's text is charged to the budget (text), and a
+// text node's is its text, a CDATA section's too (xmlquery gives "").
+func (n *navigator) Value() string {
+	cur := n.Current()
+	switch {
+	case n.NodeType() == xpath.AttributeNode:
+	case cur.Type == xmlquery.ElementNode || cur.Type == xmlquery.DocumentNode:
+		return n.budget.text(cur)
+	case cur.Type == xmlquery.CharDataNode:
+		return cur.Data
+	}
+	return n.NodeNavigator.Value()
 }
 
 func (n *navigator) MoveToParent() bool { return n.budget.take() && n.NodeNavigator.MoveToParent() }

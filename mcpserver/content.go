@@ -55,9 +55,14 @@ func partContent(p toolkit.Part) mcp.Content {
 		uri = "file:///" + url.PathEscape(linkName(p))
 	}
 	rc := &mcp.ResourceContents{URI: uri, MIMEType: p.MIMEType}
-	if textual(p.MIMEType) && utf8.Valid(p.Data) {
+	switch {
+	case len(p.Data) == 0:
+		// The schema requires text or blob; go-sdk leaves out an empty
+		// text and a nil blob, but sends an empty blob ("").
+		rc.Blob = []byte{}
+	case textual(p.MIMEType) && utf8.Valid(p.Data):
 		rc.Text = string(p.Data)
-	} else {
+	default:
 		rc.Blob = p.Data
 	}
 	return &mcp.EmbeddedResource{Resource: rc}
