@@ -1,0 +1,47 @@
+package hostapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+func TestReview35_EscapedTextWithinBudget(t *testing.T) {
+	esc := func(n int) string { return strings.Repeat("\x01", n) }
+	props := map[string]any{}
+	for i := range 30 {
+		props[esc(200)+string(rune('a'+i))] = map[string]any{"type": "object", "description": esc(3000), "properties": map[string]any{esc(300): map[string]any{"type": "string", "enum": []any{esc(400), esc(400)}}}}
+	}
+	var params []Param
+	for i := range 20 {
+		params = append(params, Param{Name: esc(100) + string(rune('a'+i)), In: InQuery, Description: esc(3000), Enum: []any{esc(400)}})
+	}
+	c := NewCatalog()
+	ep := Endpoint{ID: "big", Method: "POST", Path: "/b", Summary: esc(5000), Description: esc(9000), Params: params,
+		Body: &Body{ContentType: "application/json", Description: esc(5000), Schema: map[string]any{"type": "object", "description": esc(5000), "properties": props}}}
+	if err := c.Add(ep); err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int{toolkit.DefaultMaxDiscoveryBytes, 2000, 1200} {
+		reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: budget})
+		a, err := New(c, &Options{Handler: http.NotFoundHandler()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Register(reg); err != nil {
+			t.Fatal(err)
+		}
+		ptr := "#/body/properties/" + esc(200) + "a"
+		for _, args := range []map[string]any{{"endpoint": "big"}, {"endpoint": "big", "cursor": "1"}, {"endpoint": "big", "schema": "#/body"},
+			{"endpoint": "big", "schema": ptr}, {"endpoint": "big", "schema": ptr, "cursor": "1"}, {}, {"group": "b"}, {"endpoint": esc(5000)}, {"endpoint": "big", "schema": esc(5000)}} {
+			b, _ := json.Marshal(args)
+			res := run(reg, ToolQueryDocs, string(b))
+			if len(res.Text) > budget {
+				t.Errorf("budget %d: %.80q: %d bytes: %.200q", budget, b, len(res.Text), res.Text)
+			}
+		}
+	}
+}
