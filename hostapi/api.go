@@ -169,14 +169,14 @@ func New(c *Catalog, options *Options) (*API, error) {
 	case opts.Handler == nil && (base == nil || base.Host == ""):
 		return nil, fmt.Errorf("%w: set Handler, or BaseURL to an absolute http(s) URL", ErrInvalidOptions)
 	case opts.Handler == nil:
-		a.prefix = strings.TrimSuffix(opts.BaseURL, "/")
+		a.prefix = strings.TrimRight(opts.BaseURL, "/") // the paths start with one
 	default: // an in-process handler sees http://localhost unless BaseURL says otherwise
 		scheme, host, path := "http", "localhost", ""
 		if base != nil {
 			if base.Host != "" {
 				scheme, host = base.Scheme, base.Host
 			}
-			path = strings.TrimSuffix(base.EscapedPath(), "/")
+			path = strings.TrimRight(base.EscapedPath(), "/")
 		}
 		a.prefix = scheme + "://" + host + path
 	}

@@ -3,6 +3,7 @@ package hostapi
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -42,6 +43,30 @@ func TestReview35_EscapedTextWithinBudget(t *testing.T) {
 			if len(res.Text) > budget {
 				t.Errorf("budget %d: %.80q: %d bytes: %.200q", budget, b, len(res.Text), res.Text)
 			}
+		}
+	}
+}
+
+// TestReview35_BaseURLSlashes: a BaseURL of only an origin followed by
+// several slashes keeps the document's base path without doubling the
+// slash before it, with and without a Handler.
+func TestReview35_BaseURLSlashes(t *testing.T) {
+	var got []string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = append(got, r.RequestURI) })
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	c, ds := ParseOpenAPI("doc", []byte(swaggerBase), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	for _, opts := range []Options{{BaseURL: srv.URL + "//"}, {BaseURL: srv.URL + "///"}, {Handler: h, BaseURL: "http://example.com//"}} {
+		got = nil
+		reg := newRegistry(t, c, opts)
+		if res := run(reg, ToolCall, `{"endpoint": "listPets"}`); res.IsError {
+			t.Fatalf("%+v: %s", opts, res.Text)
+		}
+		if len(got) != 1 || got[0] != "/v2/pets" {
+			t.Errorf("BaseURL %q: sent %q, want /v2/pets", opts.BaseURL, got)
 		}
 	}
 }
