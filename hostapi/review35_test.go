@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,5 +69,38 @@ func TestReview35_BaseURLSlashes(t *testing.T) {
 		if len(got) != 1 || got[0] != "/v2/pets" {
 			t.Errorf("BaseURL %q: sent %q, want /v2/pets", opts.BaseURL, got)
 		}
+	}
+}
+
+// TestReview35_DeepObjectAmplification: each leaf of a deepObject value
+// repeats its path of names, so a few tens of kilobytes of arguments
+// nested deep would make a query of megabytes; the call is refused
+// before anything is sent, naming the parameter, and a Stripe-sized
+// value is still sent.
+func TestReview35_DeepObjectAmplification(t *testing.T) {
+	var uris []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { uris = append(uris, r.RequestURI) }))
+	defer srv.Close()
+	p := Param{Name: "x", In: InQuery, Type: toolkit.TypeObject, Style: "deepObject", Schema: map[string]any{"type": "object", "additionalProperties": true}}
+	c := NewCatalog()
+	if err := c.Add(Endpoint{ID: "e", Method: "GET", Path: "/e", Params: []Param{p}}); err != nil {
+		t.Fatal(err)
+	}
+	reg := newRegistry(t, c, Options{BaseURL: srv.URL})
+	leaves := map[string]any{}
+	for i := range 2000 {
+		leaves[strconv.Itoa(i)] = 1
+	}
+	var v any = leaves
+	for range 20 {
+		v = map[string]any{strings.Repeat("k", 100): v}
+	}
+	b, _ := json.Marshal(map[string]any{"endpoint": "e", "query": map[string]any{"x": v}})
+	res := run(reg, ToolCall, string(b))
+	if !res.IsError || !strings.Contains(res.Text, `"query.x"`) || len(uris) > 0 {
+		t.Errorf("%d bytes of arguments: sent %d requests (%d bytes of URI): %.300s", len(b), len(uris), len(strings.Join(uris, "")), res.Text)
+	}
+	if res := run(reg, ToolCall, `{"endpoint": "e", "query": {"x": {"created": {"gte": 1, "lt": 2}}}}`); res.IsError || len(uris) != 1 || uris[0] != "/e?x%5Bcreated%5D%5Bgte%5D=1&x%5Bcreated%5D%5Blt%5D=2" {
+		t.Errorf("sent %q: %s", uris, res.Text)
 	}
 }
