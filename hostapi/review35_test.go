@@ -104,3 +104,26 @@ func TestReview35_DeepObjectAmplification(t *testing.T) {
 		t.Errorf("sent %q: %s", uris, res.Text)
 	}
 }
+
+// TestReview35_HoistedNameUnseen: a recursive schema reached through a
+// ref into a path (hoisted into a component the loader names) is shown
+// as recursive without the loader's name, which is in no document the
+// model could read.
+func TestReview35_HoistedNameUnseen(t *testing.T) {
+	doc := `{"openapi":"3.0.0","info":{"title":"t","version":"1"},"paths":{
+"/a":{"post":{"operationId":"a","requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{
+  "six":{"$ref":"#/paths/~1b/post/requestBody/content/application~1json/schema"}}}}}},"responses":{"200":{"description":"ok"}}}},
+"/b":{"post":{"operationId":"b","requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{
+  "bb":{"$ref":"#/paths/~1a/post/requestBody/content/application~1json/schema"}}}}}},"responses":{"200":{"description":"ok"}}}}}}`
+	c, ds := ParseOpenAPI("doc", []byte(doc), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	reg := newRegistry(t, c, Options{Handler: http.NotFoundHandler()})
+	for _, id := range []string{"a", "b"} {
+		res := run(reg, ToolQueryDocs, `{"endpoint": "`+id+`"}`)
+		if res.IsError || strings.Contains(res.Text, "hoisted") || !strings.Contains(res.Text, "recursive") {
+			t.Errorf("%s: %s", id, res.Text)
+		}
+	}
+}
