@@ -25,10 +25,10 @@ var errScriptMemory = errors.New("script kept too much memory")
 // memoryPoll is how often the watchdog reads the heap.
 const memoryPoll = 2 * time.Millisecond
 
-// heap is what the watchdog reads of the heap.
-type heap struct{ objects, live, cycles uint64 }
+// heapReading is what the watchdog reads of the heap.
+type heapReading struct{ objects, live, cycles uint64 }
 
-func readHeap() heap {
+func readHeap() heapReading {
 	s := [3]metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}, {Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s[:])
 	var v [3]uint64
@@ -37,7 +37,7 @@ func readHeap() heap {
 			v[i] = s[i].Value.Uint64()
 		}
 	}
-	return heap{objects: v[0], live: v[1], cycles: v[2]}
+	return heapReading{objects: v[0], live: v[1], cycles: v[2]}
 }
 
 // grew reports whether b - a > limit.

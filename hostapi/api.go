@@ -183,15 +183,16 @@ func New(c *Catalog, options *Options) (*API, error) {
 		return nil, fmt.Errorf("%w: set Handler, or BaseURL to an absolute http(s) URL", ErrInvalidOptions)
 	case opts.Handler == nil:
 		// Without the scheme's default port, which AWS signatures sign
-		// the host without (auth.SignV4).
-		a.prefix = strings.TrimSuffix(strings.Replace(opts.BaseURL, base.Host, withoutDefaultPort(base), 1), "/")
+		// the host without (auth.SignV4), and without trailing slashes
+		// (the paths start with one).
+		a.prefix = strings.TrimRight(strings.Replace(opts.BaseURL, base.Host, withoutDefaultPort(base), 1), "/")
 	default: // an in-process handler sees http://localhost unless BaseURL says otherwise
 		scheme, host, path := "http", "localhost", ""
 		if base != nil {
 			if base.Host != "" {
 				scheme, host = base.Scheme, withoutDefaultPort(base)
 			}
-			path = strings.TrimSuffix(base.EscapedPath(), "/")
+			path = strings.TrimRight(base.EscapedPath(), "/")
 		}
 		a.prefix = scheme + "://" + host + path
 	}

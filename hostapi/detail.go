@@ -541,9 +541,10 @@ func subschemasAt(k string, x any, ptr string, f func(sub any, ptr string) any) 
 	return x
 }
 
-// cutText is s cut to n bytes with a note of how much was cut.
+// cutText is s cut to n bytes of JSON text (escapes counted: a control
+// character takes six) with a note of how much was cut.
 func cutText(s string, n int) string {
-	shown, cut := textcut.Prefix(s, n)
+	shown, cut := jsonstr.Prefix(s, n)
 	if !cut {
 		return s
 	}

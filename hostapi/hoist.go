@@ -2,6 +2,7 @@ package hostapi
 
 import (
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -79,6 +80,10 @@ func hoistName(last string, n int) string {
 	}
 	return string(b) + ".hoisted" + strconv.Itoa(n)
 }
+
+// hoistedName matches the name of a hoisted component (hoistName, and
+// the _n a document's own component of that name adds).
+var hoistedName = regexp.MustCompile(`\.hoisted\d+(_\d+)?$`)
 
 // refState is where a JSON pointer is in the grammar of a document.
 type refState uint8

@@ -503,6 +503,9 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	s := sr.Value
 	if c.onPath[s] || (sr.Ref != "" && c.refs[sr.Ref]) {
 		name := sr.Ref[strings.LastIndexByte(sr.Ref, '/')+1:]
+		if hoistedName.MatchString(name) { // named by the loader, not the document: the model cannot know it
+			return map[string]any{"description": "recursive: same schema as an enclosing one"}
+		}
 		return map[string]any{"$ref": sr.Ref, "description": "recursive: same schema as the enclosing " + name}
 	}
 	if c.nodes++; depth > maxSchemaDepth || c.nodes > maxSchemaNodes {

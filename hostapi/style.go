@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
 // Parameter serialization as OpenAPI 3 defines it (style and explode,
@@ -56,7 +58,14 @@ type target struct {
 	// pair writes it, or a problem.
 	member func(string) (string, string)
 	out    []string
+	// size is the bytes of the pairs deep wrote.
+	size int
 }
+
+// maxDeepBytes bounds what a deepObject parameter's pairs take: each
+// leaf repeats its path of names, so a value of a few kilobytes nested
+// deep would otherwise make a query of many megabytes.
+const maxDeepBytes = 64 << 10
 
 // text is s escaped for t.
 func (t *target) text(s string) string { return t.esc(s, t.reserved) }
@@ -219,7 +228,11 @@ func (t *target) deep(key string, v any) (problem string) {
 		}
 	default:
 		s, _ := scalarText(v)
-		t.out = append(t.out, key+"="+t.text(s))
+		pair := key + "=" + t.text(s)
+		if t.size += len(pair) + 1; t.size > maxDeepBytes {
+			return fmt.Sprintf("its key[name]=value pairs take more than %s bytes: send fewer or shallower members", textcut.Count(maxDeepBytes))
+		}
+		t.out = append(t.out, pair)
 	}
 	return ""
 }

@@ -244,3 +244,35 @@ func (o Object) append(dst []byte) ([]byte, bool) {
 	}
 	return append(dst, '}'), true
 }
+
+// Prefix returns the longest prefix of s, not splitting a UTF-8 sequence,
+// whose escaped form (AppendContent) is at most n bytes, and whether it
+// cut anything: a bound on the bytes s takes in a JSON answer, whatever
+// share of it is control characters or invalid UTF-8 (six bytes each).
+func Prefix(s string, n int) (string, bool) {
+	size := 0
+	for i := 0; i < len(s); {
+		c, w, k := s[i], 1, 1
+		switch {
+		case c < utf8.RuneSelf:
+			if c < 0x20 || c == '"' || c == '\\' {
+				k = 2
+				if c != '"' && c != '\\' && c != '\n' && c != '\r' && c != '\t' {
+					k = 6
+				}
+			}
+		default:
+			r, rw := utf8.DecodeRuneInString(s[i:])
+			w, k = rw, rw
+			if r == utf8.RuneError && rw == 1 || r == '\u2028' || r == '\u2029' {
+				k = 6
+			}
+		}
+		if size+k > n {
+			return s[:i], true
+		}
+		size += k
+		i += w
+	}
+	return s, false
+}

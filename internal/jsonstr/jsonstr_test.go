@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestAppend(t *testing.T) {
@@ -142,6 +143,20 @@ func TestMarshalSimple(t *testing.T) {
 		}
 		if string(got) != string(want) {
 			t.Errorf("Marshal(%#v) = %s, encoding/json writes %s", v, got, want)
+		}
+	}
+}
+
+func TestPrefixEscaped(t *testing.T) {
+	for _, s := range []string{"", "abc", "\x01\x02ab", "a\"b\\c\nd", "é\xffü\u2028x", strings.Repeat("\x01", 50)} {
+		for n := range 40 {
+			p, cut := Prefix(s, n)
+			if got := len(AppendContent(nil, p)); got > n && p != "" || !strings.HasPrefix(s, p) || cut != (p != s) {
+				t.Errorf("Prefix(%q, %d) = %q, %v: %d escaped bytes", s, n, p, cut, got)
+			}
+			if cut && len(AppendContent(nil, s[:len(p)+1])) <= n && utf8.ValidString(s[:len(p)+1]) {
+				t.Errorf("Prefix(%q, %d) = %q: a longer prefix fits", s, n, p)
+			}
 		}
 	}
 }
