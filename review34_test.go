@@ -81,7 +81,7 @@ func TestReview34_UnknownCategoryHintEscaped(t *testing.T) {
 // is read of it.
 type endlessFS struct{ read *atomic.Int64 }
 
-func (e endlessFS) Open(name string) (fs.File, error) { return endlessFSFile{e.read}, nil }
+func (e endlessFS) Open(name string) (fs.File, error) { return endlessFSFile(e), nil }
 
 type endlessFSFile struct{ read *atomic.Int64 }
 
