@@ -12,6 +12,11 @@ import (
 // not allow.
 var ErrHostNotAllowed = netguard.ErrHostNotAllowed
 
+// ErrPrivateAddress reports, beside ErrHostNotAllowed, a request refused
+// for its private or special-purpose address: Options.AllowPrivate (or the
+// CLI's --allow-private) lets it through.
+var ErrPrivateAddress = netguard.ErrPrivateAddress
+
 // AllowAllPrivate, as an entry of Options.AllowPrivate, turns the
 // private-address guard off.
 const AllowAllPrivate = "*" // netguard.AllowAll

@@ -187,7 +187,7 @@ type privateRefusals struct {
 // note records r's host if the guard refused r for its private address,
 // and returns it the first time, else "".
 func (p *privateRefusals) note(r toolkit.RequestInfo) string {
-	if r.Err == nil || !errors.Is(r.Err, toolkit.ErrHostNotAllowed) || !strings.Contains(r.Err.Error(), "private or special-purpose address") {
+	if !errors.Is(r.Err, toolkit.ErrPrivateAddress) {
 		return ""
 	}
 	u, err := url.Parse(r.URL)

@@ -29,6 +29,10 @@ import (
 // not allow (toolkit.ErrHostNotAllowed).
 var ErrHostNotAllowed = errors.New("host not allowed")
 
+// ErrPrivateAddress reports, beside ErrHostNotAllowed, a request refused
+// for its private or special-purpose address (toolkit.ErrPrivateAddress).
+var ErrPrivateAddress = errors.New("private or special-purpose address")
+
 // AllowAll, as an entry of AllowPrivate, turns the private-address guard
 // off.
 const AllowAll = "*"
@@ -264,7 +268,7 @@ func (g *Guard) CheckAddr(ip netip.Addr) error {
 		return nil
 	}
 	if err := g.ssrf.SafeAddr(ip.Unmap()); err != nil {
-		return fmt.Errorf("%w: %s is a private or special-purpose address", ErrHostNotAllowed, ip.Unmap())
+		return fmt.Errorf("%w: %s is a %w", ErrHostNotAllowed, ip.Unmap(), ErrPrivateAddress)
 	}
 	return nil
 }

@@ -73,8 +73,9 @@ func TestGuard(t *testing.T) {
 	for a, want := range map[string]bool{
 		"10.1.2.3": true, "192.168.3.4": true, "::ffff:10.0.0.1": true, "127.0.0.1": false, "169.254.169.254": false, "93.184.215.14": true,
 	} {
-		if err := g.CheckAddr(netip.MustParseAddr(a)); (err == nil) != want {
-			t.Errorf("CheckAddr(%s) = %v, want allowed %t", a, err, want)
+		err := g.CheckAddr(netip.MustParseAddr(a))
+		if (err == nil) != want || err != nil && (!errors.Is(err, ErrHostNotAllowed) || !errors.Is(err, ErrPrivateAddress)) {
+			t.Errorf("CheckAddr(%s) = %v, want allowed %t (else ErrHostNotAllowed and ErrPrivateAddress)", a, err, want)
 		}
 	}
 	if _, err := New(Config{AllowPrivate: []string{"::ffff:10.0.0.0/96", "fe80::1%eth0", "10.0.0.0/33x"}}); err == nil ||
