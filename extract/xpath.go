@@ -47,9 +47,25 @@ func compileXPath(expr string) (e *Expr, err error) {
 	return &Expr{src: expr, xp: xp}, nil
 }
 
+// xmlDoc is a body read as XML: the arena (xmldoc.go), or xmlquery's
+// tree for a body the arena's tokenizer leaves to encoding/xml.
+type xmlDoc struct {
+	arena *xmlArena
+	dom   *xmlquery.Node
+}
+
+// navigator returns a navigator at the document node that charges its
+// moves to budget.
+func (x *xmlDoc) navigator(budget *xpathBudget) xpath.NodeNavigator {
+	if x.arena != nil {
+		return &arenaNav{a: x.arena, attr: -1, budget: budget}
+	}
+	return &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(x.dom), budget: budget}
+}
+
 // xmlTree parses d's body as XML once, within the bounds of d.opts; nil
 // and the reason when it is not XML or is past a bound.
-func (d *Doc) xmlTree() (*xmlquery.Node, string) {
+func (d *Doc) xmlTree() (*xmlDoc, string) {
 	if d.xmlParsed {
 		return d.xml, d.xmlReason
 	}
@@ -58,17 +74,21 @@ func (d *Doc) xmlTree() (*xmlquery.Node, string) {
 	return d.xml, d.xmlReason
 }
 
-// parseXML parses body as XML within opts' bounds. encoding/xml, under
-// xmlquery, expands no entity but the five predefined ones and character
-// references (an entity a DTD declares is an error, so nothing is read
-// from outside and nothing grows); a DOCTYPE is kept as a directive and
-// not read.
-func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
+// parseXML parses body as XML within opts' bounds: into an arena, or,
+// for a body the arena's tokenizer is not sure of, with encoding/xml
+// under xmlquery. Neither expands an entity but the five predefined ones
+// and character references (an entity a DTD declares is an error, so
+// nothing is read from outside and nothing grows); a DOCTYPE is left to
+// encoding/xml, which keeps it as a directive and does not read it.
+func parseXML(body []byte, opts *Options) (*xmlDoc, string) {
 	if len(body) > opts.MaxXMLBytes {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
 	}
 	if n := markup(body); n > opts.MaxXMLNodes {
 		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
+	}
+	if a := parseArena(body, opts.MaxXMLDepth); a != nil {
+		return &xmlDoc{arena: a}, ""
 	}
 	root, err := xmlquery.Parse(bytes.NewReader(body))
 	if err != nil {
@@ -77,7 +97,7 @@ func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
 	if depth(root, opts.MaxXMLDepth) > opts.MaxXMLDepth {
 		return nil, fmt.Sprintf("XML nested deeper than %d levels", opts.MaxXMLDepth)
 	}
-	return root, ""
+	return &xmlDoc{dom: root}, ""
 }
 
 // markup is an upper bound of the nodes and attributes of an XML body:
@@ -135,7 +155,7 @@ func (e *Expr) evalXPathBudget(d *Doc, seen func(*xpathBudget)) (Value, error) {
 	if seen != nil {
 		seen(budget)
 	}
-	nav := &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(root), budget: budget}
+	nav := root.navigator(budget)
 	var (
 		v   any
 		err error
@@ -330,3 +350,245 @@ func (n *navigator) MoveToChild() bool    { return n.budget.take() && n.NodeNavi
 func (n *navigator) MoveToFirst() bool    { return n.budget.take() && n.NodeNavigator.MoveToFirst() }
 func (n *navigator) MoveToNext() bool     { return n.budget.take() && n.NodeNavigator.MoveToNext() }
 func (n *navigator) MoveToPrevious() bool { return n.budget.take() && n.NodeNavigator.MoveToPrevious() }
+
+// arenaText is text for an arena's element or document node i.
+func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
+	end := a.end(i)
+	size, texts, only := int64(0), 0, int32(0)
+	for j := i + 1; j < end; j++ {
+		if k := a.nodes[j].kind(); k == xkText || k == xkCData {
+			size += int64(a.nodes[j].b - a.nodes[j].a)
+			texts++
+			only = j
+		}
+	}
+	if b.left -= int64(end - i - 1); b.left < 0 || size > b.textLeft {
+		b.left, b.textLeft = -1, -1
+		return ""
+	}
+	b.textLeft -= size
+	switch texts {
+	case 0:
+		return ""
+	case 1:
+		n := &a.nodes[only]
+		return string(a.text(n.kn, n.a, n.b))
+	}
+	out := make([]byte, 0, size)
+	for j := i + 1; j < end; j++ {
+		if n := &a.nodes[j]; n.kind() == xkText || n.kind() == xkCData {
+			out = append(out, a.text(n.kn, n.a, n.b)...)
+		}
+	}
+	return string(out)
+}
+
+// arenaNav is an xpath.NodeNavigator over an arena that moves as
+// xmlquery's navigator moves over xmlquery's tree of the same body (with
+// navigator's string values), each move charged to a budget.
+type arenaNav struct {
+	a      *xmlArena
+	cur    int32
+	attr   int32 // -1, or the index of the current attribute among cur's
+	budget *xpathBudget
+}
+
+func (n *arenaNav) node() *xnode { return &n.a.nodes[n.cur] }
+
+// attrAt returns cur's attribute k, if it has one.
+func (n *arenaNav) attrAt(k int32) *xattr {
+	nd := n.node()
+	if k < 0 || (nd.kind() != xkElem && nd.kind() != xkDecl) {
+		return nil
+	}
+	if i := int(nd.a) + int(k); i < len(n.a.attrs) && n.a.attrs[i].owner == n.cur {
+		return &n.a.attrs[i]
+	}
+	return nil
+}
+
+func (n *arenaNav) NodeType() xpath.NodeType {
+	switch n.node().kind() {
+	case xkComment:
+		return xpath.CommentNode
+	case xkText, xkCData:
+		return xpath.TextNode
+	case xkElem:
+		if n.attr != -1 {
+			return xpath.AttributeNode
+		}
+		return xpath.ElementNode
+	}
+	return xpath.RootNode
+}
+
+func (n *arenaNav) LocalName() string {
+	if n.attr != -1 {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.a.names[at.name&xnMask].local
+		}
+		return ""
+	}
+	switch nd := n.node(); nd.kind() {
+	case xkElem:
+		return n.a.names[nd.kn&xnMask].local
+	case xkDecl:
+		return "xml"
+	case xkText, xkCData, xkComment:
+		return string(n.a.text(nd.kn, nd.a, nd.b))
+	}
+	return ""
+}
+
+func (n *arenaNav) Prefix() string {
+	if n.NodeType() == xpath.AttributeNode {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.a.names[at.name&xnMask].prefix
+		}
+		return ""
+	}
+	if nd := n.node(); nd.kind() == xkElem {
+		return n.a.names[nd.kn&xnMask].prefix
+	}
+	return ""
+}
+
+// NamespaceURL is the namespace URI of the current node.
+func (n *arenaNav) NamespaceURL() string {
+	if n.attr != -1 {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.a.names[at.name&xnMask].uri
+		}
+		return ""
+	}
+	if nd := n.node(); nd.kind() == xkElem {
+		return n.a.names[nd.kn&xnMask].uri
+	}
+	return ""
+}
+
+// Value is the string value of the current node (see navigator.Value).
+func (n *arenaNav) Value() string {
+	nd := n.node()
+	switch k := nd.kind(); {
+	case k == xkElem && n.attr != -1:
+		if at := n.attrAt(n.attr); at != nil {
+			return string(n.a.text(at.name, at.vs, at.ve))
+		}
+		return ""
+	case k == xkElem || k == xkDoc:
+		return n.budget.arenaText(n.a, n.cur)
+	case k == xkText || k == xkCData || k == xkComment:
+		return string(n.a.text(nd.kn, nd.a, nd.b))
+	}
+	return ""
+}
+
+func (n *arenaNav) Copy() xpath.NodeNavigator { c := *n; return &c }
+
+// MoveToRoot moves to the document node; like xmlquery's, it keeps the
+// attribute index.
+func (n *arenaNav) MoveToRoot() { n.cur = 0 }
+
+func (n *arenaNav) MoveToParent() bool {
+	if !n.budget.take() {
+		return false
+	}
+	if n.attr != -1 {
+		n.attr = -1
+		return true
+	}
+	if p := n.node().parent; p >= 0 {
+		n.cur = p
+		return true
+	}
+	return false
+}
+
+func (n *arenaNav) MoveToNextAttribute() bool {
+	if !n.budget.take() || n.attrAt(n.attr+1) == nil {
+		return false
+	}
+	n.attr++
+	return true
+}
+
+func (n *arenaNav) MoveToChild() bool {
+	if !n.budget.take() || n.attr != -1 {
+		return false
+	}
+	if k := n.node().kind(); (k == xkElem || k == xkDoc) && n.a.end(n.cur) > n.cur+1 {
+		n.cur++
+		return true
+	}
+	return false
+}
+
+func (n *arenaNav) MoveToFirst() bool {
+	if !n.budget.take() || n.attr != -1 {
+		return false
+	}
+	if first := n.node().parent + 1; first != n.cur {
+		n.cur = first
+		return true
+	}
+	return false
+}
+
+// skip reports a node xmlquery's navigator steps over between siblings:
+// a text node (not CDATA) of white space.
+func (n *arenaNav) skip() bool {
+	nd := n.node()
+	return nd.kind() == xkText && nd.kn&xfBlank != 0
+}
+
+// MoveToNext moves to the next sibling that is not white space; like
+// xmlquery's, it stays on the last sibling it passed when there is none.
+func (n *arenaNav) MoveToNext() bool {
+	if !n.budget.take() || n.attr != -1 {
+		return false
+	}
+	p := n.node().parent
+	if p < 0 {
+		return false
+	}
+	pend := n.a.end(p)
+	for next := n.a.end(n.cur); next < pend; next = n.a.end(n.cur) {
+		n.cur = next
+		if !n.skip() {
+			return true
+		}
+	}
+	return false
+}
+
+// MoveToPrevious is MoveToNext backwards.
+func (n *arenaNav) MoveToPrevious() bool {
+	if !n.budget.take() || n.attr != -1 {
+		return false
+	}
+	p := n.node().parent
+	if p < 0 {
+		return false
+	}
+	for n.cur != p+1 {
+		j := n.cur - 1 // the previous sibling or a node under it
+		for n.a.nodes[j].parent != p {
+			j = n.a.nodes[j].parent
+		}
+		n.cur = j
+		if !n.skip() {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *arenaNav) MoveTo(other xpath.NodeNavigator) bool {
+	o, ok := other.(*arenaNav)
+	if !ok || o.a != n.a {
+		return false
+	}
+	n.cur, n.attr = o.cur, o.attr
+	return true
+}
