@@ -42,30 +42,44 @@ const (
 	xkComment
 )
 
-// xnode is one node: 16 bytes.
+// xnode is one node: 12 bytes.
 type xnode struct {
-	// kn: kind in the top 3 bits, then the flags xfDec and xfBlank, then
-	// the name's index in names (an element).
-	kn uint32
+	// w0: the kind in the top 3 bits, the flags below, then (low 26
+	// bits) an element's or the declaration's name index in names, or
+	// a text's, a CDATA section's or a comment's parent.
+	w0 uint32
 	// a, b: a text's, a CDATA section's or a comment's offsets (in body,
-	// or in dec with xfDec); an element's or the declaration's first
-	// attribute index and subtree end (exclusive).
-	a, b   uint32
-	parent int32
+	// or in dec with xfDec); an element's, the declaration's or the
+	// document's parent (^0 for none) and subtree end (exclusive).
+	a, b uint32
 }
 
 const (
 	xfDec   = 1 << 28 // the text is in dec
 	xfBlank = 1 << 27 // a text node of only white space (strings.TrimSpace)
-	xnMask  = 1<<27 - 1
+	xfAttrs = 1 << 26 // an element or declaration with attributes
+	xnMask  = 1<<26 - 1
+	// xnMax bounds the nodes of an arena (a body with more is left to
+	// encoding/xml).
+	xnMax = xnMask
 )
 
-func (n *xnode) kind() uint32 { return n.kn >> 29 }
+func (n *xnode) kind() uint32 { return n.w0 >> 29 }
+
+func (n *xnode) hasChildren() bool { k := n.kind(); return k == xkElem || k == xkDoc || k == xkDecl }
+
+// parent returns the index of n's parent, -1 for the document.
+func (n *xnode) parent() int32 {
+	if n.hasChildren() {
+		return int32(n.a)
+	}
+	return int32(n.w0 & xnMask)
+}
 
 // xattr is an attribute of the node owner.
 type xattr struct {
 	owner  int32
-	name   uint32 // index in names; xfDec: the value is in dec
+	name   uint32 // index in names, and xfDec when the value is in dec
 	vs, ve uint32
 }
 
@@ -82,8 +96,7 @@ func (a *xmlArena) text(flags, s, e uint32) []byte {
 
 // end is the index past n's subtree.
 func (a *xmlArena) end(i int32) int32 {
-	n := &a.nodes[i]
-	if k := n.kind(); k == xkElem || k == xkDoc {
+	if n := &a.nodes[i]; n.hasChildren() {
 		return int32(n.b)
 	}
 	return i + 1
@@ -171,6 +184,15 @@ func (p *arenaParser) add(n xnode) int32 {
 	return int32(len(p.a.nodes) - 1)
 }
 
+// leaf adds a text, CDATA section or comment under the open element.
+func (p *arenaParser) leaf(kind, flags uint32, s, e uint32) bool {
+	if len(p.a.nodes) >= xnMax {
+		return false
+	}
+	p.add(xnode{w0: kind<<29 | flags | uint32(p.parent()), a: s, b: e})
+	return true
+}
+
 func (p *arenaParser) parent() int32 {
 	if len(p.open) == 0 {
 		return 0
@@ -180,7 +202,7 @@ func (p *arenaParser) parent() int32 {
 
 func (p *arenaParser) parse() bool {
 	body := p.body
-	p.add(xnode{kn: xkDoc << 29, parent: -1})
+	p.add(xnode{w0: xkDoc << 29, a: ^uint32(0)})
 	realDecl := false
 	if bytes.HasPrefix(body, []byte("<?xml")) && len(body) > 5 && (body[5] == ' ' || body[5] == '?' || body[5] == '\t' || body[5] == '\n') {
 		if !p.decl() {
@@ -281,7 +303,11 @@ func (p *arenaParser) decl() bool {
 
 func (p *arenaParser) declNode(attrs [][2]string) {
 	a := p.a
-	i := p.add(xnode{kn: xkDecl << 29, a: uint32(len(a.attrs)), b: uint32(len(a.nodes) + 1), parent: 0})
+	w0 := xkDecl<<29 | p.nameID(xname{local: "xml"})
+	if len(attrs) > 0 {
+		w0 |= xfAttrs
+	}
+	i := p.add(xnode{w0: w0, a: 0, b: uint32(len(a.nodes) + 1)})
 	for _, kv := range attrs {
 		vs := uint32(len(a.dec))
 		a.dec = append(a.dec, kv[1]...)
@@ -331,9 +357,8 @@ func (p *arenaParser) text() bool {
 	if isBlank(p.a.text(flags, ds, de)) {
 		flags |= xfBlank
 	}
-	p.add(xnode{kn: xkText<<29 | flags, a: ds, b: de, parent: p.parent()})
 	p.pos = e
-	return true
+	return p.leaf(xkText, flags, ds, de)
 }
 
 // chars checks body[s:e] as encoding/xml's text does (characters in
@@ -467,9 +492,8 @@ func (p *arenaParser) comment() bool {
 	if bytes.Contains(c, []byte("--")) || len(c) > 0 && c[len(c)-1] == '-' || !plainChars(c) {
 		return false
 	}
-	p.add(xnode{kn: xkComment << 29, a: uint32(s), b: uint32(e), parent: p.parent()})
 	p.pos = e + 3
-	return true
+	return p.leaf(xkComment, 0, uint32(s), uint32(e))
 }
 
 func (p *arenaParser) cdata() bool {
@@ -482,9 +506,8 @@ func (p *arenaParser) cdata() bool {
 	if !plainChars(p.body[s:e]) {
 		return false
 	}
-	p.add(xnode{kn: xkCData << 29, a: uint32(s), b: uint32(e), parent: p.parent()})
 	p.pos = e + 3
-	return true
+	return p.leaf(xkCData, 0, uint32(s), uint32(e))
 }
 
 // plainChars reports characters in XML's range with no carriage return.
@@ -705,7 +728,14 @@ func (p *arenaParser) startTag() bool {
 	} else if rawPrefix != "" {
 		return false
 	}
-	i := p.add(xnode{kn: xkElem<<29 | p.nameID(en), a: uint32(len(p.a.attrs)), parent: p.parent()})
+	if len(p.a.nodes) >= xnMax || len(p.a.names) >= xnMax {
+		return false
+	}
+	w0 := xkElem<<29 | p.nameID(en)
+	if len(attrs) > 0 {
+		w0 |= xfAttrs
+	}
+	i := p.add(xnode{w0: w0, a: uint32(p.parent())})
 	for _, at := range attrs {
 		an := xname{local: at.name}
 		if j := strings.IndexByte(at.name, ':'); j >= 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,7 @@ type xmlDoc struct {
 // moves to budget.
 func (x *xmlDoc) navigator(budget *xpathBudget) xpath.NodeNavigator {
 	if x.arena != nil {
-		return &arenaNav{a: x.arena, attr: -1, budget: budget}
+		return &arenaNav{ctx: &arenaCtx{a: x.arena, budget: budget}, attr: -1}
 	}
 	return &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(x.dom), budget: budget}
 }
@@ -372,12 +373,12 @@ func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
 		return ""
 	case 1:
 		n := &a.nodes[only]
-		return string(a.text(n.kn, n.a, n.b))
+		return string(a.text(n.w0, n.a, n.b))
 	}
 	out := make([]byte, 0, size)
 	for j := i + 1; j < end; j++ {
 		if n := &a.nodes[j]; n.kind() == xkText || n.kind() == xkCData {
-			out = append(out, a.text(n.kn, n.a, n.b)...)
+			out = append(out, a.text(n.w0, n.a, n.b)...)
 		}
 	}
 	return string(out)
@@ -387,22 +388,28 @@ func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
 // xmlquery's navigator moves over xmlquery's tree of the same body (with
 // navigator's string values), each move charged to a budget.
 type arenaNav struct {
+	ctx  *arenaCtx
+	cur  int32
+	attr int32 // -1, or the index of the current attribute among cur's
+}
+
+// arenaCtx is what the navigators of one evaluation share.
+type arenaCtx struct {
 	a      *xmlArena
-	cur    int32
-	attr   int32 // -1, or the index of the current attribute among cur's
 	budget *xpathBudget
 }
 
-func (n *arenaNav) node() *xnode { return &n.a.nodes[n.cur] }
+func (n *arenaNav) node() *xnode { return &n.ctx.a.nodes[n.cur] }
 
 // attrAt returns cur's attribute k, if it has one.
 func (n *arenaNav) attrAt(k int32) *xattr {
-	nd := n.node()
-	if k < 0 || (nd.kind() != xkElem && nd.kind() != xkDecl) {
+	if k < 0 || n.node().w0&xfAttrs == 0 {
 		return nil
 	}
-	if i := int(nd.a) + int(k); i < len(n.a.attrs) && n.a.attrs[i].owner == n.cur {
-		return &n.a.attrs[i]
+	attrs := n.ctx.a.attrs
+	first := sort.Search(len(attrs), func(i int) bool { return attrs[i].owner >= n.cur })
+	if i := first + int(k); i < len(attrs) && attrs[i].owner == n.cur {
+		return &attrs[i]
 	}
 	return nil
 }
@@ -425,17 +432,15 @@ func (n *arenaNav) NodeType() xpath.NodeType {
 func (n *arenaNav) LocalName() string {
 	if n.attr != -1 {
 		if at := n.attrAt(n.attr); at != nil {
-			return n.a.names[at.name&xnMask].local
+			return n.ctx.a.names[at.name&xnMask].local
 		}
 		return ""
 	}
 	switch nd := n.node(); nd.kind() {
-	case xkElem:
-		return n.a.names[nd.kn&xnMask].local
-	case xkDecl:
-		return "xml"
+	case xkElem, xkDecl:
+		return n.ctx.a.names[nd.w0&xnMask].local
 	case xkText, xkCData, xkComment:
-		return string(n.a.text(nd.kn, nd.a, nd.b))
+		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
 	}
 	return ""
 }
@@ -443,12 +448,12 @@ func (n *arenaNav) LocalName() string {
 func (n *arenaNav) Prefix() string {
 	if n.NodeType() == xpath.AttributeNode {
 		if at := n.attrAt(n.attr); at != nil {
-			return n.a.names[at.name&xnMask].prefix
+			return n.ctx.a.names[at.name&xnMask].prefix
 		}
 		return ""
 	}
 	if nd := n.node(); nd.kind() == xkElem {
-		return n.a.names[nd.kn&xnMask].prefix
+		return n.ctx.a.names[nd.w0&xnMask].prefix
 	}
 	return ""
 }
@@ -457,12 +462,12 @@ func (n *arenaNav) Prefix() string {
 func (n *arenaNav) NamespaceURL() string {
 	if n.attr != -1 {
 		if at := n.attrAt(n.attr); at != nil {
-			return n.a.names[at.name&xnMask].uri
+			return n.ctx.a.names[at.name&xnMask].uri
 		}
 		return ""
 	}
 	if nd := n.node(); nd.kind() == xkElem {
-		return n.a.names[nd.kn&xnMask].uri
+		return n.ctx.a.names[nd.w0&xnMask].uri
 	}
 	return ""
 }
@@ -473,13 +478,13 @@ func (n *arenaNav) Value() string {
 	switch k := nd.kind(); {
 	case k == xkElem && n.attr != -1:
 		if at := n.attrAt(n.attr); at != nil {
-			return string(n.a.text(at.name, at.vs, at.ve))
+			return string(n.ctx.a.text(at.name, at.vs, at.ve))
 		}
 		return ""
 	case k == xkElem || k == xkDoc:
-		return n.budget.arenaText(n.a, n.cur)
+		return n.ctx.budget.arenaText(n.ctx.a, n.cur)
 	case k == xkText || k == xkCData || k == xkComment:
-		return string(n.a.text(nd.kn, nd.a, nd.b))
+		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
 	}
 	return ""
 }
@@ -491,14 +496,14 @@ func (n *arenaNav) Copy() xpath.NodeNavigator { c := *n; return &c }
 func (n *arenaNav) MoveToRoot() { n.cur = 0 }
 
 func (n *arenaNav) MoveToParent() bool {
-	if !n.budget.take() {
+	if !n.ctx.budget.take() {
 		return false
 	}
 	if n.attr != -1 {
 		n.attr = -1
 		return true
 	}
-	if p := n.node().parent; p >= 0 {
+	if p := n.node().parent(); p >= 0 {
 		n.cur = p
 		return true
 	}
@@ -506,7 +511,7 @@ func (n *arenaNav) MoveToParent() bool {
 }
 
 func (n *arenaNav) MoveToNextAttribute() bool {
-	if !n.budget.take() || n.attrAt(n.attr+1) == nil {
+	if !n.ctx.budget.take() || n.attrAt(n.attr+1) == nil {
 		return false
 	}
 	n.attr++
@@ -514,10 +519,10 @@ func (n *arenaNav) MoveToNextAttribute() bool {
 }
 
 func (n *arenaNav) MoveToChild() bool {
-	if !n.budget.take() || n.attr != -1 {
+	if !n.ctx.budget.take() || n.attr != -1 {
 		return false
 	}
-	if k := n.node().kind(); (k == xkElem || k == xkDoc) && n.a.end(n.cur) > n.cur+1 {
+	if n.node().hasChildren() && n.ctx.a.end(n.cur) > n.cur+1 {
 		n.cur++
 		return true
 	}
@@ -525,10 +530,10 @@ func (n *arenaNav) MoveToChild() bool {
 }
 
 func (n *arenaNav) MoveToFirst() bool {
-	if !n.budget.take() || n.attr != -1 {
+	if !n.ctx.budget.take() || n.attr != -1 {
 		return false
 	}
-	if first := n.node().parent + 1; first != n.cur {
+	if first := n.node().parent() + 1; first != n.cur {
 		n.cur = first
 		return true
 	}
@@ -539,21 +544,21 @@ func (n *arenaNav) MoveToFirst() bool {
 // a text node (not CDATA) of white space.
 func (n *arenaNav) skip() bool {
 	nd := n.node()
-	return nd.kind() == xkText && nd.kn&xfBlank != 0
+	return nd.kind() == xkText && nd.w0&xfBlank != 0
 }
 
 // MoveToNext moves to the next sibling that is not white space; like
 // xmlquery's, it stays on the last sibling it passed when there is none.
 func (n *arenaNav) MoveToNext() bool {
-	if !n.budget.take() || n.attr != -1 {
+	if !n.ctx.budget.take() || n.attr != -1 {
 		return false
 	}
-	p := n.node().parent
+	p := n.node().parent()
 	if p < 0 {
 		return false
 	}
-	pend := n.a.end(p)
-	for next := n.a.end(n.cur); next < pend; next = n.a.end(n.cur) {
+	pend := n.ctx.a.end(p)
+	for next := n.ctx.a.end(n.cur); next < pend; next = n.ctx.a.end(n.cur) {
 		n.cur = next
 		if !n.skip() {
 			return true
@@ -564,17 +569,17 @@ func (n *arenaNav) MoveToNext() bool {
 
 // MoveToPrevious is MoveToNext backwards.
 func (n *arenaNav) MoveToPrevious() bool {
-	if !n.budget.take() || n.attr != -1 {
+	if !n.ctx.budget.take() || n.attr != -1 {
 		return false
 	}
-	p := n.node().parent
+	p := n.node().parent()
 	if p < 0 {
 		return false
 	}
 	for n.cur != p+1 {
 		j := n.cur - 1 // the previous sibling or a node under it
-		for n.a.nodes[j].parent != p {
-			j = n.a.nodes[j].parent
+		for n.ctx.a.nodes[j].parent() != p {
+			j = n.ctx.a.nodes[j].parent()
 		}
 		n.cur = j
 		if !n.skip() {
@@ -586,7 +591,7 @@ func (n *arenaNav) MoveToPrevious() bool {
 
 func (n *arenaNav) MoveTo(other xpath.NodeNavigator) bool {
 	o, ok := other.(*arenaNav)
-	if !ok || o.a != n.a {
+	if !ok || o.ctx.a != n.ctx.a {
 		return false
 	}
 	n.cur, n.attr = o.cur, o.attr
