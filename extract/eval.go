@@ -61,7 +61,7 @@ type Doc struct {
 
 	jt *jtree // JSONPath view of t, made on the first "$" Eval
 
-	xml       *xmlDoc // the XML tree, made on the first XPath Eval
+	xml       *xmlArena // the XML tree, made on the first XPath Eval
 	xmlParsed bool
 	xmlReason string // why the body is not XML
 }

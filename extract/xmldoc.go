@@ -3,8 +3,12 @@ package extract
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
 )
 
 // An xmlArena is an XML body read into one slice of compact nodes, in
@@ -66,11 +70,17 @@ const (
 
 func (n *xnode) kind() uint32 { return n.w0 >> 29 }
 
-func (n *xnode) hasChildren() bool { k := n.kind(); return k == xkElem || k == xkDoc || k == xkDecl }
+// named reports the kinds laid out with a name, a parent and a subtree
+// end: the document, the declaration, elements, processing
+// instructions.
+func (n *xnode) named() bool {
+	k := n.kind()
+	return k == xkElem || k == xkDoc || k == xkDecl || k == xkPI
+}
 
 // parent returns the index of n's parent, -1 for the document.
 func (n *xnode) parent() int32 {
-	if n.hasChildren() {
+	if n.named() {
 		return int32(n.a)
 	}
 	return int32(n.w0 & xnMask)
@@ -96,7 +106,7 @@ func (a *xmlArena) text(flags, s, e uint32) []byte {
 
 // end is the index past n's subtree.
 func (a *xmlArena) end(i int32) int32 {
-	if n := &a.nodes[i]; n.hasChildren() {
+	if n := &a.nodes[i]; n.named() {
 		return int32(n.b)
 	}
 	return i + 1
@@ -775,4 +785,267 @@ func (p *arenaParser) flag(dec bool) uint32 {
 		return xfDec
 	}
 	return 0
+}
+
+// More node kinds, from encoding/xml only.
+const (
+	xkPI       uint32 = 6 // a processing instruction: an element to XPath, as in xmlquery
+	xkNotation uint32 = 7 // a directive (<!DOCTYPE ...>): a text node whose value is ""
+)
+
+// decodeArena reads body with encoding/xml into an arena, building the
+// tree xmlquery's parser builds from the same tokens (node levels, a
+// declaration node, the map from namespace URI to prefix); it reads
+// every body xmlquery reads and refuses the others with encoding/xml's
+// reason. A node xmlquery puts beside the document node (a comment or
+// text before the root element of a body without a declaration) is left
+// out: it is out of XPath's reach there too.
+func decodeArena(body []byte, maxDepth int) (*xmlArena, string) {
+	a := &xmlArena{body: body}
+	b := &treeBuilder{a: a, s2p: map[string]xmlnsPrefix{xmlURL: {name: "xml"}}, ids: map[xname]uint32{}}
+	a.nodes = append(a.nodes, xnode{w0: xkDoc << 29, a: ^uint32(0)})
+	b.levels = append(b.levels, 0)
+	b.depths = append(b.depths, 0)
+	d := xml.NewDecoder(bytes.NewReader(body))
+	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
+		b.charset = true
+		return charset.NewReaderLabel(label, r)
+	}
+	level := 0
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "not valid XML: " + cutReason(err.Error())
+		}
+		if len(a.nodes) >= xnMax || len(a.names) >= xnMax {
+			return nil, "not valid XML: too many nodes"
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if level == 0 { // xmlquery's declaration node when the body has none
+				b.add(1, xkDecl<<29|b.nameID(xname{local: "xml"}), [][2]string{{"version", "1.0"}})
+				level = 1
+			}
+			for _, at := range tok.Attr {
+				if at.Name.Local == "xmlns" && at.Name.Space == "" {
+					if v, ok := b.s2p[at.Value]; !ok || v.level >= level {
+						b.s2p[at.Value] = xmlnsPrefix{name: "", level: level}
+					}
+				} else if at.Name.Space == "xmlns" {
+					b.s2p[at.Value] = xmlnsPrefix{name: at.Name.Local, level: level}
+				}
+			}
+			if space := tok.Name.Space; space != "" {
+				if _, ok := b.s2p[space]; !ok {
+					return nil, "not valid XML: " + cutReason("namespace "+space+" is missing")
+				}
+			}
+			en := xname{local: tok.Name.Local, uri: tok.Name.Space}
+			if v, ok := b.s2p[en.uri]; ok && en.uri != "" && v.name != "" && rawPrefix(body, off, b.charset) == v.name {
+				en.prefix = v.name
+			}
+			i := b.add(level, xkElem<<29|b.nameID(en), nil)
+			for _, at := range tok.Attr {
+				if i < 0 {
+					break
+				}
+				an := xname{local: at.Name.Local, prefix: at.Name.Space, uri: at.Name.Space}
+				if v, ok := b.s2p[at.Name.Space]; ok {
+					an.prefix = v.name
+				}
+				b.attr(i, an, at.Value)
+			}
+			level++
+		case xml.EndElement:
+			level--
+		case xml.CharData:
+			kind := xkText
+			if rest := body[min(off, len(body)):]; !b.charset && (bytes.HasPrefix(rest, []byte("<![CDATA[")) || bytes.HasPrefix(rest, []byte("![CDATA["))) {
+				kind = xkCData
+			}
+			b.leaf(level, kind, tok)
+		case xml.Comment:
+			b.leaf(level, xkComment, tok)
+		case xml.Directive:
+			b.leaf(level, xkNotation, tok)
+		case xml.ProcInst:
+			l := level
+			if b.prev == 0 {
+				l = level + 1
+			}
+			var attrs [][2]string
+			for _, pair := range strings.Split(string(tok.Inst), " ") {
+				pair = strings.TrimSpace(pair)
+				if i := strings.Index(pair, "="); i > 0 {
+					attrs = append(attrs, [2]string{pair[:i], strings.Trim(pair[i+1:], `"'`)})
+				}
+			}
+			kind := xkPI
+			if tok.Target == "xml" {
+				kind = xkDecl
+			}
+			b.add(l, kind<<29|b.nameID(xname{local: tok.Target}), attrs)
+			level = l
+		}
+	}
+	hasElem := false
+	for i := range a.nodes {
+		if a.nodes[i].kind() == xkElem {
+			hasElem = true
+			break
+		}
+	}
+	if !hasElem {
+		return nil, "not valid XML: no element"
+	}
+	if b.deepest > maxDepth {
+		return nil, fmt.Sprintf("XML nested deeper than %d levels", maxDepth)
+	}
+	// Subtree ends, from the parents: nodes were added in document order.
+	for i := range a.nodes {
+		if a.nodes[i].named() {
+			a.nodes[i].b = uint32(i + 1)
+		}
+	}
+	for i := len(a.nodes) - 1; i > 0; i-- {
+		p := a.nodes[i].parent()
+		if e := uint32(a.end(int32(i))); e > a.nodes[p].b {
+			a.nodes[p].b = e
+		}
+	}
+	return a, ""
+}
+
+// rawPrefix is the prefix of the element name at off in body (after an
+// optional '<'); "" when the body was converted from another charset,
+// where offsets are not the body's.
+func rawPrefix(body []byte, off int, converted bool) string {
+	if converted || off >= len(body) {
+		return ""
+	}
+	s := body[off:]
+	if len(s) > 0 && s[0] == '<' {
+		s = s[1:]
+	}
+	for i, c := range s {
+		switch {
+		case c == ':':
+			return string(s[:i])
+		case c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			return ""
+		}
+	}
+	return ""
+}
+
+// treeBuilder places nodes as xmlquery's parser does: by their level
+// against the last element or processing instruction (prev).
+type treeBuilder struct {
+	a       *xmlArena
+	s2p     map[string]xmlnsPrefix
+	ids     map[xname]uint32
+	levels  []int // each node's level
+	depths  []int // each node's depth under the document
+	prev    int32
+	deepest int
+	charset bool // the decoder reads through a charset reader: its offsets are not the body's
+}
+
+func (b *treeBuilder) nameID(n xname) uint32 {
+	id, ok := b.ids[n]
+	if !ok {
+		id = uint32(len(b.a.names))
+		b.a.names = append(b.a.names, n)
+		b.ids[n] = id
+	}
+	return id
+}
+
+// parentFor returns the parent of a node at level, or -1 when xmlquery
+// puts it beside the document node.
+func (b *treeBuilder) parentFor(level int) int32 {
+	pl := b.levels[b.prev]
+	switch {
+	case level == pl:
+		if b.prev == 0 {
+			return -1
+		}
+		return b.a.nodes[b.prev].parent()
+	case level > pl:
+		return b.prev
+	}
+	n := b.prev
+	for i := pl - level; i > 1; i-- {
+		n = b.a.nodes[n].parent()
+	}
+	p := b.a.nodes[n].parent() // AddSibling(prev.Parent): its parent is ours
+	if p < 0 {
+		return -1
+	}
+	return b.a.nodes[p].parent()
+}
+
+func (b *treeBuilder) place(level int, n xnode, named bool) int32 {
+	p := b.parentFor(level)
+	if p < 0 {
+		return -1
+	}
+	if named {
+		n.a = uint32(p)
+	} else {
+		n.w0 |= uint32(p)
+	}
+	b.a.nodes = append(b.a.nodes, n)
+	b.levels = append(b.levels, level)
+	d := b.depths[p] + 1
+	b.depths = append(b.depths, d)
+	b.deepest = max(b.deepest, d)
+	return int32(len(b.a.nodes) - 1)
+}
+
+// add places an element, the declaration or a processing instruction
+// (with attrs, deduplicated as xmlquery's AddAttr does) and makes it prev.
+func (b *treeBuilder) add(level int, w0 uint32, attrs [][2]string) int32 {
+	i := b.place(level, xnode{w0: w0}, true)
+	if i < 0 {
+		return -1
+	}
+	seen := map[xname]bool{}
+	for _, kv := range attrs {
+		n := xname{local: kv[0]}
+		if j := strings.IndexByte(kv[0], ':'); j > 0 {
+			n.prefix, n.local = kv[0][:j], kv[0][j+1:]
+		}
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		// Prefix() of a declaration's or instruction's attribute is "".
+		b.attr(i, xname{local: n.local}, kv[1])
+	}
+	b.prev = i
+	return i
+}
+
+func (b *treeBuilder) attr(owner int32, n xname, value string) {
+	a := b.a
+	vs := uint32(len(a.dec))
+	a.dec = append(a.dec, value...)
+	a.attrs = append(a.attrs, xattr{owner: owner, name: b.nameID(n) | xfDec, vs: vs, ve: uint32(len(a.dec))})
+	a.nodes[owner].w0 |= xfAttrs
+}
+
+func (b *treeBuilder) leaf(level int, kind uint32, data []byte) {
+	a := b.a
+	s := uint32(len(a.dec))
+	a.dec = append(a.dec, data...)
+	flags := uint32(xfDec)
+	if kind == xkText && len(bytes.TrimSpace(data)) == 0 {
+		flags |= xfBlank
+	}
+	b.place(level, xnode{w0: kind<<29 | flags, a: s, b: uint32(len(a.dec))}, false)
 }

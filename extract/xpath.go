@@ -6,9 +6,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
-	"strings"
 
-	"github.com/antchfx/xmlquery"
 	"github.com/antchfx/xpath"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -48,25 +46,9 @@ func compileXPath(expr string) (e *Expr, err error) {
 	return &Expr{src: expr, xp: xp}, nil
 }
 
-// xmlDoc is a body read as XML: the arena (xmldoc.go), or xmlquery's
-// tree for a body the arena's tokenizer leaves to encoding/xml.
-type xmlDoc struct {
-	arena *xmlArena
-	dom   *xmlquery.Node
-}
-
-// navigator returns a navigator at the document node that charges its
-// moves to budget.
-func (x *xmlDoc) navigator(budget *xpathBudget) xpath.NodeNavigator {
-	if x.arena != nil {
-		return &arenaNav{ctx: &arenaCtx{a: x.arena, budget: budget}, attr: -1}
-	}
-	return &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(x.dom), budget: budget}
-}
-
 // xmlTree parses d's body as XML once, within the bounds of d.opts; nil
 // and the reason when it is not XML or is past a bound.
-func (d *Doc) xmlTree() (*xmlDoc, string) {
+func (d *Doc) xmlTree() (*xmlArena, string) {
 	if d.xmlParsed {
 		return d.xml, d.xmlReason
 	}
@@ -75,13 +57,14 @@ func (d *Doc) xmlTree() (*xmlDoc, string) {
 	return d.xml, d.xmlReason
 }
 
-// parseXML parses body as XML within opts' bounds: into an arena, or,
-// for a body the arena's tokenizer is not sure of, with encoding/xml
-// under xmlquery. Neither expands an entity but the five predefined ones
-// and character references (an entity a DTD declares is an error, so
-// nothing is read from outside and nothing grows); a DOCTYPE is left to
-// encoding/xml, which keeps it as a directive and does not read it.
-func parseXML(body []byte, opts *Options) (*xmlDoc, string) {
+// parseXML parses body as XML within opts' bounds into an arena
+// (xmldoc.go): with its own tokenizer, or, for a body that tokenizer is
+// not sure of, with encoding/xml. Neither expands an entity but the five
+// predefined ones and character references (an entity a DTD declares is
+// an error, so nothing is read from outside and nothing grows); a
+// DOCTYPE is left to encoding/xml, which keeps it as a directive and
+// does not read it.
+func parseXML(body []byte, opts *Options) (*xmlArena, string) {
 	if len(body) > opts.MaxXMLBytes {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
 	}
@@ -89,16 +72,9 @@ func parseXML(body []byte, opts *Options) (*xmlDoc, string) {
 		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
 	}
 	if a := parseArena(body, opts.MaxXMLDepth); a != nil {
-		return &xmlDoc{arena: a}, ""
+		return a, ""
 	}
-	root, err := xmlquery.Parse(bytes.NewReader(body))
-	if err != nil {
-		return nil, "not valid XML: " + cutReason(err.Error())
-	}
-	if depth(root, opts.MaxXMLDepth) > opts.MaxXMLDepth {
-		return nil, fmt.Sprintf("XML nested deeper than %d levels", opts.MaxXMLDepth)
-	}
-	return &xmlDoc{dom: root}, ""
+	return decodeArena(body, opts.MaxXMLDepth)
 }
 
 // markup is an upper bound of the nodes and attributes of an XML body:
@@ -111,32 +87,6 @@ func cutReason(s string) string {
 		return s[:120] + "…"
 	}
 	return s
-}
-
-// depth returns the nesting depth of the tree under root, or limit+1 as
-// soon as it passes limit; iterative, so that a deep tree costs no stack.
-func depth(root *xmlquery.Node, limit int) int {
-	deepest, d := 0, 0
-	for n := root; n != nil; {
-		if n.FirstChild != nil {
-			n = n.FirstChild
-			if d++; d > deepest {
-				if deepest = d; deepest > limit {
-					return deepest
-				}
-			}
-			continue
-		}
-		for n != root && n.NextSibling == nil {
-			n = n.Parent
-			d--
-		}
-		if n == root {
-			break
-		}
-		n = n.NextSibling
-	}
-	return deepest
 }
 
 // evalXPath evaluates an XPath expression over d's body as XML: a number,
@@ -156,7 +106,7 @@ func (e *Expr) evalXPathBudget(d *Doc, seen func(*xpathBudget)) (Value, error) {
 	if seen != nil {
 		seen(budget)
 	}
-	nav := root.navigator(budget)
+	nav := &arenaNav{ctx: &arenaCtx{a: root, budget: budget}, attr: -1}
 	var (
 		v   any
 		err error
@@ -262,95 +212,10 @@ func xpathNumber(v float64) string {
 // large text would otherwise cost depth x body bytes with no move.
 type xpathBudget struct{ left, textLeft int64 }
 
-// text returns the string value of an element or the root: its text and
-// CDATA descendants in document order; "" and the budget spent when they
-// are past it.
-func (b *xpathBudget) text(n *xmlquery.Node) string {
-	size := int64(0)
-	var count func(*xmlquery.Node) bool
-	count = func(n *xmlquery.Node) bool {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if !b.take() {
-				return false
-			}
-			switch c.Type {
-			case xmlquery.TextNode, xmlquery.CharDataNode:
-				size += int64(len(c.Data))
-			case xmlquery.ElementNode:
-				if !count(c) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	if !count(n) || size > b.textLeft {
-		b.left, b.textLeft = -1, -1
-		return ""
-	}
-	b.textLeft -= size
-	var sb strings.Builder
-	sb.Grow(int(size))
-	var write func(*xmlquery.Node)
-	write = func(n *xmlquery.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			switch c.Type {
-			case xmlquery.TextNode, xmlquery.CharDataNode:
-				sb.WriteString(c.Data)
-			case xmlquery.ElementNode:
-				write(c)
-			}
-		}
-	}
-	write(n)
-	return sb.String()
-}
-
 func (b *xpathBudget) take() bool {
 	b.left--
 	return b.left >= 0
 }
-
-// navigator is xmlquery's navigator with each move charged to a budget.
-type navigator struct {
-	*xmlquery.NodeNavigator
-	budget *xpathBudget
-}
-
-func (n *navigator) Copy() xpath.NodeNavigator {
-	return &navigator{NodeNavigator: n.NodeNavigator.Copy().(*xmlquery.NodeNavigator), budget: n.budget}
-}
-
-func (n *navigator) MoveTo(other xpath.NodeNavigator) bool {
-	if o, ok := other.(*navigator); ok {
-		return n.NodeNavigator.MoveTo(o.NodeNavigator)
-	}
-	return false
-}
-
-// Value is the string value of the current node as XPath 1.0 defines it:
-// an element's or the root's text is charged to the budget (text), and a
-// text node's is its text, a CDATA section's too (xmlquery gives "").
-func (n *navigator) Value() string {
-	cur := n.Current()
-	switch {
-	case n.NodeType() == xpath.AttributeNode:
-	case cur.Type == xmlquery.ElementNode || cur.Type == xmlquery.DocumentNode:
-		return n.budget.text(cur)
-	case cur.Type == xmlquery.CharDataNode:
-		return cur.Data
-	}
-	return n.NodeNavigator.Value()
-}
-
-func (n *navigator) MoveToParent() bool { return n.budget.take() && n.NodeNavigator.MoveToParent() }
-func (n *navigator) MoveToNextAttribute() bool {
-	return n.budget.take() && n.NodeNavigator.MoveToNextAttribute()
-}
-func (n *navigator) MoveToChild() bool    { return n.budget.take() && n.NodeNavigator.MoveToChild() }
-func (n *navigator) MoveToFirst() bool    { return n.budget.take() && n.NodeNavigator.MoveToFirst() }
-func (n *navigator) MoveToNext() bool     { return n.budget.take() && n.NodeNavigator.MoveToNext() }
-func (n *navigator) MoveToPrevious() bool { return n.budget.take() && n.NodeNavigator.MoveToPrevious() }
 
 // arenaText is text for an arena's element or document node i.
 func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
@@ -385,8 +250,11 @@ func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
 }
 
 // arenaNav is an xpath.NodeNavigator over an arena that moves as
-// xmlquery's navigator moves over xmlquery's tree of the same body (with
-// navigator's string values), each move charged to a budget.
+// xmlquery's navigator moves over xmlquery's tree of the same body, each
+// move charged to a budget. Its string values are XPath 1.0's where
+// xmlquery's differ: an element's or the root's is its text and CDATA
+// descendants' (charged to the budget, see arenaText), a CDATA section's
+// is its text.
 type arenaNav struct {
 	ctx  *arenaCtx
 	cur  int32
@@ -418,8 +286,10 @@ func (n *arenaNav) NodeType() xpath.NodeType {
 	switch n.node().kind() {
 	case xkComment:
 		return xpath.CommentNode
-	case xkText, xkCData:
+	case xkText, xkCData, xkNotation:
 		return xpath.TextNode
+	case xkPI:
+		return xpath.ElementNode
 	case xkElem:
 		if n.attr != -1 {
 			return xpath.AttributeNode
@@ -437,9 +307,9 @@ func (n *arenaNav) LocalName() string {
 		return ""
 	}
 	switch nd := n.node(); nd.kind() {
-	case xkElem, xkDecl:
+	case xkElem, xkDecl, xkPI:
 		return n.ctx.a.names[nd.w0&xnMask].local
-	case xkText, xkCData, xkComment:
+	case xkText, xkCData, xkComment, xkNotation:
 		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
 	}
 	return ""
@@ -522,7 +392,7 @@ func (n *arenaNav) MoveToChild() bool {
 	if !n.ctx.budget.take() || n.attr != -1 {
 		return false
 	}
-	if n.node().hasChildren() && n.ctx.a.end(n.cur) > n.cur+1 {
+	if n.node().named() && n.ctx.a.end(n.cur) > n.cur+1 {
 		n.cur++
 		return true
 	}
