@@ -72,38 +72,60 @@ func (l *docLoader) load(data []byte) *Catalog {
 		return nil
 	}
 
-	// Operations whose $refs all land, and the components they reach.
-	ops := map[opID]bool{}
-	closures := map[opID][]string{}
+	// Operations whose $refs all land, and the components they reach:
+	// the document's graph of refs is read once for all of them.
+	g := d.newRefGraph()
+	opRefs := map[opID][]string{}
 	for pi := range d.paths {
 		p := &d.paths[pi]
 		for oi := range p.ops {
+			refs := d.opRefs(p, &p.ops[oi])
+			opRefs[opID{pi, oi}] = refs
+			g.add(refs)
+		}
+	}
+	g.taint()
+	ops := map[opID]bool{}
+	for pi := range d.paths {
+		for oi := range d.paths[pi].ops {
 			id := opID{pi, oi}
-			set := map[string]bool{}
-			if bad, why := d.closure(d.opRefs(p, &p.ops[oi]), set); bad != "" {
+			if !g.ok(opRefs[id]) {
+				// The first ref that cannot be followed, as the
+				// operation's own refs are read.
+				bad, why := d.closure(opRefs[id], map[string]bool{})
 				l.skip(id, "$ref %q: %s", bad, why)
 				continue
 			}
 			ops[id] = true
-			for c := range set {
-				if !strings.HasPrefix(c, "#") {
-					closures[id] = append(closures[id], c)
-				}
-			}
 		}
+	}
+	// reach is the components a set of operations reaches.
+	reach := func(set map[opID]bool) map[string]bool {
+		out := map[string]bool{}
+		for _, id := range slices.SortedFunc(maps.Keys(set), compareOpID) {
+			g.reach(opRefs[id], out)
+		}
+		return out
+	}
+	// closureOf is one operation's components, asked only when a
+	// component cannot be decoded.
+	closureOf := func(id opID) []string {
+		set := map[string]bool{}
+		g.reach(opRefs[id], set)
+		return slices.Sorted(maps.Keys(set))
 	}
 	var doc *openapi3.T
 	var err error
 	if !d.swagger {
 		var errs map[opID]string
-		doc, errs = d.decode3(ops, closures)
+		doc, errs = d.decode3(ops, reach(ops), closureOf)
 		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
 		}
 		err = resolve(doc)
 	} else {
-		doc, err = d.parse(d.trimmed(ops, union(ops, closures)))
+		doc, err = d.parse(d.trimmed(ops, reach(ops)))
 	}
 	if err != nil {
 		// Find the operations at fault, one by one.
@@ -118,7 +140,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			for _, id := range ids {
 				set[id] = true
 			}
-			_, err := d.parse(d.trimmed(set, union(set, closures)))
+			_, err := d.parse(d.trimmed(set, reach(set)))
 			switch {
 			case err == nil:
 			case len(ids) == 1:
@@ -130,7 +152,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			}
 		}
 		bisect(slices.SortedFunc(maps.Keys(ops), compareOpID))
-		if doc, err = d.parse(d.trimmed(ops, union(ops, closures))); err != nil {
+		if doc, err = d.parse(d.trimmed(ops, reach(ops))); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
 		}
@@ -225,17 +247,6 @@ func compareOpID(a, b opID) int {
 	return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.op, b.op))
 }
 
-// union is the set of components the operations reach.
-func union(ops map[opID]bool, closures map[opID][]string) map[string]bool {
-	out := map[string]bool{}
-	for id := range ops {
-		for _, c := range closures[id] {
-			out[c] = true
-		}
-	}
-	return out
-}
-
 func resolve(doc *openapi3.T) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -248,11 +259,10 @@ func resolve(doc *openapi3.T) (err error) {
 }
 
 // decode3 decodes the chosen operations of an OpenAPI 3 document, and the
-// components they reach, into kin-openapi's types, on every CPU. It returns
+// components comps they reach, into kin-openapi's types, on every CPU. It returns
 // the operations that could not be decoded, and why.
-func (d *rawDoc) decode3(ops map[opID]bool, closures map[opID][]string) (*openapi3.T, map[opID]string) {
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string) (*openapi3.T, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
-	comps := union(ops, closures)
 	byPath := map[int][]int{}
 	for id := range ops {
 		byPath[id.path] = append(byPath[id.path], id.op)
@@ -315,7 +325,10 @@ func (d *rawDoc) decode3(ops map[opID]bool, closures map[opID][]string) (*openap
 		}
 		for _, oi := range byPath[pi] {
 			id := opID{pi, oi}
-			for _, c := range closures[id] {
+			if len(bad) == 0 {
+				break
+			}
+			for _, c := range closureOf(id) {
 				if err, ok := bad[c]; ok && errs[id] == "" {
 					errs[id] = fmt.Sprintf("%s: %s", c, kinMessage(err))
 					item.SetOperation(strings.ToUpper(d.paths[pi].ops[oi].method), nil)
