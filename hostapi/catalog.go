@@ -211,7 +211,7 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 	seen := map[string]bool{}
 	norm := make([]Endpoint, 0, len(eps))
 	for _, e := range eps {
-		n, err := normalize(e)
+		n, err := normalize(e, false)
 		if err == nil {
 			if _, dup := c.byID[n.ID]; dup || seen[n.ID] {
 				err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
@@ -232,6 +232,26 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 		c.byID[e.ID] = len(c.endpoints)
 		c.endpoints = append(c.endpoints, e)
 	}
+	return nil
+}
+
+// add adds one endpoint as Add does; with shared, its body and parameter
+// schemas are kept as they are, not copied: ParseOpenAPI's, which hold
+// JSON values only and share the subschemas of a $ref target with the
+// document's other endpoints.
+func (c *Catalog) add(e Endpoint, shared bool) error {
+	n, err := normalize(e, shared)
+	if err == nil {
+		if _, dup := c.byID[n.ID]; dup {
+			err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	c.AddGroup(Group{Name: n.Group})
+	c.byID[n.ID] = len(c.endpoints)
+	c.endpoints = append(c.endpoints, n)
 	return nil
 }
 
@@ -262,8 +282,9 @@ func reservedHeader(name string) bool {
 }
 
 // normalize checks an endpoint and fills its defaults. The returned
-// endpoint shares nothing mutable with e.
-func normalize(e Endpoint) (Endpoint, error) {
+// endpoint shares nothing mutable with e, but its schemas when
+// sharedSchemas.
+func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
 	if e.ID == "" {
 		e.ID = e.Method + " " + e.Path
@@ -344,8 +365,10 @@ func normalize(e Endpoint) (Endpoint, error) {
 		if p.Example, err = cloneJSON(p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
 		}
-		if p.Schema, err = cloneJSON(p.Schema); err != nil {
-			return bad("parameter %q: schema: %v", p.Name, err)
+		if !sharedSchemas {
+			if p.Schema, err = cloneJSON(p.Schema); err != nil {
+				return bad("parameter %q: schema: %v", p.Name, err)
+			}
 		}
 	}
 	e.Fixed = slices.Clone(e.Fixed)
@@ -393,8 +416,10 @@ func normalize(e Endpoint) (Endpoint, error) {
 				b.Encoding[name] = enc
 			}
 		}
-		if b.Schema, err = cloneJSON(b.Schema); err != nil {
-			return bad("body schema: %v", err)
+		if !sharedSchemas {
+			if b.Schema, err = cloneJSON(b.Schema); err != nil {
+				return bad("body schema: %v", err)
+			}
 		}
 		if b.Example, err = cloneJSON(b.Example); err != nil {
 			return bad("body example: %v", err)

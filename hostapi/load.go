@@ -24,6 +24,9 @@ type docLoader struct {
 	file  string // names the document in diagnostics
 	d     *rawDoc
 	diags toolkit.Diagnostics
+	// copySchemas writes each endpoint's schemas out in full, as before
+	// they were shared (tests compare the two).
+	copySchemas bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -164,6 +167,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 	for name, s := range schemes {
 		c.SetSecurityScheme(name, s)
 	}
+	var shared *convCache
+	if !l.copySchemas {
+		shared = newConvCache()
+	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
 		byKey[p.key] = pi
@@ -186,7 +193,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			id := opID{pi, oi}
-			e, notes := convertOperation(path, method, item, kinOps[method])
+			e, notes := convertOperation(path, method, item, kinOps[method], shared)
 			var note string
 			if e.BasePath, note = l.opBase(root, item, kinOps[method]); note != "" {
 				p := &d.paths[pi]
@@ -209,7 +216,12 @@ func (l *docLoader) load(data []byte) *Catalog {
 					fmt.Sprintf("operationId %q is used twice: this operation is %q", e.ID, method+" "+path))
 				e.ID = method + " " + path
 			}
-			err := c.Add(e)
+			var err error
+			if l.copySchemas {
+				err = c.Add(e)
+			} else {
+				err = c.add(e, true)
+			}
 			if err != nil {
 				l.skip(id, "%s", strings.TrimPrefix(err.Error(), ErrInvalidEndpoint.Error()+": "))
 			}
