@@ -62,6 +62,8 @@ type Param struct {
 	Deprecated bool
 	// Schema is the JSON Schema of an object parameter (its properties),
 	// shown to the model with the parameter and checked like a body's.
+	// Read-only: in a Catalog from ParseOpenAPI, its subschemas may be
+	// shared with other endpoints' (see Body.Schema).
 	Schema map[string]any
 	// Style is how an array or object value is written, as in OpenAPI:
 	// simple (default), label or matrix in a path; form (default),
@@ -92,7 +94,10 @@ type Body struct {
 	Required    bool
 	Description string
 	// Schema is the JSON Schema of the body. Keys "example", "examples" and
-	// "x-…" are shown only when the model asks for examples.
+	// "x-…" are shown only when the model asks for examples. Read-only:
+	// ParseOpenAPI converts each $ref target of a document once, and the
+	// endpoints and places that refer to it share that map (Catalog.Add
+	// copies the schemas the host gives it).
 	Schema map[string]any
 	// Example is shown only when the model asks for examples.
 	Example any
