@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -145,5 +146,74 @@ func TestSharedSchemasShared(t *testing.T) {
 	}
 	if _, ok := addr.Body.Schema["description"]; ok {
 		t.Error("a parameter's description was taken out of the shared schema")
+	}
+}
+
+// fanDoc is a document of n operations whose bodies each refer to
+// components that fan out four ways, levels deep: written out, each body
+// is maxSchemaNodes nodes.
+func fanDoc(n, levels int) string {
+	var comps []string
+	for i := range levels {
+		next := `{"type": "integer", "minimum": 1}`
+		if i < levels-1 {
+			next = fmt.Sprintf(`{"$ref": "#/components/schemas/F%d"}`, i+1)
+		}
+		comps = append(comps, fmt.Sprintf(`"F%d": {"type": "object", "properties": {"a": %s, "b": %s, "c": %s, "d": %s}}`, i, next, next, next, next))
+	}
+	var paths []string
+	for i := range n {
+		paths = append(paths, fmt.Sprintf(`"/r%d": {"post": {"operationId": "op%d", "requestBody": {"content": {"application/json": {"schema":
+		 {"type": "object", "properties": {"id%d": {"type": "string"}, "x": {"$ref": "#/components/schemas/F0"}, "y": {"$ref": "#/components/schemas/F1"}}}}}}, "responses": {"200": {"description": "ok"}}}}`, i, i, i))
+	}
+	return `{"openapi": "3.0.3", "info": {"title": "fan", "version": "1"}, "paths": {` + strings.Join(paths, ",") +
+		`}, "components": {"schemas": {` + strings.Join(comps, ",") + `}}}`
+}
+
+// countMaps counts the distinct maps reachable from v, and the maps as
+// written out (each time it is reached).
+func countMaps(v any, seen map[unsafe.Pointer]bool) (distinct, written int) {
+	switch x := v.(type) {
+	case map[string]any:
+		written = 1
+		p := reflect.ValueOf(x).UnsafePointer()
+		if !seen[p] {
+			seen[p] = true
+			distinct = 1
+		}
+		for _, sub := range x {
+			d, w := countMaps(sub, seen)
+			distinct, written = distinct+d, written+w
+		}
+	case []any:
+		for _, sub := range x {
+			d, w := countMaps(sub, seen)
+			distinct, written = distinct+d, written+w
+		}
+	}
+	return distinct, written
+}
+
+// TestSharedSchemasFanOut: bodies that each reach maxSchemaNodes nodes
+// of shared components hold a few maps of their own each, not a copy.
+func TestSharedSchemasFanOut(t *testing.T) {
+	const ops = 200
+	src := []byte(fanDoc(ops, 7))
+	c, ds := ParseOpenAPI("fan.json", src, nil)
+	if c == nil || len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	seen := map[unsafe.Pointer]bool{}
+	distinct, written := 0, 0
+	for _, e := range c.Endpoints() {
+		d, w := countMaps(e.Body.Schema, seen)
+		distinct, written = distinct+d, written+w
+	}
+	t.Logf("%d operations: %d maps written out, %d distinct", ops, written, distinct)
+	if written < ops*maxSchemaNodes/2 {
+		t.Errorf("%d maps written out: the bodies are not each near maxSchemaNodes", written)
+	}
+	if distinct > 20*ops+10*maxSchemaNodes {
+		t.Errorf("%d distinct maps for %d operations: not shared", distinct, ops)
 	}
 }
