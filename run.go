@@ -84,10 +84,10 @@ type run struct {
 	w       *Workflow
 	ctx     context.Context
 	args    map[string]any
-	values  map[string]string // the host's per-call values
+	values  map[string]string     // the host's per-call values
 	bytes   map[string]*callBytes // the host's per-call bytes (upload.go)
-	pre     *PreRequest       // the pre_request run, if any
-	preVars []varValue        // its vars
+	pre     *PreRequest           // the pre_request run, if any
+	preVars []varValue            // its vars
 	vars    [][]varValue
 	cache   map[string]map[string]template.Value
 	secrets Redactor

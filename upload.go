@@ -57,7 +57,7 @@ type uploadSpec struct {
 // uploadPart is a part of a multipart body, or the raw body of file:.
 type uploadPart struct {
 	name        string             // the form field's name
-	value       *template.Template  // a field's text; nil for a file
+	value       *template.Template // a field's text; nil for a file
 	file        template.Ref       // where a file's bytes come from
 	filename    *template.Template // nil: the blob's name, else none
 	contentType *template.Template // nil: the blob's type, else application/octet-stream (a field's: none)
