@@ -101,6 +101,9 @@ func (c *compiler) upload(s *step, n ast.Node, path string) {
 			c.errorf(n, path+".multipart", "a multipart body sets its own Content-Type header (with the boundary); remove headers.Content-Type")
 		}
 		c.multipart(u, multi, path+".multipart")
+		if s.cache {
+			c.warnf(multi, path+".multipart", "cache never hits: a multipart body has a new boundary on every request, and the key hashes the body")
+		}
 	default:
 		p := uploadPart{}
 		c.fileRef(&p, file, path+".file")
@@ -619,4 +622,20 @@ func joinNote(desc, note string) string {
 		desc += "."
 	}
 	return desc + " " + note
+}
+
+// label is the upload as the Mermaid picture shows it:
+// "multipart: caption, photo (file)" or "file: ${param:doc}".
+func (u *uploadSpec) label() string {
+	if u.parts == nil {
+		return "file: " + u.file.file.String()
+	}
+	names := make([]string, len(u.parts))
+	for i, p := range u.parts {
+		names[i] = p.name
+		if p.value == nil {
+			names[i] += " (file)"
+		}
+	}
+	return "multipart: " + clip(strings.Join(names, ", "), 60)
 }

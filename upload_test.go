@@ -261,6 +261,7 @@ func TestUploadLoadErrors(t *testing.T) {
 		{"      file: '${param:bin}'\n      multipart: []", "set multipart or file, not both"},
 		{"      file: '${param:bin}'\n      content_type: 'not a type'", "is not a media type"},
 		{"      files: x", `unknown field "files"`},
+		{"      multipart:\n        - {name: a, value: x}\n    cache: true\n    var: [{name: v, extract: v}]", "cache never hits"},
 	}
 	for _, tt := range tests {
 		src := `
@@ -314,4 +315,14 @@ func allDiags(ds Diagnostics) string {
 		b.WriteString(d.Error() + "\n")
 	}
 	return b.String()
+}
+
+func TestUploadMermaid(t *testing.T) {
+	w, diags := ParseWorkflow("t.yaml", []byte(uploadTool))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if m := w.Mermaid(); !strings.Contains(m, "multipart: caption, meta, photo (file)") {
+		t.Errorf("picture lacks the upload:\n%s", m)
+	}
 }
