@@ -236,6 +236,9 @@ func TestUploadErrors(t *testing.T) {
 	for _, tt := range tests {
 		wantError(t, call(t, reg, "upload_photo", tt.args), tt.want)
 	}
+	reg = loadRegistry(t, nil, srv.URL, uploadTool)
+	wantError(t, call(t, reg, "upload_photo", fmt.Sprintf(`{"caption":"c","photo":"aGk=","filename":%q}`, strings.Repeat("f", MaxFilenameBytes+1))),
+		`part "photo": the file name has 1025 bytes; at most 1024 are allowed`)
 	if len(us.parts) != 0 {
 		t.Errorf("%d requests sent, want none", len(us.parts))
 	}

@@ -74,6 +74,14 @@ func isFileSchema(s map[string]any) bool {
 	return media && !enc
 }
 
+// textOfBytes reports a string schema of bytes written as text (format
+// byte, a contentEncoding): the model's string is sent as it is.
+func textOfBytes(s map[string]any) bool {
+	f, _ := s["format"].(string)
+	_, enc := s["contentEncoding"]
+	return f == "byte" || enc
+}
+
 // binaryType reports a media type whose body is bytes, not text.
 func binaryType(ct string) bool {
 	mt, _, err := mime.ParseMediaType(ct)
@@ -128,7 +136,7 @@ func newUpload(b *Body, maxBytes int64) (*upload, *Body) {
 			}
 		}
 		return u, &nb
-	case binaryType(b.ContentType) && (b.Schema == nil || isFileSchema(b.Schema) || b.Schema["type"] == "string"),
+	case binaryType(b.ContentType) && (b.Schema == nil || isFileSchema(b.Schema) || b.Schema["type"] == "string" && !textOfBytes(b.Schema)),
 		isFileSchema(b.Schema):
 		nb := *b
 		desc, _ := b.Schema["description"].(string)
