@@ -238,7 +238,7 @@ type pendingRef struct {
 
 var (
 	topFields   = []string{"name", "desc", "category", "tags", "params", "examples", "env", "values", "steps", "pre_request", "auth"}
-	paramFields = []string{"name", "type", "required", "description", "default", "validate"}
+	paramFields = []string{"name", "type", "required", "description", "default", "validate", "format"}
 	envFields   = []string{"name", "sensitive"}
 	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth"}
 	varFields   = []string{"name", "extract", "default", "abort", "jump"}
@@ -370,7 +370,7 @@ func (c *compiler) params(n ast.Node) {
 		}
 		var p Param
 		have := map[string]bool{}
-		var defNode, validateNode ast.Node
+		var defNode, validateNode, formatNode ast.Node
 		for _, f := range fields {
 			have[f.key] = true
 			fp := path + "." + f.key
@@ -399,12 +399,17 @@ func (c *compiler) params(n ast.Node) {
 				defNode = f.value
 			case "validate":
 				validateNode = f.value
+			case "format":
+				formatNode = f.value
 			}
 		}
 		for _, req := range []string{"name", "type", "required", "description"} {
 			if !have[req] {
 				c.errorf(item, path, "missing required field %q", req)
 			}
+		}
+		if formatNode != nil {
+			c.paramFormat(&p, formatNode, path+".format") // upload.go
 		}
 		if validateNode != nil {
 			if s, ok := c.str(validateNode, path+".validate"); ok {
@@ -589,6 +594,9 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			s.query = c.query(f.value, fp)
 		case "body":
 			bodyNode = f.value
+			if isMapping(c.resolve(f.value)) {
+				break // an upload, compiled once the headers are known
+			}
 			bodySrc, _ = c.str(f.value, fp)
 		case "timeout":
 			if t, ok := c.integer(f.value, fp); ok {
@@ -627,7 +635,9 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 	if !have["url"] {
 		c.errorf(n, path, "missing required field \"url\"")
 	}
-	if bodyNode != nil {
+	if bodyNode != nil && isMapping(c.resolve(bodyNode)) {
+		c.upload(s, bodyNode, path+".body") // upload.go
+	} else if bodyNode != nil {
 		ctx := bodyContext(bodySrc, s.headers)
 		s.body = c.template(bodyNode, bodySrc, ctx, path+".body")
 		if ctx == template.InJSON && !hasHeader(s.headers, "Content-Type") {
@@ -655,6 +665,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 	for _, q := range s.query {
 		s.refs = q.value.AppendRefs(s.refs)
 	}
+	s.refs = s.upload.appendRefs(s.refs)
 	s.envOnly = !slices.ContainsFunc(s.refs, func(r template.Ref) bool { return r.Source != template.Env })
 	if s.envOnly {
 		for _, r := range s.refs {
@@ -984,6 +995,10 @@ func (c *compiler) checkRefs() {
 			continue
 		}
 		if strings.HasPrefix(p.path, "auth.") && badAuthRef(ref, report) {
+			continue
+		}
+		if strings.HasSuffix(p.path, ".file") && strings.Contains(p.path, ".body") {
+			c.checkFileRef(ref, report) // upload.go
 			continue
 		}
 		switch ref.Source {

@@ -77,6 +77,9 @@ func NewExecutor(opts *Options) *Executor {
 	if o.Blobs == nil {
 		o.Blobs = NewMemoryBlobStore(DefaultMaxBlobBytes)
 	}
+	if o.MaxUploadBytes <= 0 {
+		o.MaxUploadBytes = DefaultMaxUploadBytes
+	}
 	if o.BlobTTL <= 0 {
 		o.BlobTTL = DefaultBlobTTL
 	}

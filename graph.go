@@ -128,6 +128,9 @@ func stepLabel(s *step) string {
 	if len(s.exports) > 0 {
 		extra = append(extra, "export "+exportNames(s))
 	}
+	if s.upload != nil {
+		extra = append(extra, s.upload.label()) // upload.go
+	}
 	if s.noAuth {
 		extra = append(extra, "auth: none")
 	}

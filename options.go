@@ -136,6 +136,10 @@ type Options struct {
 	Blobs BlobStore
 	// BlobTTL is how long a kept body lives. Default 1 hour.
 	BlobTTL time.Duration
+	// MaxUploadBytes bounds the body of a step that uploads files (a
+	// multipart body, or file:): what its files decode to, and the whole
+	// multipart body. Default 32 MiB (DefaultMaxUploadBytes).
+	MaxUploadBytes int64
 
 	// Registry: loading and the entry tools.
 

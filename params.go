@@ -45,6 +45,9 @@ type Param struct {
 	Default any
 	// Validate, when set, must match the argument (a string parameter's).
 	Validate *regexp.Regexp
+	// Format says how a string parameter carries a file a step uploads
+	// (upload.go): FormatBase64 or FormatBlob; "" for text.
+	Format string
 }
 
 // paramsSchema returns the JSON Schema of params as the model sees it and
@@ -53,7 +56,14 @@ func paramsSchema(params []Param) any {
 	props := make(jsonstr.Object, 0, len(params))
 	required := []string{}
 	for _, p := range params {
-		s := jsonstr.Object{{Key: "type", Value: string(p.Type)}, {Key: "description", Value: p.Description}}
+		desc := p.Description
+		if note := formatNote(p.Format); note != "" {
+			desc = joinNote(desc, note)
+		}
+		s := jsonstr.Object{{Key: "type", Value: string(p.Type)}, {Key: "description", Value: desc}}
+		if p.Format == FormatBase64 {
+			s = append(s, jsonstr.Member{Key: "contentEncoding", Value: "base64"})
+		}
 		if p.Default != nil {
 			s = append(s, jsonstr.Member{Key: "default", Value: p.Default})
 		}

@@ -38,7 +38,7 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 // newRun returns the state of a call of w, its secret environment
 // variables recorded.
 func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) *run {
-	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, zh: chinese(co.locale), vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
+	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, bytes: co.bytes, zh: chinese(co.locale), vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
@@ -84,9 +84,10 @@ type run struct {
 	w       *Workflow
 	ctx     context.Context
 	args    map[string]any
-	values  map[string]string // the host's per-call values
-	pre     *PreRequest       // the pre_request run, if any
-	preVars []varValue        // its vars
+	values  map[string]string     // the host's per-call values
+	bytes   map[string]*callBytes // the host's per-call bytes (upload.go)
+	pre     *PreRequest           // the pre_request run, if any
+	preVars []varValue            // its vars
 	vars    [][]varValue
 	cache   map[string]map[string]template.Value
 	secrets Redactor
@@ -376,6 +377,10 @@ type expanded struct {
 	url     string
 	headers []string // values, in step.headers order
 	body    string
+	// upload is an upload's body (upload.go), sent with uploadType as its
+	// Content-Type unless the step's headers set one.
+	upload     []byte
+	uploadType string
 }
 
 // envMemo is the expansion of a step whose templates read nothing but
@@ -578,6 +583,11 @@ func (r *run) expand(s *step, v template.Values) (expanded, error) {
 		}
 		x.body = b
 	}
+	if s.upload != nil {
+		if x.upload, x.uploadType, err = r.uploadBody(s.upload, v); err != nil {
+			return expanded{}, fmt.Errorf("body: %w", err)
+		}
+	}
 	return x, nil
 }
 
@@ -593,6 +603,12 @@ func (r *run) newRequest(s *step, x expanded) Request {
 	for i, h := range s.headers {
 		req.Header[h.name] = x.headers[i : i+1 : i+1]
 	}
+	if s.upload != nil {
+		req.Body = x.upload
+		if req.Header.Get("Content-Type") == "" {
+			req.Header.Set("Content-Type", x.uploadType)
+		}
+	}
 	if s.retry.anyMethod && req.Header.Get("Idempotency-Key") == "" {
 		req.Header.Set("Idempotency-Key", rand.Text())
 	}
@@ -602,7 +618,7 @@ func (r *run) newRequest(s *step, x expanded) Request {
 // cacheKey hashes the expanded method, url, headers (by name) and body;
 // the key is the capability's name, ':' and the hash in hex.
 func (r *run) cacheKey(s *step, x *expanded) string {
-	n := len(s.method) + len(x.url) + len(x.body) + 2
+	n := len(s.method) + len(x.url) + len(x.body) + len(x.upload) + 2
 	for i, h := range s.headers {
 		n += len(h.name) + len(x.headers[i]) + 3
 	}
@@ -618,6 +634,7 @@ func (r *run) cacheKey(s *step, x *expanded) string {
 		buf = append(append(buf, x.headers[i]...), 0, 0)
 	}
 	buf = append(buf, x.body...)
+	buf = append(buf, x.upload...)
 	if id := r.authIdentity(s); id != "" { // per-call credentials: an entry of theirs
 		buf = append(append(buf, 0), id...)
 	}

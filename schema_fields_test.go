@@ -60,6 +60,8 @@ func TestSchemaFields(t *testing.T) {
 			return "name: a\ndesc: b\nsteps: [{url: 'https://x.example', " + f + ": 1}]\n"
 		}},
 		{"steps[].var[]", varFields, props(def("var")), nil},
+		{"steps[].body (upload)", uploadFields, props(def("upload")), nil},
+		{"steps[].body.multipart[]", partFields, props(def("uploadPart")), nil},
 		{"pre_request", preFields, props(def("preRequest")), nil},
 		{"auth", authFields, props(def("auth")), nil},
 		{"steps[].loop", loopFields, props(def("loop")), nil},

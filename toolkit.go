@@ -158,6 +158,8 @@ type callOptions struct {
 	hasCacheScope bool
 
 	conversation string // WithConversation
+
+	bytes map[string]*callBytes // WithBytes, WithReader (upload.go)
 }
 
 // WithValue passes a named per-call value (a tenant id, a user token, a

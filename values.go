@@ -121,6 +121,13 @@ func (r *run) declaredValues() []CallValue {
 func (r *run) bindValues() (Result, bool) {
 	for _, v := range r.declaredValues() {
 		val, ok := r.values[v.Name]
+		if _, isBytes := r.bytes[v.Name]; isBytes && !ok {
+			if v.Secret() {
+				data, _, _ := r.valueBytes(v.Name)
+				r.secrets.Add(string(data))
+			}
+			continue // passed as bytes (WithBytes, WithReader)
+		}
 		switch {
 		case !ok && !v.HasDefault:
 			r.e.opts.Logger.WarnContext(r.ctx, "toolkit: per-call value not passed (toolkit.WithValue)", "capability", r.w.Name, "value", v.Name)
@@ -144,6 +151,9 @@ func (r *run) bindValues() (Result, bool) {
 func (r *run) lookupValue(name string) (string, bool) {
 	if v, ok := r.values[name]; ok {
 		return v, true
+	}
+	if data, ok, err := r.valueBytes(name); ok && err == nil { // upload.go
+		return string(data), true
 	}
 	for _, d := range r.declaredValues() {
 		if d.Name == name && d.HasDefault {

@@ -72,6 +72,7 @@ type step struct {
 	headers  []headerTemplate // one per name, in name order
 	query    []queryTemplate
 	body     *template.Template
+	upload   *uploadSpec // body: a mapping that sends files (upload.go)
 	timeout  time.Duration
 	cache    bool
 	cacheTTL time.Duration

@@ -57,6 +57,10 @@ type Options struct {
 	// MaxResultBytes bounds the body shown to the model; the rest is cut
 	// with a note. Default: the Executor's.
 	MaxResultBytes int
+	// MaxUploadBytes bounds a multipart or binary request body and each
+	// file in it, decoded from the model's base64. Default 32 MiB
+	// (toolkit.DefaultMaxUploadBytes).
+	MaxUploadBytes int64
 	// Credentials are the host's credentials, by the name of the
 	// document's security scheme (Catalog.SecuritySchemes): each call of
 	// an endpoint whose Security names schemes the host registered gets
@@ -128,6 +132,8 @@ type endpoint struct {
 	// jsonBody: the body is JSON; bodyUnwraps: a string sent for it is
 	// read as the JSON it holds (its schema does not take a string).
 	jsonBody, bodyUnwraps bool
+	// upload: a multipart or binary body (upload.go).
+	upload *upload
 
 	// The arguments' schema (see checker), compiled on the first call.
 	compile  sync.Once
@@ -199,6 +205,9 @@ func New(c *Catalog, options *Options) (*API, error) {
 	if a.opts.Timeout <= 0 {
 		a.opts.Timeout = toolkit.DefaultStepTimeout
 	}
+	if a.opts.MaxUploadBytes <= 0 {
+		a.opts.MaxUploadBytes = toolkit.DefaultMaxUploadBytes
+	}
 	for _, g := range c.groups {
 		a.groups = append(a.groups, groupInfo{Group: g})
 	}
@@ -213,6 +222,9 @@ func New(c *Catalog, options *Options) (*API, error) {
 		ep := &endpoint{Endpoint: e, tmpl: tmpl}
 		if keepBase {
 			ep.base = e.BasePath
+		}
+		if u, b := newUpload(e.Body, a.opts.MaxUploadBytes); u != nil {
+			ep.upload, ep.Body = u, b
 		}
 		if e.Body != nil && isJSONType(e.Body.ContentType) {
 			ep.jsonBody = true

@@ -162,6 +162,8 @@ func confirmation(e *endpoint, req *request) toolkit.Result {
 	if req.body != nil {
 		if json.Valid(req.body) {
 			pending["body"] = json.RawMessage(req.body)
+		} else if e.upload != nil || !utf8.Valid(req.body) {
+			pending["body"] = fmt.Sprintf("[%d bytes, %s]", len(req.body), req.header.Get("Content-Type"))
 		} else {
 			pending["body"] = string(req.body)
 		}
@@ -255,7 +257,14 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 			req.header.Set(f.Name, f.Value)
 		}
 	}
-	if body, ok := args["body"]; ok {
+	if body, ok := args["body"]; ok && e.upload != nil {
+		data, ct, err := e.upload.encode(body) // upload.go
+		if err != "" {
+			errs = append(errs, err)
+		}
+		req.body = data
+		req.header.Set("Content-Type", cmp.Or(ct, e.Body.ContentType))
+	} else if ok {
 		data, err := encodeBody(e, body)
 		if err != "" {
 			errs = append(errs, err)

@@ -104,7 +104,15 @@ type Body struct {
 	// Encoding says how the properties of an
 	// application/x-www-form-urlencoded body are written, by property
 	// name. A property without one is sent as text: a scalar as is, an
-	// array as repeated pairs, an object as JSON.
+	// array as repeated pairs, an object as JSON. Of a
+	// multipart/form-data body, its ContentType is a part's media type.
+	//
+	// A multipart/form-data body is sent as its parts: a property of
+	// format binary (or with a contentMediaType) is a file part whose
+	// bytes the model sends in base64, the others fields. A binary body
+	// (application/octet-stream, an image, audio, video, PDF or archive,
+	// or a schema of format binary) is sent as the bytes of the base64
+	// string the model gives.
 	Encoding map[string]Encoding
 }
 
@@ -114,6 +122,9 @@ type Encoding struct {
 	Style         string
 	Explode       *bool
 	AllowReserved bool
+	// ContentType is a multipart/form-data part's media type (a file's
+	// default: application/octet-stream; an object's: application/json).
+	ContentType string
 }
 
 // Endpoint is one operation of the host's HTTP API.

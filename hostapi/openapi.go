@@ -458,6 +458,16 @@ func convertBody(rb *openapi3.RequestBody, shared *convCache) *Body {
 	if b.Example == nil {
 		b.Example = firstExample(mt.Examples)
 	}
+	if b.ContentType == multipartType {
+		for _, name := range slices.Sorted(maps.Keys(mt.Encoding)) {
+			if enc := mt.Encoding[name]; enc != nil && enc.ContentType != "" {
+				if b.Encoding == nil {
+					b.Encoding = map[string]Encoding{}
+				}
+				b.Encoding[name] = Encoding{ContentType: enc.ContentType}
+			}
+		}
+	}
 	if b.ContentType == formType {
 		for _, name := range slices.Sorted(maps.Keys(mt.Encoding)) {
 			enc := mt.Encoding[name]

@@ -137,12 +137,12 @@ func (e *endpoint) bodySchema(withBody bool) any {
 	switch {
 	case !withBody:
 		s = map[string]any{}
-	case e.jsonBody || b.ContentType == formType:
+	case e.jsonBody || b.ContentType == formType || e.upload != nil:
 		s, _ = validationSchema(b.Schema, b.Schema, "#/properties/body").(map[string]any)
 		if s == nil {
 			s = map[string]any{}
 		}
-		if _, ok := s["type"]; !ok && b.ContentType == formType {
+		if _, ok := s["type"]; !ok && (b.ContentType == formType || e.upload != nil && e.upload.multipart) {
 			s["type"] = "object"
 		}
 	default:

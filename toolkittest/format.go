@@ -279,6 +279,10 @@ func normalize(method, u, body string, ignore []string) matchable {
 		m.body = ""
 		return m
 	}
+	if parts, ok := multipartParts(body); ok { // multipart.go
+		m.body = parts
+		return m
+	}
 	var v any
 	d := json.NewDecoder(strings.NewReader(t))
 	d.UseNumber()

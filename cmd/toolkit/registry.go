@@ -20,6 +20,7 @@ type loadFlags struct {
 	envFile      string
 	allowPrivate list
 	values       pairs
+	valueFiles   pairs // --value-file: per-call bytes
 	headers      list
 	locale       string
 	flat         bool
@@ -38,6 +39,7 @@ func (f *loadFlags) register(fs *flag.FlagSet, calls bool) {
 	fs.StringVar(&f.envFile, "env-file", "", "read environment variables for ${env:NAME} from `FILE` (NAME=value lines; # comments, quotes and export allowed); they win over the process environment")
 	fs.Var(&f.allowPrivate, "allow-private", "let requests reach this private or loopback `HOST`, address or CIDR range (repeatable; \"*\" turns the guard off)")
 	fs.Var(&f.values, "value", "pass a per-call `NAME=VALUE` (tenantId, yqAccessToken, STATIC#yqcloud_url, ...) (repeatable)")
+	fs.Var(&f.valueFiles, "value-file", "pass a per-call value `NAME=PATH` as the file's bytes, for a tool file's upload (file: ${value:NAME}) (repeatable)")
 	fs.Var(&f.headers, "header", "send this `Name: value` header, as a secret, with every request of a YQCloud function and of an OpenAPI document's endpoints (--api-url); YAML tool files send only the headers they write, so pass a value with --value NAME=VALUE and write ${value:NAME} in the file (repeatable)")
 }
 
@@ -46,6 +48,13 @@ func (f *loadFlags) callOptions() ([]toolkit.CallOption, error) {
 	var opts []toolkit.CallOption
 	for i, name := range f.values.names {
 		opts = append(opts, toolkit.WithValue(name, f.values.values[i]))
+	}
+	for i, name := range f.valueFiles.names {
+		data, err := os.ReadFile(f.valueFiles.values[i])
+		if err != nil {
+			return nil, fmt.Errorf("--value-file %s: %w", name, err)
+		}
+		opts = append(opts, toolkit.WithBytes(name, data))
 	}
 	if len(f.headers) > 0 {
 		h := http.Header{}
