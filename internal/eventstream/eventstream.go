@@ -105,8 +105,9 @@ func NewReader(src io.Reader, f Format, max int) *Reader {
 	return &Reader{src: src, format: f, max: max}
 }
 
-// BytesRead is how many bytes the Reader has read from its source.
-func (r *Reader) BytesRead() int64 { return r.read }
+// Offset is how many bytes of the stream the events returned so far took
+// (comments and skipped lines included); the Reader may have read more.
+func (r *Reader) Offset() int64 { return r.read - int64(r.end-r.start) }
 
 // Retry returns the reconnection time the stream's last valid retry field
 // set, and whether one did.

@@ -202,3 +202,15 @@ func BenchmarkSSE(b *testing.B) {
 		}
 	}
 }
+
+func TestOffset(t *testing.T) {
+	r := NewReader(strings.NewReader("data: a\n\n: c\ndata: bb\r\n\r\ndata: x"), SSE, 0)
+	for _, want := range []int64{9, 24} {
+		if _, err := r.Next(); err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Offset(); got != want {
+			t.Errorf("Offset = %d, want %d", got, want)
+		}
+	}
+}
