@@ -113,9 +113,9 @@ type varSpec struct {
 	hasDefault bool
 	def        string
 	abort      bool
-	jump       int  // -1: none
-	fromLoop   bool // set by the step's loop (items, more), not extracted
-	secret     bool // named as a credential: its value is a secret of the call (setVar)
+	jump       int    // -1: none
+	fromLoop   bool   // set by the step's loop (items, more), not extracted
+	secret     bool   // named as a credential: its value is a secret of the call (setVar)
 	from       string // a stream step's SSE field: "event" or "id"; "": the data
 }
 
