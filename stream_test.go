@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -242,5 +243,56 @@ func TestStreamTimeout(t *testing.T) {
 	res := call(t, reg, "watch", `{}`)
 	if res.IsError || !strings.HasPrefix(res.Text, "last ") || res.Text == "last " {
 		t.Fatalf("want the last event read before the timeout, got %q (error %v)", res.Text, res.IsError)
+	}
+}
+
+// TestStreamFlatMemory: 10,000 flushed SSE events with collect: last keep
+// the heap flat (sampled every 1,000 events) and allocate a bounded
+// number of bytes per event, the test server's writes included.
+func TestStreamFlatMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10,000 events")
+	}
+	const events = 10_000
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		f := w.(http.Flusher)
+		buf := make([]byte, 0, 128)
+		for i := range events {
+			buf = fmt.Appendf(buf[:0], "event: tick\nid: %d\ndata: {\"n\": %d, \"text\": \"some words of a token\"}\n\n", i, i)
+			w.Write(buf)
+			f.Flush()
+		}
+	})
+	reg := loadRegistry(t, nil, srv.URL, streamTool(`{collect: last}`,
+		"      - {name: n, extract: n}\n      - {name: id, from: id}\n", `"${step0:n} ${step0:id}"`))
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	call(t, reg, "watch", `{}`) // warm: connections, pools
+	base := heap()
+	var peak uint64
+	seen := 0
+	notify := WithNotify(func(Notice) {
+		if seen++; seen%1000 == 0 {
+			peak = max(peak, heap())
+		}
+	})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res := call(t, reg, "watch", `{}`, notify)
+	runtime.ReadMemStats(&after)
+	wantText(t, res, "9999 9999")
+	growth := int64(peak) - int64(base)
+	perEvent := float64(after.TotalAlloc-before.TotalAlloc) / events
+	t.Logf("heap growth at the peak %d B (%.1f B/event); %.0f B allocated per event", growth, float64(growth)/events, perEvent)
+	if growth > 512<<10 {
+		t.Errorf("the heap grew by %d bytes over the stream: not flat", growth)
+	}
+	if perEvent > 2048 {
+		t.Errorf("%.0f bytes allocated per event, over 2 KiB", perEvent)
 	}
 }
