@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml/ast"
 
@@ -162,6 +163,25 @@ func (c *compiler) varFrom(v *varSpec, n ast.Node, path string) {
 	if src != "data" {
 		v.from = src
 	}
+}
+
+// label is the stream in a step's box of the Mermaid picture.
+func (sp *streamSpec) label() string {
+	format := "by Content-Type"
+	if sp.format != 0 {
+		format = sp.format.String()
+	}
+	l := "stream: " + format + ", collect " + collectModes[sp.collect]
+	if len(sp.events) > 0 {
+		l += ", events " + strings.Join(sp.events, " ")
+	}
+	if sp.until != nil {
+		l += ", until " + sp.until.String()
+	}
+	if sp.maxEvents != DefaultStreamMaxEvents {
+		l += fmt.Sprintf(", max %d events", sp.maxEvents)
+	}
+	return l
 }
 
 // streamFormatOf is the format of a stream the response's Content-Type

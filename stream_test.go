@@ -296,3 +296,13 @@ func TestStreamFlatMemory(t *testing.T) {
 		t.Errorf("%.0f bytes allocated per event, over 2 KiB", perEvent)
 	}
 }
+
+func TestStreamMermaid(t *testing.T) {
+	w, ds := ParseWorkflow("s.yaml", []byte(streamTool(`{format: sse, events: [delta, done], until: done, max_events: 50, collect: concat}`, "      - {name: text, extract: text}\n", "")))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if got, want := w.Mermaid(), "stream: sse, collect concat, events delta done, until done, max 50 events"; !strings.Contains(got, want) {
+		t.Errorf("Mermaid:\n%s\nwant %q in a step's box", got, want)
+	}
+}
