@@ -29,6 +29,10 @@ const (
 	DefaultStreamMaxBytes      = 64 << 20
 )
 
+// maxStreamSecrets bounds the values of a var named as a credential
+// (isSecretVar) a stream step gathers: each is a secret of the call.
+const maxStreamSecrets = 256
+
 // maxNoticeBytes bounds the text of one progress notice of a stream.
 const maxNoticeBytes = 200
 
@@ -382,9 +386,13 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 			text, raw = []byte(val.Text), val.Kind != extract.String
 		}
 		if v.secret {
+			// Each value is a secret of the call, in the collected value
+			// and the body alike; a bound keeps the redactor's list short.
+			if st.vars[i].n >= maxStreamSecrets {
+				return false, fmt.Errorf("stream: var %q is named as a credential and took more than %d values; extract it in a step without stream", v.name, maxStreamSecrets)
+			}
 			r.secrets.Add(string(text))
-		}
-		if note == "" && len(text) > 0 {
+		} else if note == "" && len(text) > 0 {
 			note = v.name + ": " + string(text)
 		}
 		if err := st.vars[i].add(mode, text, raw, limit); err != nil {

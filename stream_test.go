@@ -306,3 +306,15 @@ func TestStreamMermaid(t *testing.T) {
 		t.Errorf("Mermaid:\n%s\nwant %q in a step's box", got, want)
 	}
 }
+
+// TestStreamSecretVar: a var named as a credential is redacted from the
+// body and never a notice.
+func TestStreamSecretVar(t *testing.T) {
+	srv := sseServer(t, "text/event-stream", "data: {\"access_token\": \"tok-AAAA-1111\", \"n\": 1}\n\n", "data: {\"access_token\": \"tok-BBBB-2222\", \"n\": 2}\n\n")
+	reg := loadRegistry(t, nil, srv.URL, streamTool(`sse`, "      - {name: access_token, extract: access_token}\n", ""))
+	var notes []string
+	res := call(t, reg, "watch", `{}`, WithNotify(func(n Notice) { notes = append(notes, n.Text) }))
+	if strings.Contains(res.Text, "tok-") || strings.Contains(strings.Join(notes, " "), "tok-") {
+		t.Errorf("a secret reached the model or a notice: %q %q", res.Text, notes)
+	}
+}
