@@ -139,12 +139,20 @@ func (c *compiler) streamFormat(n ast.Node, path, src string) eventstream.Format
 // vars' from, which only a stream step has.
 func (c *compiler) checkStream(s *step, path string, streamNode, loopNode ast.Node, have map[string]bool) {
 	for i, v := range s.vars {
-		if v.from != "" && s.stream == nil && i < len(c.varNodes) {
+		if v.from == "" || i >= len(c.varNodes) {
+			continue
+		}
+		if s.stream == nil {
 			c.errorf(c.varNodes[i], indexPath(path+".var", i)+".from", "from applies to a step with stream:")
+		} else if v.expr != nil {
+			c.errorf(c.varNodes[i], indexPath(path+".var", i)+".from", "from: %s takes the SSE field whole; extract applies to the data: set one of them", v.from)
 		}
 	}
 	if s.stream == nil {
 		return
+	}
+	if !have["timeout"] {
+		c.warnf(streamNode, path+".stream", "the step's timeout (default %d s) ends the stream with what it gathered; set timeout for a longer stream", int(DefaultStepTimeout.Seconds()))
 	}
 	if loopNode != nil {
 		c.errorf(streamNode, path+".stream", "a stream step cannot loop; remove loop or stream")
