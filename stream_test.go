@@ -219,9 +219,11 @@ func TestStreamCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	args, _ := json.Marshal(map[string]any{"name": "watch", "parameters": map[string]any{}})
 	done := make(chan Result, 1)
+	var canceled time.Time
 	go func() {
 		res, _ := reg.Call(ctx, ToolCallCapability, args, WithNotify(func(n Notice) {
 			if strings.HasSuffix(n.Text, ": 3") {
+				canceled = time.Now()
 				cancel() // mid-stream, from the call's own goroutine
 			}
 		}))
@@ -229,6 +231,7 @@ func TestStreamCancel(t *testing.T) {
 	}()
 	select {
 	case res := <-done:
+		t.Logf("returned %v after the cancel", time.Since(canceled)) // reported, not asserted
 		wantError(t, res, "cancel")
 	case <-time.After(20 * time.Second): // a hang guard, not a timing assertion
 		t.Fatalf("the call did not return after its context was canceled (%d events sent)", sent())
@@ -316,5 +319,42 @@ func TestStreamSecretVar(t *testing.T) {
 	res := call(t, reg, "watch", `{}`, WithNotify(func(n Notice) { notes = append(notes, n.Text) }))
 	if strings.Contains(res.Text, "tok-") || strings.Contains(strings.Join(notes, " "), "tok-") {
 		t.Errorf("a secret reached the model or a notice: %q %q", res.Text, notes)
+	}
+}
+
+// TestStreamCancelBlocked: the caller's context ends a stream whose
+// server sent one event and then nothing, the read blocked.
+func TestStreamCancelBlocked(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "data: {\"n\": 1}\n\n")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // never ends by itself
+	})
+	src := strings.Replace(streamTool(`sse`, "", ""), "stream:", "timeout: 3600\n    stream:", 1)
+	reg := loadRegistry(t, nil, srv.URL, src)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	args, _ := json.Marshal(map[string]any{"name": "watch", "parameters": map[string]any{}})
+	first := make(chan struct{}, 1)
+	done := make(chan Result, 1)
+	go func() {
+		res, _ := reg.Call(ctx, ToolCallCapability, args, WithNotify(func(Notice) { first <- struct{}{} }))
+		done <- res
+	}()
+	select {
+	case <-first:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no first event")
+	}
+	time.Sleep(10 * time.Millisecond) // let the read block; not a timing assertion
+	canceled := time.Now()
+	cancel()
+	select {
+	case res := <-done:
+		t.Logf("returned %v after the cancel", time.Since(canceled)) // reported, not asserted
+		wantError(t, res, "cancel")
+	case <-time.After(20 * time.Second): // a hang guard
+		t.Fatal("the call did not return after its context was canceled")
 	}
 }
