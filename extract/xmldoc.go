@@ -22,12 +22,14 @@ import (
 // none), text nodes for whitespace too, a CDATA section a text node of
 // its own, namespaces resolved the way xmlquery resolves them.
 //
-// parseArena reads the bodies it is sure of, which is nearly every body
-// an API sends; it leaves to encoding/xml (through xmlquery) a body it is
-// not sure of: a DOCTYPE or other directive, a processing instruction
-// past the declaration, an encoding other than UTF-8, a non-ASCII or
-// undeclared name, a carriage return, any error. encoding/xml then
-// refuses or reads it as before.
+// parseArena's own tokenizer reads the bodies it is sure of, which is
+// nearly every body an API sends; it leaves to decodeArena (encoding/xml's
+// tokens, placed as xmlquery places them) a body it is not sure of: a
+// DOCTYPE or other directive, a processing instruction past the
+// declaration, an encoding other than UTF-8, a non-ASCII or undeclared
+// name, a carriage return, any error. encoding/xml then refuses it or
+// reads it into the same kind of arena. xmlquery itself is the reference
+// of the tests (xmldoc_test.go), not a dependency.
 type xmlArena struct {
 	body  []byte
 	dec   []byte // texts that had entity references, decoded
