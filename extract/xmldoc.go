@@ -22,12 +22,14 @@ import (
 // none), text nodes for whitespace too, a CDATA section a text node of
 // its own, namespaces resolved the way xmlquery resolves them.
 //
-// parseArena reads the bodies it is sure of, which is nearly every body
-// an API sends; it leaves to encoding/xml (through xmlquery) a body it is
-// not sure of: a DOCTYPE or other directive, a processing instruction
-// past the declaration, an encoding other than UTF-8, a non-ASCII or
-// undeclared name, a carriage return, any error. encoding/xml then
-// refuses or reads it as before.
+// parseArena's own tokenizer reads the bodies it is sure of, which is
+// nearly every body an API sends; it leaves to decodeArena (encoding/xml's
+// tokens, placed as xmlquery places them) a body it is not sure of: a
+// DOCTYPE or other directive, a processing instruction past the
+// declaration, an encoding other than UTF-8, a non-ASCII or undeclared
+// name, a carriage return, any error. encoding/xml then refuses it or
+// reads it into the same kind of arena. xmlquery itself is the reference
+// of the tests (xmldoc_test.go), not a dependency.
 type xmlArena struct {
 	body  []byte
 	dec   []byte // texts that had entity references, decoded
@@ -803,9 +805,13 @@ const (
 func decodeArena(body []byte, maxDepth int) (*xmlArena, string) {
 	a := &xmlArena{body: body}
 	b := &treeBuilder{a: a, s2p: map[string]xmlnsPrefix{xmlURL: {name: "xml"}}, ids: map[xname]uint32{}}
-	a.nodes = append(a.nodes, xnode{w0: xkDoc << 29, a: ^uint32(0)})
-	b.levels = append(b.levels, 0)
-	b.depths = append(b.depths, 0)
+	elems, texts := estimate(body)
+	a.nodes = make([]xnode, 1, elems+texts+2)
+	a.nodes[0] = xnode{w0: xkDoc << 29, a: ^uint32(0)}
+	a.attrs = make([]xattr, 0, bytes.Count(body, []byte{'='})+2)
+	a.dec = make([]byte, 0, len(body)/2)
+	b.levels = make([]int32, 1, cap(a.nodes))
+	b.depths = make([]int32, 1, cap(a.nodes))
 	d := xml.NewDecoder(bytes.NewReader(body))
 	d.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
 		b.charset = true
@@ -948,8 +954,8 @@ type treeBuilder struct {
 	a       *xmlArena
 	s2p     map[string]xmlnsPrefix
 	ids     map[xname]uint32
-	levels  []int // each node's level
-	depths  []int // each node's depth under the document
+	levels  []int32 // each node's level
+	depths  []int32 // each node's depth under the document
 	prev    int32
 	deepest int
 	charset bool // the decoder reads through a charset reader: its offsets are not the body's
@@ -968,7 +974,7 @@ func (b *treeBuilder) nameID(n xname) uint32 {
 // parentFor returns the parent of a node at level, or -1 when xmlquery
 // puts it beside the document node.
 func (b *treeBuilder) parentFor(level int) int32 {
-	pl := b.levels[b.prev]
+	pl := int(b.levels[b.prev])
 	switch {
 	case level == pl:
 		if b.prev == 0 {
@@ -1000,10 +1006,10 @@ func (b *treeBuilder) place(level int, n xnode, named bool) int32 {
 		n.w0 |= uint32(p)
 	}
 	b.a.nodes = append(b.a.nodes, n)
-	b.levels = append(b.levels, level)
+	b.levels = append(b.levels, int32(level))
 	d := b.depths[p] + 1
 	b.depths = append(b.depths, d)
-	b.deepest = max(b.deepest, d)
+	b.deepest = max(b.deepest, int(d))
 	return int32(len(b.a.nodes) - 1)
 }
 
@@ -1014,7 +1020,10 @@ func (b *treeBuilder) add(level int, w0 uint32, attrs [][2]string) int32 {
 	if i < 0 {
 		return -1
 	}
-	seen := map[xname]bool{}
+	var seen map[xname]bool
+	if len(attrs) > 0 {
+		seen = map[xname]bool{}
+	}
 	for _, kv := range attrs {
 		n := xname{local: kv[0]}
 		if j := strings.IndexByte(kv[0], ':'); j > 0 {
