@@ -534,6 +534,11 @@ func (r *Registry) detail(e *registered, opts callOptions) Result {
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
 	}
+	if budget := r.detailBudget(); len(res.Text) > budget {
+		// Within the budget: the schema trimmed, with a note (see
+		// trimmedDetail).
+		res.Text = string(trimmedDetail(c, c.localDescription(opts.locale), e.schema, budget))
+	}
 	return res
 }
 
