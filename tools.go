@@ -297,6 +297,9 @@ func (e *Executor) DiscoveryBudget() int {
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
 	f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	if verb := methodVerb(c.Name); verb != "" {
+		f = append(f, search.Field{Text: verb, Weight: 1.5})
+	}
 	if len(c.Tags) > 0 {
 		f = append(f, search.Field{Text: strings.Join(c.Tags, ", "), Weight: 1.5})
 	}
@@ -319,6 +322,25 @@ func capabilityFields(c *Capability) []search.Field {
 		}
 	}
 	return f
+}
+
+// methodVerb is the action an operation's name says with an HTTP method
+// ("post_folders", "put_files_id", as OpenAPI collections name operations
+// without an operationId): "create" for POST, "update" for PUT and PATCH,
+// so a user asking to create or change something finds them; "" for
+// other names.
+func methodVerb(name string) string {
+	method, rest, ok := strings.Cut(name, "_")
+	if !ok || rest == "" {
+		return ""
+	}
+	switch strings.ToLower(method) {
+	case "post":
+		return "create"
+	case "put", "patch":
+		return "update"
+	}
+	return ""
 }
 
 // indexRemove drops a capability from the keyword index (Registry.add
@@ -511,6 +533,11 @@ func (r *Registry) detail(e *registered, opts callOptions) Result {
 	res, err := JSONResult(fields)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
+	}
+	if budget := r.detailBudget(); len(res.Text) > budget {
+		// Within the budget: the schema trimmed, with a note (see
+		// trimmedDetail).
+		res.Text = string(trimmedDetail(c, c.localDescription(opts.locale), e.schema, budget))
 	}
 	return res
 }
