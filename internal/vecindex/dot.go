@@ -33,23 +33,18 @@ func dotPlain(a, b []float32) float32 {
 	return s
 }
 
-func dot8(a, b []float32) float32 {
-	b = b[:len(a)]
-	var s0, s1, s2, s3, s4, s5, s6, s7 float32
-	i := 0
-	for ; i+8 <= len(a); i += 8 {
-		a8, b8 := a[i:i+8:i+8], b[i:i+8:i+8]
-		s0 += a8[0] * b8[0]
-		s1 += a8[1] * b8[1]
-		s2 += a8[2] * b8[2]
-		s3 += a8[3] * b8[3]
-		s4 += a8[4] * b8[4]
-		s5 += a8[5] * b8[5]
-		s6 += a8[6] * b8[6]
-		s7 += a8[7] * b8[7]
+// dot4 returns the dot products of q with the four vectors of d, each of
+// q's length, laid end to end: q is read once for the four, and the four
+// sums are independent. BenchmarkDot4 measures it against four Dots.
+func dot4(q, d []float32) (s0, s1, s2, s3 float32) {
+	n := len(q)
+	d = d[:4*n]
+	a, b, c, e := d[:n:n], d[n:2*n:2*n], d[2*n:3*n:3*n], d[3*n:4*n:4*n]
+	for i, x := range q {
+		s0 += x * a[i]
+		s1 += x * b[i]
+		s2 += x * c[i]
+		s3 += x * e[i]
 	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
-	}
-	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+	return s0, s1, s2, s3
 }

@@ -178,10 +178,12 @@ func (ix *Index) scan(query []float32, floor float32) ([]Hit, error) {
 	scores := make([]float32, len(ix.ids))
 	chunks := (len(ix.ids) + chunk - 1) / chunk
 	score := func(c int) {
-		for slot := c * chunk; slot < min((c+1)*chunk, len(ix.ids)); slot++ {
-			if ix.ids[slot] != "" {
-				scores[slot] = Dot(q, ix.data[slot*d:(slot+1)*d])
-			}
+		slot, end := c*chunk, min((c+1)*chunk, len(ix.ids))
+		for ; slot+4 <= end; slot += 4 { // free slots are zeros: scored 0
+			scores[slot], scores[slot+1], scores[slot+2], scores[slot+3] = dot4(q, ix.data[slot*d:])
+		}
+		for ; slot < end; slot++ {
+			scores[slot] = Dot(q, ix.data[slot*d:(slot+1)*d])
 		}
 	}
 	if chunks == 1 {
