@@ -345,3 +345,41 @@ func TestHashEmbedder(t *testing.T) {
 		t.Errorf("unrelated texts: cosine %v", dot(v[0], v[2]))
 	}
 }
+
+// recordingEmbedder keeps the texts it gets.
+type recordingEmbedder struct {
+	mu    sync.Mutex
+	texts []string
+}
+
+func (e *recordingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.mu.Lock()
+	e.texts = append(e.texts, texts...)
+	e.mu.Unlock()
+	return toolkittest.HashEmbedder{Dims: 8}.Embed(ctx, texts)
+}
+
+// TestHybridTextBounds: the Embedder gets at most 8 KiB of a capability
+// and 1 KiB of a query, in batches of Batch.
+func TestHybridTextBounds(t *testing.T) {
+	emb := &recordingEmbedder{}
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb})
+	long := &toolkit.Capability{Name: "long_one", Description: strings.Repeat("word ", 5000), Handler: okHandler}
+	if err := reg.Add(long); err != nil {
+		t.Fatal(err)
+	}
+	reg.Search(strings.Repeat("query ", 1000), 1)
+	emb.mu.Lock()
+	defer emb.mu.Unlock()
+	if len(emb.texts) != 2 || len(emb.texts[0]) != 8<<10 || len(emb.texts[1]) != 1<<10 {
+		t.Errorf("texts of %d bytes", func() (n []int) {
+			for _, s := range emb.texts {
+				n = append(n, len(s))
+			}
+			return n
+		}())
+	}
+	if !strings.HasPrefix(emb.texts[0], "long one (go)\nword word") {
+		t.Errorf("text: %.40q", emb.texts[0])
+	}
+}
