@@ -135,55 +135,80 @@ func Normalize(dst, vec []float32) bool {
 // query need not be normalized; one of another length is refused
 // (ErrDims).
 func (ix *Index) Search(query []float32, k int, floor float32, keep func(id string) bool) ([]Hit, int, error) {
-	hits, err := ix.scan(query, floor)
+	if keep == nil && k > 0 {
+		// The best k kept as they are scored: no list of every match.
+		top := topK{k: k}
+		total := 0
+		err := ix.scan(query, floor, func(h Hit) {
+			total++
+			top.add(h)
+		})
+		return top.sorted(), total, err
+	}
+	var hits []Hit
+	err := ix.scan(query, floor, func(h Hit) { hits = append(hits, h) })
 	if keep != nil {
 		hits = slices.DeleteFunc(hits, func(h Hit) bool { return !keep(h.ID) })
 	}
 	total := len(hits)
-	better := func(a, b Hit) int {
-		switch {
-		case a.Score > b.Score:
-			return -1
-		case a.Score < b.Score:
-			return 1
-		}
-		return strings.Compare(a.ID, b.ID)
-	}
 	if k > 0 && k < len(hits) {
-		hits = topK(hits, k, better)
+		top := topK{k: k}
+		for _, h := range hits {
+			top.add(h)
+		}
+		hits = top.sorted()
 	} else {
 		slices.SortFunc(hits, better)
 	}
 	return hits, total, err
 }
 
-// scan returns the vectors whose cosine with query is above floor, in
-// slot order.
-func (ix *Index) scan(query []float32, floor float32) ([]Hit, error) {
+// better orders hits by score, ties by id.
+func better(a, b Hit) int {
+	switch {
+	case a.Score > b.Score:
+		return -1
+	case a.Score < b.Score:
+		return 1
+	}
+	return strings.Compare(a.ID, b.ID)
+}
+
+// scores are per-slot buffers of Search, pooled.
+var scores = sync.Pool{New: func() any { return new([]float32) }}
+
+// scan calls found, in slot order and under the Index's read lock, with
+// the vectors whose cosine with query is above floor.
+func (ix *Index) scan(query []float32, floor float32, found func(Hit)) error {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	if len(ix.byID) == 0 {
-		return nil, nil
+		return nil
 	}
 	if len(query) != ix.dims {
-		return nil, fmt.Errorf("%w: the query's %d, the index's %d", ErrDims, len(query), ix.dims)
+		return fmt.Errorf("%w: the query's %d, the index's %d", ErrDims, len(query), ix.dims)
 	}
 	q := make([]float32, len(query))
 	if !Normalize(q, query) {
-		return nil, nil
+		return nil
 	}
 	// The cosines, a chunk of slots at a time on every core: at 10,000
 	// vectors of 768 dimensions the dot products are nearly all the work.
 	d := ix.dims
-	scores := make([]float32, len(ix.ids))
+	buf := scores.Get().(*[]float32)
+	defer scores.Put(buf)
+	if cap(*buf) < len(ix.ids) {
+		*buf = make([]float32, len(ix.ids))
+	}
+	sc := (*buf)[:len(ix.ids)]
 	chunks := (len(ix.ids) + chunk - 1) / chunk
 	score := func(c int) {
 		slot, end := c*chunk, min((c+1)*chunk, len(ix.ids))
 		for ; slot+4 <= end; slot += 4 { // free slots are zeros: scored 0
-			scores[slot], scores[slot+1], scores[slot+2], scores[slot+3] = dot4(q, ix.data[slot*d:])
+			sc[slot], sc[slot+1], sc[slot+2], sc[slot+3] = dot4(q, ix.data[slot*d:])
 		}
 		for ; slot < end; slot++ {
-			scores[slot] = Dot(q, ix.data[slot*d:(slot+1)*d])
+			sc[slot] = Dot(q, ix.data[slot*d:(slot+1)*d])
 		}
 	}
 	if chunks == 1 {
@@ -191,49 +216,59 @@ func (ix *Index) scan(query []float32, floor float32) ([]Hit, error) {
 	} else {
 		parallel.For(chunks, score)
 	}
-	var hits []Hit
 	for slot, id := range ix.ids {
-		if s := scores[slot]; id != "" && s > floor {
-			hits = append(hits, Hit{ID: id, Score: s})
+		if s := sc[slot]; id != "" && s > floor {
+			found(Hit{ID: id, Score: s})
 		}
 	}
-	return hits, nil
+	return nil
+}
+
+// topK keeps the best k hits added, in a heap whose root is the worst.
+type topK struct {
+	k int
+	h []Hit
+}
+
+func (t *topK) add(x Hit) {
+	if len(t.h) < t.k {
+		t.h = append(t.h, x)
+		for i := len(t.h) - 1; i > 0; { // up
+			p := (i - 1) / 2
+			if better(t.h[i], t.h[p]) <= 0 {
+				break
+			}
+			t.h[i], t.h[p] = t.h[p], t.h[i]
+			i = p
+		}
+		return
+	}
+	if better(x, t.h[0]) >= 0 {
+		return
+	}
+	t.h[0] = x
+	for i := 0; ; { // down
+		l := 2*i + 1
+		if l >= len(t.h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(t.h) && better(t.h[r], t.h[l]) > 0 {
+			m = r
+		}
+		if better(t.h[m], t.h[i]) <= 0 {
+			return
+		}
+		t.h[i], t.h[m] = t.h[m], t.h[i]
+		i = m
+	}
+}
+
+// sorted returns the hits kept, best first.
+func (t *topK) sorted() []Hit {
+	slices.SortFunc(t.h, better)
+	return t.h
 }
 
 // chunk is how many vectors one core scores at a time.
 const chunk = 512
-
-// topK returns the best k of hits in order, from a heap of k.
-func topK(hits []Hit, k int, better func(a, b Hit) int) []Hit {
-	h := slices.Clone(hits[:k])
-	// A min-heap by better: h[0] is the worst of the best k.
-	worse := func(i, j int) bool { return better(h[i], h[j]) > 0 }
-	down := func(i int) {
-		for {
-			l := 2*i + 1
-			if l >= len(h) {
-				return
-			}
-			m := l
-			if r := l + 1; r < len(h) && worse(r, l) {
-				m = r
-			}
-			if !worse(m, i) {
-				return
-			}
-			h[i], h[m] = h[m], h[i]
-			i = m
-		}
-	}
-	for i := k/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for _, x := range hits[k:] {
-		if better(x, h[0]) < 0 {
-			h[0] = x
-			down(0)
-		}
-	}
-	slices.SortFunc(h, better)
-	return h
-}

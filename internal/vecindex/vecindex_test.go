@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -84,6 +85,13 @@ func TestTopK(t *testing.T) {
 		top, total, _ := ix.Search(q, k, -2, nil)
 		if diff := cmp.Diff(all[:min(k, 500)], top); diff != "" || total != 500 {
 			t.Errorf("k=%d (-sort +top):\n%s", k, diff)
+		}
+		// With a filter, the same selection over what it keeps.
+		odd := func(id string) bool { return id[len(id)-1]%2 == 1 }
+		kept := slices.DeleteFunc(slices.Clone(all), func(h Hit) bool { return !odd(h.ID) })
+		top, total, _ = ix.Search(q, k, -2, odd)
+		if diff := cmp.Diff(kept[:min(k, len(kept))], top); diff != "" || total != 250 {
+			t.Errorf("k=%d kept (-sort +top):\n%s", k, diff)
 		}
 	}
 }
