@@ -24,7 +24,8 @@ import (
 // per text, in order, all of the same length; it is called from several
 // goroutines at once. The Registry calls it at load, in batches
 // (HybridOptions.Batch), for the capabilities whose text it has not
-// embedded yet, and at search time for the query.
+// embedded yet, and at search time for the query. Its errors reach the
+// Observer and the log as they are: they must not hold a credential.
 type Embedder interface {
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
 }

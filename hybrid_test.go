@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -74,6 +75,9 @@ func (e *conceptEmbedder) counts() (calls, texts int) {
 	defer e.mu.Unlock()
 	return e.calls, e.texts
 }
+
+// quiet takes the warnings of the failures these tests cause.
+var quiet = slog.New(slog.DiscardHandler)
 
 func okHandler(context.Context, *toolkit.Call) (toolkit.Result, error) {
 	return toolkit.TextResult("ok"), nil
@@ -247,7 +251,7 @@ func TestHybridFallsBack(t *testing.T) {
 				mu.Unlock()
 			}}
 			emb := &conceptEmbedder{}
-			reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Observer: obs,
+			reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Observer: obs, Logger: quiet,
 				Hybrid: toolkit.HybridOptions{QueryTimeout: time.Millisecond}}) // only a blocked call reaches it
 			if err := reg.Add(caps...); err != nil {
 				t.Fatal(err)
@@ -271,7 +275,7 @@ func TestHybridFallsBack(t *testing.T) {
 // found by keyword, Check reports them, and a later Check embeds them.
 func TestHybridLoadFailure(t *testing.T) {
 	emb := &conceptEmbedder{fail: errors.New("rate limited")}
-	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb})
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Logger: quiet})
 	if err := reg.Add(hybridCatalog(3)...); err != nil {
 		t.Fatalf("Add fails with the Embedder: %v", err)
 	}
@@ -382,4 +386,23 @@ func TestHybridTextBounds(t *testing.T) {
 	if !strings.HasPrefix(emb.texts[0], "long one (go)\nword word") {
 		t.Errorf("text: %.40q", emb.texts[0])
 	}
+}
+
+// A Registry with an Embedder ranks a keyword by keyword and by meaning;
+// toolkittest.HashEmbedder stands for a provider's embeddings here.
+func ExampleEmbedder() {
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: toolkittest.HashEmbedder{}})
+	err := reg.Add(
+		&toolkit.Capability{Name: "refund_payment", Description: "Refund a customer's payment.", Handler: okHandler},
+		&toolkit.Capability{Name: "create_invoice", Description: "Create an invoice for a customer.", Handler: okHandler},
+		&toolkit.Capability{Name: "get_forecast", Description: "Weather forecast for a city.", Handler: okHandler},
+	)
+	if err != nil {
+		panic(err)
+	}
+	if err := reg.Check(); err != nil { // ErrEmbedding if an Embed call failed
+		panic(err)
+	}
+	fmt.Println(reg.SearchContext(context.Background(), "refund the customer", 2))
+	// Output: [refund_payment create_invoice]
 }
