@@ -46,6 +46,10 @@ type Observer struct {
 	// context ScriptStart returned, and ScriptEnd lists them.
 	ScriptStart func(ctx context.Context, script ScriptInfo) context.Context
 	ScriptEnd   func(ctx context.Context, script ScriptInfo)
+	// Embed reports a call of Options.Embedder: a batch of capabilities'
+	// texts at load, or a search's query; Err is set (ErrEmbedding) when
+	// it failed, and the search then ranked by keyword alone.
+	Embed func(ctx context.Context, e EmbedInfo)
 	// Queries sets RequestInfo.Query in the request events: each request's
 	// query, with the values of credential keys (IsSecretQueryKey) and the
 	// call's secrets redacted, which tells a loop's pages apart. Off by

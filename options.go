@@ -180,6 +180,15 @@ type Options struct {
 	// what other goroutines keep counts too. Default 64 MiB
 	// (DefaultScriptMemory).
 	ScriptMemory int64
+	// Embedder, when set, makes keyword searches hybrid: capabilities are
+	// ranked by keyword and by the similarity of their embeddings with the
+	// query's, and the two rankings fused (HybridOptions, docs/discovery.md).
+	// Vectors are computed when capabilities are added, in batches, and
+	// kept by the hash of the text embedded, so a reload embeds only the
+	// capabilities that changed. Default: none, keyword ranking alone.
+	Embedder Embedder
+	// Hybrid tunes hybrid ranking; it applies only with an Embedder.
+	Hybrid HybridOptions
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid
