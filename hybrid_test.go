@@ -406,3 +406,34 @@ func ExampleEmbedder() {
 	fmt.Println(reg.SearchContext(context.Background(), "refund the customer", 2))
 	// Output: [refund_payment create_invoice]
 }
+
+// TestHybridConcurrent adds, removes, checks and searches at once (run
+// with -race).
+func TestHybridConcurrent(t *testing.T) {
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: toolkittest.HashEmbedder{Dims: 32}, Hybrid: toolkit.HybridOptions{Batch: 3}})
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 30 {
+				caps := hybridCatalog(5)
+				caps[0].Description += fmt.Sprint(" ", w, i) // a new text each time
+				if err := reg.Add(caps...); err != nil {
+					t.Error(err)
+					return
+				}
+				reg.Search("refund the umbrella", 3)
+				reg.Call(context.Background(), toolkit.ToolQueryCapabilities, json.RawMessage(`{"keyword":"filler","category":"misc"}`))
+				if i%5 == 0 {
+					reg.Remove("filler_001", "refund_payment")
+					_ = reg.Check()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := reg.Check(); err != nil {
+		t.Error(err)
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
-// requests, YQCloud hook runs and code mode's scripts, for metrics and tracing. Each field is
+// requests, YQCloud hook runs, code mode's scripts and the Embedder's calls, for metrics and tracing. Each field is
 // optional and a nil one is skipped; without an Observer (and a logger
 // enabled for Debug) nothing of an event is computed. A Start hook returns
 // the context the work runs with (a tracer opens a span in it), and its
