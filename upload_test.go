@@ -229,7 +229,6 @@ func TestUploadErrors(t *testing.T) {
 	reg := loadRegistry(t, &Options{MaxUploadBytes: 100}, srv.URL, uploadTool)
 	big := base64.StdEncoding.EncodeToString(make([]byte, 200))
 	tests := []struct{ args, want string }{
-		{`{"caption":"c","photo":"not$base64"}`, `parameter "photo" is not valid base64 (illegal base64 data at input byte 3)`},
 		{fmt.Sprintf(`{"caption":"c","photo":%q}`, big), `the files have 200 bytes, over the limit of 100 (Options.MaxUploadBytes)`},
 		{fmt.Sprintf(`{"caption":%q,"photo":"aGk="}`, strings.Repeat("c", 200)), `over 100 bytes (Options.MaxUploadBytes)`},
 	}
@@ -237,13 +236,16 @@ func TestUploadErrors(t *testing.T) {
 		wantError(t, call(t, reg, "upload_photo", tt.args), tt.want)
 	}
 	reg = loadRegistry(t, nil, srv.URL, uploadTool)
+	wantError(t, call(t, reg, "upload_photo", `{"caption":"c","photo":"not$base64"}`), `parameter "photo" is not valid base64 (illegal base64 data at input byte 3)`)
 	wantError(t, call(t, reg, "upload_photo", fmt.Sprintf(`{"caption":"c","photo":"aGk=","filename":%q}`, strings.Repeat("f", MaxFilenameBytes+1))),
 		`part "photo": the file name has 1025 bytes; at most 1024 are allowed`)
 	if len(us.parts) != 0 {
 		t.Errorf("%d requests sent, want none", len(us.parts))
 	}
-	if _, _, err := base64Of(strings.Repeat("A", 4<<10) + "!!!!"); err == nil || !strings.Contains(err.Error(), "byte 4096") {
-		t.Errorf("base64Of: %v, want the offset of the bad byte", err)
+	text, enc := base64Of(" data:image/png;base64," + strings.Repeat("A", 4<<10) + "\n!!!!")
+	f := &fileData{b64: text, enc: enc, param: "p"}
+	if _, err := f.bytes(); err == nil || !strings.Contains(err.Error(), "byte 4096") {
+		t.Errorf("decode: %v, want the offset of the bad byte", err)
 	}
 }
 
