@@ -331,3 +331,37 @@ func TestUploadMermaid(t *testing.T) {
 		t.Errorf("picture lacks the upload:\n%s", m)
 	}
 }
+
+// FuzzUploadBase64: whatever the model sends, decoding either fails
+// naming the parameter or gives what encoding/base64 gives, and the size
+// announced before decoding holds what is decoded.
+func FuzzUploadBase64(f *testing.F) {
+	f.Add("aGVsbG8=")
+	f.Add("aGVsbG8")
+	f.Add("a-_b")
+	f.Add(" data:x;base64,aGk=\n")
+	f.Add("!!")
+	f.Fuzz(func(t *testing.T, s string) {
+		text, enc := base64Of(s)
+		fd := &fileData{b64: text, enc: enc, param: "p"}
+		got, err := fd.bytes()
+		if err != nil {
+			if !strings.Contains(err.Error(), `parameter "p" is not valid base64`) {
+				t.Fatalf("error %v does not name the parameter", err)
+			}
+			return
+		}
+		want, werr := enc.DecodeString(text)
+		if werr != nil || !bytes.Equal(got, want) {
+			t.Fatalf("decoded %q, encoding/base64 %q (%v)", got, want, werr)
+		}
+		if int64(len(got)) > fd.size() {
+			t.Fatalf("%d bytes decoded, size said %d", len(got), fd.size())
+		}
+		var buf bytes.Buffer
+		buf.WriteString("head")
+		if err := fd.writeTo(&buf, &buf); err != nil || !bytes.Equal(buf.Bytes()[4:], want) {
+			t.Fatalf("writeTo: %q, %v", buf.Bytes()[4:], err)
+		}
+	})
+}
