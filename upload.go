@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
+	"unsafe"
 
 	"github.com/goccy/go-yaml/ast"
 
@@ -378,6 +379,7 @@ type fileData struct {
 	data     []byte
 	b64      string
 	enc      *base64.Encoding
+	param    string // the parameter the base64 comes from, for errors
 	name     string // the blob's file name
 	mimeType string // the blob's media type
 }
@@ -390,13 +392,37 @@ func (f *fileData) size() int64 {
 	return int64(len(f.data))
 }
 
-// writeTo writes the file's bytes to w, decoding base64 on the way.
-func (f *fileData) writeTo(w io.Writer) (int64, error) {
-	if f.enc == nil {
-		n, err := w.Write(f.data)
-		return int64(n), err
+// decode decodes the base64 into dst, which has room for size() bytes.
+// The decoder reads the text in place: it only reads its source.
+func (f *fileData) decode(dst []byte) ([]byte, error) {
+	src := unsafe.Slice(unsafe.StringData(f.b64), len(f.b64))
+	n, err := f.enc.Decode(dst, src)
+	if err != nil {
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			err = fmt.Errorf("illegal base64 data at input byte %d", int64(ce))
+		}
+		return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, err)
 	}
-	return io.Copy(w, base64.NewDecoder(f.enc, strings.NewReader(f.b64)))
+	return dst[:n], nil
+}
+
+// writeTo writes the file's bytes to w, a part of the multipart body in
+// buf: base64 is decoded straight into buf's free room, then written
+// there (a copy onto itself), so the file is never held twice.
+func (f *fileData) writeTo(w io.Writer, buf *bytes.Buffer) error {
+	if f.enc == nil {
+		_, err := w.Write(f.data)
+		return err
+	}
+	n := f.enc.DecodedLen(len(f.b64))
+	buf.Grow(n)
+	data, err := f.decode(buf.AvailableBuffer()[:n])
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
 }
 
 // bytes returns the file's bytes, decoding base64 into one buffer.
@@ -404,9 +430,7 @@ func (f *fileData) bytes() ([]byte, error) {
 	if f.enc == nil {
 		return f.data, nil
 	}
-	out := make([]byte, f.enc.DecodedLen(len(f.b64)))
-	n, err := f.enc.Decode(out, []byte(f.b64))
-	return out[:n], err
+	return f.decode(make([]byte, f.enc.DecodedLen(len(f.b64))))
 }
 
 // file returns the bytes a file: reference names.
@@ -436,49 +460,40 @@ func (r *run) file(ref template.Ref) (*fileData, error) {
 			return nil, fmt.Errorf("parameter %q: the blob store failed", ref.Name)
 		}
 		return &fileData{data: b.Data, name: b.Name, mimeType: b.MIMEType}, nil
-	default: // FormatBase64
-		text, enc, err := base64Of(s)
-		if err != nil {
-			return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", ref.Name, err)
-		}
-		return &fileData{b64: text, enc: enc}, nil
+	default: // FormatBase64: decoded as it is written (a bad byte fails the body before it is sent)
+		text, enc := base64Of(s)
+		return &fileData{b64: text, enc: enc, param: ref.Name}, nil
 	}
 }
 
 // base64Of returns the base64 text of s and its encoding: standard or
 // URL-safe, padded or not, a data: URL's prefix and white space dropped.
-// The text is checked whole here, so that a body is never half written.
-func base64Of(s string) (string, *base64.Encoding, error) {
+func base64Of(s string) (string, *base64.Encoding) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "data:") {
 		if _, after, ok := strings.Cut(s, ";base64,"); ok {
 			s = after
 		}
 	}
-	if strings.ContainsAny(s, " \t\r\n") {
+	has := func(chars string) bool { // IndexByte is vectorized; IndexAny is not
+		for i := 0; i < len(chars); i++ {
+			if strings.IndexByte(s, chars[i]) >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if has(" \t\r\n") {
 		s = strings.Join(strings.Fields(s), "")
 	}
 	enc := base64.StdEncoding
-	if strings.ContainsAny(s, "-_") {
+	if has("-_") {
 		enc = base64.URLEncoding
 	}
 	if !strings.HasSuffix(s, "=") && len(s)%4 != 0 {
 		enc = enc.WithPadding(base64.NoPadding)
 	}
-	// The decoder stops at the first bad byte: find it before any byte of
-	// the body is written.
-	var buf [3 << 10]byte
-	for i := 0; i < len(s); i += 4 << 10 {
-		chunk := s[i:min(i+4<<10, len(s))]
-		if _, err := enc.Decode(buf[:], []byte(chunk)); err != nil {
-			var ce base64.CorruptInputError
-			if errors.As(err, &ce) {
-				return "", nil, fmt.Errorf("illegal base64 data at input byte %d", int64(i)+int64(ce))
-			}
-			return "", nil, err
-		}
-	}
-	return s, enc, nil
+	return s, enc
 }
 
 // param returns the declaration of the parameter name.
@@ -574,7 +589,7 @@ func (r *run) uploadBody(u *uploadSpec, v template.Values) ([]byte, string, erro
 		h.Set("Content-Disposition", `form-data; name="`+quoteEscape(p.name)+`"; filename="`+quoteEscape(filename)+`"`)
 		h.Set("Content-Type", ct)
 		pw, _ := w.CreatePart(h)
-		if _, err := f.writeTo(pw); err != nil {
+		if err := f.writeTo(pw, &buf); err != nil {
 			return nil, "", fmt.Errorf("part %q: %w", p.name, err)
 		}
 		if int64(buf.Len()) > limit {

@@ -229,7 +229,6 @@ func TestUploadErrors(t *testing.T) {
 	reg := loadRegistry(t, &Options{MaxUploadBytes: 100}, srv.URL, uploadTool)
 	big := base64.StdEncoding.EncodeToString(make([]byte, 200))
 	tests := []struct{ args, want string }{
-		{`{"caption":"c","photo":"not$base64"}`, `parameter "photo" is not valid base64 (illegal base64 data at input byte 3)`},
 		{fmt.Sprintf(`{"caption":"c","photo":%q}`, big), `the files have 200 bytes, over the limit of 100 (Options.MaxUploadBytes)`},
 		{fmt.Sprintf(`{"caption":%q,"photo":"aGk="}`, strings.Repeat("c", 200)), `over 100 bytes (Options.MaxUploadBytes)`},
 	}
@@ -237,13 +236,16 @@ func TestUploadErrors(t *testing.T) {
 		wantError(t, call(t, reg, "upload_photo", tt.args), tt.want)
 	}
 	reg = loadRegistry(t, nil, srv.URL, uploadTool)
+	wantError(t, call(t, reg, "upload_photo", `{"caption":"c","photo":"not$base64"}`), `parameter "photo" is not valid base64 (illegal base64 data at input byte 3)`)
 	wantError(t, call(t, reg, "upload_photo", fmt.Sprintf(`{"caption":"c","photo":"aGk=","filename":%q}`, strings.Repeat("f", MaxFilenameBytes+1))),
 		`part "photo": the file name has 1025 bytes; at most 1024 are allowed`)
 	if len(us.parts) != 0 {
 		t.Errorf("%d requests sent, want none", len(us.parts))
 	}
-	if _, _, err := base64Of(strings.Repeat("A", 4<<10) + "!!!!"); err == nil || !strings.Contains(err.Error(), "byte 4096") {
-		t.Errorf("base64Of: %v, want the offset of the bad byte", err)
+	text, enc := base64Of(" data:image/png;base64," + strings.Repeat("A", 4<<10) + "\n!!!!")
+	f := &fileData{b64: text, enc: enc, param: "p"}
+	if _, err := f.bytes(); err == nil || !strings.Contains(err.Error(), "byte 4096") {
+		t.Errorf("decode: %v, want the offset of the bad byte", err)
 	}
 }
 
@@ -328,4 +330,38 @@ func TestUploadMermaid(t *testing.T) {
 	if m := w.Mermaid(); !strings.Contains(m, "multipart: caption, meta, photo (file)") {
 		t.Errorf("picture lacks the upload:\n%s", m)
 	}
+}
+
+// FuzzUploadBase64: whatever the model sends, decoding either fails
+// naming the parameter or gives what encoding/base64 gives, and the size
+// announced before decoding holds what is decoded.
+func FuzzUploadBase64(f *testing.F) {
+	f.Add("aGVsbG8=")
+	f.Add("aGVsbG8")
+	f.Add("a-_b")
+	f.Add(" data:x;base64,aGk=\n")
+	f.Add("!!")
+	f.Fuzz(func(t *testing.T, s string) {
+		text, enc := base64Of(s)
+		fd := &fileData{b64: text, enc: enc, param: "p"}
+		got, err := fd.bytes()
+		if err != nil {
+			if !strings.Contains(err.Error(), `parameter "p" is not valid base64`) {
+				t.Fatalf("error %v does not name the parameter", err)
+			}
+			return
+		}
+		want, werr := enc.DecodeString(text)
+		if werr != nil || !bytes.Equal(got, want) {
+			t.Fatalf("decoded %q, encoding/base64 %q (%v)", got, want, werr)
+		}
+		if int64(len(got)) > fd.size() {
+			t.Fatalf("%d bytes decoded, size said %d", len(got), fd.size())
+		}
+		var buf bytes.Buffer
+		buf.WriteString("head")
+		if err := fd.writeTo(&buf, &buf); err != nil || !bytes.Equal(buf.Bytes()[4:], want) {
+			t.Fatalf("writeTo: %q, %v", buf.Bytes()[4:], err)
+		}
+	})
 }
