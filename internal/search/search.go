@@ -70,12 +70,12 @@ type Index struct {
 type doc struct {
 	id    string
 	len   [2]float32 // of the main (weight >= 1) and the minor fields
-	names uint16     // distinct terms of the Name fields
 	gen   uint32     // incremented when the slot is freed: older postings are stale
 	terms []string   // distinct terms, for Remove
 	live  bool
 	// pending: placed by AddDocs, which has yet to add its postings.
 	pending bool
+	names   uint16 // distinct terms of the Name fields (last: in the padding)
 }
 
 type posting struct {
@@ -434,7 +434,7 @@ type acc struct {
 	words    uint64  // the query words matched
 	best     float64 // the best term of the query word being scored
 	nameHits uint16  // the query words found in the document's name
-	named    bool    // whether the query word being scored is in its name
+	named    uint8   // 1 when the query word being scored is in its name
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -582,20 +582,18 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 					sc.held = append(sc.held, it.slot)
 				}
 				a.best = max(a.best, v)
-				a.named = a.named || it.gen&inName != 0
+				a.named |= uint8(it.gen >> 31) // inName
 			}
 		}
 		for _, slot := range sc.held {
 			a := &sc.acc[slot]
-			if a.named {
-				a.nameHits++
-			}
+			a.nameHits += uint16(a.named)
 			if a.words == 0 {
 				sc.touched = append(sc.touched, slot)
 			}
 			a.score += g.weight * a.best
 			a.words |= g.words
-			a.best, a.named = 0, false
+			a.best, a.named = 0, 0
 		}
 	}
 	hits, ids := sc.hits[:0], sc.ids[:0]
