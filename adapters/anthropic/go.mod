@@ -34,6 +34,7 @@ require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
+	github.com/toolkit-sdk/toolkit/adapters/adaptertest v0.0.0
 	go.opentelemetry.io/auto/sdk v1.1.0 // indirect
 	go.opentelemetry.io/otel v1.33.0 // indirect
 	go.opentelemetry.io/otel/metric v1.33.0 // indirect
@@ -46,3 +47,5 @@ require (
 )
 
 replace github.com/toolkit-sdk/toolkit => ../..
+
+replace github.com/toolkit-sdk/toolkit/adapters/adaptertest => ../adaptertest

@@ -29,9 +29,12 @@ require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
+	github.com/toolkit-sdk/toolkit/adapters/adaptertest v0.0.0
 	golang.org/x/net v0.63.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
 
 replace github.com/toolkit-sdk/toolkit => ../..
+
+replace github.com/toolkit-sdk/toolkit/adapters/adaptertest => ../adaptertest

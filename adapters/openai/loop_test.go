@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/openai/openai-go/v3/responses"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/adapters/adaptertest"
 )
 
 // ordersYAML is a capability calling the shop API.
@@ -44,39 +44,16 @@ steps:
 // newRegistry returns a Registry holding get_order (over a loopback shop),
 // capabilities of other categories, and one that stops generation.
 func newRegistry(t *testing.T, flat bool) *toolkit.Registry {
-	t.Helper()
-	shop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/orders/A-1001" {
-			http.NotFound(w, r)
-			return
-		}
-		fmt.Fprint(w, `{"status":"shipped","amount":"129.90"}`)
-	}))
-	t.Cleanup(shop.Close)
-	reg := toolkit.NewRegistry(&toolkit.Options{
-		Flat:         flat,
-		AllowPrivate: []string{"127.0.0.1"},
-		Env:          func(name string) (string, bool) { return shop.URL, name == "SHOP_URL" },
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersYAML)); err != nil {
-		t.Fatal(err)
-	}
-	noop := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("done"), nil }
-	err := reg.Add(
-		&toolkit.Capability{Name: "create_invoice", Category: "billing", Description: "Create an invoice for a customer.", Params: []toolkit.Param{{Name: "customer", Type: toolkit.TypeString, Required: true}}, Handler: noop},
-		&toolkit.Capability{Name: "refund.payment", Category: "billing", Description: "Refund a customer's payment.", Params: []toolkit.Param{{Name: "payment_id", Type: toolkit.TypeString, Required: true}}, Handler: noop},
-		&toolkit.Capability{Name: "list_tickets", Category: "support", Description: "List the open support tickets.", Params: []toolkit.Param{}, Handler: noop},
-		&toolkit.Capability{Name: "cancel_order", Category: "shop", Description: "Cancel an order; the user confirms it in the front end.", Params: []toolkit.Param{{Name: "order_id", Type: toolkit.TypeString, Required: true}},
-			Handler: func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
+	return adaptertest.Registry(t, adaptertest.NewShop(t), flat, ordersYAML,
+		adaptertest.Capability("create_invoice", "billing", "Create an invoice for a customer.", "customer", adaptertest.Noop),
+		adaptertest.Capability("refund.payment", "billing", "Refund a customer's payment.", "payment_id", adaptertest.Noop),
+		&toolkit.Capability{Name: "list_tickets", Category: "support", Description: "List the open support tickets.", Params: []toolkit.Param{}, Handler: adaptertest.Noop},
+		adaptertest.Capability("cancel_order", "shop", "Cancel an order; the user confirms it in the front end.", "order_id",
+			func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
 				c.Notify("Cancelling...")
 				return toolkit.Result{Text: "waiting for the user", Signals: toolkit.Signals{StopGeneration: true, NeedsConfirmation: true, ToolChoice: json.RawMessage(`{"type":"function","function":{"name":"get_order"}}`)}}, nil
-			}},
+			}),
 	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg
 }
 
 // step is one exchange with the model API: a check of the request body
