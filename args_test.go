@@ -376,3 +376,41 @@ func BenchmarkDecodeCallArgs(b *testing.B) {
 		}
 	})
 }
+
+// TestNumberForStringBounded: a JSON number given for a string parameter is
+// taken as its text up to callargs.MaxNumberText characters; a longer one
+// (a megabyte of digits) is refused, naming the parameter, and the
+// capability does not run.
+func TestNumberForStringBounded(t *testing.T) {
+	reg := NewRegistry(nil)
+	var got []string
+	err := reg.Add(&Capability{Name: "get_order", Description: "Look up an order.",
+		Params: []Param{{Name: "order_id", Type: TypeString, Required: true}},
+		Handler: func(_ context.Context, c *Call) (Result, error) {
+			got = append(got, c.Args["order_id"].(string))
+			return TextResult("ok"), nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("9", callargs.MaxNumberText)
+	for _, tt := range []struct {
+		digits int
+		want   string
+	}{
+		{callargs.MaxNumberText, "ok"},
+		{callargs.MaxNumberText + 1, `parameter "order_id" must be a string: got a number of 101 characters (at most 100 are taken as text)`},
+		{1 << 20, `parameter "order_id" must be a string: got a number of 1048576 characters (at most 100 are taken as text)`},
+	} {
+		res, err := reg.Call(context.Background(), "get_order", json.RawMessage(`{"order_id":`+strings.Repeat("9", tt.digits)+`}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Text, tt.want) || res.IsError != (tt.want != "ok") {
+			t.Errorf("%d digits: %.300q (IsError %v), want %q", tt.digits, res.Text, res.IsError, tt.want)
+		}
+	}
+	if diff := cmp.Diff([]string{long}, got); diff != "" {
+		t.Errorf("the capability got (-want +got):\n%s", diff)
+	}
+}

@@ -348,7 +348,7 @@ func (rt *scriptRuntime) search(fc goja.FunctionCall) goja.Value {
 		limit = int(min(max(l.ToInteger(), 1), maxScriptSearch))
 	}
 	r := rt.run.r
-	hits, _ := r.index.Search(textcut.Cut(words, 1024), nil, limit)
+	hits, _ := r.rank(rt.run.ctx, textcut.Cut(words, 1024), nil, limit)
 	b := []byte{'['}
 	for _, h := range hits {
 		e, ok := r.get(h.ID)

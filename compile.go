@@ -240,8 +240,8 @@ var (
 	topFields   = []string{"name", "desc", "category", "tags", "params", "examples", "env", "values", "steps", "pre_request", "auth"}
 	paramFields = []string{"name", "type", "required", "description", "default", "validate", "format"}
 	envFields   = []string{"name", "sensitive"}
-	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth"}
-	varFields   = []string{"name", "extract", "default", "abort", "jump"}
+	stepFields  = []string{"url", "method", "headers", "query", "body", "timeout", "cache", "next", "var", "result", "retry", "loop", "export", "ok_status", "on_error", "auth", "stream"}
+	varFields   = []string{"name", "extract", "default", "abort", "jump", "from"}
 	methods     = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodPatch, http.MethodHead, http.MethodOptions}
 )
 
@@ -565,7 +565,7 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 		return s
 	}
 	have := map[string]bool{}
-	var bodyNode, nextNode, loopNode, exportNode ast.Node
+	var bodyNode, nextNode, loopNode, exportNode, streamNode ast.Node
 	var bodySrc string
 	pending := len(c.pending)
 	c.varNodes = c.varNodes[:0]
@@ -630,8 +630,12 @@ func (c *compiler) step(i int, path string, n ast.Node, known []string) *step {
 			c.onError(s, f.value, fp)
 		case "auth":
 			c.stepAuth(s, f.value, fp)
+		case "stream":
+			streamNode = f.value
+			c.stream(s, f.value, fp)
 		}
 	}
+	c.checkStream(s, path, streamNode, loopNode, have)
 	if !have["url"] {
 		c.errorf(n, path, "missing required field \"url\"")
 	}
@@ -871,6 +875,8 @@ func (c *compiler) vars(s *step, n ast.Node, path string) {
 				}
 			case "extract":
 				v.expr = c.expr(f.value, fp)
+			case "from":
+				c.varFrom(&v, f.value, fp)
 			case "default":
 				if d, ok := c.scalar(f.value, fp); ok {
 					v.hasDefault, v.def = true, argText(d)

@@ -133,6 +133,10 @@ type Request struct {
 	// error Send cuts to its first KiB before the cut, and from package
 	// toolkittest's fixtures.
 	Secrets *Redactor
+
+	// stream, when set, reads the response instead of the whole-body read
+	// (a step's stream:, stream.go); ctx is the request's.
+	stream func(ctx context.Context, resp *http.Response) (*Response, error)
 }
 
 // Response is an HTTP response with its body read (up to the body cap).
@@ -221,6 +225,9 @@ func (e *Executor) send(ctx context.Context, req *Request, u *url.URL, attempts 
 		return nil, err
 	}
 	defer resp.Body.Close()
+	if req.stream != nil {
+		return req.stream(ctx, resp)
+	}
 	data, err := httpx.ReadBody(resp.Body, resp.ContentLength, e.opts.MaxBodyBytes)
 	if err != nil {
 		if context.Cause(ctx) == errStepTimeout {

@@ -125,6 +125,9 @@ func stepLabel(s *step) string {
 		}
 		extra = append(extra, pages+fmt.Sprintf(", max %d items", l.maxItems))
 	}
+	if s.stream != nil {
+		extra = append(extra, s.stream.label())
+	}
 	if len(s.exports) > 0 {
 		extra = append(extra, "export "+exportNames(s))
 	}

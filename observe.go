@@ -12,7 +12,7 @@ import (
 )
 
 // Observer receives the events of calls, steps, cache lookups, HTTP
-// requests, YQCloud hook runs and code mode's scripts, for metrics and tracing. Each field is
+// requests, YQCloud hook runs, code mode's scripts and the Embedder's calls, for metrics and tracing. Each field is
 // optional and a nil one is skipped; without an Observer (and a logger
 // enabled for Debug) nothing of an event is computed. A Start hook returns
 // the context the work runs with (a tracer opens a span in it), and its
@@ -46,6 +46,10 @@ type Observer struct {
 	// context ScriptStart returned, and ScriptEnd lists them.
 	ScriptStart func(ctx context.Context, script ScriptInfo) context.Context
 	ScriptEnd   func(ctx context.Context, script ScriptInfo)
+	// Embed reports a call of Options.Embedder: a batch of capabilities'
+	// texts at load, or a search's query; Err is set (ErrEmbedding) when
+	// it failed, and the search then ranked by keyword alone.
+	Embed func(ctx context.Context, e EmbedInfo)
 	// Queries sets RequestInfo.Query in the request events: each request's
 	// query, with the values of credential keys (IsSecretQueryKey) and the
 	// call's secrets redacted, which tells a loop's pages apart. Off by

@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -154,7 +155,11 @@ type Options struct {
 	// hostapi's query_api_docs, which reads it through
 	// Executor.DiscoveryBudget): past it the answer says how many more
 	// there are and how to page to them. Default 6,000 bytes, about 1,500
-	// tokens (DefaultMaxDiscoveryBytes).
+	// tokens (DefaultMaxDiscoveryBytes). It bounds query_capability_detail
+	// too, whose answer trims the parameters' schema (with a "trimmed"
+	// note) to fit; Check reports a value under MinDiscoveryBytes, the
+	// least that holds any one capability, and detail answers then take
+	// up to MinDiscoveryBytes.
 	MaxDiscoveryBytes int
 	// CodeMode adds the entry tool run_script: the model writes a
 	// JavaScript function body that calls capabilities (call, as
@@ -175,6 +180,15 @@ type Options struct {
 	// what other goroutines keep counts too. Default 64 MiB
 	// (DefaultScriptMemory).
 	ScriptMemory int64
+	// Embedder, when set, makes keyword searches hybrid: capabilities are
+	// ranked by keyword and by the similarity of their embeddings with the
+	// query's, and the two rankings fused (HybridOptions, docs/discovery.md).
+	// Vectors are computed when capabilities are added, in batches, and
+	// kept by the hash of the text embedded, so a reload embeds only the
+	// capabilities that changed. Default: none, keyword ranking alone.
+	Embedder Embedder
+	// Hybrid tunes hybrid ranking; it applies only with an Embedder.
+	Hybrid HybridOptions
 }
 
 // Check reports every malformed field of o at once, or nil: "invalid
@@ -191,6 +205,10 @@ func (o *Options) Check() error {
 		return nil
 	}
 	_, err := netguard.New(guardConfig(o))
+	if o.MaxDiscoveryBytes > 0 && o.MaxDiscoveryBytes < MinDiscoveryBytes {
+		// Served anyway: a detail answer then takes up to MinDiscoveryBytes.
+		err = errors.Join(err, fmt.Errorf("option MaxDiscoveryBytes: %d is under MinDiscoveryBytes (%d), which one capability's query_capability_detail may need", o.MaxDiscoveryBytes, MinDiscoveryBytes))
+	}
 	return invalidOptions(err)
 }
 

@@ -302,6 +302,9 @@ type Registry struct {
 	// index ranks capabilities for query_capabilities' keyword, kept
 	// current under mu.
 	index *search.Index
+	// hybrid is the vector side of the ranking, nil without an Embedder;
+	// its index is written under mu.
+	hybrid *hybrid
 	// view is the capabilities sorted, nil after a change; gen counts the
 	// changes (under mu). viewMu lets one caller at a time build it.
 	view   *view
@@ -319,8 +322,10 @@ type Registry struct {
 // NewRegistry returns an empty Registry whose YAML capabilities run on an
 // Executor configured by opts.
 func NewRegistry(opts *Options) *Registry {
-	return &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, scripts: newScripts(opts),
+	r := &Registry{exec: NewExecutor(opts), flat: opts != nil && opts.Flat, scripts: newScripts(opts),
 		caps: map[string]*registered{}, index: search.New()}
+	r.hybrid = newHybrid(opts, r.exec)
+	return r
 }
 
 // Executor returns the Executor that runs the Registry's workflows.
@@ -355,7 +360,16 @@ func (r *Registry) add(caps []*Capability, lazy bool, ws ...*Workflow) error {
 	for i, e := range regs {
 		names[i] = e.cap.Name
 	}
+	var texts []embedText
+	var vecs [][]float32
+	var embedErr error
+	if r.hybrid != nil {
+		texts, vecs, embedErr = r.hybrid.prepare(regs)
+	}
 	r.mu.Lock()
+	if r.hybrid != nil {
+		r.hybrid.set(names, texts, vecs, embedErr)
+	}
 	// The map and the index are independent: both are filled at once.
 	parallel.Do(func() {
 		if len(r.caps) == 0 {
@@ -596,7 +610,9 @@ func (v *view) inCategory(category string) []*registered {
 // every request with them), environment variables that capabilities need
 // and that are unset, and shared pre_requests that tools name and that are
 // not loaded (or lack a var the tool reads): a readiness check for the
-// host, every problem at once.
+// host, every problem at once. With an Embedder it embeds again the
+// capabilities whose Embed call failed at load and reports
+// (ErrEmbedding) those that still have no vector.
 func (r *Registry) Check() error {
 	var errs []error
 	if err := r.exec.guardErr; err != nil {
@@ -610,6 +626,9 @@ func (r *Registry) Check() error {
 		}
 		errs = append(errs, r.checkPre(e)...)
 		errs = append(errs, r.checkAuth(e)...)
+	}
+	if err := r.checkEmbeddings(); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

@@ -38,7 +38,7 @@ func (e *Executor) run(ctx context.Context, w *Workflow, args map[string]any, co
 // newRun returns the state of a call of w, its secret environment
 // variables recorded.
 func (e *Executor) newRun(ctx context.Context, w *Workflow, args map[string]any, co *callOptions) *run {
-	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, bytes: co.bytes, zh: chinese(co.locale), vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
+	r := &run{e: e, w: w, ctx: ctx, args: args, values: co.values, bytes: co.bytes, zh: chinese(co.locale), notify: co.notify, vars: make([][]varValue, len(w.steps)), observed: e.observing(ctx)}
 	all := make([]varValue, w.nvars) // one allocation for every step's vars
 	for i, s := range w.steps {
 		r.vars[i], all = all[:len(s.vars):len(s.vars)], all[len(s.vars):]
@@ -105,6 +105,10 @@ type run struct {
 	redacted bool
 	// zh: the call's locale is Chinese, for the texts of messages.go.
 	zh bool
+	// notify is the host's WithNotify; streamState what the last stream
+	// step gathered (stream.go).
+	notify      func(Notice)
+	streamState *streamState
 	// authState is the call's auth (auth.go), if the tool has one.
 	authState
 
@@ -271,7 +275,13 @@ func (r *run) step(s *step) (next int, res Result, done bool) {
 			if v.fromLoop {
 				continue
 			}
-			val, err := r.extract(v, doc, resp.Body)
+			var val template.Value
+			var err error
+			if s.stream != nil {
+				val, err = r.streamed(s, i)
+			} else {
+				val, err = r.extract(v, doc, resp.Body)
+			}
 			if err == nil {
 				r.setVar(s, i, val)
 				continue
@@ -608,6 +618,10 @@ func (r *run) newRequest(s *step, x expanded) Request {
 		if req.Header.Get("Content-Type") == "" {
 			req.Header.Set("Content-Type", x.uploadType)
 		}
+	}
+	if s.stream != nil {
+		r.streamState = nil
+		req.stream = func(ctx context.Context, hr *http.Response) (*Response, error) { return r.readStream(s, ctx, hr) }
 	}
 	if s.retry.anyMethod && req.Header.Get("Idempotency-Key") == "" {
 		req.Header.Set("Idempotency-Key", rand.Text())

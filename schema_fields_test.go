@@ -70,6 +70,7 @@ func TestSchemaFields(t *testing.T) {
 		{"steps[].loop.offset", offsetFields, props(def("loop", "properties", "offset")), nil},
 		{"steps[].export[]", exportFields, props(def("export", "oneOf", 1)), nil},
 		{"steps[].query[]", []string{"key", "value"}, props(step["properties"].(map[string]any)["query"].(map[string]any)["items"].(map[string]any)), nil},
+		{"steps[].stream", streamFields, props(def("stream")), nil},
 		{"steps[].cache", []string{"ttl"}, props(def("step", "properties", "cache", "oneOf", 1)), nil},
 		{"steps[].retry", []string{"max", "wait_min", "wait_max", "idempotency_key"}, props(def("step", "properties", "retry", "oneOf", 1)), nil},
 	}

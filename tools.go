@@ -69,8 +69,8 @@ var entryTools = []entryTool{
 			},
 			"additionalProperties": false,
 		}),
-	}, call: func(r *Registry, _ context.Context, args json.RawMessage, _ []CallOption) Result {
-		return r.queryCapabilities(args)
+	}, call: func(r *Registry, ctx context.Context, args json.RawMessage, _ []CallOption) Result {
+		return r.queryCapabilities(ctx, args)
 	}},
 	{Tool: Tool{
 		Name:        ToolQueryDetail,
@@ -186,13 +186,11 @@ func (e *registered) tool(locale string) Tool {
 // first: the ranking of query_capabilities' keyword (docs/discovery.md),
 // at most limit names (all that match when limit <= 0). An adapter answers
 // a provider's client-side tool search with it (adapters/).
+//
+// With an Embedder (Options.Embedder) the ranking is hybrid and the query
+// is embedded with context.Background(); SearchContext takes a context.
 func (r *Registry) Search(query string, limit int) []string {
-	hits, _ := r.index.Search(query, nil, limit)
-	names := make([]string, len(hits))
-	for i, h := range hits {
-		names[i] = h.ID
-	}
-	return names
+	return r.SearchContext(context.Background(), query, limit)
 }
 
 // Call runs the tool the model picked with its raw JSON arguments: an entry
@@ -297,6 +295,9 @@ func (e *Executor) DiscoveryBudget() int {
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
 	f := []search.Field{{Text: c.Name, Weight: 3}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	if verb := methodVerb(c.Name); verb != "" {
+		f = append(f, search.Field{Text: verb, Weight: 1.5})
+	}
 	if len(c.Tags) > 0 {
 		f = append(f, search.Field{Text: strings.Join(c.Tags, ", "), Weight: 1.5})
 	}
@@ -321,15 +322,39 @@ func capabilityFields(c *Capability) []search.Field {
 	return f
 }
 
+// methodVerb is the action an operation's name says with an HTTP method
+// ("post_folders", "put_files_id", as OpenAPI collections name operations
+// without an operationId): "create" for POST, "update" for PUT and PATCH,
+// so a user asking to create or change something finds them; "" for
+// other names.
+func methodVerb(name string) string {
+	method, rest, ok := strings.Cut(name, "_")
+	if !ok || rest == "" {
+		return ""
+	}
+	switch strings.ToLower(method) {
+	case "post":
+		return "create"
+	case "put", "patch":
+		return "update"
+	}
+	return ""
+}
+
 // indexRemove drops a capability from the keyword index (Registry.add
 // adds them); the caller holds the Registry's lock.
-func (r *Registry) indexRemove(name string) { r.index.Remove(name) }
+func (r *Registry) indexRemove(name string) {
+	r.index.Remove(name)
+	if r.hybrid != nil {
+		r.hybrid.remove(name)
+	}
+}
 
 // queryCapabilities answers within the discovery budget, in the form that
 // tells the most: every capability with its description when they fit,
 // else their names by category, else the categories with their counts;
 // a keyword ranks; a category or a cursor pages.
-func (r *Registry) queryCapabilities(args json.RawMessage) Result {
+func (r *Registry) queryCapabilities(ctx context.Context, args json.RawMessage) Result {
 	var in struct {
 		Keyword  string `json:"keyword"`
 		Category string `json:"category"`
@@ -349,7 +374,7 @@ func (r *Registry) queryCapabilities(args json.RawMessage) Result {
 	budget := r.exec.DiscoveryBudget()
 	keyword, category := strings.TrimSpace(in.Keyword), strings.TrimSpace(in.Category)
 	if keyword != "" {
-		return r.searchCapabilities(keyword, category, start, budget)
+		return r.searchCapabilities(ctx, keyword, category, start, budget)
 	}
 	return listCapabilities(r.sorted(), r.categoryAbout, category, in.Cursor != "", start, budget)
 }
@@ -388,7 +413,7 @@ func listCapabilities(v *view, about func(category string) string, category stri
 // one is no longer (maxCategoryBytes); a longer one is the model's, cut.
 const maxCategoryEcho = maxCategoryBytes
 
-func (r *Registry) searchCapabilities(keyword, category string, start, budget int) Result {
+func (r *Registry) searchCapabilities(ctx context.Context, keyword, category string, start, budget int) Result {
 	var keep func(string) bool
 	if category != "" {
 		keep = func(name string) bool {
@@ -402,7 +427,7 @@ func (r *Registry) searchCapabilities(keyword, category string, start, budget in
 	}
 	empty := "nothing matched; try other words, or call query_capabilities without arguments for an overview"
 	var res Result
-	r.index.Page(keyword, keep, start, budget, func(hits []search.Hit, total int) (shown int) {
+	r.page(ctx, keyword, keep, start, budget, func(hits []search.Hit, total int) (shown int) {
 		head := fmt.Appendf(slices.Clip(head), `,"matches":%d,`, total)
 		res, shown = capabilityPage(head, total, len(hits), start, budget, func(i int) *registered {
 			if e, ok := r.get(hits[i].ID); ok {
@@ -511,6 +536,11 @@ func (r *Registry) detail(e *registered, opts callOptions) Result {
 	res, err := JSONResult(fields)
 	if err != nil {
 		return ErrorResult(fmt.Sprintf("capability %q has a schema that is not JSON", c.Name))
+	}
+	if budget := r.detailBudget(); len(res.Text) > budget {
+		// Within the budget: the schema trimmed, with a note (see
+		// trimmedDetail).
+		res.Text = string(trimmedDetail(c, c.localDescription(opts.locale), e.schema, budget))
 	}
 	return res
 }

@@ -93,6 +93,7 @@ type step struct {
 	// ${env:…} (a parameter, a response, a per-call value): the tool's
 	// auth is never sent there.
 	urlFrom string
+	stream  *streamSpec // nil: the body is read whole (stream.go)
 }
 
 type headerTemplate struct {
@@ -113,9 +114,10 @@ type varSpec struct {
 	hasDefault bool
 	def        string
 	abort      bool
-	jump       int  // -1: none
-	fromLoop   bool // set by the step's loop (items, more), not extracted
-	secret     bool // named as a credential: its value is a secret of the call (setVar)
+	jump       int    // -1: none
+	fromLoop   bool   // set by the step's loop (items, more), not extracted
+	secret     bool   // named as a credential: its value is a secret of the call (setVar)
+	from       string // a stream step's SSE field: "event" or "id"; "": the data
 }
 
 // isSecretVar reports whether a var of step index named name is named as a

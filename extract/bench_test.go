@@ -1,11 +1,14 @@
 package extract
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/antchfx/xmlquery"
 	"github.com/ohler55/ojg/oj"
 
 	"github.com/toolkit-sdk/toolkit/internal/interleave"
@@ -186,4 +189,73 @@ func BenchmarkCompile(b *testing.B) {
 			}
 		}
 	}
+}
+
+// xmlCatalogBody is a catalog of books of about size bytes (the body of
+// benchmarks' Parts/XPath1MB).
+func xmlCatalogBody(size int) []byte {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<catalog>\n")
+	for i := 1; b.Len() < size-200; i++ {
+		fmt.Fprintf(&b, "  <book id=\"bk%d\" year=\"%d\">\n    <title>Book number %d</title>\n    <author>Author %d</author>\n    <price currency=\"EUR\">%d.99</price>\n    <tags><tag>new</tag><tag>sale</tag></tags>\n  </book>\n", i, 1900+i%120, i, i%500, i%100)
+	}
+	b.WriteString("</catalog>\n")
+	return []byte(b.String())
+}
+
+// BenchmarkXPath1MB: /catalog/book[@id='bk2000']/title from a 1 MB XML
+// body (parse and evaluate) beside the same work with xmlquery directly
+// (xmlquery.Parse, xmlquery.Query, InnerText), in alternating rounds
+// (package interleave); B/byte and base-B/byte are the bytes each side
+// allocates per body byte. DOCTYPE is the same body with a DOCTYPE,
+// which the arena's tokenizer leaves to encoding/xml.
+func BenchmarkXPath1MB(b *testing.B) {
+	catalog := xmlCatalogBody(1 << 20)
+	withDoctype := bytes.Replace(catalog, []byte("\n<catalog>"), []byte("\n<!DOCTYPE catalog>\n<catalog>"), 1)
+	for _, c := range []struct {
+		name string
+		body []byte
+	}{{"Tokenizer", catalog}, {"DOCTYPE", withDoctype}} {
+		b.Run(c.name, func(b *testing.B) { benchXPath(b, c.body) })
+	}
+}
+
+func benchXPath(b *testing.B, body []byte) {
+	const expr = "/catalog/book[@id='bk2000']/title"
+	e := MustCompile(expr)
+	ours := func() {
+		v, err := e.Eval(NewDoc(body, nil))
+		if err != nil || v.Text != "Book number 2000" {
+			b.Fatalf("%+v, %v", v, err)
+		}
+	}
+	twin := func() {
+		root, err := xmlquery.Parse(bytes.NewReader(body))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n, err := xmlquery.Query(root, expr)
+		if err != nil || n == nil || n.InnerText() != "Book number 2000" {
+			b.Fatalf("%v, %v", n, err)
+		}
+	}
+	var alloc [2]uint64
+	n := 0
+	const calls = 4
+	interleave.RunAround(b, calls, interleave.CPU, ours, twin, func(side int, run func()) {
+		before := allocatedBytes()
+		run()
+		alloc[side] += allocatedBytes() - before
+		if side == 0 {
+			n += calls
+		}
+	})
+	b.ReportMetric(float64(alloc[0])/float64(n)/float64(len(body)), "B/byte")
+	b.ReportMetric(float64(alloc[1])/float64(n)/float64(len(body)), "base-B/byte")
+}
+
+func allocatedBytes() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.TotalAlloc
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/antchfx/xmlquery"
 )
 
 // Default YAML bounds.
@@ -63,7 +61,7 @@ type Doc struct {
 
 	jt *jtree // JSONPath view of t, made on the first "$" Eval
 
-	xml       *xmlquery.Node // the XML tree, made on the first XPath Eval
+	xml       *xmlArena // the XML tree, made on the first XPath Eval
 	xmlParsed bool
 	xmlReason string // why the body is not XML
 }

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
-	"strings"
 
-	"github.com/antchfx/xmlquery"
 	"github.com/antchfx/xpath"
 
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -49,7 +48,7 @@ func compileXPath(expr string) (e *Expr, err error) {
 
 // xmlTree parses d's body as XML once, within the bounds of d.opts; nil
 // and the reason when it is not XML or is past a bound.
-func (d *Doc) xmlTree() (*xmlquery.Node, string) {
+func (d *Doc) xmlTree() (*xmlArena, string) {
 	if d.xmlParsed {
 		return d.xml, d.xmlReason
 	}
@@ -58,26 +57,24 @@ func (d *Doc) xmlTree() (*xmlquery.Node, string) {
 	return d.xml, d.xmlReason
 }
 
-// parseXML parses body as XML within opts' bounds. encoding/xml, under
-// xmlquery, expands no entity but the five predefined ones and character
-// references (an entity a DTD declares is an error, so nothing is read
-// from outside and nothing grows); a DOCTYPE is kept as a directive and
-// not read.
-func parseXML(body []byte, opts *Options) (*xmlquery.Node, string) {
+// parseXML parses body as XML within opts' bounds into an arena
+// (xmldoc.go): with its own tokenizer, or, for a body that tokenizer is
+// not sure of, with encoding/xml. Neither expands an entity but the five
+// predefined ones and character references (an entity a DTD declares is
+// an error, so nothing is read from outside and nothing grows); a
+// DOCTYPE is left to encoding/xml, which keeps it as a directive and
+// does not read it.
+func parseXML(body []byte, opts *Options) (*xmlArena, string) {
 	if len(body) > opts.MaxXMLBytes {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
 	}
 	if n := markup(body); n > opts.MaxXMLNodes {
 		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
 	}
-	root, err := xmlquery.Parse(bytes.NewReader(body))
-	if err != nil {
-		return nil, "not valid XML: " + cutReason(err.Error())
+	if a := parseArena(body, opts.MaxXMLDepth); a != nil {
+		return a, ""
 	}
-	if depth(root, opts.MaxXMLDepth) > opts.MaxXMLDepth {
-		return nil, fmt.Sprintf("XML nested deeper than %d levels", opts.MaxXMLDepth)
-	}
-	return root, ""
+	return decodeArena(body, opts.MaxXMLDepth)
 }
 
 // markup is an upper bound of the nodes and attributes of an XML body:
@@ -90,32 +87,6 @@ func cutReason(s string) string {
 		return s[:120] + "…"
 	}
 	return s
-}
-
-// depth returns the nesting depth of the tree under root, or limit+1 as
-// soon as it passes limit; iterative, so that a deep tree costs no stack.
-func depth(root *xmlquery.Node, limit int) int {
-	deepest, d := 0, 0
-	for n := root; n != nil; {
-		if n.FirstChild != nil {
-			n = n.FirstChild
-			if d++; d > deepest {
-				if deepest = d; deepest > limit {
-					return deepest
-				}
-			}
-			continue
-		}
-		for n != root && n.NextSibling == nil {
-			n = n.Parent
-			d--
-		}
-		if n == root {
-			break
-		}
-		n = n.NextSibling
-	}
-	return deepest
 }
 
 // evalXPath evaluates an XPath expression over d's body as XML: a number,
@@ -135,7 +106,7 @@ func (e *Expr) evalXPathBudget(d *Doc, seen func(*xpathBudget)) (Value, error) {
 	if seen != nil {
 		seen(budget)
 	}
-	nav := &navigator{NodeNavigator: xmlquery.CreateXPathNavigator(root), budget: budget}
+	nav := &arenaNav{ctx: &arenaCtx{a: root, budget: budget}, attr: -1}
 	var (
 		v   any
 		err error
@@ -241,92 +212,258 @@ func xpathNumber(v float64) string {
 // large text would otherwise cost depth x body bytes with no move.
 type xpathBudget struct{ left, textLeft int64 }
 
-// text returns the string value of an element or the root: its text and
-// CDATA descendants in document order; "" and the budget spent when they
-// are past it.
-func (b *xpathBudget) text(n *xmlquery.Node) string {
-	size := int64(0)
-	var count func(*xmlquery.Node) bool
-	count = func(n *xmlquery.Node) bool {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if !b.take() {
-				return false
-			}
-			switch c.Type {
-			case xmlquery.TextNode, xmlquery.CharDataNode:
-				size += int64(len(c.Data))
-			case xmlquery.ElementNode:
-				if !count(c) {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	if !count(n) || size > b.textLeft {
-		b.left, b.textLeft = -1, -1
-		return ""
-	}
-	b.textLeft -= size
-	var sb strings.Builder
-	sb.Grow(int(size))
-	var write func(*xmlquery.Node)
-	write = func(n *xmlquery.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			switch c.Type {
-			case xmlquery.TextNode, xmlquery.CharDataNode:
-				sb.WriteString(c.Data)
-			case xmlquery.ElementNode:
-				write(c)
-			}
-		}
-	}
-	write(n)
-	return sb.String()
-}
-
 func (b *xpathBudget) take() bool {
 	b.left--
 	return b.left >= 0
 }
 
-// navigator is xmlquery's navigator with each move charged to a budget.
-type navigator struct {
-	*xmlquery.NodeNavigator
+// arenaText is text for an arena's element or document node i.
+func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
+	end := a.end(i)
+	size, texts, only := int64(0), 0, int32(0)
+	for j := i + 1; j < end; j++ {
+		if k := a.nodes[j].kind(); k == xkText || k == xkCData {
+			size += int64(a.nodes[j].b - a.nodes[j].a)
+			texts++
+			only = j
+		}
+	}
+	if b.left -= int64(end - i - 1); b.left < 0 || size > b.textLeft {
+		b.left, b.textLeft = -1, -1
+		return ""
+	}
+	b.textLeft -= size
+	switch texts {
+	case 0:
+		return ""
+	case 1:
+		n := &a.nodes[only]
+		return string(a.text(n.w0, n.a, n.b))
+	}
+	out := make([]byte, 0, size)
+	for j := i + 1; j < end; j++ {
+		if n := &a.nodes[j]; n.kind() == xkText || n.kind() == xkCData {
+			out = append(out, a.text(n.w0, n.a, n.b)...)
+		}
+	}
+	return string(out)
+}
+
+// arenaNav is an xpath.NodeNavigator over an arena that moves as
+// xmlquery's navigator moves over xmlquery's tree of the same body, each
+// move charged to a budget. Its string values are XPath 1.0's where
+// xmlquery's differ: an element's or the root's is its text and CDATA
+// descendants' (charged to the budget, see arenaText), a CDATA section's
+// is its text.
+type arenaNav struct {
+	ctx  *arenaCtx
+	cur  int32
+	attr int32 // -1, or the index of the current attribute among cur's
+}
+
+// arenaCtx is what the navigators of one evaluation share.
+type arenaCtx struct {
+	a      *xmlArena
 	budget *xpathBudget
 }
 
-func (n *navigator) Copy() xpath.NodeNavigator {
-	return &navigator{NodeNavigator: n.NodeNavigator.Copy().(*xmlquery.NodeNavigator), budget: n.budget}
+func (n *arenaNav) node() *xnode { return &n.ctx.a.nodes[n.cur] }
+
+// attrAt returns cur's attribute k, if it has one.
+func (n *arenaNav) attrAt(k int32) *xattr {
+	if k < 0 || n.node().w0&xfAttrs == 0 {
+		return nil
+	}
+	attrs := n.ctx.a.attrs
+	first := sort.Search(len(attrs), func(i int) bool { return attrs[i].owner >= n.cur })
+	if i := first + int(k); i < len(attrs) && attrs[i].owner == n.cur {
+		return &attrs[i]
+	}
+	return nil
 }
 
-func (n *navigator) MoveTo(other xpath.NodeNavigator) bool {
-	if o, ok := other.(*navigator); ok {
-		return n.NodeNavigator.MoveTo(o.NodeNavigator)
+func (n *arenaNav) NodeType() xpath.NodeType {
+	switch n.node().kind() {
+	case xkComment:
+		return xpath.CommentNode
+	case xkText, xkCData, xkNotation:
+		return xpath.TextNode
+	case xkPI:
+		return xpath.ElementNode
+	case xkElem:
+		if n.attr != -1 {
+			return xpath.AttributeNode
+		}
+		return xpath.ElementNode
+	}
+	return xpath.RootNode
+}
+
+func (n *arenaNav) LocalName() string {
+	if n.attr != -1 {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.ctx.a.names[at.name&xnMask].local
+		}
+		return ""
+	}
+	switch nd := n.node(); nd.kind() {
+	case xkElem, xkDecl, xkPI:
+		return n.ctx.a.names[nd.w0&xnMask].local
+	case xkText, xkCData, xkComment, xkNotation:
+		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
+	}
+	return ""
+}
+
+func (n *arenaNav) Prefix() string {
+	if n.NodeType() == xpath.AttributeNode {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.ctx.a.names[at.name&xnMask].prefix
+		}
+		return ""
+	}
+	if nd := n.node(); nd.kind() == xkElem {
+		return n.ctx.a.names[nd.w0&xnMask].prefix
+	}
+	return ""
+}
+
+// NamespaceURL is the namespace URI of the current node.
+func (n *arenaNav) NamespaceURL() string {
+	if n.attr != -1 {
+		if at := n.attrAt(n.attr); at != nil {
+			return n.ctx.a.names[at.name&xnMask].uri
+		}
+		return ""
+	}
+	if nd := n.node(); nd.kind() == xkElem {
+		return n.ctx.a.names[nd.w0&xnMask].uri
+	}
+	return ""
+}
+
+// Value is the string value of the current node (see navigator.Value).
+func (n *arenaNav) Value() string {
+	nd := n.node()
+	switch k := nd.kind(); {
+	case k == xkElem && n.attr != -1:
+		if at := n.attrAt(n.attr); at != nil {
+			return string(n.ctx.a.text(at.name, at.vs, at.ve))
+		}
+		return ""
+	case k == xkElem || k == xkDoc:
+		return n.ctx.budget.arenaText(n.ctx.a, n.cur)
+	case k == xkText || k == xkCData || k == xkComment:
+		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
+	}
+	return ""
+}
+
+func (n *arenaNav) Copy() xpath.NodeNavigator { c := *n; return &c }
+
+// MoveToRoot moves to the document node; like xmlquery's, it keeps the
+// attribute index.
+func (n *arenaNav) MoveToRoot() { n.cur = 0 }
+
+func (n *arenaNav) MoveToParent() bool {
+	if !n.ctx.budget.take() {
+		return false
+	}
+	if n.attr != -1 {
+		n.attr = -1
+		return true
+	}
+	if p := n.node().parent(); p >= 0 {
+		n.cur = p
+		return true
 	}
 	return false
 }
 
-// Value is the string value of the current node as XPath 1.0 defines it:
-// an element's or the root's text is charged to the budget (text), and a
-// text node's is its text, a CDATA section's too (xmlquery gives "").
-func (n *navigator) Value() string {
-	cur := n.Current()
-	switch {
-	case n.NodeType() == xpath.AttributeNode:
-	case cur.Type == xmlquery.ElementNode || cur.Type == xmlquery.DocumentNode:
-		return n.budget.text(cur)
-	case cur.Type == xmlquery.CharDataNode:
-		return cur.Data
+func (n *arenaNav) MoveToNextAttribute() bool {
+	if !n.ctx.budget.take() || n.attrAt(n.attr+1) == nil {
+		return false
 	}
-	return n.NodeNavigator.Value()
+	n.attr++
+	return true
 }
 
-func (n *navigator) MoveToParent() bool { return n.budget.take() && n.NodeNavigator.MoveToParent() }
-func (n *navigator) MoveToNextAttribute() bool {
-	return n.budget.take() && n.NodeNavigator.MoveToNextAttribute()
+func (n *arenaNav) MoveToChild() bool {
+	if !n.ctx.budget.take() || n.attr != -1 {
+		return false
+	}
+	if n.node().named() && n.ctx.a.end(n.cur) > n.cur+1 {
+		n.cur++
+		return true
+	}
+	return false
 }
-func (n *navigator) MoveToChild() bool    { return n.budget.take() && n.NodeNavigator.MoveToChild() }
-func (n *navigator) MoveToFirst() bool    { return n.budget.take() && n.NodeNavigator.MoveToFirst() }
-func (n *navigator) MoveToNext() bool     { return n.budget.take() && n.NodeNavigator.MoveToNext() }
-func (n *navigator) MoveToPrevious() bool { return n.budget.take() && n.NodeNavigator.MoveToPrevious() }
+
+func (n *arenaNav) MoveToFirst() bool {
+	if !n.ctx.budget.take() || n.attr != -1 {
+		return false
+	}
+	if first := n.node().parent() + 1; first != n.cur {
+		n.cur = first
+		return true
+	}
+	return false
+}
+
+// skip reports a node xmlquery's navigator steps over between siblings:
+// a text node (not CDATA) of white space.
+func (n *arenaNav) skip() bool {
+	nd := n.node()
+	return nd.kind() == xkText && nd.w0&xfBlank != 0
+}
+
+// MoveToNext moves to the next sibling that is not white space; like
+// xmlquery's, it stays on the last sibling it passed when there is none.
+func (n *arenaNav) MoveToNext() bool {
+	if !n.ctx.budget.take() || n.attr != -1 {
+		return false
+	}
+	p := n.node().parent()
+	if p < 0 {
+		return false
+	}
+	pend := n.ctx.a.end(p)
+	for next := n.ctx.a.end(n.cur); next < pend; next = n.ctx.a.end(n.cur) {
+		n.cur = next
+		if !n.skip() {
+			return true
+		}
+	}
+	return false
+}
+
+// MoveToPrevious is MoveToNext backwards.
+func (n *arenaNav) MoveToPrevious() bool {
+	if !n.ctx.budget.take() || n.attr != -1 {
+		return false
+	}
+	p := n.node().parent()
+	if p < 0 {
+		return false
+	}
+	for n.cur != p+1 {
+		j := n.cur - 1 // the previous sibling or a node under it
+		for n.ctx.a.nodes[j].parent() != p {
+			j = n.ctx.a.nodes[j].parent()
+		}
+		n.cur = j
+		if !n.skip() {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *arenaNav) MoveTo(other xpath.NodeNavigator) bool {
+	o, ok := other.(*arenaNav)
+	if !ok || o.ctx.a != n.ctx.a {
+		return false
+	}
+	n.cur, n.attr = o.cur, o.attr
+	return true
+}

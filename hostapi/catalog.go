@@ -62,6 +62,8 @@ type Param struct {
 	Deprecated bool
 	// Schema is the JSON Schema of an object parameter (its properties),
 	// shown to the model with the parameter and checked like a body's.
+	// Read-only: in a Catalog from ParseOpenAPI, its subschemas may be
+	// shared with other endpoints' (see Body.Schema).
 	Schema map[string]any
 	// Style is how an array or object value is written, as in OpenAPI:
 	// simple (default), label or matrix in a path; form (default),
@@ -92,7 +94,10 @@ type Body struct {
 	Required    bool
 	Description string
 	// Schema is the JSON Schema of the body. Keys "example", "examples" and
-	// "x-…" are shown only when the model asks for examples.
+	// "x-…" are shown only when the model asks for examples. Read-only:
+	// ParseOpenAPI converts each $ref target of a document once, and the
+	// endpoints and places that refer to it share that map (Catalog.Add
+	// copies the schemas the host gives it).
 	Schema map[string]any
 	// Example is shown only when the model asks for examples.
 	Example any
@@ -222,7 +227,7 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 	seen := map[string]bool{}
 	norm := make([]Endpoint, 0, len(eps))
 	for _, e := range eps {
-		n, err := normalize(e)
+		n, err := normalize(e, false)
 		if err == nil {
 			if _, dup := c.byID[n.ID]; dup || seen[n.ID] {
 				err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
@@ -243,6 +248,26 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 		c.byID[e.ID] = len(c.endpoints)
 		c.endpoints = append(c.endpoints, e)
 	}
+	return nil
+}
+
+// add adds one endpoint as Add does; with shared, its body and parameter
+// schemas are kept as they are, not copied: ParseOpenAPI's, which hold
+// JSON values only and share the subschemas of a $ref target with the
+// document's other endpoints.
+func (c *Catalog) add(e Endpoint, shared bool) error {
+	n, err := normalize(e, shared)
+	if err == nil {
+		if _, dup := c.byID[n.ID]; dup {
+			err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	c.AddGroup(Group{Name: n.Group})
+	c.byID[n.ID] = len(c.endpoints)
+	c.endpoints = append(c.endpoints, n)
 	return nil
 }
 
@@ -273,8 +298,9 @@ func reservedHeader(name string) bool {
 }
 
 // normalize checks an endpoint and fills its defaults. The returned
-// endpoint shares nothing mutable with e.
-func normalize(e Endpoint) (Endpoint, error) {
+// endpoint shares nothing mutable with e, but its schemas when
+// sharedSchemas.
+func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
 	if e.ID == "" {
 		e.ID = e.Method + " " + e.Path
@@ -355,8 +381,10 @@ func normalize(e Endpoint) (Endpoint, error) {
 		if p.Example, err = cloneJSON(p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
 		}
-		if p.Schema, err = cloneJSON(p.Schema); err != nil {
-			return bad("parameter %q: schema: %v", p.Name, err)
+		if !sharedSchemas {
+			if p.Schema, err = cloneJSON(p.Schema); err != nil {
+				return bad("parameter %q: schema: %v", p.Name, err)
+			}
 		}
 	}
 	e.Fixed = slices.Clone(e.Fixed)
@@ -404,8 +432,10 @@ func normalize(e Endpoint) (Endpoint, error) {
 				b.Encoding[name] = enc
 			}
 		}
-		if b.Schema, err = cloneJSON(b.Schema); err != nil {
-			return bad("body schema: %v", err)
+		if !sharedSchemas {
+			if b.Schema, err = cloneJSON(b.Schema); err != nil {
+				return bad("body schema: %v", err)
+			}
 		}
 		if b.Example, err = cloneJSON(b.Example); err != nil {
 			return bad("body example: %v", err)

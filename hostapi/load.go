@@ -24,6 +24,9 @@ type docLoader struct {
 	file  string // names the document in diagnostics
 	d     *rawDoc
 	diags toolkit.Diagnostics
+	// copySchemas writes each endpoint's schemas out in full, as before
+	// they were shared (tests compare the two).
+	copySchemas bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -72,38 +75,60 @@ func (l *docLoader) load(data []byte) *Catalog {
 		return nil
 	}
 
-	// Operations whose $refs all land, and the components they reach.
-	ops := map[opID]bool{}
-	closures := map[opID][]string{}
+	// Operations whose $refs all land, and the components they reach:
+	// the document's graph of refs is read once for all of them.
+	g := d.newRefGraph()
+	opRefs := map[opID][]string{}
 	for pi := range d.paths {
 		p := &d.paths[pi]
 		for oi := range p.ops {
+			refs := d.opRefs(p, &p.ops[oi])
+			opRefs[opID{pi, oi}] = refs
+			g.add(refs)
+		}
+	}
+	g.taint()
+	ops := map[opID]bool{}
+	for pi := range d.paths {
+		for oi := range d.paths[pi].ops {
 			id := opID{pi, oi}
-			set := map[string]bool{}
-			if bad, why := d.closure(d.opRefs(p, &p.ops[oi]), set); bad != "" {
+			if !g.ok(opRefs[id]) {
+				// The first ref that cannot be followed, as the
+				// operation's own refs are read.
+				bad, why := d.closure(opRefs[id], map[string]bool{})
 				l.skip(id, "$ref %q: %s", bad, why)
 				continue
 			}
 			ops[id] = true
-			for c := range set {
-				if !strings.HasPrefix(c, "#") {
-					closures[id] = append(closures[id], c)
-				}
-			}
 		}
+	}
+	// reach is the components a set of operations reaches.
+	reach := func(set map[opID]bool) map[string]bool {
+		out := map[string]bool{}
+		for _, id := range slices.SortedFunc(maps.Keys(set), compareOpID) {
+			g.reach(opRefs[id], out)
+		}
+		return out
+	}
+	// closureOf is one operation's components, asked only when a
+	// component cannot be decoded.
+	closureOf := func(id opID) []string {
+		set := map[string]bool{}
+		g.reach(opRefs[id], set)
+		return slices.Sorted(maps.Keys(set))
 	}
 	var doc *openapi3.T
 	var err error
 	if !d.swagger {
 		var errs map[opID]string
-		doc, errs = d.decode3(ops, closures)
+		doc, errs = d.decode3(ops, reach(ops), closureOf)
 		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
 		}
 		err = resolve(doc)
 	} else {
-		doc, err = d.parse(d.trimmed(ops, union(ops, closures)))
+		doc, err = d.parse(d.trimmed(ops, reach(ops)))
 	}
 	if err != nil {
 		// Find the operations at fault, one by one.
@@ -118,7 +143,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			for _, id := range ids {
 				set[id] = true
 			}
-			_, err := d.parse(d.trimmed(set, union(set, closures)))
+			_, err := d.parse(d.trimmed(set, reach(set)))
 			switch {
 			case err == nil:
 			case len(ids) == 1:
@@ -130,7 +155,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			}
 		}
 		bisect(slices.SortedFunc(maps.Keys(ops), compareOpID))
-		if doc, err = d.parse(d.trimmed(ops, union(ops, closures))); err != nil {
+		if doc, err = d.parse(d.trimmed(ops, reach(ops))); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
 			return nil
 		}
@@ -141,6 +166,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 	schemes, rootSecurity := l.securitySchemes()
 	for name, s := range schemes {
 		c.SetSecurityScheme(name, s)
+	}
+	var shared *convCache
+	if !l.copySchemas {
+		shared = newConvCache()
 	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
@@ -164,7 +193,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			id := opID{pi, oi}
-			e, notes := convertOperation(path, method, item, kinOps[method])
+			e, notes := convertOperation(path, method, item, kinOps[method], shared)
 			var note string
 			if e.BasePath, note = l.opBase(root, item, kinOps[method]); note != "" {
 				p := &d.paths[pi]
@@ -187,7 +216,12 @@ func (l *docLoader) load(data []byte) *Catalog {
 					fmt.Sprintf("operationId %q is used twice: this operation is %q", e.ID, method+" "+path))
 				e.ID = method + " " + path
 			}
-			err := c.Add(e)
+			var err error
+			if l.copySchemas {
+				err = c.Add(e)
+			} else {
+				err = c.add(e, true)
+			}
 			if err != nil {
 				l.skip(id, "%s", strings.TrimPrefix(err.Error(), ErrInvalidEndpoint.Error()+": "))
 			}
@@ -225,17 +259,6 @@ func compareOpID(a, b opID) int {
 	return cmp.Or(cmp.Compare(a.path, b.path), cmp.Compare(a.op, b.op))
 }
 
-// union is the set of components the operations reach.
-func union(ops map[opID]bool, closures map[opID][]string) map[string]bool {
-	out := map[string]bool{}
-	for id := range ops {
-		for _, c := range closures[id] {
-			out[c] = true
-		}
-	}
-	return out
-}
-
 func resolve(doc *openapi3.T) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -248,11 +271,10 @@ func resolve(doc *openapi3.T) (err error) {
 }
 
 // decode3 decodes the chosen operations of an OpenAPI 3 document, and the
-// components they reach, into kin-openapi's types, on every CPU. It returns
+// components comps they reach, into kin-openapi's types, on every CPU. It returns
 // the operations that could not be decoded, and why.
-func (d *rawDoc) decode3(ops map[opID]bool, closures map[opID][]string) (*openapi3.T, map[opID]string) {
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string) (*openapi3.T, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
-	comps := union(ops, closures)
 	byPath := map[int][]int{}
 	for id := range ops {
 		byPath[id.path] = append(byPath[id.path], id.op)
@@ -315,7 +337,10 @@ func (d *rawDoc) decode3(ops map[opID]bool, closures map[opID][]string) (*openap
 		}
 		for _, oi := range byPath[pi] {
 			id := opID{pi, oi}
-			for _, c := range closures[id] {
+			if len(bad) == 0 {
+				break
+			}
+			for _, c := range closureOf(id) {
 				if err, ok := bad[c]; ok && errs[id] == "" {
 					errs[id] = fmt.Sprintf("%s: %s", c, kinMessage(err))
 					item.SetOperation(strings.ToUpper(d.paths[pi].ops[oi].method), nil)

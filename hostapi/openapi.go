@@ -95,8 +95,10 @@ func methodOrder(ops map[string]*openapi3.Operation) []string {
 }
 
 // convertOperation makes an operation an endpoint. The notes name the
-// parameters left out because no request could carry them.
-func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3.Operation) (e Endpoint, notes []string) {
+// parameters left out because no request could carry them. Its schemas
+// share the conversions in shared (nil: none) with the document's other
+// endpoints.
+func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3.Operation, shared *convCache) (e Endpoint, notes []string) {
 	e = Endpoint{
 		ID:          op.OperationID,
 		Method:      method,
@@ -128,7 +130,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		if p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept") {
 			continue
 		}
-		e.Params = append(e.Params, convertParam(p))
+		e.Params = append(e.Params, convertParam(p, shared))
 	}
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		if e.ID == "" {
@@ -171,7 +173,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		}
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
-		e.Body = convertBody(op.RequestBody.Value)
+		e.Body = convertBody(op.RequestBody.Value, shared)
 	}
 	return e, notes
 }
@@ -284,7 +286,7 @@ func placeholder(v string) (string, bool) {
 	return "", false
 }
 
-func convertParam(p *openapi3.Parameter) Param {
+func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 	out := Param{
 		Name:        p.Name,
 		In:          In(p.In),
@@ -332,9 +334,8 @@ func convertParam(p *openapi3.Parameter) Param {
 	if out.Type != toolkit.TypeObject {
 		out.Enum = v.Enum
 	} else if len(v.Properties) > 0 || len(v.AnyOf)+len(v.OneOf)+len(v.AllOf) > 0 || v.AdditionalProperties.Schema != nil {
-		conv := &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}}
-		out.Schema = conv.convert(s, 0)
-		delete(out.Schema, "description") // in out.Description
+		out.Schema = maps.Clone(newSchemaConv(shared).convert(s, 0)) // its top may be shared
+		delete(out.Schema, "description")                            // in out.Description
 	}
 	out.Default = v.Default
 	if out.Example == nil {
@@ -437,7 +438,7 @@ func sortedContent(c openapi3.Content) []*openapi3.MediaType {
 	return out
 }
 
-func convertBody(rb *openapi3.RequestBody) *Body {
+func convertBody(rb *openapi3.RequestBody, shared *convCache) *Body {
 	b := &Body{Required: rb.Required, Description: strings.TrimSpace(rb.Description), ContentType: "application/json"}
 	keys := slices.Sorted(maps.Keys(rb.Content))
 	mts := sortedContent(rb.Content)
@@ -451,8 +452,7 @@ func convertBody(rb *openapi3.RequestBody) *Body {
 		}
 	}
 	if mt.Schema != nil {
-		conv := &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}}
-		b.Schema = conv.convert(mt.Schema, 0)
+		b.Schema = newSchemaConv(shared).convert(mt.Schema, 0)
 	}
 	b.Example = jsonSafe(mt.Example)
 	if b.Example == nil {
@@ -498,12 +498,52 @@ func extensions(ext map[string]any) map[string]any {
 	return out
 }
 
-// schemaConv turns a resolved request-body schema into a JSON Schema map.
-// readOnly properties are left out (they are not sent in requests).
+// schemaConv turns a resolved request-body schema into a JSON Schema map
+// whose values are JSON values as the Catalog holds them (numbers are
+// json.Number). readOnly properties are left out (they are not sent in
+// requests).
 type schemaConv struct {
 	onPath map[*openapi3.Schema]bool
 	refs   map[string]bool
 	nodes  int
+	// shared, when set, holds the conversions of $ref targets for the
+	// whole document (see convCache).
+	shared *convCache
+	// cut: a part of the schema being converted was replaced by a note
+	// (recursive, too deep or too large), which depends on where it is;
+	// deepest is the depth of its deepest node.
+	cut     bool
+	deepest int
+}
+
+// newSchemaConv returns a converter that reuses the conversions in
+// shared (nil: none).
+func newSchemaConv(shared *convCache) *schemaConv {
+	return &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}, shared: shared}
+}
+
+// A convCache holds the conversions of a document's $ref targets, each
+// shared by every schema of the document that refers to it, instead of a
+// copy at each ref (and again inside each copy), so a schema reads the
+// same as if it were written out. The maps are read-only.
+type convCache struct {
+	// subs are conversions that cut nothing: one is the same wherever
+	// it is written, as long as it fits within maxSchemaDepth and
+	// maxSchemaNodes where it is.
+	subs map[*openapi3.Schema]convEntry
+	// tops are the conversions of whole body and parameter schemas,
+	// which nothing encloses, cut or not (a recursive one is).
+	tops map[*openapi3.Schema]map[string]any
+}
+
+func newConvCache() *convCache {
+	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{}}
+}
+
+// convEntry is a conversion that cut nothing, its nodes and its height.
+type convEntry struct {
+	m             map[string]any
+	nodes, height int
 }
 
 func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
@@ -512,13 +552,45 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	}
 	s := sr.Value
 	if c.onPath[s] || (sr.Ref != "" && c.refs[sr.Ref]) {
+		c.cut = true
 		name := sr.Ref[strings.LastIndexByte(sr.Ref, '/')+1:]
 		if hoistedName.MatchString(name) { // named by the loader, not the document: the model cannot know it
 			return map[string]any{"description": "recursive: same schema as an enclosing one"}
 		}
 		return map[string]any{"$ref": sr.Ref, "description": "recursive: same schema as the enclosing " + name}
 	}
+	if sr.Ref == "" || c.shared == nil {
+		return c.convertValue(sr, depth)
+	}
+	top := depth == 0 && c.nodes == 0 && len(c.onPath) == 0 && len(c.refs) == 0
+	if m, ok := c.shared.tops[s]; ok && top {
+		return m
+	}
+	if e, ok := c.shared.subs[s]; ok && depth+e.height <= maxSchemaDepth && c.nodes+e.nodes <= maxSchemaNodes {
+		c.nodes += e.nodes
+		c.deepest = max(c.deepest, depth+e.height)
+		return e.m
+	}
+	nodes, cut, deepest := c.nodes, c.cut, c.deepest
+	c.cut, c.deepest = false, depth
+	m := c.convertValue(sr, depth)
+	if !c.cut {
+		c.shared.subs[s] = convEntry{m: m, nodes: c.nodes - nodes, height: c.deepest - depth}
+	}
+	if top {
+		c.shared.tops[s] = m
+	}
+	c.cut = c.cut || cut
+	c.deepest = max(c.deepest, deepest)
+	return m
+}
+
+// convertValue converts the schema sr holds, which is not on the path.
+func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]any {
+	s := sr.Value
+	c.deepest = max(c.deepest, depth)
 	if c.nodes++; depth > maxSchemaDepth || c.nodes > maxSchemaNodes {
+		c.cut = true
 		return map[string]any{"description": "omitted: schema too deep or too large"}
 	}
 	c.onPath[s] = true
@@ -548,12 +620,23 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 		case 1:
 			m["type"] = types[0]
 		default:
-			m["type"] = types
+			list := make([]any, len(types))
+			for i, t := range types {
+				list[i] = t
+			}
+			m["type"] = list
 		}
 	}
 	set := func(k string, v any, ok bool) {
 		if ok {
 			m[k] = v
+		}
+	}
+	setValue := func(k string, v any, ok bool) {
+		if ok {
+			if v, err := cloneJSON(v); err == nil {
+				m[k] = v
+			}
 		}
 	}
 	desc := s.Description
@@ -562,9 +645,9 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	}
 	set("description", strings.TrimSpace(desc), desc != "")
 	set("format", s.Format, s.Format != "")
-	set("enum", s.Enum, len(s.Enum) > 0)
-	set("const", s.Const, s.Const != nil)
-	set("default", s.Default, s.Default != nil)
+	setValue("enum", s.Enum, len(s.Enum) > 0)
+	setValue("const", s.Const, s.Const != nil)
+	setValue("default", s.Default, s.Default != nil)
 	set("pattern", s.Pattern, s.Pattern != "")
 	set("deprecated", true, s.Deprecated)
 	setPtr(m, "minimum", s.Min)
@@ -572,7 +655,7 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	setPtr(m, "multipleOf", s.MultipleOf)
 	bound := func(k, base string, b openapi3.ExclusiveBound) {
 		if b.Value != nil {
-			m[k] = *b.Value
+			setValue(k, *b.Value, true)
 		} else if b.Bool != nil && *b.Bool {
 			if v, ok := m[base]; ok {
 				m[k] = v
@@ -582,16 +665,19 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	}
 	bound("exclusiveMinimum", "minimum", s.ExclusiveMin)
 	bound("exclusiveMaximum", "maximum", s.ExclusiveMax)
-	set("minLength", s.MinLength, s.MinLength > 0)
+	setValue("minLength", s.MinLength, s.MinLength > 0)
 	setPtr(m, "maxLength", s.MaxLength)
-	set("minItems", s.MinItems, s.MinItems > 0)
+	setValue("minItems", s.MinItems, s.MinItems > 0)
 	setPtr(m, "maxItems", s.MaxItems)
 	set("uniqueItems", true, s.UniqueItems)
-	set("minProperties", s.MinProps, s.MinProps > 0)
+	setValue("minProperties", s.MinProps, s.MinProps > 0)
 	setPtr(m, "maxProperties", s.MaxProps)
 	if len(s.Properties) > 0 {
 		props := map[string]any{}
-		for name, p := range s.Properties {
+		// In the order of their names, so that the bound of nodes cuts
+		// the same properties at each load.
+		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+			p := s.Properties[name]
 			if p != nil && p.Value != nil && p.Value.ReadOnly {
 				continue
 			}
@@ -615,7 +701,11 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	} else if ap.Schema != nil {
 		m["additionalProperties"] = c.convert(ap.Schema, depth+1)
 	}
-	for k, list := range map[string]openapi3.SchemaRefs{"allOf": s.AllOf, "anyOf": s.AnyOf, "oneOf": s.OneOf, "prefixItems": s.PrefixItems} {
+	for _, kl := range []struct {
+		k    string
+		list openapi3.SchemaRefs
+	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}, {"prefixItems", s.PrefixItems}} {
+		k, list := kl.k, kl.list
 		if len(list) == 0 {
 			continue
 		}
@@ -631,14 +721,10 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	if s.Discriminator != nil && s.Discriminator.PropertyName != "" {
 		m["discriminator"] = map[string]any{"propertyName": s.Discriminator.PropertyName}
 	}
-	if ex := jsonSafe(s.Example); ex != nil {
-		m["example"] = ex
-	}
-	if ex := jsonSafe(s.Examples); ex != nil && len(s.Examples) > 0 {
-		m["examples"] = ex
-	}
+	setValue("example", s.Example, s.Example != nil)
+	setValue("examples", s.Examples, len(s.Examples) > 0)
 	for k, v := range extensions(s.Extensions) {
-		m[k] = v
+		setValue(k, v, true)
 	}
 	return m
 }
@@ -657,6 +743,8 @@ func jsonSafe(v any) any {
 
 func setPtr[T any](m map[string]any, k string, p *T) {
 	if p != nil {
-		m[k] = *p
+		if v, err := cloneJSON(any(*p)); err == nil {
+			m[k] = v
+		}
 	}
 }

@@ -448,11 +448,23 @@ func (d *rawDoc) component(ref string) (string, bool) {
 			frag = u
 		}
 	}
-	toks := strings.Split(frag, "/")
+	// "/components/kind/name", or Swagger 2.0's "/kind/name"; read
+	// without splitting, as it is asked once for each ref of a document.
+	rest, ok := strings.CutPrefix(frag, "/")
+	if !ok {
+		return "", false
+	}
+	if !d.swagger {
+		if rest, ok = strings.CutPrefix(rest, "components/"); !ok {
+			return "", false
+		}
+	}
+	kind, name, ok := strings.Cut(rest, "/")
 	switch {
-	case len(toks) == 4 && toks[0] == "" && toks[1] == "components" && !d.swagger && componentKinds[toks[2]]:
+	case !ok || strings.Contains(name, "/"):
+	case !d.swagger && componentKinds[kind]:
 		return frag, true
-	case len(toks) == 3 && toks[0] == "" && d.swagger && (toks[1] == "definitions" || toks[1] == "parameters" || toks[1] == "responses"):
+	case d.swagger && (kind == "definitions" || kind == "parameters" || kind == "responses"):
 		return frag, true
 	}
 	return "", false

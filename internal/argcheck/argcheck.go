@@ -48,6 +48,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/suggest"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
@@ -305,7 +306,11 @@ func (s *Schema) Property(name string) (types []string, desc string, ok bool) {
 }
 
 func (s *Schema) validate(v any) error {
-	p, swaps := s.prepareNumbers(v)
+	p := s.root.longNumber(v)
+	var swaps []swap
+	if p == nil {
+		p, swaps = s.prepareNumbers(v)
+	}
 	if p != nil {
 		w := &writer{root: s.root, value: v}
 		w.add(p.loc, cmp.Or(p.kind, "number"), p.msg)
@@ -469,8 +474,8 @@ func (n *node) normalize(v any) any {
 				return json.Number(i)
 			}
 		}
-		if n.types == tString || n.types == tString|tNull {
-			return x.String()
+		if (n.types == tString || n.types == tString|tNull) && len(x) <= callargs.MaxNumberText {
+			return x.String() // a longer number stays one: the validator refuses it
 		}
 	case bool:
 		if n.types == tString || n.types == tString|tNull {

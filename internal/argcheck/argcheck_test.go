@@ -56,6 +56,13 @@ func TestCheck(t *testing.T) {
 		{"pattern", `{"order_id":"a","code":"ab"}`, `parameter "code" must match the pattern /^[A-Z]+$/, got "ab"`},
 		{"minimum", `{"order_id":"a","price":-1}`, `parameter "price" must be >= 0, got -1`},
 		{"container", `{"order_id":{"a":1}}`, `parameter "order_id" must be a string, got an object`},
+		{"number for a string at the bound", `{"order_id":` + strings.Repeat("9", 100) + `}`, `{"order_id":"` + strings.Repeat("9", 100) + `","verbose":false}`},
+		{"long number for a string", `{"order_id":` + strings.Repeat("9", 101) + `}`,
+			`parameter "order_id" must be a string: got a number of 101 characters (at most 100 are taken as text)`},
+		{"megabyte number for a string", `{"order_id":` + strings.Repeat("9", 1<<20) + `}`,
+			`parameter "order_id" must be a string: got a number of 1048576 characters (at most 100 are taken as text)`},
+		{"long number for a nested string", `{"order_id":"a","items":[{"sku":"x"},{"sku":1` + strings.Repeat("0", 200) + `}]}`,
+			`parameter "items[1].sku" must be a string: got a number of 201 characters (at most 100 are taken as text)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,10 +2,12 @@ package argcheck
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit/internal/callargs"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
@@ -432,4 +434,36 @@ func restore(swaps []swap) {
 			w.m[w.key] = w.v
 		}
 	}
+}
+
+// longNumber finds in v the first number given for a string and longer
+// than callargs.MaxNumberText characters, which normalize left a number:
+// the model gets that bound, not a type error or the digit bound of
+// numbers. It descends only where the schema has nodes.
+func (n *node) longNumber(v any) *numberProblem {
+	if n == nil {
+		return nil
+	}
+	switch x := v.(type) {
+	case json.Number:
+		if len(x) > callargs.MaxNumberText && (n.types == tString || n.types == tString|tNull) {
+			return &numberProblem{kind: "type", msg: fmt.Sprintf("must be a string: got a number of %d characters (at most %d are taken as text)",
+				len(x), callargs.MaxNumberText)}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if p := n.child(k).longNumber(e); p != nil {
+				p.loc = append([]string{k}, p.loc...)
+				return p
+			}
+		}
+	case []any:
+		for i, e := range x {
+			if p := n.items.longNumber(e); p != nil {
+				p.loc = append([]string{strconv.Itoa(i)}, p.loc...)
+				return p
+			}
+		}
+	}
+	return nil
 }

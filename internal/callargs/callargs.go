@@ -262,10 +262,16 @@ func Strict(args json.RawMessage, v any) error {
 	return nil
 }
 
+// MaxNumberText is the longest JSON number, in characters, that Convert
+// takes as the text of a string parameter. A number is short; a longer
+// one is refused rather than written out into a request.
+const MaxNumberText = 100
+
 // Convert converts v, an argument decoded with UseNumber, to typ (a
 // parameter type: string, number, integer or boolean; any other keeps v),
-// accepting lossless string forms; validate, when set, must match the
-// result's text. name names the parameter in errors.
+// accepting lossless string forms and, for a string, a number of at most
+// MaxNumberText characters; validate, when set, must match the result's
+// text. name names the parameter in errors.
 func Convert(name, typ string, validate *regexp.Regexp, v any) (any, error) {
 	bad := func(why string) error {
 		return fmt.Errorf("parameter %q must be %s: %s", name, article(typ), why)
@@ -277,6 +283,9 @@ func Convert(name, typ string, validate *regexp.Regexp, v any) (any, error) {
 		case string:
 			out = v // already a string: no new interface value
 		case json.Number:
+			if len(x) > MaxNumberText {
+				return nil, bad(fmt.Sprintf("got a number of %d characters (at most %d are taken as text)", len(x), MaxNumberText))
+			}
 			out = x.String()
 		case bool:
 			out = strconv.FormatBool(x)

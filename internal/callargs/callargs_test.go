@@ -3,6 +3,7 @@ package callargs
 import (
 	"encoding/json"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -19,6 +20,8 @@ func TestConvert(t *testing.T) {
 		{"string", nil, json.Number("12.50"), "12.50", ""},
 		{"string", nil, true, "true", ""},
 		{"string", nil, []any{}, nil, `parameter "p" must be a string: got an array`},
+		{"string", nil, json.Number(strings.Repeat("9", MaxNumberText)), strings.Repeat("9", MaxNumberText), ""},
+		{"string", nil, json.Number(strings.Repeat("9", 1<<20)), nil, `parameter "p" must be a string: got a number of 1048576 characters (at most 100 are taken as text)`},
 		{"number", nil, " 1.5 ", json.Number("1.5"), ""},
 		{"number", nil, "x", nil, `parameter "p" must be a number: "x" is not a number`},
 		{"integer", nil, "4.0", json.Number("4"), ""},

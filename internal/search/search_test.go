@@ -308,3 +308,29 @@ func dumpIndex(ix *Index) map[string]any {
 		"deletes": indexed(ix.deletes), "families": indexed(ix.families),
 		"counts": fmt.Sprint(ix.total-ix.stale, ix.totalLen, ix.n)}
 }
+
+// TestVocabulary: words of API vocabulary find the capability that says
+// the same in other words, ahead of one sharing only an object word.
+func TestVocabulary(t *testing.T) {
+	ix := New()
+	ix.Add("create_directory", Field{"create_directory", 3}, Field{"Create a new directory.", 1})
+	ix.Add("list_directory", Field{"list_directory", 3}, Field{"List the entries of a directory.", 1})
+	ix.Add("add_comment", Field{"add_comment", 3}, Field{"Add a comment to an issue.", 1})
+	ix.Add("create_issue", Field{"create_issue", 3}, Field{"Open an issue in a project.", 1})
+	ix.Add("star_repo", Field{"star_repo", 3}, Field{"Star a repository.", 1})
+	ix.Add("send_dm", Field{"send_dm", 3}, Field{"Send a message to one user.", 1})
+	ix.Add("signed_url", Field{"signed_url", 3}, Field{"A signed URL to download an object.", 1})
+	for q, want := range map[string]string{
+		"make a folder":             "create_directory",
+		"write a note on the issue": "add_comment",
+		"set up a repo":             "star_repo", // only star_repo holds repo
+		"favorite this repository":  "star_repo",
+		"private message":           "send_dm",
+		"a link to the object":      "signed_url",
+	} {
+		hs, _ := ix.Search(q, nil, 0)
+		if len(hs) == 0 || hs[0].ID != want {
+			t.Errorf("Search(%q) = %v, want %s first", q, ids(hs), want)
+		}
+	}
+}

@@ -248,6 +248,7 @@ var budgets = map[string]budget{
 	"YQCloudCall":          {time: 1.20}, // interleaved against the Go twin
 	"ResponseParserNode":   {time: 2.00}, // interleaved against Node's new Function + lodash
 	"ExpandURL":            {maxNS: 1000, maxAllocs: 2},
+	"XPath1MB":             {time: 1.20, maxPerByte: 3}, // BenchmarkParts: CPU time against net/http + xmlquery
 }
 
 // The large-body benchmarks (BenchmarkBody): each case at each size.

@@ -1,0 +1,519 @@
+package toolkit
+
+import (
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolkit-sdk/toolkit/internal/lru"
+	"github.com/toolkit-sdk/toolkit/internal/search"
+	"github.com/toolkit-sdk/toolkit/internal/textcut"
+	"github.com/toolkit-sdk/toolkit/internal/vecindex"
+)
+
+// An Embedder turns texts into vectors for hybrid ranking
+// (Options.Embedder): the host plugs its provider's embeddings (OpenAI's
+// text-embedding-3-small, a local model, ...). Embed returns one vector
+// per text, in order, all of the same length; it is called from several
+// goroutines at once. The Registry calls it at load, in batches
+// (HybridOptions.Batch), for the capabilities whose text it has not
+// embedded yet, and at search time for the query. Its errors reach the
+// Observer and the log as they are: they must not hold a credential.
+type Embedder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// ErrEmbedding marks a failure of the Embedder: Registry.Check reports it
+// while capabilities have no vector because an Embed call at load failed
+// (they are still found by keyword), and Observer.Embed sees it for every
+// failed call.
+var ErrEmbedding = errors.New("embedding failed")
+
+// HybridOptions tune hybrid ranking (Options.Embedder); zero fields mean
+// the defaults.
+//
+// A keyword search ranks the capabilities twice, by keyword (BM25F, as
+// without an Embedder) and by the cosine of their vector with the
+// query's, and fuses the two lists by reciprocal-rank fusion: a
+// capability at rank r_lex among the best Window of the keyword list and
+// r_vec among the best Window of the vector list scores
+//
+//	LexicalWeight/(K + r_lex) + VectorWeight/(K + r_vec)
+//
+// (a term only for a list it is in the window of; ranks from 1; ties by
+// name). The keyword matches past the window follow in their keyword
+// order. A capability whose vector points away from the query's (cosine
+// at most 0) is not a vector match.
+type HybridOptions struct {
+	// Batch is how many texts one Embed call at load takes. Default 64.
+	Batch int
+	// Timeout bounds one Embed call at load. Default 30 s.
+	Timeout time.Duration
+	// QueryTimeout bounds the Embed call of a query; past it, or when the
+	// call fails, the search ranks by keyword alone. Default 2 s.
+	QueryTimeout time.Duration
+	// K is reciprocal-rank fusion's constant: the larger, the less the
+	// first ranks dominate. Default 60 (Cormack, Clarke and Büttcher, 2009).
+	K float64
+	// LexicalWeight and VectorWeight weigh the two lists. Default 1 each,
+	// plain reciprocal-rank fusion: a capability first in one list and
+	// absent from the other (1/61) ranks below one within the first 61 of
+	// both (2/121 or more). A larger VectorWeight lets meaning count more
+	// than shared words.
+	LexicalWeight, VectorWeight float64
+	// Window is how many of each list are fused. Default 100.
+	Window int
+}
+
+// Defaults of HybridOptions.
+const (
+	DefaultEmbedBatch        = 64
+	DefaultEmbedTimeout      = 30 * time.Second
+	DefaultQueryEmbedTimeout = 2 * time.Second
+	DefaultFusionK           = 60
+	DefaultFusionWindow      = 100
+)
+
+// withDefaults returns o with its zero fields set to the defaults.
+func (o HybridOptions) withDefaults() HybridOptions {
+	o.Batch = cmp.Or(max(o.Batch, 0), DefaultEmbedBatch)
+	o.Timeout = cmp.Or(max(o.Timeout, 0), DefaultEmbedTimeout)
+	o.QueryTimeout = cmp.Or(max(o.QueryTimeout, 0), DefaultQueryEmbedTimeout)
+	o.K = cmp.Or(max(o.K, 0), DefaultFusionK)
+	o.LexicalWeight = cmp.Or(max(o.LexicalWeight, 0), 1)
+	o.VectorWeight = cmp.Or(max(o.VectorWeight, 0), 1)
+	o.Window = cmp.Or(max(o.Window, 0), DefaultFusionWindow)
+	return o
+}
+
+// EmbedInfo describes a call of the Embedder: a batch of capabilities'
+// texts at load, or a query (Query). Err and Elapsed are set.
+type EmbedInfo struct {
+	Texts   int  // how many texts the call took
+	Query   bool // a search's query, not capabilities at load
+	Err     error
+	Elapsed time.Duration
+}
+
+// Bounds of the texts an Embedder gets.
+const (
+	maxEmbedText  = 8 << 10 // a capability's
+	maxEmbedQuery = 1 << 10 // a query's
+	queryVectors  = 256     // queries whose vectors are kept
+)
+
+// hybrid is a Registry's vector side; nil without an Embedder.
+type hybrid struct {
+	emb  Embedder
+	opts HybridOptions
+	exec *Executor // its Observer and Logger
+
+	index *vecindex.Index // by capability name, under Registry.mu for writes
+
+	mu      sync.Mutex
+	cache   map[[32]byte][]float32 // vectors by the hash of their text
+	byName  map[string][32]byte    // the hash of each capability's vector in index
+	pending map[string]embedText   // capabilities without a vector, their text
+	err     error                  // the last failure at load, while pending
+	queries *lru.Map[string, []float32]
+}
+
+// embedText is the text of a capability the Embedder gets, and its hash.
+type embedText struct {
+	text string
+	hash [32]byte
+}
+
+func newHybrid(opts *Options, exec *Executor) *hybrid {
+	if opts == nil || opts.Embedder == nil {
+		return nil
+	}
+	return &hybrid{emb: opts.Embedder, opts: opts.Hybrid.withDefaults(), exec: exec, index: vecindex.New(),
+		cache: map[[32]byte][]float32{}, byName: map[string][32]byte{}, pending: map[string]embedText{},
+		queries: lru.NewMap[string, []float32](queryVectors)}
+}
+
+// capabilityText is what the Embedder reads of a capability: its name
+// (words apart), category, description, tags and parameters, cut to
+// maxEmbedText bytes.
+func capabilityText(c *Capability) embedText {
+	var b strings.Builder
+	b.WriteString(strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(c.Name))
+	b.WriteString(" (" + c.Category + ")\n" + c.Description)
+	if len(c.Tags) > 0 {
+		b.WriteString("\ntags: " + strings.Join(c.Tags, ", "))
+	}
+	var params []string
+	for _, p := range c.Params {
+		params = append(params, strings.TrimSpace(p.Name+": "+p.Description))
+	}
+	if props, ok := c.Schema["properties"].(map[string]any); ok {
+		for _, name := range sortedKeys(props) {
+			d, _ := props[name].(map[string]any)["description"].(string)
+			params = append(params, strings.TrimSpace(name+": "+d))
+		}
+	}
+	if len(params) > 0 {
+		b.WriteString("\nparameters: " + strings.Join(params, "; "))
+	}
+	text, _ := textcut.Prefix(b.String(), maxEmbedText)
+	return embedText{text: text, hash: sha256.Sum256([]byte(text))}
+}
+
+// vectors returns the vectors of texts, from the cache or embedded in
+// batches; a text whose batch failed has none (nil), and the error says
+// why.
+func (h *hybrid) vectors(ctx context.Context, texts []embedText) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	var missing []int // the first index of each text not in the cache
+	seen := map[[32]byte]bool{}
+	h.mu.Lock()
+	for i, t := range texts {
+		if v, ok := h.cache[t.hash]; ok {
+			out[i] = v
+		} else if !seen[t.hash] {
+			seen[t.hash] = true
+			missing = append(missing, i)
+		}
+	}
+	h.mu.Unlock()
+	var errs []error
+	got := map[[32]byte][]float32{}
+	for start := 0; start < len(missing); start += h.opts.Batch {
+		batch := missing[start:min(start+h.opts.Batch, len(missing))]
+		in := make([]string, len(batch))
+		for j, i := range batch {
+			in[j] = texts[i].text
+		}
+		vecs, err := h.embed(ctx, in, false)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		h.mu.Lock()
+		for j, i := range batch {
+			h.cache[texts[i].hash] = vecs[j]
+			got[texts[i].hash] = vecs[j]
+		}
+		h.mu.Unlock()
+	}
+	for i, t := range texts {
+		if out[i] == nil {
+			out[i] = got[t.hash]
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// embed calls the Embedder once, within its timeout, checks what it
+// returned and reports the call to the Observer.
+func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs [][]float32, err error) {
+	timeout := h.opts.Timeout
+	if query {
+		timeout = h.opts.QueryTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("the Embedder panicked: %v", p)
+			}
+		}()
+		vecs, err = h.emb.Embed(ctx, texts)
+	}()
+	if err == nil {
+		err = checkVectors(vecs, len(texts), h.index.Dims())
+	}
+	if err != nil {
+		err = fmt.Errorf("%w: %d texts: %w", ErrEmbedding, len(texts), err)
+	}
+	h.observe(ctx, EmbedInfo{Texts: len(texts), Query: query, Err: err, Elapsed: time.Since(start)})
+	return vecs, err
+}
+
+// checkVectors reports vectors that are not one per text, of the same
+// length (dims, when not 0) and finite.
+func checkVectors(vecs [][]float32, n, dims int) error {
+	if len(vecs) != n {
+		return fmt.Errorf("the Embedder returned %d vectors for %d texts", len(vecs), n)
+	}
+	for i, v := range vecs {
+		if dims == 0 {
+			dims = len(v)
+		}
+		if len(v) == 0 || len(v) != dims {
+			return fmt.Errorf("%w: vector %d has %d dimensions, the others %d", vecindex.ErrDims, i, len(v), dims)
+		}
+		if !vecindex.Normalize(make([]float32, len(v)), v) {
+			return fmt.Errorf("vector %d is zero or not finite", i)
+		}
+	}
+	return nil
+}
+
+func (h *hybrid) observe(ctx context.Context, info EmbedInfo) {
+	e := h.exec
+	if o := e.opts.Observer; o != nil && o.Embed != nil {
+		o.Embed(ctx, info)
+	}
+	if info.Err != nil {
+		e.opts.Logger.WarnContext(ctx, "toolkit: embedding failed", "texts", info.Texts, "query", info.Query, "error", info.Err)
+	} else if e.debug(ctx) {
+		e.opts.Logger.LogAttrs(ctx, slog.LevelDebug, "toolkit: embed", slog.Int("texts", info.Texts),
+			slog.Bool("query", info.Query), slog.Duration("duration", info.Elapsed))
+	}
+}
+
+// prepare embeds the texts of capabilities about to be added (outside the
+// Registry's lock): their vectors, nil for those that failed.
+func (h *hybrid) prepare(regs []*registered) ([]embedText, [][]float32, error) {
+	texts := make([]embedText, len(regs))
+	for i, e := range regs {
+		texts[i] = capabilityText(&e.cap)
+	}
+	vecs, err := h.vectors(context.Background(), texts)
+	return texts, vecs, err
+}
+
+// set puts the capabilities' vectors in the index, or marks them pending
+// (Check embeds them again); the caller holds the Registry's lock.
+func (h *hybrid) set(names []string, texts []embedText, vecs [][]float32, err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i, name := range names {
+		if vecs[i] != nil {
+			if e := h.index.Set(name, vecs[i]); e == nil {
+				h.byName[name] = texts[i].hash
+				delete(h.pending, name)
+				continue
+			} else {
+				err = fmt.Errorf("%w: capability %q: %w", ErrEmbedding, name, e)
+			}
+		}
+		h.index.Remove(name)
+		delete(h.byName, name)
+		h.pending[name] = texts[i]
+	}
+	if len(h.pending) == 0 {
+		h.err = nil
+	} else if err != nil {
+		h.err = err
+	}
+	// Drop the vectors of texts no capability has any more, once they
+	// are as many as the capabilities.
+	if len(h.cache) > 2*len(h.byName)+64 {
+		used := make(map[[32]byte]bool, len(h.byName))
+		for _, hash := range h.byName {
+			used[hash] = true
+		}
+		for hash := range h.cache {
+			if !used[hash] {
+				delete(h.cache, hash)
+			}
+		}
+	}
+}
+
+// remove drops a capability's vector; the caller holds the Registry's
+// lock.
+func (h *hybrid) remove(name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.index.Remove(name)
+	delete(h.byName, name)
+	delete(h.pending, name)
+	if len(h.pending) == 0 {
+		h.err = nil
+	}
+}
+
+// checkEmbeddings embeds again the capabilities whose vector failed at
+// load, for Check, and reports (ErrEmbedding) those that still have none.
+func (r *Registry) checkEmbeddings() error {
+	h := r.hybrid
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range h.pending {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	texts := make([]embedText, len(names))
+	for i, n := range names {
+		texts[i] = h.pending[n]
+	}
+	h.mu.Unlock()
+	if len(names) == 0 {
+		return nil
+	}
+	vecs, err := h.vectors(context.Background(), texts)
+	r.mu.Lock()
+	h.mu.Lock()
+	// Only those still pending with the same text: an Add or Remove may
+	// have come meanwhile.
+	var keep []int
+	for i, n := range names {
+		if t, ok := h.pending[n]; ok && t.hash == texts[i].hash {
+			keep = append(keep, i)
+		}
+	}
+	h.mu.Unlock()
+	names2, texts2, vecs2 := make([]string, len(keep)), make([]embedText, len(keep)), make([][]float32, len(keep))
+	for j, i := range keep {
+		names2[j], texts2[j], vecs2[j] = names[i], texts[i], vecs[i]
+	}
+	h.set(names2, texts2, vecs2, err)
+	r.mu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if n := len(h.pending); n > 0 {
+		return fmt.Errorf("%d capabilities have no vector and are ranked by keyword alone: %w", n, cmp.Or(h.err, ErrEmbedding))
+	}
+	return nil
+}
+
+// queryVector returns the vector of a query, from the recent ones or
+// embedded within QueryTimeout; nil when it fails (reported).
+func (h *hybrid) queryVector(ctx context.Context, query string) []float32 {
+	query, _ = textcut.Prefix(query, maxEmbedQuery)
+	h.mu.Lock()
+	v, ok := h.queries.Get(query)
+	h.mu.Unlock()
+	if ok {
+		return v
+	}
+	vecs, err := h.embed(ctx, []string{query}, true)
+	if err != nil {
+		return nil
+	}
+	h.mu.Lock()
+	h.queries.Put(query, vecs[0])
+	h.mu.Unlock()
+	return vecs[0]
+}
+
+// SearchContext is Search with a context: with an Embedder
+// (Options.Embedder), the one the query's Embed call runs with.
+func (r *Registry) SearchContext(ctx context.Context, query string, limit int) []string {
+	hits, _ := r.rank(ctx, query, nil, limit)
+	names := make([]string, len(hits))
+	for i, h := range hits {
+		names[i] = h.ID
+	}
+	return names
+}
+
+// rank returns the best k capabilities for query (all matches when
+// k <= 0), and how many match: by keyword, or, with an Embedder, fused
+// with the vector ranking (HybridOptions).
+func (r *Registry) rank(ctx context.Context, query string, keep func(name string) bool, k int) ([]search.Hit, int) {
+	if r.hybrid == nil || r.hybrid.index.Len() == 0 {
+		return r.index.Search(query, keep, k)
+	}
+	q := r.hybrid.queryVector(ctx, query)
+	if q == nil {
+		return r.index.Search(query, keep, k)
+	}
+	return r.fused(query, q, keep, k)
+}
+
+// page is search.Index.Page over rank.
+func (r *Registry) page(ctx context.Context, query string, keep func(name string) bool, start, budget int, page func(hits []search.Hit, total int) (shown int)) {
+	h := r.hybrid
+	var q []float32
+	if h != nil && h.index.Len() > 0 {
+		q = h.queryVector(ctx, query)
+	}
+	if q == nil {
+		r.index.Page(query, keep, start, budget, page)
+		return
+	}
+	for _, per := range []int{32, 6} {
+		hits, total := r.fused(query, q, keep, start+budget/per+1)
+		shown := page(hits, total)
+		if per == 6 || len(hits) == total || min(start, total)+shown < len(hits) {
+			return
+		}
+	}
+}
+
+// fused ranks by reciprocal-rank fusion of the keyword ranking and the
+// vector ranking of q (see HybridOptions).
+func (r *Registry) fused(query string, q []float32, keep func(name string) bool, k int) ([]search.Hit, int) {
+	o := r.hybrid.opts
+	vec, _, err := r.hybrid.index.Search(q, o.Window, 0, keep)
+	if err != nil { // a query vector of other dimensions than the capabilities'
+		r.hybrid.observe(context.Background(), EmbedInfo{Texts: 1, Query: true, Err: fmt.Errorf("%w: %w", ErrEmbedding, err)})
+		return r.index.Search(query, keep, k)
+	}
+	// The keyword matches, noting which of the vector hits are among them.
+	inVec := make(map[string]bool, len(vec))
+	for _, h := range vec {
+		inVec[h.ID] = false
+	}
+	lexKeep := func(name string) bool {
+		if keep != nil && !keep(name) {
+			return false
+		}
+		if _, ok := inVec[name]; ok {
+			inVec[name] = true
+		}
+		return true
+	}
+	lexK := max(o.Window, k)
+	if k <= 0 {
+		lexK = 0
+	}
+	lex, lexTotal := r.index.Search(query, lexKeep, lexK)
+	total := lexTotal
+	for _, matched := range inVec {
+		if !matched {
+			total++
+		}
+	}
+	return fuse(lex, vec, o, k), total
+}
+
+// fuse merges the keyword hits lex (best first, possibly past the
+// window) and the vector hits vec (best first) by reciprocal-rank fusion,
+// then the keyword hits past the window; at most k (all when k <= 0).
+func fuse(lex []search.Hit, vec []vecindex.Hit, o HybridOptions, k int) []search.Hit {
+	score := make(map[string]float64, 2*o.Window)
+	for i, h := range lex[:min(len(lex), o.Window)] {
+		score[h.ID] += o.LexicalWeight / (o.K + float64(i+1))
+	}
+	for i, h := range vec[:min(len(vec), o.Window)] {
+		score[h.ID] += o.VectorWeight / (o.K + float64(i+1))
+	}
+	out := make([]search.Hit, 0, len(score)+max(len(lex)-o.Window, 0))
+	for id, s := range score {
+		out = append(out, search.Hit{ID: id, Score: s})
+	}
+	slices.SortFunc(out, func(a, b search.Hit) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
+	})
+	if len(lex) > o.Window {
+		for _, h := range lex[o.Window:] {
+			if _, ok := score[h.ID]; !ok {
+				out = append(out, search.Hit{ID: h.ID, Score: 0})
+			}
+		}
+	}
+	if k > 0 && len(out) > k {
+		out = out[:k]
+	}
+	return out
+}
