@@ -260,6 +260,19 @@ type streamState struct {
 	body   collected
 	events int
 	end    string // why the stream ended: "end", "until", "max_events", "max_bytes", "timeout"
+	// eventDoc is the Doc of the current event's data (doc).
+	eventDoc *extract.Doc
+}
+
+// doc returns the extraction document of an event's data: one Doc for
+// the whole stream, reset for each event.
+func (st *streamState) doc(data []byte, opts *extract.Options) *extract.Doc {
+	if st.eventDoc == nil {
+		st.eventDoc = extract.NewDoc(data, opts)
+	} else {
+		st.eventDoc.Reset(data)
+	}
+	return st.eventDoc
 }
 
 // streamed returns var i of the stream step s, or extract.ErrNotFound
@@ -385,7 +398,7 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 			raw = mode == collectAll && json.Valid(ev.Data)
 		default:
 			if doc == nil {
-				doc = extract.NewDoc(ev.Data, r.e.opts.Extract)
+				doc = st.doc(ev.Data, r.e.opts.Extract)
 			}
 			val, err := v.expr.Eval(doc)
 			if err != nil {
@@ -420,7 +433,7 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 	}
 	if s.stream.until != nil {
 		if doc == nil {
-			doc = extract.NewDoc(ev.Data, r.e.opts.Extract)
+			doc = st.doc(ev.Data, r.e.opts.Extract)
 		}
 		return truthy(s.stream.until, doc), nil
 	}

@@ -295,8 +295,8 @@ func TestStreamFlatMemory(t *testing.T) {
 	if growth > 512<<10 {
 		t.Errorf("the heap grew by %d bytes over the stream: not flat", growth)
 	}
-	if perEvent > 2048 {
-		t.Errorf("%.0f bytes allocated per event, over 2 KiB", perEvent)
+	if perEvent > 1024 {
+		t.Errorf("%.0f bytes allocated per event, over 1 KiB", perEvent)
 	}
 }
 

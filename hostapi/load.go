@@ -104,9 +104,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 	}
 	// reach is the components a set of operations reaches.
 	reach := func(set map[opID]bool) map[string]bool {
-		out := map[string]bool{}
-		for _, id := range slices.SortedFunc(maps.Keys(set), compareOpID) {
-			g.reach(opRefs[id], out)
+		out, seen := map[string]bool{}, map[string]bool{}
+		for id := range set {
+			g.reach(opRefs[id], out, seen)
 		}
 		return out
 	}
@@ -114,7 +114,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 	// component cannot be decoded.
 	closureOf := func(id opID) []string {
 		set := map[string]bool{}
-		g.reach(opRefs[id], set)
+		g.reach(opRefs[id], set, map[string]bool{})
 		return slices.Sorted(maps.Keys(set))
 	}
 	var doc *openapi3.T

@@ -140,9 +140,9 @@ func (g *refGraph) ok(refs []string) bool {
 }
 
 // reach adds to set the components (not the places written out in
-// place) that refs lead to.
-func (g *refGraph) reach(refs []string, set map[string]bool) {
-	seen := map[string]bool{}
+// place) that refs lead to; seen holds the nodes read, so that a node
+// seen by an earlier call with the same seen is not read again.
+func (g *refGraph) reach(refs []string, set, seen map[string]bool) {
 	var stack []string
 	for _, r := range refs {
 		if e := g.resolve(r); e.key != "" {

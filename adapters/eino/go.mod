@@ -48,6 +48,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/sirupsen/logrus v1.9.3 // indirect
 	github.com/slongfield/pyfmt v0.0.0-20220222012616-ea85ff4c361f // indirect
+	github.com/toolkit-sdk/toolkit/adapters/adaptertest v0.0.0
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/wk8/go-ordered-map/v2 v2.1.8 // indirect
 	github.com/yargevad/filepathx v1.0.0 // indirect
@@ -59,3 +60,5 @@ require (
 )
 
 replace github.com/toolkit-sdk/toolkit => ../..
+
+replace github.com/toolkit-sdk/toolkit/adapters/adaptertest => ../adaptertest

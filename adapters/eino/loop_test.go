@@ -4,10 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -19,67 +15,22 @@ import (
 	"github.com/cloudwego/eino/schema"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/adapters/adaptertest"
 )
-
-// ordersYAML is a capability calling the shop API.
-const ordersYAML = `name: get_order
-desc: Look up an order by its id, with its status and amount.
-params:
-  - name: order_id
-    type: string
-    required: true
-    description: the order id, like A-1001
-env: [SHOP_URL]
-values: [tenant]
-steps:
-  - url: ${env:SHOP_URL}/orders/${param:order_id}
-    headers: {X-Tenant: "${value:tenant}"}
-    var:
-      - {name: status, extract: status}
-      - {name: amount, extract: amount}
-    result: "Order ${param:order_id} is ${step0:status} (${step0:amount} EUR)."
-`
 
 // newRegistry returns a Registry holding get_order (over a loopback shop
 // that records the tenant header) and capabilities of other categories,
 // one of which hands the call to the front end.
-func newRegistry(t *testing.T, flat bool) (*toolkit.Registry, *[]string) {
-	t.Helper()
-	var mu sync.Mutex
-	var tenants []string
-	shop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		tenants = append(tenants, r.Header.Get("X-Tenant"))
-		mu.Unlock()
-		if r.URL.Path != "/orders/A-1001" {
-			http.NotFound(w, r)
-			return
-		}
-		fmt.Fprint(w, `{"status":"shipped","amount":"129.90"}`)
-	}))
-	t.Cleanup(shop.Close)
-	reg := toolkit.NewRegistry(&toolkit.Options{
-		Flat:         flat,
-		AllowPrivate: []string{"127.0.0.1"},
-		Env:          func(name string) (string, bool) { return shop.URL, name == "SHOP_URL" },
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersYAML)); err != nil {
-		t.Fatal(err)
-	}
-	noop := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("done"), nil }
-	err := reg.Add(
-		&toolkit.Capability{Name: "refund.payment", Category: "billing", Description: "Refund a customer's payment.", Params: []toolkit.Param{{Name: "payment_id", Type: toolkit.TypeString, Required: true}}, Handler: noop},
-		&toolkit.Capability{Name: "cancel_order", Category: "shop", Description: "Cancel an order; the user confirms it in the front end.", Params: []toolkit.Param{{Name: "order_id", Type: toolkit.TypeString, Required: true}},
-			Handler: func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
+func newRegistry(t *testing.T, flat bool) (*toolkit.Registry, *adaptertest.Shop) {
+	shop := adaptertest.NewShop(t)
+	return adaptertest.Registry(t, shop, flat, adaptertest.OrdersYAML,
+		adaptertest.Capability("refund.payment", "billing", "Refund a customer's payment.", "payment_id", adaptertest.Noop),
+		adaptertest.Capability("cancel_order", "shop", "Cancel an order; the user confirms it in the front end.", "order_id",
+			func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
 				c.Notify("Cancelling...")
 				return toolkit.Result{Text: "waiting for the user", Signals: toolkit.Signals{Manual: true, ManualArguments: c.RawArgs}}, nil
-			}},
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg, &tenants
+			}),
+	), shop
 }
 
 // scripted is an Eino ToolCallingChatModel that checks what the agent sends
@@ -176,7 +127,7 @@ func run(t *testing.T, tools []tool.BaseTool, steps []step, opts ...adk.AgentRun
 // tools: the model searches with query_capabilities, calls get_order
 // through call_capability with a per-call value, and answers.
 func TestEntryToolsLoop(t *testing.T) {
-	reg, tenants := newRegistry(t, false)
+	reg, shop := newRegistry(t, false)
 	a := New(reg)
 	answer := run(t, a.Tools(), []step{
 		{check: func(t *testing.T, tools []*schema.ToolInfo, _ []*schema.Message) {
@@ -204,8 +155,8 @@ func TestEntryToolsLoop(t *testing.T) {
 	if answer != "Your order A-1001 has shipped." {
 		t.Errorf("answer %q", answer)
 	}
-	if strings.Join(*tenants, ",") != "acme" {
-		t.Errorf("the shop saw tenants %q, want acme", *tenants)
+	if strings.Join(shop.Tenants(), ",") != "acme" {
+		t.Errorf("the shop saw tenants %q, want acme", shop.Tenants())
 	}
 }
 
@@ -284,7 +235,7 @@ func TestCapabilityToolsLoop(t *testing.T) {
 // megabyte of text are an error for the model to read, never an error that
 // would end the Eino run.
 func TestHostileArguments(t *testing.T) {
-	reg, tenants := newRegistry(t, false)
+	reg, shop := newRegistry(t, false)
 	tools := New(reg).CapabilityTools()
 	var get tool.InvokableTool
 	for _, bt := range tools {
@@ -305,7 +256,7 @@ func TestHostileArguments(t *testing.T) {
 			t.Errorf("%.20q: %.200q (IsError %v)", args, text, got.IsError)
 		}
 	}
-	if len(*tenants) != 0 {
-		t.Errorf("the shop was called %d times", len(*tenants))
+	if len(shop.Tenants()) != 0 {
+		t.Errorf("the shop was called %d times", len(shop.Tenants()))
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,71 +18,28 @@ import (
 	"github.com/openai/openai-go/option"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/adapters/adaptertest"
 )
 
-// ordersYAML is a capability calling the shop API.
-const ordersYAML = `name: get_order
-desc: Look up an order by its id, with its status and amount.
-params:
-  - name: order_id
-    type: string
-    required: true
-    description: the order id, like A-1001
-env: [SHOP_URL]
-values: [tenant]
-steps:
-  - url: ${env:SHOP_URL}/orders/${param:order_id}
-    headers: {X-Tenant: "${value:tenant}"}
-    var:
-      - {name: status, extract: status}
-      - {name: amount, extract: amount}
-    result: "Order ${param:order_id} is ${step0:status} (${step0:amount} EUR)."
-`
-
-// png is the start of a PNG file: what get_label returns.
+// png is the start of a PNG file: what shipping.label returns.
 var png = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
 
 // newRegistry returns a Registry holding get_order (over a loopback shop
 // that records the tenant header) and capabilities of other categories:
 // one answers with an image, one hands the call to the front end.
-func newRegistry(t *testing.T) (*toolkit.Registry, *[]string) {
-	t.Helper()
-	var mu sync.Mutex
-	var tenants []string
-	shop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		tenants = append(tenants, r.Header.Get("X-Tenant"))
-		mu.Unlock()
-		if r.URL.Path != "/orders/A-1001" {
-			http.NotFound(w, r)
-			return
-		}
-		fmt.Fprint(w, `{"status":"shipped","amount":"129.90"}`)
-	}))
-	t.Cleanup(shop.Close)
-	reg := toolkit.NewRegistry(&toolkit.Options{
-		AllowPrivate: []string{"127.0.0.1"},
-		Env:          func(name string) (string, bool) { return shop.URL, name == "SHOP_URL" },
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersYAML)); err != nil {
-		t.Fatal(err)
-	}
-	err := reg.Add(
-		&toolkit.Capability{Name: "shipping.label", Category: "shipping", Description: "The shipping label of an order, as an image.", Params: []toolkit.Param{{Name: "order_id", Type: toolkit.TypeString, Required: true}},
-			Handler: func(context.Context, *toolkit.Call) (toolkit.Result, error) {
+func newRegistry(t *testing.T) (*toolkit.Registry, *adaptertest.Shop) {
+	shop := adaptertest.NewShop(t)
+	return adaptertest.Registry(t, shop, false, adaptertest.OrdersYAML,
+		adaptertest.Capability("shipping.label", "shipping", "The shipping label of an order, as an image.", "order_id",
+			func(context.Context, *toolkit.Call) (toolkit.Result, error) {
 				return toolkit.Result{Text: "the label of A-1001 (an image)", Parts: []toolkit.Part{toolkit.ImagePart("image/png", png)}}, nil
-			}},
-		&toolkit.Capability{Name: "cancel_order", Category: "shop", Description: "Cancel an order; the user confirms it in the front end.", Params: []toolkit.Param{{Name: "order_id", Type: toolkit.TypeString, Required: true}},
-			Handler: func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
+			}),
+		adaptertest.Capability("cancel_order", "shop", "Cancel an order; the user confirms it in the front end.", "order_id",
+			func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
 				c.Notify("Cancelling...")
 				return toolkit.Result{Text: "waiting for the user", Signals: toolkit.Signals{Manual: true, ManualArguments: c.RawArgs}}, nil
-			}},
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg, &tenants
+			}),
+	), shop
 }
 
 // chatServer is a loopback server speaking OpenAI's Chat Completions wire
@@ -163,7 +119,7 @@ func toolMessages(req map[string]any) []string {
 // answer and answers; a call with bad arguments comes back to the model as
 // the Registry's error, and the loop goes on.
 func TestGenerateLoop(t *testing.T) {
-	reg, tenants := newRegistry(t)
+	reg, shop := newRegistry(t)
 	srv := chatServer(t, []func(*testing.T, map[string]any) string{
 		func(t *testing.T, req map[string]any) string {
 			var names []string
@@ -229,8 +185,8 @@ func TestGenerateLoop(t *testing.T) {
 	if resp.Text() != "Your order A-1001 has shipped." {
 		t.Errorf("answer %q", resp.Text())
 	}
-	if strings.Join(*tenants, ",") != "acme" {
-		t.Errorf("the shop saw tenants %q, want acme", *tenants)
+	if got := shop.Tenants(); strings.Join(got, ",") != "acme" {
+		t.Errorf("the shop saw tenants %q, want acme", got)
 	}
 	want := []string{"query_capabilities error=false stop=false", "call_capability error=true stop=false", "call_capability error=false stop=false"}
 	if diff := cmp.Diff(want, results); diff != "" {
@@ -389,7 +345,7 @@ func TestCapabilityToolsInterrupt(t *testing.T) {
 // is an output for the model (the Registry's error), never an error that
 // would end Generate; the shop is not called.
 func TestHostileInput(t *testing.T) {
-	reg, tenants := newRegistry(t)
+	reg, shop := newRegistry(t)
 	var get *Tool
 	for _, tl := range New(reg).CapabilityTools() {
 		if tl.Name() == "get_order" {
@@ -406,7 +362,7 @@ func TestHostileInput(t *testing.T) {
 			t.Errorf("%.40q: %.200q, %.200v (IsError %v)", fmt.Sprint(input), text, err, got.IsError)
 		}
 	}
-	if len(*tenants) != 0 {
-		t.Errorf("the shop was called %d times", len(*tenants))
+	if n := len(shop.Tenants()); n != 0 {
+		t.Errorf("the shop was called %d times", n)
 	}
 }

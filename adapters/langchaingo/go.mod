@@ -51,9 +51,12 @@ require (
 	github.com/pkoukk/tiktoken-go v0.1.6 // indirect
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/tmc/langchaingo v0.1.14
+	github.com/toolkit-sdk/toolkit/adapters/adaptertest v0.0.0
 	go.starlark.net v0.0.0-20230302034142-4b1e35fe2254 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
 
 replace github.com/toolkit-sdk/toolkit => ../..
+
+replace github.com/toolkit-sdk/toolkit/adapters/adaptertest => ../adaptertest

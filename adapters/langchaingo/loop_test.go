@@ -4,12 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/tmc/langchaingo/agents"
@@ -17,67 +12,22 @@ import (
 	"github.com/tmc/langchaingo/llms"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/adapters/adaptertest"
 )
-
-// ordersYAML is a capability calling the shop API.
-const ordersYAML = `name: get_order
-desc: Look up an order by its id, with its status and amount.
-params:
-  - name: order_id
-    type: string
-    required: true
-    description: the order id, like A-1001
-env: [SHOP_URL]
-values: [tenant]
-steps:
-  - url: ${env:SHOP_URL}/orders/${param:order_id}
-    headers: {X-Tenant: "${value:tenant}"}
-    var:
-      - {name: status, extract: status}
-      - {name: amount, extract: amount}
-    result: "Order ${param:order_id} is ${step0:status} (${step0:amount} EUR)."
-`
 
 // newRegistry returns a Registry holding get_order (over a loopback shop
 // that records the tenant header) and capabilities of other categories,
 // one of which hands the call to the front end.
-func newRegistry(t *testing.T, flat bool) (*toolkit.Registry, *[]string) {
-	t.Helper()
-	var mu sync.Mutex
-	var tenants []string
-	shop := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		tenants = append(tenants, r.Header.Get("X-Tenant"))
-		mu.Unlock()
-		if r.URL.Path != "/orders/A-1001" {
-			http.NotFound(w, r)
-			return
-		}
-		fmt.Fprint(w, `{"status":"shipped","amount":"129.90"}`)
-	}))
-	t.Cleanup(shop.Close)
-	reg := toolkit.NewRegistry(&toolkit.Options{
-		Flat:         flat,
-		AllowPrivate: []string{"127.0.0.1"},
-		Env:          func(name string) (string, bool) { return shop.URL, name == "SHOP_URL" },
-		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
-	if _, err := reg.LoadBytes("orders.yaml", []byte(ordersYAML)); err != nil {
-		t.Fatal(err)
-	}
-	noop := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("done"), nil }
-	err := reg.Add(
-		&toolkit.Capability{Name: "refund.payment", Category: "billing", Description: "Refund a customer's payment.", Params: []toolkit.Param{{Name: "payment_id", Type: toolkit.TypeString, Required: true}}, Handler: noop},
-		&toolkit.Capability{Name: "cancel_order", Category: "shop", Description: "Cancel an order; the user confirms it in the front end.", Params: []toolkit.Param{{Name: "order_id", Type: toolkit.TypeString, Required: true}},
-			Handler: func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
+func newRegistry(t *testing.T, flat bool) (*toolkit.Registry, *adaptertest.Shop) {
+	shop := adaptertest.NewShop(t)
+	return adaptertest.Registry(t, shop, flat, adaptertest.OrdersYAML,
+		adaptertest.Capability("refund.payment", "billing", "Refund a customer's payment.", "payment_id", adaptertest.Noop),
+		adaptertest.Capability("cancel_order", "shop", "Cancel an order; the user confirms it in the front end.", "order_id",
+			func(_ context.Context, c *toolkit.Call) (toolkit.Result, error) {
 				c.Notify("Cancelling...")
 				return toolkit.Result{Text: "waiting for the user", Signals: toolkit.Signals{Manual: true, ManualArguments: c.RawArgs}}, nil
-			}},
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return reg, &tenants
+			}),
+	), shop
 }
 
 // scripted is a langchaingo llms.Model that checks each prompt the agent
@@ -121,7 +71,7 @@ func (m *scripted) Call(ctx context.Context, prompt string, opts ...llms.CallOpt
 // query_capabilities, calls get_order through call_capability with the
 // tenant as a per-call value, reads the shop's answer, answers.
 func TestAgentLoop(t *testing.T) {
-	reg, tenants := newRegistry(t, false)
+	reg, shop := newRegistry(t, false)
 	llm := &scripted{t: t, steps: []step{
 		{check: func(t *testing.T, prompt string) {
 			for _, want := range []string{"query_capabilities", "call_capability", "Input: a JSON object of the arguments"} {
@@ -157,8 +107,8 @@ func TestAgentLoop(t *testing.T) {
 	if len(llm.steps) != 0 {
 		t.Errorf("%d model turns left unplayed", len(llm.steps))
 	}
-	if strings.Join(*tenants, ",") != "acme" {
-		t.Errorf("the shop saw tenants %q, want acme", *tenants)
+	if strings.Join(shop.Tenants(), ",") != "acme" {
+		t.Errorf("the shop saw tenants %q, want acme", shop.Tenants())
 	}
 	if want := "query_capabilities error=false stop=false\ncall_capability error=false stop=false"; strings.Join(results, "\n") != want {
 		t.Errorf("results:\n%s\nwant:\n%s", strings.Join(results, "\n"), want)
@@ -170,7 +120,7 @@ func TestAgentLoop(t *testing.T) {
 // that is not a JSON object is an error for the model, never one that ends
 // the run, and the signals reach WithResults and notices WithNotify.
 func TestCapabilityTools(t *testing.T) {
-	reg, tenants := newRegistry(t, false)
+	reg, shop := newRegistry(t, false)
 	var notices []string
 	byName := map[string]*Tool{}
 	for _, tl := range New(reg).CapabilityTools(toolkit.WithNotify(func(n toolkit.Notice) { notices = append(notices, n.Text) })) {
@@ -200,7 +150,7 @@ func TestCapabilityTools(t *testing.T) {
 			t.Errorf("%s %.20q: %.200q (IsError %v, Stop %v)", tc.tool, tc.input, text, last.IsError, Stop(last))
 		}
 	}
-	if strings.Join(*tenants, ",") != "acme" || strings.Join(notices, ",") != "Cancelling..." {
-		t.Errorf("the shop saw %q; notices %q", *tenants, notices)
+	if strings.Join(shop.Tenants(), ",") != "acme" || strings.Join(notices, ",") != "Cancelling..." {
+		t.Errorf("the shop saw %q; notices %q", shop.Tenants(), notices)
 	}
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -93,6 +94,15 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 		}
 	})
 	n := len(words)
+	// A file's name ("notes.txt", "main.go") asks about a file.
+	if exts := fileExtensions(q); len(exts) > 0 {
+		for i, w := range raw {
+			if rawBits[i] != 0 && slices.Contains(exts, w) {
+				words = append(words, queryWord{term: "file", words: rawBits[i], weight: fileNameWeight, compound: true})
+				break
+			}
+		}
+	}
 	for i := 0; i+1 < len(raw); i++ {
 		a, b := raw[i], raw[i+1]
 		if a == "" || b == "" || !isASCIIWord(a) || !isASCIIWord(b) || rawBits[i]|rawBits[i+1] == 0 {
@@ -112,6 +122,39 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 	}
 	return words, counted
 }
+
+// fileNameWeight is the weight of "file" that a file's name in a query
+// stands for.
+const fileNameWeight = 0.5
+
+// knownExtensions are the extensions of file names a query may hold.
+var knownExtensions = set("txt md json yaml yml toml csv tsv pdf doc docx xls xlsx ppt pptx odt rtf png jpg jpeg gif svg webp " +
+	"mp3 mp4 wav mov avi zip tar gz tgz py go js ts tsx jsx java rb rs c h cpp cs php html css xml log sh sql ini conf cfg")
+
+// fileExtensions returns the lower-cased extensions of the file names in
+// q: a known extension after a dot that follows a letter or digit
+// ("report.docx", "src/main.go"), and not followed by one.
+func fileExtensions(q string) []string {
+	var out []string
+	for i := 1; i < len(q)-1; i++ {
+		if q[i] != '.' || !isASCIIAlnum(q[i-1]) {
+			continue
+		}
+		j := i + 1
+		for j < len(q) && isASCIIAlnum(q[j]) {
+			j++
+		}
+		if j < len(q) && (q[j] >= utf8.RuneSelf || q[j] == '_') {
+			continue
+		}
+		if ext := strings.ToLower(q[i+1 : j]); knownExtensions[ext] && !slices.Contains(out, ext) {
+			out = append(out, ext)
+		}
+	}
+	return out
+}
+
+func isASCIIAlnum(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }
 
 func isDigits(t string) bool {
 	for i := 0; i < len(t); i++ {

@@ -15,7 +15,9 @@
 // words) stands for the indexed words it is close to, and a few API verbs
 // and nouns stand for their common synonyms, all at lower weights. A
 // document scores the best of what stands for a word, not their sum, and
-// no more than the word itself would (its idf at most the word's).
+// no more than the word itself would (its idf at most the word's). A file
+// name in a query ("notes.txt") also asks for "file"; a document whose
+// Name field's words the query covers more of ranks higher (nameBoost).
 //
 // An Index is safe for concurrent use; Add and Remove update it in place.
 package search
@@ -38,6 +40,10 @@ import (
 type Field struct {
 	Text   string
 	Weight float64
+	// Name marks the document's name ("jira_create_issue"): of two
+	// documents matching a query alike, the one whose name's words the
+	// query covers more of ranks higher (see nameBoost).
+	Name bool
 }
 
 // Hit is a document found by Search.
@@ -69,13 +75,17 @@ type doc struct {
 	live  bool
 	// pending: placed by AddDocs, which has yet to add its postings.
 	pending bool
+	names   uint16 // distinct terms of the Name fields (last: in the padding)
 }
 
 type posting struct {
 	slot int32
-	gen  uint32
+	gen  uint32     // the slot's gen, with inName set for a term of the document's name
 	tf   [2]float32 // weighted term frequency in the main and the minor fields
 }
+
+// inName is the bit of posting.gen that marks a term of a Name field.
+const inName = 1 << 31
 
 type postingList struct {
 	items []posting
@@ -104,6 +114,8 @@ func (ix *Index) Add(id string, fields ...Field) { ix.AddDoc(id, Analyze(fields.
 type Doc struct {
 	terms  []string     // distinct
 	tf     [][2]float32 // by term, by field class: weight >= 1, and < 1
+	name   []bool       // by term: in a Name field
+	names  uint16       // terms in a Name field
 	length [2]float32
 }
 
@@ -134,6 +146,7 @@ func Analyze(fields ...Field) Doc {
 				k = len(d.terms)
 				d.terms = append(d.terms, t)
 				d.tf = append(d.tf, [2]float32{})
+				d.name = append(d.name, false)
 				if at != nil {
 					at[t] = k
 				} else if len(d.terms) == 32 {
@@ -142,6 +155,10 @@ func Analyze(fields ...Field) Doc {
 						at[t] = j
 					}
 				}
+			}
+			if f.Name && !d.name[k] {
+				d.name[k] = true
+				d.names = min(d.names+1, 1<<16-1)
 			}
 			tw := w * termWeight(t)
 			d.tf[k][class] += tw
@@ -254,7 +271,11 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 					p.items = slices.Grow(p.items, int(p.adding))
 					p.adding = 0
 				}
-				p.items = append(p.items, posting{slot: slot, gen: gen, tf: docs[i].tf[k-start[i]]})
+				g := gen
+				if docs[i].name[k-start[i]] {
+					g |= inName
+				}
+				p.items = append(p.items, posting{slot: slot, gen: g, tf: docs[i].tf[k-start[i]]})
 				p.live++
 			}
 		}
@@ -289,7 +310,7 @@ func (ix *Index) place(id string, d Doc) int32 {
 		slot = int32(len(ix.slots))
 		ix.slots = append(ix.slots, doc{})
 	}
-	ix.slots[slot] = doc{id: id, len: d.length, gen: ix.slots[slot].gen, terms: d.terms, live: true, pending: true}
+	ix.slots[slot] = doc{id: id, len: d.length, names: d.names, gen: ix.slots[slot].gen, terms: d.terms, live: true, pending: true}
 	ix.byID[id] = slot
 	ix.totalLen[0] += float64(d.length[0])
 	ix.totalLen[1] += float64(d.length[1])
@@ -336,7 +357,7 @@ func (ix *Index) remove(id string) {
 	ix.totalLen[0] -= float64(d.len[0])
 	ix.totalLen[1] -= float64(d.len[1])
 	ix.n--
-	*d = doc{gen: d.gen + 1}
+	*d = doc{gen: (d.gen + 1) &^ inName}
 	delete(ix.byID, id)
 	ix.free = append(ix.free, slot)
 	if ix.stale > 1024 && ix.stale > ix.total/2 {
@@ -349,7 +370,7 @@ func (ix *Index) compact() {
 	for _, p := range ix.postings {
 		items := p.items[:0]
 		for _, it := range p.items {
-			if d := &ix.slots[it.slot]; d.live && d.gen == it.gen {
+			if d := &ix.slots[it.slot]; d.live && d.gen == it.gen&^inName {
 				items = append(items, it)
 			}
 		}
@@ -378,6 +399,12 @@ func (ix *Index) addDeletes(t string) {
 	}
 }
 
+// nameBoost is how much more a document scores whose name's words a
+// query covers all of (in proportion for some of them): a query that says
+// "create" and "issue" is about jira_create_issue more than about
+// jira_add_comment, whose description holds "issue" too.
+const nameBoost = 1.0
+
 // BM25 parameters.
 const (
 	k1 = 1.2
@@ -393,13 +420,21 @@ const (
 // scratch is the per-query score table and list of matches, pooled: a
 // query allocates only the hits it returns.
 type scratch struct {
-	score   []float64
-	words   []uint64
-	touched []int32
-	best    []float64 // per document, the best term of the query word being scored
-	held    []int32   // the documents holding it
-	hits    []scored  // the matches
-	ids     []string  // their ids, by scored.idx: moving hits moves no pointer
+	acc     []acc    // by slot
+	touched []int32  // the documents matched
+	held    []int32  // the documents holding the query word being scored
+	hits    []scored // the matches
+	ids     []string // their ids, by scored.idx: moving hits moves no pointer
+}
+
+// acc is a document's score so far, its fields together: a posting's
+// document is one cache line.
+type acc struct {
+	score    float64
+	words    uint64  // the query words matched
+	best     float64 // the best term of the query word being scored
+	nameHits uint16  // the query words found in the document's name
+	named    uint8   // 1 when the query word being scored is in its name
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -510,10 +545,8 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 	if len(groups) == 0 {
 		return nil
 	}
-	if len(sc.score) < len(ix.slots) {
-		sc.score = make([]float64, len(ix.slots))
-		sc.words = make([]uint64, len(ix.slots))
-		sc.best = make([]float64, len(ix.slots))
+	if len(sc.acc) < len(ix.slots) {
+		sc.acc = make([]acc, len(ix.slots))
 	}
 	sc.touched = sc.touched[:0]
 	avg := [2]float64{max(ix.totalLen[0]/float64(ix.n), 1), max(ix.totalLen[1]/float64(ix.n), 1)}
@@ -532,7 +565,7 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 			}
 			for _, it := range t.p.items {
 				d := &ix.slots[it.slot]
-				if !d.live || d.gen != it.gen {
+				if !d.live || d.gen != it.gen&^inName {
 					continue
 				}
 				// BM25F: each class of fields normalised by its own length.
@@ -544,30 +577,38 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 					f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
 				}
 				v := t.weight * idf * f * (k1 + 1) / (f + k1)
-				best := &sc.best[it.slot]
-				if *best == 0 {
+				a := &sc.acc[it.slot]
+				if a.best == 0 {
 					sc.held = append(sc.held, it.slot)
 				}
-				*best = max(*best, v)
+				a.best = max(a.best, v)
+				a.named |= uint8(it.gen >> 31) // inName
 			}
 		}
 		for _, slot := range sc.held {
-			v := sc.best[slot]
-			sc.best[slot] = 0
-			if sc.words[slot] == 0 {
+			a := &sc.acc[slot]
+			a.nameHits += uint16(a.named)
+			if a.words == 0 {
 				sc.touched = append(sc.touched, slot)
 			}
-			sc.score[slot] += g.weight * v
-			sc.words[slot] |= g.words
+			a.score += g.weight * a.best
+			a.words |= g.words
+			a.best, a.named = 0, 0
 		}
 	}
 	hits, ids := sc.hits[:0], sc.ids[:0]
 	for _, slot := range sc.touched {
-		s, w := sc.score[slot], sc.words[slot]
-		sc.score[slot], sc.words[slot] = 0, 0
-		// A document matching more of the query's words ranks higher.
+		a := &sc.acc[slot]
+		s, w, nh := a.score, a.words, a.nameHits
+		*a = acc{}
+		// A document matching more of the query's words ranks higher, and
+		// one whose name the query covers more of.
 		coord := coordination(w, counted)
-		hits = append(hits, scored{slot: slot, idx: int32(len(ids)), score: s * (0.5 + coord)})
+		s *= 0.5 + coord
+		if names := ix.slots[slot].names; names > 0 && nh > 0 {
+			s *= 1 + nameBoost*min(float64(nh)/float64(names), 1)
+		}
+		hits = append(hits, scored{slot: slot, idx: int32(len(ids)), score: s})
 		ids = append(ids, ix.slots[slot].id)
 	}
 	sc.hits, sc.ids = hits, ids

@@ -40,10 +40,10 @@ func ids(hs []Hit) []string {
 
 func testIndex() *Index {
 	ix := New()
-	ix.Add("stripe_create_customer", Field{"stripe_create_customer", 3}, Field{"Creates a new customer object.", 1})
-	ix.Add("stripe_list_charges", Field{"stripe_list_charges", 3}, Field{"Returns a list of charges you've previously created.", 1})
-	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Create an issue in a Jira project.", 1})
-	ix.Add("itsm_ticket", Field{"itsm_ticket", 3}, Field{"创建服务请求工单", 1})
+	ix.Add("stripe_create_customer", Field{Text: "stripe_create_customer", Weight: 3}, Field{Text: "Creates a new customer object.", Weight: 1})
+	ix.Add("stripe_list_charges", Field{Text: "stripe_list_charges", Weight: 3}, Field{Text: "Returns a list of charges you've previously created.", Weight: 1})
+	ix.Add("jira_create_issue", Field{Text: "jira_create_issue", Weight: 3}, Field{Text: "Create an issue in a Jira project.", Weight: 1})
+	ix.Add("itsm_ticket", Field{Text: "itsm_ticket", Weight: 3}, Field{Text: "创建服务请求工单", Weight: 1})
 	return ix
 }
 
@@ -73,7 +73,7 @@ func TestAddRemove(t *testing.T) {
 	if hs, _ := ix.Search("customer", nil, 0); len(hs) != 0 {
 		t.Errorf("removed doc found: %v", ids(hs))
 	}
-	ix.Add("jira_create_issue", Field{"jira_create_issue", 3}, Field{"Open a customer ticket.", 1})
+	ix.Add("jira_create_issue", Field{Text: "jira_create_issue", Weight: 3}, Field{Text: "Open a customer ticket.", Weight: 1})
 	if got := ids(first(ix.Search("customer", nil, 0))); !cmp.Equal(got, []string{"jira_create_issue"}) {
 		t.Errorf("replaced doc: %v", got)
 	}
@@ -91,7 +91,7 @@ func TestConcurrent(t *testing.T) {
 			defer wg.Done()
 			for j := range 200 {
 				id := fmt.Sprintf("doc%d_%d", i, j)
-				ix.Add(id, Field{"customer " + id, 1})
+				ix.Add(id, Field{Text: "customer " + id, Weight: 1})
 				ix.Search("customer", nil, 0)
 				if j%2 == 0 {
 					ix.Remove(id)
@@ -142,7 +142,7 @@ func TestSelectTop(t *testing.T) {
 func TestRemoveCompacts(t *testing.T) {
 	ix := New()
 	for i := range 5000 {
-		ix.Add(fmt.Sprint(i), Field{"common word " + fmt.Sprint(i), 1})
+		ix.Add(fmt.Sprint(i), Field{Text: "common word " + fmt.Sprint(i), Weight: 1})
 	}
 	for i := range 4990 {
 		ix.Remove(fmt.Sprint(i))
@@ -154,7 +154,7 @@ func TestRemoveCompacts(t *testing.T) {
 		t.Errorf("%d postings kept for 10 documents", n)
 	}
 	for i := range 5 {
-		ix.Add(fmt.Sprint(i), Field{"common again", 1})
+		ix.Add(fmt.Sprint(i), Field{Text: "common again", Weight: 1})
 	}
 	if got := len(first(ix.Search("common", nil, 0))); got != 15 {
 		t.Errorf("%d hits after re-adding, want 15", got)
@@ -180,13 +180,13 @@ func TestRelated(t *testing.T) {
 
 func TestQueryForms(t *testing.T) {
 	ix := New()
-	ix.Add("assign", Field{"jira_assign_issue", 3}, Field{"Set the assignee of an issue.", 1})
-	ix.Add("subscription", Field{"stripe_cancel_subscription", 3}, Field{"Cancels a subscription.", 1})
-	ix.Add("forecast", Field{"weather_forecast", 3}, Field{"Forecast for the next 7 days.", 1})
-	ix.Add("comment", Field{"jira_add_comment", 3}, Field{"Add a comment to an issue.", 1})
-	ix.Add("lookup", Field{"dns_lookup", 3}, Field{"Resolve a host name.", 1})
-	ix.Add("pager", Field{"pagerduty_trigger", 3}, Field{"Page the on-call responder.", 1})
-	ix.Add("calls", Field{"zoom_list_calls", 3}, Field{"List the calls of a user.", 1})
+	ix.Add("assign", Field{Text: "jira_assign_issue", Weight: 3}, Field{Text: "Set the assignee of an issue.", Weight: 1})
+	ix.Add("subscription", Field{Text: "stripe_cancel_subscription", Weight: 3}, Field{Text: "Cancels a subscription.", Weight: 1})
+	ix.Add("forecast", Field{Text: "weather_forecast", Weight: 3}, Field{Text: "Forecast for the next 7 days.", Weight: 1})
+	ix.Add("comment", Field{Text: "jira_add_comment", Weight: 3}, Field{Text: "Add a comment to an issue.", Weight: 1})
+	ix.Add("lookup", Field{Text: "dns_lookup", Weight: 3}, Field{Text: "Resolve a host name.", Weight: 1})
+	ix.Add("pager", Field{Text: "pagerduty_trigger", Weight: 3}, Field{Text: "Page the on-call responder.", Weight: 1})
+	ix.Add("calls", Field{Text: "zoom_list_calls", Weight: 3}, Field{Text: "List the calls of a user.", Weight: 1})
 	for q, want := range map[string]string{
 		"reassign the issue":            "assign", // a prefix dropped
 		"issue assignment":              "assign", // a derivational suffix
@@ -213,12 +213,12 @@ func TestQueryForms(t *testing.T) {
 func TestExpansionsDoNotOutrank(t *testing.T) {
 	ix := New()
 	for i := range 20 {
-		ix.Add(fmt.Sprintf("listIncident%d", i), Field{fmt.Sprintf("getIncidentThing%d", i), 3}, Field{"Read a thing of an incident.", 1})
+		ix.Add(fmt.Sprintf("listIncident%d", i), Field{Text: fmt.Sprintf("getIncidentThing%d", i), Weight: 3}, Field{Text: "Read a thing of an incident.", Weight: 1})
 	}
-	ix.Add("createAddon", Field{"createAddon", 3}, Field{"Install an Add-on", 2},
-		Field{"Add-ons insert new functionality into a page, from a drop-down menu.", 1})
-	ix.Add("createIncident", Field{"createIncident", 3}, Field{"Create an Incident", 2},
-		Field{"Create an incident synchronously, without an event from a monitoring service. An incident represents a problem that needs to be addressed and resolved.", 1})
+	ix.Add("createAddon", Field{Text: "createAddon", Weight: 3}, Field{Text: "Install an Add-on", Weight: 2},
+		Field{Text: "Add-ons insert new functionality into a page, from a drop-down menu.", Weight: 1})
+	ix.Add("createIncident", Field{Text: "createIncident", Weight: 3}, Field{Text: "Create an Incident", Weight: 2},
+		Field{Text: "Create an incident synchronously, without an event from a monitoring service. An incident represents a problem that needs to be addressed and resolved.", Weight: 1})
 	if hs, _ := ix.Search("create incident", nil, 0); len(hs) == 0 || hs[0].ID != "createIncident" {
 		t.Errorf("got %v, want createIncident first", ids(hs))
 	}
@@ -240,14 +240,14 @@ func TestAddDocsAsAddDoc(t *testing.T) {
 		if i%3 == 0 {
 			text += " 创建工单 archive exported files"
 		}
-		batch = append(batch, entry{id, Analyze(Field{id, 3}, Field{text, 1}, Field{fmt.Sprintf("param%d", i%11), 0.5})})
+		batch = append(batch, entry{id, Analyze(Field{Text: id, Weight: 3}, Field{Text: text, Weight: 1}, Field{Text: fmt.Sprintf("param%d", i%11), Weight: 0.5})})
 	}
 	seed := func() *Index {
 		ix := New()
 		for i := range 50 {
-			ix.Add(fmt.Sprintf("doc%04d", i*30), Field{"old document", 1}) // replaced by the batch
+			ix.Add(fmt.Sprintf("doc%04d", i*30), Field{Text: "old document", Weight: 1}) // replaced by the batch
 		}
-		ix.Add("kept", Field{"an unrelated customer", 1})
+		ix.Add("kept", Field{Text: "an unrelated customer", Weight: 1})
 		return ix
 	}
 	one, all := seed(), seed()
@@ -313,13 +313,13 @@ func dumpIndex(ix *Index) map[string]any {
 // the same in other words, ahead of one sharing only an object word.
 func TestVocabulary(t *testing.T) {
 	ix := New()
-	ix.Add("create_directory", Field{"create_directory", 3}, Field{"Create a new directory.", 1})
-	ix.Add("list_directory", Field{"list_directory", 3}, Field{"List the entries of a directory.", 1})
-	ix.Add("add_comment", Field{"add_comment", 3}, Field{"Add a comment to an issue.", 1})
-	ix.Add("create_issue", Field{"create_issue", 3}, Field{"Open an issue in a project.", 1})
-	ix.Add("star_repo", Field{"star_repo", 3}, Field{"Star a repository.", 1})
-	ix.Add("send_dm", Field{"send_dm", 3}, Field{"Send a message to one user.", 1})
-	ix.Add("signed_url", Field{"signed_url", 3}, Field{"A signed URL to download an object.", 1})
+	ix.Add("create_directory", Field{Text: "create_directory", Weight: 3}, Field{Text: "Create a new directory.", Weight: 1})
+	ix.Add("list_directory", Field{Text: "list_directory", Weight: 3}, Field{Text: "List the entries of a directory.", Weight: 1})
+	ix.Add("add_comment", Field{Text: "add_comment", Weight: 3}, Field{Text: "Add a comment to an issue.", Weight: 1})
+	ix.Add("create_issue", Field{Text: "create_issue", Weight: 3}, Field{Text: "Open an issue in a project.", Weight: 1})
+	ix.Add("star_repo", Field{Text: "star_repo", Weight: 3}, Field{Text: "Star a repository.", Weight: 1})
+	ix.Add("send_dm", Field{Text: "send_dm", Weight: 3}, Field{Text: "Send a message to one user.", Weight: 1})
+	ix.Add("signed_url", Field{Text: "signed_url", Weight: 3}, Field{Text: "A signed URL to download an object.", Weight: 1})
 	for q, want := range map[string]string{
 		"make a folder":             "create_directory",
 		"write a note on the issue": "add_comment",
@@ -332,5 +332,43 @@ func TestVocabulary(t *testing.T) {
 		if len(hs) == 0 || hs[0].ID != want {
 			t.Errorf("Search(%q) = %v, want %s first", q, ids(hs), want)
 		}
+	}
+}
+
+// TestNameCoverage: of documents matching a query alike, the one whose
+// name the query covers ranks first.
+func TestNameCoverage(t *testing.T) {
+	ix := New()
+	ix.Add("jira_add_comment", Field{Text: "jira_add_comment", Weight: 3, Name: true}, Field{Text: "Add a comment to a Jira issue.", Weight: 1})
+	ix.Add("jira_create_issue", Field{Text: "jira_create_issue", Weight: 3, Name: true}, Field{Text: "Create an issue in a Jira project, and add it to the board.", Weight: 1})
+	hs, _ := ix.Search("add an issue in jira", nil, 0)
+	if got := ids(hs); len(got) != 2 || got[0] != "jira_create_issue" {
+		t.Errorf("Search = %v, want jira_create_issue first", got)
+	}
+	// Without Name fields, no document is boosted.
+	ix.Add("jira_add_comment", Field{Text: "jira_add_comment", Weight: 3}, Field{Text: "Add a comment to a Jira issue.", Weight: 1})
+	ix.Add("jira_create_issue", Field{Text: "jira_create_issue", Weight: 3}, Field{Text: "Create an issue in a Jira project, and add it to the board.", Weight: 1})
+	if hs, _ := ix.Search("add an issue in jira", nil, 0); hs[0].ID != "jira_add_comment" {
+		t.Errorf("without names: %v, want jira_add_comment first", ids(hs))
+	}
+}
+
+func TestFileExtensions(t *testing.T) {
+	for q, want := range map[string][]string{
+		"save these notes to notes.txt":    {"txt"},
+		"rename report.DOCX to final.docx": {"docx"},
+		"stage src/main.go and README.md":  {"go", "md"},
+		"visit example.com":                nil,
+		"version 2.0 is out. go home":      nil,
+		"e.g. a file":                      nil,
+		"main.go_x":                        nil,
+	} {
+		if diff := cmp.Diff(want, fileExtensions(q)); diff != "" {
+			t.Errorf("fileExtensions(%q) (-want +got):\n%s", q, diff)
+		}
+	}
+	words, _ := parseQuery("open config.yaml")
+	if !slices.ContainsFunc(words, func(w queryWord) bool { return w.term == "file" && w.weight == fileNameWeight }) {
+		t.Errorf("parseQuery: %v, want the word file", words)
 	}
 }

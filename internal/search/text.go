@@ -300,6 +300,7 @@ var synonymGroups = []string{
 	"customer client buyer",
 	"repo repository",
 	"file document doc attachment",
+	"save write store",
 	"folder directory dir",
 	"link url",
 	"star favorite bookmark",

@@ -22,7 +22,7 @@ func genIndex(n int) *Index {
 		if i%7 == 0 {
 			desc += " Refunds the customer's payment when asked."
 		}
-		ix.Add(fmt.Sprintf("doc%05d", i), Field{fmt.Sprintf("svc%d_%s_%s", i%13, v, o), 3}, Field{desc, 1})
+		ix.Add(fmt.Sprintf("doc%05d", i), Field{Text: fmt.Sprintf("svc%d_%s_%s", i%13, v, o), Weight: 3}, Field{Text: desc, Weight: 1})
 	}
 	return ix
 }
@@ -33,7 +33,7 @@ func genIndex(n int) *Index {
 func TestSearchTop(t *testing.T) {
 	ix := genIndex(3000)
 	ix.Remove("doc00010", "doc00500")
-	ix.Add("doc00500", Field{"late_customer_refund", 3}) // reuses a slot: ranks where its slot is
+	ix.Add("doc00500", Field{Text: "late_customer_refund", Weight: 3}) // reuses a slot: ranks where its slot is
 	odd := func(id string) bool { return id[len(id)-1]%2 == 1 }
 	for _, q := range []string{"refund a customer's payment", "invoice", "custmer", "zzzz", "list"} {
 		for _, keep := range []func(string) bool{nil, odd} {
