@@ -215,6 +215,25 @@ func TestAddRefusesWhatTheLoaderRefuses(t *testing.T) {
 	}
 }
 
+// TestAddManyRequired: a capability with more required parameters than a
+// call's problems are listed for (ten) still loads, and a default that does
+// not fit is still found behind them.
+func TestAddManyRequired(t *testing.T) {
+	noop := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.Result{}, nil }
+	var params []toolkit.Param
+	for i := range 14 {
+		params = append(params, toolkit.Param{Name: fmt.Sprintf("p%02d", i), Type: toolkit.TypeString, Description: "d", Required: true})
+	}
+	if err := toolkit.NewRegistry(nil).Add(&toolkit.Capability{Name: "many", Handler: noop, Params: params}); err != nil {
+		t.Fatalf("14 required parameters: %v", err)
+	}
+	bad := toolkit.Param{Name: "zz", Type: toolkit.TypeInteger, Description: "d", Default: "abc"}
+	err := toolkit.NewRegistry(nil).Add(&toolkit.Capability{Name: "many", Handler: noop, Params: append(params, bad)})
+	if want := `default does not fit: parameter "zz" must be an integer, got "abc"`; !errors.Is(err, toolkit.ErrInvalidCapability) || !strings.Contains(err.Error(), want) {
+		t.Errorf("14 required and a bad default: %v, want %q", err, want)
+	}
+}
+
 func TestLookupReturnsACopy(t *testing.T) {
 	reg := toolkit.NewRegistry(nil)
 	noop := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.Result{}, nil }

@@ -80,6 +80,41 @@ func (e *registered) checker() (*argcheck.Schema, error) {
 	return e.check, e.checkErr
 }
 
+// defaultsMisfit returns the first problem of a default that does not fit
+// schema, or "". Validating no arguments applies every default; the
+// problems of the parameters that are missing are not the defaults'. When
+// a call's problems are cut off (argcheck lists ten), the schema is checked
+// once more without its top-level "required", so a misfit default is not
+// hidden behind many missing parameters.
+func defaultsMisfit(check *argcheck.Schema, schema []byte) string {
+	var ae *argcheck.Error
+	if err := check.Check(map[string]any{}); !errors.As(err, &ae) {
+		return ""
+	}
+	cut := false
+	for _, p := range ae.Problems {
+		switch p.Kind {
+		case "required":
+		case "more":
+			cut = true
+		default:
+			return p.Msg
+		}
+	}
+	var loose map[string]any
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	dec.UseNumber()
+	if !cut || dec.Decode(&loose) != nil || loose["required"] == nil {
+		return ""
+	}
+	delete(loose, "required")
+	text, _ := json.Marshal(loose)
+	if lc, err := argcheck.Compile(json.RawMessage(text)); err == nil {
+		return defaultsMisfit(lc, text)
+	}
+	return ""
+}
+
 // copy returns the capability with its own slices and maps.
 func (e *registered) copy() Capability {
 	c := e.cap
@@ -168,14 +203,8 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	if err != nil {
 		return nil, bad("Schema: %v", err)
 	}
-	// Defaults must fit: validating no arguments applies every default.
-	var ae *argcheck.Error
-	if err := check.Check(map[string]any{}); errors.As(err, &ae) {
-		for _, p := range ae.Problems {
-			if p.Kind != "required" {
-				return nil, bad("default does not fit: %s", p.Msg)
-			}
-		}
+	if msg := defaultsMisfit(check, text); msg != "" {
+		return nil, bad("default does not fit: %s", msg)
 	}
 	if c.Examples != nil {
 		e.cap.Examples = make([]map[string]any, len(c.Examples))
