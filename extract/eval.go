@@ -38,7 +38,7 @@ type Options struct {
 	// Default 100.
 	MaxJSONPathDepth int
 	// MaxXMLBytes: larger bodies are not parsed as XML for an XPath
-	// expression. Default 10 MiB (DefaultMaxXMLBytes).
+	// expression. Default 10 MiB (DefaultMaxXMLBytes); at most 1 GiB.
 	MaxXMLBytes int
 	// MaxXMLDepth bounds element nesting of an XML body. Default 100.
 	MaxXMLDepth int
