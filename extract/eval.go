@@ -45,7 +45,7 @@ type Options struct {
 	// MaxXMLNodes bounds the markup of an XML body: its '<' (elements,
 	// comments, processing instructions, CDATA sections) and '='
 	// (attributes, namespace declarations). Default
-	// 200,000 (DefaultMaxXMLNodes).
+	// 200,000 (DefaultMaxXMLNodes); at most 33,554,429.
 	MaxXMLNodes int
 }
 

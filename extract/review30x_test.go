@@ -176,6 +176,14 @@ func TestReview30x_SizeAtLimit(t *testing.T) {
 	if 3*maxArenaBytes+1<<20 > math.MaxUint32 {
 		t.Errorf("maxArenaBytes %d: three times it overflows the arena's offsets", maxArenaBytes)
 	}
+	// So is a host's MaxXMLNodes past the arena's 26-bit node and name
+	// indexes: nodes are at most two a '<' (and the declaration, the
+	// document and a last text), names one a '<' or '=' (and "xml").
+	refused(t, "MaxXMLNodes 2", "/a/@x0", attrs(3), "over 2 XML nodes", &Options{MaxXMLNodes: 2})
+	read(t, "huge MaxXMLNodes", "/a/@x2", attrs(3), "2", &Options{MaxXMLNodes: math.MaxInt})
+	if 2*maxArenaMarkup+4 > xnMax {
+		t.Errorf("maxArenaMarkup %d: its nodes overflow the arena's indexes", maxArenaMarkup)
+	}
 }
 
 // A text node's string value (and its "local name", which antchfx/xpath

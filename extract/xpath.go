@@ -68,8 +68,8 @@ func parseXML(body []byte, opts *Options) (*xmlArena, string) {
 	if limit := min(opts.MaxXMLBytes, maxArenaBytes); len(body) > limit {
 		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", limit)
 	}
-	if n := markup(body); n > opts.MaxXMLNodes {
-		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
+	if limit := min(opts.MaxXMLNodes, maxArenaMarkup); markup(body) > limit {
+		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", limit)
 	}
 	if a := parseArena(body, opts.MaxXMLDepth); a != nil {
 		return a, ""
@@ -81,6 +81,12 @@ func parseXML(body []byte, opts *Options) (*xmlArena, string) {
 // arena's offsets are 32-bit, and its decoded texts may be three times
 // the body (a single-byte charset converted to UTF-8).
 const maxArenaBytes = 1 << 30
+
+// maxArenaMarkup bounds the markup of an XML body whatever
+// Options.MaxXMLNodes says: an arena's nodes (at most two a '<': an
+// element or other markup and the text before it) and its names (at most
+// one a '<' or '=') must fit the 26-bit indexes of xnode and xattr.
+const maxArenaMarkup = xnMax/2 - 2
 
 // markup is an upper bound of the nodes and attributes of an XML body:
 // its '<' and '='.
