@@ -38,14 +38,14 @@ type Options struct {
 	// Default 100.
 	MaxJSONPathDepth int
 	// MaxXMLBytes: larger bodies are not parsed as XML for an XPath
-	// expression. Default 10 MiB (DefaultMaxXMLBytes).
+	// expression. Default 10 MiB (DefaultMaxXMLBytes); at most 1 GiB.
 	MaxXMLBytes int
 	// MaxXMLDepth bounds element nesting of an XML body. Default 100.
 	MaxXMLDepth int
 	// MaxXMLNodes bounds the markup of an XML body: its '<' (elements,
 	// comments, processing instructions, CDATA sections) and '='
 	// (attributes, namespace declarations). Default
-	// 200,000 (DefaultMaxXMLNodes).
+	// 200,000 (DefaultMaxXMLNodes); at most 33,554,429.
 	MaxXMLNodes int
 }
 

@@ -830,6 +830,12 @@ func decodeArena(body []byte, maxDepth int) (*xmlArena, string) {
 		if len(a.nodes) >= xnMax || len(a.names) >= xnMax {
 			return nil, "not valid XML: too many nodes"
 		}
+		if b.deepest > maxDepth {
+			// At once: placing a node costs up to the depth of the last
+			// element (parentFor), so a body nested past the bound with
+			// many nodes after would cost depth x nodes.
+			return nil, fmt.Sprintf("XML nested deeper than %d levels", maxDepth)
+		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
 			if level == 0 { // xmlquery's declaration node when the body has none

@@ -65,17 +65,28 @@ func (d *Doc) xmlTree() (*xmlArena, string) {
 // DOCTYPE is left to encoding/xml, which keeps it as a directive and
 // does not read it.
 func parseXML(body []byte, opts *Options) (*xmlArena, string) {
-	if len(body) > opts.MaxXMLBytes {
-		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", opts.MaxXMLBytes)
+	if limit := min(opts.MaxXMLBytes, maxArenaBytes); len(body) > limit {
+		return nil, fmt.Sprintf("over %d bytes, not parsed as XML", limit)
 	}
-	if n := markup(body); n > opts.MaxXMLNodes {
-		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", opts.MaxXMLNodes)
+	if limit := min(opts.MaxXMLNodes, maxArenaMarkup); markup(body) > limit {
+		return nil, fmt.Sprintf("over %d XML nodes and attributes (each '<' or '=')", limit)
 	}
 	if a := parseArena(body, opts.MaxXMLDepth); a != nil {
 		return a, ""
 	}
 	return decodeArena(body, opts.MaxXMLDepth)
 }
+
+// maxArenaBytes bounds an XML body whatever Options.MaxXMLBytes says: an
+// arena's offsets are 32-bit, and its decoded texts may be three times
+// the body (a single-byte charset converted to UTF-8).
+const maxArenaBytes = 1 << 30
+
+// maxArenaMarkup bounds the markup of an XML body whatever
+// Options.MaxXMLNodes says: an arena's nodes (at most two a '<': an
+// element or other markup and the text before it) and its names (at most
+// one a '<' or '=') must fit the 26-bit indexes of xnode and xattr.
+const maxArenaMarkup = xnMax/2 - 2
 
 // markup is an upper bound of the nodes and attributes of an XML body:
 // its '<' and '='.
@@ -217,6 +228,20 @@ func (b *xpathBudget) take() bool {
 	return b.left >= 0
 }
 
+// leafText is the text of a text node, CDATA section, comment or
+// directive, charged to textLeft as arenaText's are: a hostile body
+// nests a large text under many elements, and an expression such as
+// //*//text()[contains(., 'x')] reads it once per ancestor.
+func (b *xpathBudget) leafText(a *xmlArena, n *xnode) string {
+	size := int64(n.b - n.a)
+	if size > b.textLeft {
+		b.left, b.textLeft = -1, -1
+		return ""
+	}
+	b.textLeft -= size
+	return string(a.text(n.w0, n.a, n.b))
+}
+
 // arenaText is text for an arena's element or document node i.
 func (b *xpathBudget) arenaText(a *xmlArena, i int32) string {
 	end := a.end(i)
@@ -310,7 +335,7 @@ func (n *arenaNav) LocalName() string {
 	case xkElem, xkDecl, xkPI:
 		return n.ctx.a.names[nd.w0&xnMask].local
 	case xkText, xkCData, xkComment, xkNotation:
-		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
+		return n.ctx.budget.leafText(n.ctx.a, nd)
 	}
 	return ""
 }
@@ -354,7 +379,7 @@ func (n *arenaNav) Value() string {
 	case k == xkElem || k == xkDoc:
 		return n.ctx.budget.arenaText(n.ctx.a, n.cur)
 	case k == xkText || k == xkCData || k == xkComment:
-		return string(n.ctx.a.text(nd.w0, nd.a, nd.b))
+		return n.ctx.budget.leafText(n.ctx.a, nd)
 	}
 	return ""
 }
