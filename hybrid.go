@@ -107,6 +107,7 @@ const (
 	maxEmbedText  = 8 << 10 // a capability's
 	maxEmbedQuery = 1 << 10 // a query's
 	queryVectors  = 256     // queries whose vectors are kept
+	maxEmbedDims  = 1 << 14 // a vector's dimensions (the largest models have 4,096)
 )
 
 // hybrid is a Registry's vector side; nil without an Embedder.
@@ -222,14 +223,30 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	func() {
+	// The call runs on its own goroutine so that the timeout holds even
+	// for an Embedder that ignores its context (the goroutine then ends
+	// when the Embedder returns).
+	type answer struct {
+		vecs [][]float32
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		var a answer
 		defer func() {
 			if p := recover(); p != nil {
-				err = fmt.Errorf("the Embedder panicked: %v", p)
+				a = answer{err: fmt.Errorf("the Embedder panicked: %v", p)}
 			}
+			done <- a
 		}()
-		vecs, err = h.emb.Embed(ctx, texts)
+		a.vecs, a.err = h.emb.Embed(ctx, texts)
 	}()
+	select {
+	case a := <-done:
+		vecs, err = a.vecs, a.err
+	case <-ctx.Done():
+		err = fmt.Errorf("the Embedder did not return within its timeout: %w", ctx.Err())
+	}
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
 	}
@@ -252,6 +269,9 @@ func checkVectors(vecs [][]float32, n, dims int) error {
 		}
 		if len(v) == 0 || len(v) != dims {
 			return fmt.Errorf("%w: vector %d has %d dimensions, the others %d", vecindex.ErrDims, i, len(v), dims)
+		}
+		if len(v) > maxEmbedDims {
+			return fmt.Errorf("%w: vector %d has %d dimensions, more than %d", vecindex.ErrDims, i, len(v), maxEmbedDims)
 		}
 		if !vecindex.Normalize(make([]float32, len(v)), v) {
 			return fmt.Errorf("vector %d is zero or not finite", i)
