@@ -24,7 +24,8 @@ import (
 // per text, in order, all of the same length; it is called from several
 // goroutines at once. The Registry calls it at load, in batches
 // (HybridOptions.Batch), for the capabilities whose text it has not
-// embedded yet, and at search time for the query. Its errors reach the
+// embedded yet, and at search time for the query. The Registry copies the
+// vectors it gets: Embed may reuse their memory once it has returned. Its errors reach the
 // Observer and the log as they are: they must not hold a credential.
 type Embedder interface {
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
@@ -245,10 +246,20 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	case a := <-done:
 		vecs, err = a.vecs, a.err
 	case <-ctx.Done():
-		err = fmt.Errorf("the Embedder did not return within its timeout: %w", ctx.Err())
+		err = fmt.Errorf("the Embedder had not returned when its context ended: %w", context.Cause(ctx))
 	}
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
+	}
+	if err == nil && len(vecs) > 0 {
+		// The Registry's own copies, kept in the caches: the Embedder may
+		// reuse its buffers for its next call.
+		own, flat := make([][]float32, len(vecs)), make([]float32, len(vecs)*len(vecs[0]))
+		for i, v := range vecs {
+			own[i] = flat[:len(v):len(v)]
+			flat = flat[copy(flat, v):]
+		}
+		vecs = own
 	}
 	if err != nil {
 		err = fmt.Errorf("%w: %d texts: %w", ErrEmbedding, len(texts), err)

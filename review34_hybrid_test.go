@@ -394,3 +394,52 @@ func (e *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float
 	e.mu.Unlock()
 	return toolkittest.HashEmbedder{Dims: 8}.Embed(ctx, texts)
 }
+
+// bufferEmbedder reuses one buffer for the vectors of every call, as an
+// Embedder pooling its output might: what the Registry keeps of a call
+// must not change with the next one.
+type bufferEmbedder struct {
+	mu  sync.Mutex
+	buf []float32
+}
+
+func (e *bufferEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, err := toolkittest.HashEmbedder{Dims: 16}.Embed(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if len(e.buf) < 16*len(texts) {
+		e.buf = make([]float32, 16*len(texts))
+	}
+	for i, v := range vecs {
+		vecs[i] = e.buf[16*i : 16*(i+1) : 16*(i+1)]
+		copy(vecs[i], v)
+	}
+	return vecs, nil
+}
+
+// TestReview34_EmbedderReusingItsBuffer: the query vectors kept and the
+// vectors cached for a reload are the Registry's own copies.
+func TestReview34_EmbedderReusingItsBuffer(t *testing.T) {
+	caps := hybridCatalog(30)
+	ref := toolkit.NewRegistry(&toolkit.Options{Embedder: toolkittest.HashEmbedder{Dims: 16}})
+	if err := ref.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: &bufferEmbedder{}, Hybrid: toolkit.HybridOptions{Batch: 4}})
+	if err := reg.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	// A reload of the same texts takes the cached vectors.
+	if err := reg.Add(hybridCatalog(30)...); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"refund the customer", "filler number 7", "refund the customer", "umbrella stands"} {
+		want, got := ref.Search(q, 0), reg.Search(q, 0)
+		if fmt.Sprint(want) != fmt.Sprint(got) {
+			t.Errorf("%q: got %v, want %v", q, got, want)
+		}
+	}
+}

@@ -1,7 +1,7 @@
 package hostapi
 
 import (
-		"encoding/json"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
