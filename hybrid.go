@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit/internal/lru"
@@ -109,6 +110,7 @@ const (
 	maxEmbedQuery = 1 << 10 // a query's
 	queryVectors  = 256     // queries whose vectors are kept
 	maxEmbedDims  = 1 << 14 // a vector's dimensions (the largest models have 4,096)
+	maxAbandoned  = 8       // Embed calls left running past their timeout
 )
 
 // hybrid is a Registry's vector side; nil without an Embedder.
@@ -125,6 +127,8 @@ type hybrid struct {
 	pending map[string]embedText   // capabilities without a vector, their text
 	err     error                  // the last failure at load, while pending
 	queries *lru.Map[string, []float32]
+	// abandoned counts the Embed calls still running past their timeout.
+	abandoned atomic.Int32
 }
 
 // embedText is the text of a capability the Embedder gets, and its hash.
@@ -224,30 +228,7 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	// The call runs on its own goroutine so that the timeout holds even
-	// for an Embedder that ignores its context (the goroutine then ends
-	// when the Embedder returns).
-	type answer struct {
-		vecs [][]float32
-		err  error
-	}
-	done := make(chan answer, 1)
-	go func() {
-		var a answer
-		defer func() {
-			if p := recover(); p != nil {
-				a = answer{err: fmt.Errorf("the Embedder panicked: %v", p)}
-			}
-			done <- a
-		}()
-		a.vecs, a.err = h.emb.Embed(ctx, texts)
-	}()
-	select {
-	case a := <-done:
-		vecs, err = a.vecs, a.err
-	case <-ctx.Done():
-		err = fmt.Errorf("the Embedder had not returned when its context ended: %w", context.Cause(ctx))
-	}
+	vecs, err = h.call(ctx, texts)
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
 	}
@@ -266,6 +247,46 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	}
 	h.observe(ctx, EmbedInfo{Texts: len(texts), Query: query, Err: err, Elapsed: time.Since(start)})
 	return vecs, err
+}
+
+// call runs Embed on its own goroutine, so that the context's end holds
+// even for an Embedder that ignores it: the goroutine is then left to end
+// when Embed returns, and while maxAbandoned are left so, no more calls
+// are made.
+func (h *hybrid) call(ctx context.Context, texts []string) ([][]float32, error) {
+	if n := h.abandoned.Load(); n >= maxAbandoned {
+		return nil, fmt.Errorf("%d calls of the Embedder have not returned past their timeout", n)
+	}
+	type answer struct {
+		vecs [][]float32
+		err  error
+	}
+	done := make(chan answer, 1)
+	var state atomic.Int32 // 0 running, 1 returned, 2 abandoned
+	go func() {
+		var a answer
+		defer func() {
+			if p := recover(); p != nil {
+				a = answer{err: fmt.Errorf("the Embedder panicked: %v", p)}
+			}
+			if !state.CompareAndSwap(0, 1) {
+				h.abandoned.Add(-1)
+			}
+			done <- a
+		}()
+		a.vecs, a.err = h.emb.Embed(ctx, texts)
+	}()
+	select {
+	case a := <-done:
+		return a.vecs, a.err
+	case <-ctx.Done():
+		if state.CompareAndSwap(0, 2) {
+			h.abandoned.Add(1)
+			return nil, fmt.Errorf("the Embedder had not returned when its context ended: %w", context.Cause(ctx))
+		}
+		a := <-done // it returned meanwhile
+		return a.vecs, a.err
+	}
 }
 
 // checkVectors reports vectors that are not one per text, of the same

@@ -443,3 +443,68 @@ func TestReview34_EmbedderReusingItsBuffer(t *testing.T) {
 		}
 	}
 }
+
+// countingStuckEmbedder never returns a query's call until released,
+// and counts the calls in flight.
+type countingStuckEmbedder struct {
+	release  chan struct{}
+	mu       sync.Mutex
+	inFlight int
+	most     int
+}
+
+func (e *countingStuckEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if len(texts) == 1 && !strings.Contains(texts[0], "\n") {
+		e.mu.Lock()
+		e.inFlight++
+		e.most = max(e.most, e.inFlight)
+		e.mu.Unlock()
+		<-e.release
+		e.mu.Lock()
+		e.inFlight--
+		e.mu.Unlock()
+	}
+	return toolkittest.HashEmbedder{Dims: 8}.Embed(context.Background(), texts)
+}
+
+// TestReview34_StuckEmbedderBounded: searches against an Embedder whose
+// calls never return leave a bounded number of calls behind, and still
+// answer by keyword; once it recovers, the ranking is hybrid again.
+func TestReview34_StuckEmbedderBounded(t *testing.T) {
+	emb := &countingStuckEmbedder{release: make(chan struct{})}
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Logger: quiet,
+		Hybrid: toolkit.HybridOptions{QueryTimeout: 50 * time.Millisecond}})
+	if err := reg.Add(hybridCatalog(3)...); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 100 {
+		if got := reg.Search(fmt.Sprint("refund the customer ", i), 1); len(got) != 1 || got[0] != "refund_payment" {
+			t.Fatalf("Search = %v", got)
+		}
+	}
+	emb.mu.Lock()
+	most := emb.most
+	emb.mu.Unlock()
+	if most > 8 {
+		t.Errorf("%d Embed calls left running at once", most)
+	}
+	close(emb.release)
+	// The stuck calls return; the next searches embed again.
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		emb.mu.Lock()
+		n := emb.inFlight
+		emb.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	for range 500 { // the abandoned calls' goroutines finish just after the Embedder returns
+		if got := reg.Search("umbrella", 0); len(got) > 1 {
+			return // hybrid again: the vector side adds matches
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Error("still ranking by keyword alone after the Embedder recovered")
+}
