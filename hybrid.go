@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolkit-sdk/toolkit/internal/lru"
@@ -24,7 +25,8 @@ import (
 // per text, in order, all of the same length; it is called from several
 // goroutines at once. The Registry calls it at load, in batches
 // (HybridOptions.Batch), for the capabilities whose text it has not
-// embedded yet, and at search time for the query. Its errors reach the
+// embedded yet, and at search time for the query. The Registry copies the
+// vectors it gets: Embed may reuse their memory once it has returned. Its errors reach the
 // Observer and the log as they are: they must not hold a credential.
 type Embedder interface {
 	Embed(ctx context.Context, texts []string) ([][]float32, error)
@@ -107,6 +109,8 @@ const (
 	maxEmbedText  = 8 << 10 // a capability's
 	maxEmbedQuery = 1 << 10 // a query's
 	queryVectors  = 256     // queries whose vectors are kept
+	maxEmbedDims  = 1 << 14 // a vector's dimensions (the largest models have 4,096)
+	maxAbandoned  = 8       // Embed calls left running past their timeout
 )
 
 // hybrid is a Registry's vector side; nil without an Embedder.
@@ -123,6 +127,8 @@ type hybrid struct {
 	pending map[string]embedText   // capabilities without a vector, their text
 	err     error                  // the last failure at load, while pending
 	queries *lru.Map[string, []float32]
+	// abandoned counts the Embed calls still running past their timeout.
+	abandoned atomic.Int32
 }
 
 // embedText is the text of a capability the Embedder gets, and its hash.
@@ -222,22 +228,65 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				err = fmt.Errorf("the Embedder panicked: %v", p)
-			}
-		}()
-		vecs, err = h.emb.Embed(ctx, texts)
-	}()
+	vecs, err = h.call(ctx, texts)
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
+	}
+	if err == nil && len(vecs) > 0 {
+		// The Registry's own copies, kept in the caches: the Embedder may
+		// reuse its buffers for its next call.
+		own, flat := make([][]float32, len(vecs)), make([]float32, len(vecs)*len(vecs[0]))
+		for i, v := range vecs {
+			own[i] = flat[:len(v):len(v)]
+			flat = flat[copy(flat, v):]
+		}
+		vecs = own
 	}
 	if err != nil {
 		err = fmt.Errorf("%w: %d texts: %w", ErrEmbedding, len(texts), err)
 	}
 	h.observe(ctx, EmbedInfo{Texts: len(texts), Query: query, Err: err, Elapsed: time.Since(start)})
 	return vecs, err
+}
+
+// call runs Embed on its own goroutine, so that the context's end holds
+// even for an Embedder that ignores it: the goroutine is then left to end
+// when Embed returns, and while maxAbandoned are left so, no more calls
+// are made.
+func (h *hybrid) call(ctx context.Context, texts []string) ([][]float32, error) {
+	if n := h.abandoned.Load(); n >= maxAbandoned {
+		return nil, fmt.Errorf("%d calls of the Embedder have not returned past their timeout", n)
+	}
+	type answer struct {
+		vecs [][]float32
+		err  error
+	}
+	done := make(chan answer, 1)
+	var state atomic.Int32 // 0 running, 1 returned, 2 abandoned
+	go func() {
+		var a answer
+		defer func() {
+			if p := recover(); p != nil {
+				a = answer{err: fmt.Errorf("the Embedder panicked: %v", p)}
+			}
+			if !state.CompareAndSwap(0, 1) {
+				h.abandoned.Add(-1)
+			}
+			done <- a
+		}()
+		a.vecs, a.err = h.emb.Embed(ctx, texts)
+	}()
+	select {
+	case a := <-done:
+		return a.vecs, a.err
+	case <-ctx.Done():
+		if state.CompareAndSwap(0, 2) {
+			h.abandoned.Add(1)
+			return nil, fmt.Errorf("the Embedder had not returned when its context ended: %w", context.Cause(ctx))
+		}
+		a := <-done // it returned meanwhile
+		return a.vecs, a.err
+	}
 }
 
 // checkVectors reports vectors that are not one per text, of the same
@@ -252,6 +301,9 @@ func checkVectors(vecs [][]float32, n, dims int) error {
 		}
 		if len(v) == 0 || len(v) != dims {
 			return fmt.Errorf("%w: vector %d has %d dimensions, the others %d", vecindex.ErrDims, i, len(v), dims)
+		}
+		if len(v) > maxEmbedDims {
+			return fmt.Errorf("%w: vector %d has %d dimensions, more than %d", vecindex.ErrDims, i, len(v), maxEmbedDims)
 		}
 		if !vecindex.Normalize(make([]float32, len(v)), v) {
 			return fmt.Errorf("vector %d is zero or not finite", i)
