@@ -6,7 +6,6 @@ package toolkit
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -290,4 +289,3 @@ func TestReview30sCredentialNamedDeltaWarns(t *testing.T) {
 	}
 }
 
-var _ = context.Background

@@ -78,7 +78,6 @@ func TestReviewRetryField(t *testing.T) {
 	if d, ok := r.Retry(); !ok || d != 0 {
 		t.Errorf("retry: 0 = %v, %v", d, ok)
 	}
-	_ = time.Second
 }
 
 // TestReviewEventAtTheBound: an event of exactly max bytes is read, one
