@@ -288,4 +288,3 @@ func TestReview30sCredentialNamedDeltaWarns(t *testing.T) {
 		t.Errorf("diagnostics %q, want a warning about the credential name", ds.Error())
 	}
 }
-
