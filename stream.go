@@ -151,6 +151,11 @@ func (c *compiler) checkStream(s *step, path string, streamNode, loopNode ast.No
 	if s.stream == nil {
 		return
 	}
+	for i, v := range s.vars {
+		if v.secret && i < len(c.varNodes) {
+			c.warnf(c.varNodes[i], indexPath(path+".var", i)+".name", "var %q is named as a credential: each value a stream gives it is redacted from what the model reads, and it may take at most %d; rename it if it holds ordinary text (a model's token deltas, say)", v.name, maxStreamSecrets)
+		}
+	}
 	if !have["timeout"] {
 		c.warnf(streamNode, path+".stream", "the step's timeout (default %d s) ends the stream with what it gathered; set timeout for a longer stream", int(DefaultStepTimeout.Seconds()))
 	}
@@ -321,7 +326,9 @@ func (r *run) readStream(s *step, ctx context.Context, hr *http.Response) (*Resp
 	if int64(maxEvent) > limit {
 		maxEvent = int(limit)
 	}
-	er := eventstream.NewReader(hr.Body, format, maxEvent)
+	// max_bytes bounds every byte read, comments, events without data and
+	// skipped types included: a server sending only keep-alives ends there.
+	er := eventstream.NewReader(&boundedBody{r: hr.Body, left: sp.maxBytes}, format, maxEvent)
 	st := r.newStreamState(s)
 	for {
 		ev, err := er.Next()
@@ -333,6 +340,10 @@ func (r *run) readStream(s *step, ctx context.Context, hr *http.Response) (*Resp
 			if r.ctx.Err() != nil {
 				return nil, fmt.Errorf("call canceled after %d events: %w", st.events, r.ctx.Err())
 			}
+			if err == errStreamMaxBytes {
+				st.end = "max_bytes" // the event it cut is not collected
+				break
+			}
 			if context.Cause(ctx) == errStepTimeout || ctx.Err() != nil {
 				st.end = "timeout" // the step timeout ends a stream with what it gathered
 				break
@@ -341,10 +352,6 @@ func (r *run) readStream(s *step, ctx context.Context, hr *http.Response) (*Resp
 				return nil, fmt.Errorf("stream: event %d: %w (max_event_bytes)", st.events+1, err)
 			}
 			return nil, fmt.Errorf("reading the stream after %d events: %w", st.events, err)
-		}
-		if er.Offset() > sp.maxBytes {
-			st.end = "max_bytes"
-			break
 		}
 		if sp.events != nil && !slices.Contains(sp.events, ev.Type) {
 			continue
@@ -366,6 +373,39 @@ func (r *run) readStream(s *step, ctx context.Context, hr *http.Response) (*Resp
 		r.e.opts.Logger.DebugContext(r.ctx, "toolkit: stream ended", "capability", r.w.Name, "step", s.index, "events", st.events, "why", st.end)
 	}
 	return r.streamResponse(s, st, hr), nil
+}
+
+// errStreamMaxBytes is a boundedBody's error past its bound.
+var errStreamMaxBytes = errors.New("stream: max_bytes read")
+
+// boundedBody reads at most left bytes of r; past them it returns
+// errStreamMaxBytes, or io.EOF when r ends exactly there.
+type boundedBody struct {
+	r    io.Reader
+	left int64
+}
+
+func (b *boundedBody) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if b.left <= 0 {
+		var one [1]byte
+		n, err := b.r.Read(one[:])
+		if n > 0 {
+			return 0, errStreamMaxBytes
+		}
+		if err == nil {
+			err = errStreamMaxBytes // a reader that returns 0, nil: not waited for
+		}
+		return 0, err
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 func (r *run) newStreamState(s *step) *streamState {

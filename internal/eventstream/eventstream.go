@@ -72,15 +72,17 @@ const readChunk = 4096
 
 // Reader reads the events of one stream.
 type Reader struct {
-	src    io.Reader
-	format Format
-	max    int
+	src     io.Reader
+	format  Format
+	max     int
+	lineMax int // max, and for SSE room for the longest field name and colon
 
 	buf    []byte // bytes read and not yet consumed: buf[start:end]
 	start  int
 	end    int
 	err    error // the source's error, once it returned one
 	skipLF bool  // the last line ended in CR: a following LF is part of it
+	scan   int   // buf[start:start+scan] holds no line end: not searched again
 	bom    bool  // the start of the stream was checked for a BOM
 	read   int64 // bytes read from src
 
@@ -102,8 +104,15 @@ func NewReader(src io.Reader, f Format, max int) *Reader {
 	if max <= 0 {
 		max = DefaultMaxEventBytes
 	}
-	return &Reader{src: src, format: f, max: max}
+	r := &Reader{src: src, format: f, max: max, lineMax: max}
+	if f != NDJSON {
+		r.lineMax += sseFieldSlack // a value of max bytes and its field
+	}
+	return r
 }
+
+// sseFieldSlack is how much longer than the event bound an SSE line may be.
+const sseFieldSlack = len("event: ")
 
 // Offset is how many bytes of the stream the events returned so far took
 // (comments and skipped lines included); the Reader may have read more.
@@ -130,12 +139,15 @@ func (r *Reader) Next() (Event, error) {
 // line returns the next line without its terminator (CR, LF or CRLF), and
 // ok false at the end of the source (err then says why: io.EOF or the
 // source's error). eofLine: a last line without a terminator is returned
-// (NDJSON); else it is dropped.
+// at io.EOF (NDJSON); else, or when another error cut it, it is dropped.
+// Each byte is searched for a line end once, however the source splits
+// the line.
 func (r *Reader) line(eofLine bool) (line []byte, err error) {
 	for {
 		if r.skipLF && r.start < r.end {
 			if r.buf[r.start] == '\n' {
 				r.start++
+				r.scan = 0
 			}
 			r.skipLF = false
 		}
@@ -144,27 +156,33 @@ func (r *Reader) line(eofLine bool) (line []byte, err error) {
 		}
 		if r.bom {
 			rest := r.buf[r.start:r.end]
-			if i := bytes.IndexAny(rest, "\r\n"); i > r.max {
-				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.max)
+			i := bytes.IndexAny(rest[r.scan:], "\r\n")
+			if i >= 0 {
+				i += r.scan
+			}
+			if i > r.lineMax {
+				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.lineMax)
 			} else if i >= 0 {
 				line = rest[:i]
 				r.start += i + 1
+				r.scan = 0
 				if rest[i] == '\r' {
 					r.skipLF = true
 				}
 				return line, nil
 			}
-			if len(rest) > r.max {
-				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.max)
+			r.scan = len(rest)
+			if len(rest) > r.lineMax {
+				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.lineMax)
 			}
 		}
 		if r.err != nil {
 			rest := r.buf[r.start:r.end]
-			r.start = r.end
-			if eofLine && len(rest) > r.max {
-				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.max)
+			r.start, r.scan = r.end, 0
+			if eofLine && r.err == io.EOF && len(rest) > r.lineMax {
+				return nil, fmt.Errorf("%w: a line over %d bytes", ErrEventTooLarge, r.lineMax)
 			}
-			if eofLine && len(rest) > 0 {
+			if eofLine && r.err == io.EOF && len(rest) > 0 {
 				return rest, nil
 			}
 			return nil, r.err
@@ -181,6 +199,7 @@ func (r *Reader) checkBOM() {
 	switch {
 	case bytes.HasPrefix(rest, []byte(bom)):
 		r.start += len(bom)
+		r.scan = 0
 		r.bom = true
 	case len(rest) >= len(bom) || r.err != nil || !bytes.HasPrefix([]byte(bom), rest):
 		r.bom = true
@@ -196,7 +215,7 @@ func (r *Reader) fill() {
 	}
 	if r.end == len(r.buf) {
 		size := max(2*len(r.buf), readChunk)
-		if limit := r.max + 2 + readChunk; size > limit { // a line up to max and its CRLF
+		if limit := r.lineMax + 2 + readChunk; size > limit { // a line up to lineMax and its CRLF
 			size = max(limit, len(r.buf)+1)
 		}
 		nb := make([]byte, size)
@@ -265,7 +284,11 @@ func (r *Reader) nextSSE() (Event, error) {
 				r.retry, r.retrySet = time.Duration(ms)*time.Millisecond, true
 			}
 		}
-		if len(r.data)+len(r.typ)+len(r.lastID) > r.max {
+		n := len(r.data) + len(r.typ) + len(r.lastID)
+		if r.hasData {
+			n-- // the last data line's "\n", dropped at dispatch
+		}
+		if n > r.max {
 			return Event{}, fmt.Errorf("%w: an event over %d bytes", ErrEventTooLarge, r.max)
 		}
 	}
