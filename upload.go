@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
+	"unicode"
 	"unsafe"
 
 	"github.com/goccy/go-yaml/ast"
@@ -484,7 +485,7 @@ func base64Of(s string) (string, *base64.Encoding) {
 		return false
 	}
 	if has(" \t\r\n") {
-		s = strings.Join(strings.Fields(s), "")
+		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
 	}
 	enc := base64.StdEncoding
 	if has("-_") {
@@ -613,7 +614,7 @@ func (r *run) partType(p *uploadPart, f *fileData, v template.Values) (string, e
 			return "", fmt.Errorf("content_type %q is not a media type", ct)
 		}
 		return ct, nil
-	case f.mimeType != "":
+	case f.mimeType != "" && validHeaderType(f.mimeType): // a BlobStore's, not checked when kept
 		return f.mimeType, nil
 	}
 	return "application/octet-stream", nil
@@ -622,8 +623,23 @@ func (r *run) partType(p *uploadPart, f *fileData, v template.Values) (string, e
 // quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
 // Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
 // percent-encoded as browsers do, so that no value ends the quoted string
-// or the header line.
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A")
+// or the header line; NUL too (some servers end a name at it).
+var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
+
+// dropSpace drops white space from base64 text (strings.Map).
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
+
+// validHeaderType reports a media type that can be a part's
+// Content-Type: mime's ParseMediaType trims CR and LF around a type.
+func validHeaderType(s string) bool {
+	_, _, err := mime.ParseMediaType(s)
+	return err == nil && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
 
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
 

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -170,7 +171,7 @@ func decodeFile(field string, v any, max int64) (file, string) {
 		f.filename, _ = x["filename"].(string)
 		f.contentType, _ = x["content_type"].(string)
 		if f.contentType != "" {
-			if _, _, err := mime.ParseMediaType(f.contentType); err != nil {
+			if _, _, err := mime.ParseMediaType(f.contentType); err != nil || hasControl(f.contentType) {
 				return f, fmt.Sprintf("parameter %s: content_type %s is not a media type", strconv.Quote(field), strconv.Quote(f.contentType))
 			}
 		}
@@ -201,7 +202,7 @@ func decodeBase64(s string) ([]byte, error) {
 		}
 	}
 	if strings.ContainsAny(s, " \t\r\n") {
-		s = strings.Join(strings.Fields(s), "")
+		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
 	}
 	enc := base64.StdEncoding
 	if strings.ContainsAny(s, "-_") {
@@ -290,7 +291,22 @@ func scalars(xs []any) bool {
 
 // quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
 // Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
-// percent-encoded.
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A")
+// percent-encoded, and NUL (which some servers end a name at).
+var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
+
+// hasControl reports a control character in a header value: mime's
+// ParseMediaType trims white space, CR and LF included, around a type,
+// which would end the part's header line (or its header).
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
+
+// dropSpace drops white space from base64 text (strings.Map).
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
 
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
