@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -207,4 +208,37 @@ steps:
 	if !bytes.Contains(body, []byte(want)) {
 		t.Errorf("body %q lacks %q", body, want)
 	}
+}
+
+// TestReview30uExactLimit: a raw file of exactly MaxUploadBytes in
+// MIME-wrapped base64 or a data: URL passes; one byte more is refused.
+func TestReview30uExactLimit(t *testing.T) {
+	var got []byte
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { got, _ = io.ReadAll(r.Body) })
+	reg := loadRegistry(t, &Options{MaxUploadBytes: 1000}, srv.URL, `
+name: put
+desc: d
+params:
+  - {name: f, type: string, required: true, description: d, format: base64}
+steps:
+  - url: ${env:BASE_URL}/f
+    method: PUT
+    body:
+      file: ${param:f}
+`)
+	wrap := func(n int) string {
+		b64 := base64.StdEncoding.EncodeToString(bytes.Repeat([]byte("x"), n))
+		var lines []string
+		for len(b64) > 76 {
+			lines, b64 = append(lines, b64[:76]), b64[76:]
+		}
+		return strings.Join(append(lines, b64), "\r\n")
+	}
+	for _, in := range []string{wrap(1000), "data:text/x-evil;base64," + wrap(1000)} {
+		got = nil
+		if res := call(t, reg, "put", fmt.Sprintf(`{"f":%q}`, in)); res.IsError || len(got) != 1000 {
+			t.Errorf("%.30q…: %s, %d bytes sent", in, res.Text, len(got))
+		}
+	}
+	wantError(t, call(t, reg, "put", fmt.Sprintf(`{"f":%q}`, wrap(1001))), "the file has 1001 bytes, over the limit of 1000")
 }

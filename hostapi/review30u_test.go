@@ -21,6 +21,9 @@ const review30uDoc = `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"
       "note": {"type": "string"},
       "meta": {"type": "object"},
       "files": {"type": "array", "items": {"type": "string", "format": "binary"}}}}}}},
+  "responses": {"200": {"description": "ok"}}}},
+ "/raw": {"put": {"operationId": "raw",
+  "requestBody": {"content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}},
   "responses": {"200": {"description": "ok"}}}}}}`
 
 func review30uRegistry(t *testing.T, max int64) (*httptestServer30u, func(string) (string, bool)) {
@@ -37,7 +40,11 @@ func review30uRegistry(t *testing.T, max int64) (*httptestServer30u, func(string
 	t.Cleanup(srv.Close)
 	reg := newRegistry(t, cat, Options{BaseURL: srv.URL, MaxUploadBytes: max})
 	return s, func(body string) (string, bool) {
-		res := run(reg, ToolCall, `{"endpoint": "up", "body": `+body+`}`)
+		endpoint := "up"
+		if strings.HasPrefix(body, `"`) {
+			endpoint = "raw"
+		}
+		res := run(reg, ToolCall, `{"endpoint": "`+endpoint+`", "body": `+body+`}`)
 		return res.Text, res.IsError
 	}
 }
@@ -144,5 +151,42 @@ func TestReview30uBase64Forms(t *testing.T) {
 	}
 	if text, isErr := call(fmt.Sprintf(`{"files": [%q]}`, strings.Repeat("A ", 1<<20))); !isErr || !strings.Contains(text, "Options.MaxUploadBytes") {
 		t.Errorf("a 2 MiB argument: %q", text)
+	}
+}
+
+// TestReview30uExactLimit: a raw body of exactly MaxUploadBytes passes,
+// in MIME-wrapped base64 (76 columns, CRLF) or a data: URL too (the
+// check before decoding counted the white space and the prefix); one
+// byte more is refused.
+func TestReview30uExactLimit(t *testing.T) {
+	s, call := review30uRegistry(t, 1000)
+	wrap := func(b64 string) string {
+		var lines []string
+		for len(b64) > 76 {
+			lines, b64 = append(lines, b64[:76]), b64[76:]
+		}
+		return strings.Join(append(lines, b64), "\r\n")
+	}
+	exact := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("x", 1000)))
+	for _, in := range []string{exact, wrap(exact), "data:application/octet-stream;base64," + exact, base64.RawStdEncoding.EncodeToString([]byte(strings.Repeat("x", 1000)))} {
+		if text, isErr := call(fmt.Sprintf(`%q`, in)); isErr || len(s.body) != 1000 {
+			t.Errorf("%.40q…: %s", in, text)
+		}
+	}
+	s.n = 0
+	over := base64.StdEncoding.EncodeToString([]byte(strings.Repeat("x", 1001)))
+	for _, in := range []string{over, wrap(over)} {
+		if text, isErr := call(fmt.Sprintf(`%q`, in)); !isErr || !strings.Contains(text, "over the limit of 1000") {
+			t.Errorf("1001 bytes: %s", text)
+		}
+	}
+	if s.n != 0 {
+		t.Errorf("%d sent", s.n)
+	}
+	// A file object whose data is not a string is refused.
+	for _, in := range []string{`{"data": 5}`, `{"data": "aGk=", "filename": 5}`, `{"filename": "a"}`} {
+		if text, isErr := call(`{"files": [` + in + `]}`); !isErr {
+			t.Errorf("%s: %s", in, text)
+		}
 	}
 }

@@ -178,7 +178,7 @@ func decodeFile(field string, v any, max int64) (file, string) {
 	default:
 		return f, fmt.Sprintf("parameter %s must be a file: its bytes in base64", strconv.Quote(field))
 	}
-	if n := int64(len(text)) / 4 * 3; n > max+3 {
+	if n := base64Chars(text) / 4 * 3; n > max+3 {
 		return f, fmt.Sprintf("parameter %s: the file has about %d bytes, over the limit of %d (Options.MaxUploadBytes)", strconv.Quote(field), n, max)
 	}
 	data, err := decodeBase64(text)
@@ -190,6 +190,26 @@ func decodeFile(field string, v any, max int64) (file, string) {
 	}
 	f.data = data
 	return f, ""
+}
+
+// base64Chars counts the base64 characters of s as decodeBase64 reads
+// it: without a data: URL's prefix or white space, so that a file at the
+// limit, sent wrapped in lines, is not refused before it is decoded.
+func base64Chars(s string) int64 {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "data:") {
+		if _, after, ok := strings.Cut(s, ";base64,"); ok {
+			s = after
+		}
+	}
+	n := int64(len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+			n--
+		}
+	}
+	return n
 }
 
 // decodeBase64 decodes standard or URL-safe base64, padded or not, a
