@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -241,4 +242,44 @@ steps:
 		}
 	}
 	wantError(t, call(t, reg, "put", fmt.Sprintf(`{"f":%q}`, wrap(1001))), "the file has 1001 bytes, over the limit of 1000")
+}
+
+// blockingReader cancels the call's context on its first Read, then
+// blocks until release is closed.
+type blockingReader struct {
+	cancel  context.CancelFunc
+	release chan struct{}
+}
+
+func (b *blockingReader) Read(p []byte) (int, error) {
+	b.cancel()
+	<-b.release
+	return 0, io.EOF
+}
+
+// TestReview30uReaderBlocks: a host reader that blocks does not hold the
+// call past its context (it read with io.ReadAll, deaf to ctx).
+func TestReview30uReaderBlocks(t *testing.T) {
+	var sent atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { sent.Add(1) })
+	reg := loadRegistry(t, nil, srv.URL, `
+name: put
+desc: d
+values: [up]
+steps:
+  - url: ${env:BASE_URL}/pdf
+    method: PUT
+    body:
+      file: ${value:up}
+`)
+	ctx, cancel := context.WithCancel(t.Context())
+	br := &blockingReader{cancel: cancel, release: make(chan struct{})}
+	defer close(br.release)
+	res, err := reg.Call(ctx, "put", []byte(`{}`), WithReader("up", br))
+	if err == nil && !res.IsError {
+		t.Fatalf("a call whose context ended while its reader blocked succeeded: %q", res.Text)
+	}
+	if sent.Load() != 0 {
+		t.Errorf("%d requests sent", sent.Load())
+	}
 }

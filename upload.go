@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -344,7 +345,8 @@ func WithBytes(name string, data []byte) CallOption {
 
 // WithReader passes a per-call value read from r, at most
 // Options.MaxUploadBytes of it, when a step first uses it: a file a step
-// uploads with file: ${value:name}. r is read once per call.
+// uploads with file: ${value:name}. r is read once per call; a call whose
+// context ends while a Read blocks returns, leaving that Read to return.
 func WithReader(name string, r io.Reader) CallOption {
 	return func(o *callOptions) {
 		if o.bytes == nil {
@@ -362,7 +364,7 @@ func (r *run) valueBytes(name string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if b.r != nil {
-		b.data, b.err = io.ReadAll(io.LimitReader(b.r, r.e.opts.MaxUploadBytes+1))
+		b.data, b.err = readAll(r.ctx, b.r, r.e.opts.MaxUploadBytes+1)
 		b.r = nil
 		if b.err == nil && int64(len(b.data)) > r.e.opts.MaxUploadBytes {
 			b.data, b.err = nil, fmt.Errorf("%w: per-call value %q is over %d bytes (Options.MaxUploadBytes)", ErrUploadTooLarge, name, r.e.opts.MaxUploadBytes)
@@ -372,6 +374,30 @@ func (r *run) valueBytes(name string) ([]byte, bool, error) {
 		}
 	}
 	return b.data, true, b.err
+}
+
+// readAll reads at most n bytes of rd, or stops waiting when ctx ends:
+// a host's reader that blocks does not hold the call past its deadline
+// (the read goes on in the background until rd returns).
+func readAll(ctx context.Context, rd io.Reader, n int64) ([]byte, error) {
+	if ctx.Done() == nil {
+		return io.ReadAll(io.LimitReader(rd, n))
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(rd, n))
+		done <- result{data, err}
+	}()
+	select {
+	case res := <-done:
+		return res.data, res.err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
 }
 
 // fileData is one file to send: its bytes, or base64 text decoded as it
