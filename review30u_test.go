@@ -283,3 +283,27 @@ steps:
 		t.Errorf("%d requests sent", sent.Load())
 	}
 }
+
+// TestReview30uFieldType: a field's content_type from a parameter must be
+// a media type, as a file part's must.
+func TestReview30uFieldType(t *testing.T) {
+	var sent atomic.Int32
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) { sent.Add(1) })
+	reg := loadRegistry(t, nil, srv.URL, `
+name: post
+desc: d
+params:
+  - {name: ct, type: string, required: true, description: d}
+steps:
+  - url: ${env:BASE_URL}/f
+    method: POST
+    body:
+      multipart:
+        - {name: v, value: x, content_type: '${param:ct}'}
+`)
+	wantError(t, call(t, reg, "post", `{"ct":"not a type"}`), `part "v": content_type "not a type" is not a media type`)
+	if sent.Load() != 0 {
+		t.Errorf("%d requests sent", sent.Load())
+	}
+	wantText(t, call(t, reg, "post", `{"ct":"text/csv"}`), "")
+}

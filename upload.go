@@ -583,6 +583,9 @@ func (r *run) uploadBody(u *uploadSpec, v template.Values) ([]byte, string, erro
 				if err != nil {
 					return nil, "", fmt.Errorf("part %q: content_type: %w", p.name, err)
 				}
+				if !validHeaderType(ct) {
+					return nil, "", fmt.Errorf("part %q: content_type %q is not a media type", p.name, ct)
+				}
 				h.Set("Content-Type", ct)
 			}
 			pw, _ := w.CreatePart(h) // writes to a bytes.Buffer
