@@ -2,6 +2,7 @@ package toolkit
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
+	"unicode"
 	"unsafe"
 
 	"github.com/goccy/go-yaml/ast"
@@ -343,7 +345,8 @@ func WithBytes(name string, data []byte) CallOption {
 
 // WithReader passes a per-call value read from r, at most
 // Options.MaxUploadBytes of it, when a step first uses it: a file a step
-// uploads with file: ${value:name}. r is read once per call.
+// uploads with file: ${value:name}. r is read once per call; a call whose
+// context ends while a Read blocks returns, leaving that Read to return.
 func WithReader(name string, r io.Reader) CallOption {
 	return func(o *callOptions) {
 		if o.bytes == nil {
@@ -361,7 +364,7 @@ func (r *run) valueBytes(name string) ([]byte, bool, error) {
 		return nil, false, nil
 	}
 	if b.r != nil {
-		b.data, b.err = io.ReadAll(io.LimitReader(b.r, r.e.opts.MaxUploadBytes+1))
+		b.data, b.err = readAll(r.ctx, b.r, r.e.opts.MaxUploadBytes+1)
 		b.r = nil
 		if b.err == nil && int64(len(b.data)) > r.e.opts.MaxUploadBytes {
 			b.data, b.err = nil, fmt.Errorf("%w: per-call value %q is over %d bytes (Options.MaxUploadBytes)", ErrUploadTooLarge, name, r.e.opts.MaxUploadBytes)
@@ -371,6 +374,30 @@ func (r *run) valueBytes(name string) ([]byte, bool, error) {
 		}
 	}
 	return b.data, true, b.err
+}
+
+// readAll reads at most n bytes of rd, or stops waiting when ctx ends:
+// a host's reader that blocks does not hold the call past its deadline
+// (the read goes on in the background until rd returns).
+func readAll(ctx context.Context, rd io.Reader, n int64) ([]byte, error) {
+	if ctx.Done() == nil {
+		return io.ReadAll(io.LimitReader(rd, n))
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(rd, n))
+		done <- result{data, err}
+	}()
+	select {
+	case res := <-done:
+		return res.data, res.err
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
 }
 
 // fileData is one file to send: its bytes, or base64 text decoded as it
@@ -484,7 +511,7 @@ func base64Of(s string) (string, *base64.Encoding) {
 		return false
 	}
 	if has(" \t\r\n") {
-		s = strings.Join(strings.Fields(s), "")
+		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
 	}
 	enc := base64.StdEncoding
 	if has("-_") {
@@ -556,6 +583,9 @@ func (r *run) uploadBody(u *uploadSpec, v template.Values) ([]byte, string, erro
 				if err != nil {
 					return nil, "", fmt.Errorf("part %q: content_type: %w", p.name, err)
 				}
+				if !validHeaderType(ct) {
+					return nil, "", fmt.Errorf("part %q: content_type %q is not a media type", p.name, ct)
+				}
 				h.Set("Content-Type", ct)
 			}
 			pw, _ := w.CreatePart(h) // writes to a bytes.Buffer
@@ -613,7 +643,7 @@ func (r *run) partType(p *uploadPart, f *fileData, v template.Values) (string, e
 			return "", fmt.Errorf("content_type %q is not a media type", ct)
 		}
 		return ct, nil
-	case f.mimeType != "":
+	case f.mimeType != "" && validHeaderType(f.mimeType): // a BlobStore's, not checked when kept
 		return f.mimeType, nil
 	}
 	return "application/octet-stream", nil
@@ -622,8 +652,23 @@ func (r *run) partType(p *uploadPart, f *fileData, v template.Values) (string, e
 // quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
 // Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
 // percent-encoded as browsers do, so that no value ends the quoted string
-// or the header line.
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A")
+// or the header line; NUL too (some servers end a name at it).
+var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
+
+// dropSpace drops white space from base64 text (strings.Map).
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
+
+// validHeaderType reports a media type that can be a part's
+// Content-Type: mime's ParseMediaType trims CR and LF around a type.
+func validHeaderType(s string) bool {
+	_, _, err := mime.ParseMediaType(s)
+	return err == nil && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
 
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
 

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -170,14 +171,14 @@ func decodeFile(field string, v any, max int64) (file, string) {
 		f.filename, _ = x["filename"].(string)
 		f.contentType, _ = x["content_type"].(string)
 		if f.contentType != "" {
-			if _, _, err := mime.ParseMediaType(f.contentType); err != nil {
+			if _, _, err := mime.ParseMediaType(f.contentType); err != nil || hasControl(f.contentType) {
 				return f, fmt.Sprintf("parameter %s: content_type %s is not a media type", strconv.Quote(field), strconv.Quote(f.contentType))
 			}
 		}
 	default:
 		return f, fmt.Sprintf("parameter %s must be a file: its bytes in base64", strconv.Quote(field))
 	}
-	if n := int64(len(text)) / 4 * 3; n > max+3 {
+	if n := base64Chars(text) / 4 * 3; n > max+3 {
 		return f, fmt.Sprintf("parameter %s: the file has about %d bytes, over the limit of %d (Options.MaxUploadBytes)", strconv.Quote(field), n, max)
 	}
 	data, err := decodeBase64(text)
@@ -191,6 +192,26 @@ func decodeFile(field string, v any, max int64) (file, string) {
 	return f, ""
 }
 
+// base64Chars counts the base64 characters of s as decodeBase64 reads
+// it: without a data: URL's prefix or white space, so that a file at the
+// limit, sent wrapped in lines, is not refused before it is decoded.
+func base64Chars(s string) int64 {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "data:") {
+		if _, after, ok := strings.Cut(s, ";base64,"); ok {
+			s = after
+		}
+	}
+	n := int64(len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n', '\v', '\f':
+			n--
+		}
+	}
+	return n
+}
+
 // decodeBase64 decodes standard or URL-safe base64, padded or not, a
 // data: URL's prefix and white space dropped.
 func decodeBase64(s string) ([]byte, error) {
@@ -201,7 +222,7 @@ func decodeBase64(s string) ([]byte, error) {
 		}
 	}
 	if strings.ContainsAny(s, " \t\r\n") {
-		s = strings.Join(strings.Fields(s), "")
+		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
 	}
 	enc := base64.StdEncoding
 	if strings.ContainsAny(s, "-_") {
@@ -290,7 +311,22 @@ func scalars(xs []any) bool {
 
 // quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
 // Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
-// percent-encoded.
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A")
+// percent-encoded, and NUL (which some servers end a name at).
+var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
+
+// hasControl reports a control character in a header value: mime's
+// ParseMediaType trims white space, CR and LF included, around a type,
+// which would end the part's header line (or its header).
+func hasControl(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
+}
+
+// dropSpace drops white space from base64 text (strings.Map).
+func dropSpace(r rune) rune {
+	if unicode.IsSpace(r) {
+		return -1
+	}
+	return r
+}
 
 func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
