@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -72,6 +73,8 @@ type HybridOptions struct {
 	LexicalWeight, VectorWeight float64
 	// Window is how many of each list are fused. Default 100.
 	Window int
+	// Zero and negative values mean the defaults; a K or weight that is
+	// NaN or infinite is reported by Options.Check and the default used.
 }
 
 // Defaults of HybridOptions.
@@ -83,14 +86,37 @@ const (
 	DefaultFusionWindow      = 100
 )
 
+// positiveOr returns v when it is a finite number above zero, else def.
+func positiveOr(v, def float64) float64 {
+	if v > 0 && !math.IsInf(v, 1) {
+		return v
+	}
+	return def
+}
+
+// check reports the fields that are not numbers (NaN, infinities): they
+// would make every fused score the same. Served anyway, with the defaults.
+func (o HybridOptions) check() error {
+	var err error
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"K", o.K}, {"LexicalWeight", o.LexicalWeight}, {"VectorWeight", o.VectorWeight}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			err = errors.Join(err, fmt.Errorf("option Hybrid.%s: %v is not a finite number (the default is used)", f.name, f.v))
+		}
+	}
+	return err
+}
+
 // withDefaults returns o with its zero fields set to the defaults.
 func (o HybridOptions) withDefaults() HybridOptions {
 	o.Batch = cmp.Or(max(o.Batch, 0), DefaultEmbedBatch)
 	o.Timeout = cmp.Or(max(o.Timeout, 0), DefaultEmbedTimeout)
 	o.QueryTimeout = cmp.Or(max(o.QueryTimeout, 0), DefaultQueryEmbedTimeout)
-	o.K = cmp.Or(max(o.K, 0), DefaultFusionK)
-	o.LexicalWeight = cmp.Or(max(o.LexicalWeight, 0), 1)
-	o.VectorWeight = cmp.Or(max(o.VectorWeight, 0), 1)
+	o.K = positiveOr(o.K, DefaultFusionK)
+	o.LexicalWeight = positiveOr(o.LexicalWeight, 1)
+	o.VectorWeight = positiveOr(o.VectorWeight, 1)
 	o.Window = cmp.Or(max(o.Window, 0), DefaultFusionWindow)
 	return o
 }

@@ -1,6 +1,8 @@
 package toolkit
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -86,5 +88,26 @@ func TestHybridOptionsDefaults(t *testing.T) {
 		LexicalWeight: 1, VectorWeight: 1, Window: 100}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// TestHybridOptionsNotNumbers: NaN and infinite K or weights would make
+// every fused score the same (the ranking falling back to name order);
+// Check names them, and the defaults are used.
+func TestHybridOptionsNotNumbers(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	got := HybridOptions{K: nan, LexicalWeight: inf, VectorWeight: math.Inf(-1)}.withDefaults()
+	want := HybridOptions{}.withDefaults()
+	if got != want {
+		t.Errorf("got %+v, want the defaults %+v", got, want)
+	}
+	err := (&Options{Hybrid: HybridOptions{K: nan, VectorWeight: inf}}).Check()
+	for _, w := range []string{"option Hybrid.K: NaN", "option Hybrid.VectorWeight: +Inf"} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("Check() = %v, want %q", err, w)
+		}
+	}
+	if err := (&Options{Hybrid: HybridOptions{K: 10, VectorWeight: 2}}).Check(); err != nil {
+		t.Errorf("Check() of finite options = %v", err)
 	}
 }

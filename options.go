@@ -209,6 +209,7 @@ func (o *Options) Check() error {
 		// Served anyway: a detail answer then takes up to MinDiscoveryBytes.
 		err = errors.Join(err, fmt.Errorf("option MaxDiscoveryBytes: %d is under MinDiscoveryBytes (%d), which one capability's query_capability_detail may need", o.MaxDiscoveryBytes, MinDiscoveryBytes))
 	}
+	err = errors.Join(err, o.Hybrid.check())
 	return invalidOptions(err)
 }
 

@@ -53,11 +53,13 @@ type Param struct {
 	Items       toolkit.ParamType
 	Required    bool
 	Description string
-	// Enum, when set, lists the accepted values.
+	// Enum, when set, lists the accepted values. Read-only, as Schema.
 	Enum []any
-	// Default is documented for the model; the API applies it.
+	// Default is documented for the model; the API applies it. Read-only,
+	// as Schema.
 	Default any
-	// Example is shown only when the model asks for examples.
+	// Example is shown only when the model asks for examples. Read-only,
+	// as Schema.
 	Example    any
 	Deprecated bool
 	// Schema is the JSON Schema of an object parameter (its properties),
