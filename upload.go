@@ -11,11 +11,11 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
-	"unicode"
 	"unsafe"
 
 	"github.com/goccy/go-yaml/ast"
 
+	"github.com/toolkit-sdk/toolkit/internal/formdata"
 	"github.com/toolkit-sdk/toolkit/template"
 )
 
@@ -425,11 +425,7 @@ func (f *fileData) decode(dst []byte) ([]byte, error) {
 	src := unsafe.Slice(unsafe.StringData(f.b64), len(f.b64))
 	n, err := f.enc.Decode(dst, src)
 	if err != nil {
-		var ce base64.CorruptInputError
-		if errors.As(err, &ce) {
-			err = fmt.Errorf("illegal base64 data at input byte %d", int64(ce))
-		}
-		return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, err)
+		return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, formdata.DecodeError(err))
 	}
 	return dst[:n], nil
 }
@@ -488,39 +484,9 @@ func (r *run) file(ref template.Ref) (*fileData, error) {
 		}
 		return &fileData{data: b.Data, name: b.Name, mimeType: b.MIMEType}, nil
 	default: // FormatBase64: decoded as it is written (a bad byte fails the body before it is sent)
-		text, enc := base64Of(s)
+		text, enc := formdata.Base64(s)
 		return &fileData{b64: text, enc: enc, param: ref.Name}, nil
 	}
-}
-
-// base64Of returns the base64 text of s and its encoding: standard or
-// URL-safe, padded or not, a data: URL's prefix and white space dropped.
-func base64Of(s string) (string, *base64.Encoding) {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "data:") {
-		if _, after, ok := strings.Cut(s, ";base64,"); ok {
-			s = after
-		}
-	}
-	has := func(chars string) bool { // IndexByte is vectorized; IndexAny is not
-		for i := 0; i < len(chars); i++ {
-			if strings.IndexByte(s, chars[i]) >= 0 {
-				return true
-			}
-		}
-		return false
-	}
-	if has(" \t\r\n") {
-		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
-	}
-	enc := base64.StdEncoding
-	if has("-_") {
-		enc = base64.URLEncoding
-	}
-	if !strings.HasSuffix(s, "=") && len(s)%4 != 0 {
-		enc = enc.WithPadding(base64.NoPadding)
-	}
-	return s, enc
 }
 
 // param returns the declaration of the parameter name.
@@ -577,13 +543,13 @@ func (r *run) uploadBody(u *uploadSpec, v template.Values) ([]byte, string, erro
 			if err != nil {
 				return nil, "", fmt.Errorf("part %q: %w", p.name, err)
 			}
-			h.Set("Content-Disposition", `form-data; name="`+quoteEscape(p.name)+`"`)
+			h.Set("Content-Disposition", `form-data; name="`+formdata.Escape(p.name)+`"`)
 			if p.contentType != nil {
 				ct, err := p.contentType.Expand(v)
 				if err != nil {
 					return nil, "", fmt.Errorf("part %q: content_type: %w", p.name, err)
 				}
-				if !validHeaderType(ct) {
+				if !formdata.ValidType(ct) {
 					return nil, "", fmt.Errorf("part %q: content_type %q is not a media type", p.name, ct)
 				}
 				h.Set("Content-Type", ct)
@@ -616,7 +582,7 @@ func (r *run) uploadBody(u *uploadSpec, v template.Values) ([]byte, string, erro
 		if err != nil {
 			return nil, "", fmt.Errorf("part %q: %w", p.name, err)
 		}
-		h.Set("Content-Disposition", `form-data; name="`+quoteEscape(p.name)+`"; filename="`+quoteEscape(filename)+`"`)
+		h.Set("Content-Disposition", `form-data; name="`+formdata.Escape(p.name)+`"; filename="`+formdata.Escape(filename)+`"`)
 		h.Set("Content-Type", ct)
 		pw, _ := w.CreatePart(h)
 		if err := f.writeTo(pw, &buf); err != nil {
@@ -643,34 +609,11 @@ func (r *run) partType(p *uploadPart, f *fileData, v template.Values) (string, e
 			return "", fmt.Errorf("content_type %q is not a media type", ct)
 		}
 		return ct, nil
-	case f.mimeType != "" && validHeaderType(f.mimeType): // a BlobStore's, not checked when kept
+	case f.mimeType != "" && formdata.ValidType(f.mimeType): // a BlobStore's, not checked when kept
 		return f.mimeType, nil
 	}
 	return "application/octet-stream", nil
 }
-
-// quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
-// Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
-// percent-encoded as browsers do, so that no value ends the quoted string
-// or the header line; NUL too (some servers end a name at it).
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
-
-// dropSpace drops white space from base64 text (strings.Map).
-func dropSpace(r rune) rune {
-	if unicode.IsSpace(r) {
-		return -1
-	}
-	return r
-}
-
-// validHeaderType reports a media type that can be a part's
-// Content-Type: mime's ParseMediaType trims CR and LF around a type.
-func validHeaderType(s string) bool {
-	_, _, err := mime.ParseMediaType(s)
-	return err == nil && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
-}
-
-func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
 
 // joinNote appends note to a description, as its own sentence.
 func joinNote(desc, note string) string {

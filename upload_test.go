@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/toolkit-sdk/toolkit/internal/formdata"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
@@ -152,8 +153,8 @@ steps:
 	if !bytes.Contains(body, []byte(want)) {
 		t.Errorf("body %q lacks %q", body, want)
 	}
-	if got := quoteEscape("a\r\nb\"c\\"); got != `a%0D%0Ab\"c\\` {
-		t.Errorf("quoteEscape = %q", got)
+	if got := formdata.Escape("a\r\nb\"c\\"); got != `a%0D%0Ab\"c\\` {
+		t.Errorf("formdata.Escape = %q", got)
 	}
 }
 
@@ -242,7 +243,7 @@ func TestUploadErrors(t *testing.T) {
 	if len(us.parts) != 0 {
 		t.Errorf("%d requests sent, want none", len(us.parts))
 	}
-	text, enc := base64Of(" data:image/png;base64," + strings.Repeat("A", 4<<10) + "\n!!!!")
+	text, enc := formdata.Base64(" data:image/png;base64," + strings.Repeat("A", 4<<10) + "\n!!!!")
 	f := &fileData{b64: text, enc: enc, param: "p"}
 	if _, err := f.bytes(); err == nil || !strings.Contains(err.Error(), "byte 4096") {
 		t.Errorf("decode: %v, want the offset of the bad byte", err)
@@ -342,7 +343,7 @@ func FuzzUploadBase64(f *testing.F) {
 	f.Add(" data:x;base64,aGk=\n")
 	f.Add("!!")
 	f.Fuzz(func(t *testing.T, s string) {
-		text, enc := base64Of(s)
+		text, enc := formdata.Base64(s)
 		fd := &fileData{b64: text, enc: enc, param: "p"}
 		got, err := fd.bytes()
 		if err != nil {

@@ -3,8 +3,6 @@ package hostapi
 import (
 	"bytes"
 	"cmp"
-	"encoding/base64"
-	"errors"
 	"fmt"
 	"maps"
 	"mime"
@@ -13,9 +11,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/formdata"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
@@ -171,7 +169,7 @@ func decodeFile(field string, v any, max int64) (file, string) {
 		f.filename, _ = x["filename"].(string)
 		f.contentType, _ = x["content_type"].(string)
 		if f.contentType != "" {
-			if _, _, err := mime.ParseMediaType(f.contentType); err != nil || hasControl(f.contentType) {
+			if !formdata.ValidType(f.contentType) {
 				return f, fmt.Sprintf("parameter %s: content_type %s is not a media type", strconv.Quote(field), strconv.Quote(f.contentType))
 			}
 		}
@@ -181,7 +179,7 @@ func decodeFile(field string, v any, max int64) (file, string) {
 	if n := base64Chars(text) / 4 * 3; n > max+3 {
 		return f, fmt.Sprintf("parameter %s: the file has about %d bytes, over the limit of %d (Options.MaxUploadBytes)", strconv.Quote(field), n, max)
 	}
-	data, err := decodeBase64(text)
+	data, err := formdata.Decode(formdata.Base64(text))
 	if err != nil {
 		return f, fmt.Sprintf("parameter %s is not valid base64 (%v); send the file's bytes in base64", strconv.Quote(field), err)
 	}
@@ -192,7 +190,7 @@ func decodeFile(field string, v any, max int64) (file, string) {
 	return f, ""
 }
 
-// base64Chars counts the base64 characters of s as decodeBase64 reads
+// base64Chars counts the base64 characters of s as formdata.Base64 reads
 // it: without a data: URL's prefix or white space, so that a file at the
 // limit, sent wrapped in lines, is not refused before it is decoded.
 func base64Chars(s string) int64 {
@@ -210,33 +208,6 @@ func base64Chars(s string) int64 {
 		}
 	}
 	return n
-}
-
-// decodeBase64 decodes standard or URL-safe base64, padded or not, a
-// data: URL's prefix and white space dropped.
-func decodeBase64(s string) ([]byte, error) {
-	s = strings.TrimSpace(s)
-	if strings.HasPrefix(s, "data:") {
-		if _, after, ok := strings.Cut(s, ";base64,"); ok {
-			s = after
-		}
-	}
-	if strings.ContainsAny(s, " \t\r\n") {
-		s = strings.Map(dropSpace, s) // one copy; Fields would add a string header per run
-	}
-	enc := base64.StdEncoding
-	if strings.ContainsAny(s, "-_") {
-		enc = base64.URLEncoding
-	}
-	if !strings.HasSuffix(s, "=") && len(s)%4 != 0 {
-		enc = enc.WithPadding(base64.NoPadding)
-	}
-	data, err := enc.DecodeString(s)
-	var ce base64.CorruptInputError
-	if errors.As(err, &ce) {
-		return nil, fmt.Errorf("illegal base64 data at input byte %d", int64(ce))
-	}
-	return data, err
 }
 
 // encode writes a validated body; the second result is its Content-Type.
@@ -274,11 +245,11 @@ func (u *upload) encode(v any) ([]byte, string, string) {
 				if len(name) > toolkit.MaxFilenameBytes {
 					return nil, "", fmt.Sprintf("parameter %s: the file name has %d bytes; at most %d are allowed", strconv.Quote(field), len(name), toolkit.MaxFilenameBytes)
 				}
-				h.Set("Content-Disposition", `form-data; name="`+quoteEscape(k)+`"; filename="`+quoteEscape(name)+`"`)
+				h.Set("Content-Disposition", `form-data; name="`+formdata.Escape(k)+`"; filename="`+formdata.Escape(name)+`"`)
 				ct = cmp.Or(f.contentType, ct, "application/octet-stream")
 				data = f.data
 			} else {
-				h.Set("Content-Disposition", `form-data; name="`+quoteEscape(k)+`"`)
+				h.Set("Content-Disposition", `form-data; name="`+formdata.Escape(k)+`"`)
 				if s, ok := toolkit.ScalarText(x); ok {
 					data = []byte(s)
 				} else if x != nil {
@@ -308,25 +279,3 @@ func scalars(xs []any) bool {
 	}
 	return true
 }
-
-// quoteEscaper escapes a form-data parameter's value (RFC 7578, 4.2) as
-// Go's mime/multipart does: '\' and '"' with a backslash, CR and LF
-// percent-encoded, and NUL (which some servers end a name at).
-var quoteEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "%0D", "\n", "%0A", "\x00", "%00")
-
-// hasControl reports a control character in a header value: mime's
-// ParseMediaType trims white space, CR and LF included, around a type,
-// which would end the part's header line (or its header).
-func hasControl(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f })
-}
-
-// dropSpace drops white space from base64 text (strings.Map).
-func dropSpace(r rune) rune {
-	if unicode.IsSpace(r) {
-		return -1
-	}
-	return r
-}
-
-func quoteEscape(s string) string { return quoteEscaper.Replace(s) }
