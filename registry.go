@@ -81,36 +81,19 @@ func (e *registered) checker() (*argcheck.Schema, error) {
 }
 
 // defaultsMisfit returns the first problem of a default that does not fit
-// schema, or "". Validating no arguments applies every default; the
-// problems of the parameters that are missing are not the defaults'. When
-// a call's problems are cut off (argcheck lists ten), the schema is checked
-// once more without its top-level "required", so a misfit default is not
-// hidden behind many missing parameters.
-func defaultsMisfit(check *argcheck.Schema, schema []byte) string {
+// the schema, or "". Validating no arguments applies every default; the
+// problems of the parameters that are missing are not the defaults'. Every
+// problem is read, not only those a call lists (argcheck cuts them at ten),
+// so a misfit default is not hidden behind many missing parameters.
+func defaultsMisfit(check *argcheck.Schema) string {
 	var ae *argcheck.Error
 	if err := check.Check(map[string]any{}); !errors.As(err, &ae) {
 		return ""
 	}
-	cut := false
-	for _, p := range ae.Problems {
-		switch p.Kind {
-		case "required":
-		case "more":
-			cut = true
-		default:
+	for _, p := range ae.All() {
+		if p.Kind != "required" {
 			return p.Msg
 		}
-	}
-	var loose map[string]any
-	dec := json.NewDecoder(bytes.NewReader(schema))
-	dec.UseNumber()
-	if !cut || dec.Decode(&loose) != nil || loose["required"] == nil {
-		return ""
-	}
-	delete(loose, "required")
-	text, _ := json.Marshal(loose)
-	if lc, err := argcheck.Compile(json.RawMessage(text)); err == nil {
-		return defaultsMisfit(lc, text)
 	}
 	return ""
 }
@@ -203,7 +186,7 @@ func prepare(c *Capability, lazy bool) (*registered, error) {
 	if err != nil {
 		return nil, bad("Schema: %v", err)
 	}
-	if msg := defaultsMisfit(check, text); msg != "" {
+	if msg := defaultsMisfit(check); msg != "" {
 		return nil, bad("default does not fit: %s", msg)
 	}
 	if c.Examples != nil {

@@ -81,8 +81,22 @@ type Problem struct {
 	Msg string
 }
 
-// Error holds every problem of one call's arguments.
-type Error struct{ Problems []Problem }
+// Error holds the problems of one call's arguments: at most maxProblems
+// of them and a last one of kind "more" counting the rest.
+type Error struct {
+	Problems []Problem
+	all      []Problem // every problem, when Problems is cut
+}
+
+// All returns every problem, none cut off as "more": for a caller that
+// looks for one kind among many (Registry.Add's check of defaults behind
+// a schema's missing required parameters).
+func (e *Error) All() []Problem {
+	if e.all != nil {
+		return e.all
+	}
+	return e.Problems
+}
 
 // Error joins the problems' messages with "; ".
 func (e *Error) Error() string {
@@ -332,7 +346,8 @@ func (s *Schema) validate(v any) error {
 	})
 	if len(w.problems) > maxProblems {
 		n := len(w.problems) - maxProblems
-		w.problems = append(w.problems[:maxProblems], Problem{Kind: "more", Msg: fmt.Sprintf("and %d more problem(s)", n)})
+		cut := append(w.problems[:maxProblems:maxProblems], Problem{Kind: "more", Msg: fmt.Sprintf("and %d more problem(s)", n)})
+		return &Error{Problems: cut, all: w.problems}
 	}
 	return &Error{Problems: w.problems}
 }
