@@ -425,6 +425,7 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 	mode := s.stream.collect
 	var doc *extract.Doc
 	note := ""
+	rawData := mode == collectAll && json.Valid(ev.Data) // the event's data is kept as JSON, not as a string
 	for i, v := range s.vars {
 		var text []byte
 		raw := false
@@ -434,8 +435,7 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 		case v.from == "id":
 			text = []byte(ev.ID)
 		case v.expr == nil:
-			text = ev.Data
-			raw = mode == collectAll && json.Valid(ev.Data)
+			text, raw = ev.Data, rawData
 		default:
 			if doc == nil {
 				doc = st.doc(ev.Data, r.e.opts.Extract)
@@ -460,8 +460,7 @@ func (r *run) streamEvent(s *step, st *streamState, ev eventstream.Event) (stop 
 			return false, fmt.Errorf("stream: %w", err)
 		}
 	}
-	raw := mode == collectAll && json.Valid(ev.Data)
-	if err := st.body.add(mode, ev.Data, raw, limit); err != nil {
+	if err := st.body.add(mode, ev.Data, rawData, limit); err != nil {
 		return false, fmt.Errorf("stream: %w", err)
 	}
 	if r.notify != nil {
