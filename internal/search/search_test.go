@@ -121,9 +121,12 @@ func TestSelectTop(t *testing.T) {
 		for _, k := range []int{0, 1, 3, n / 2, n - 1, n, n + 5} {
 			hs := make([]scored, n)
 			ids := make([]string, n)
+			// Ids differing in their first four bytes, past them, and
+			// shorter than four bytes (zero-padded prefixes).
+			forms := []string{"d%03d", "%d", "doc_%02d", "d\x00%d"}
 			for i := range hs {
-				hs[i] = scored{slot: int32(i), idx: int32(i), score: float64((i * 37) % 11)}
-				ids[i] = fmt.Sprintf("d%03d", (i*13)%60)
+				ids[i] = fmt.Sprintf(forms[i%len(forms)], (i*13)%60)
+				hs[i] = scored{prefix: idPrefix(ids[i]), idx: int32(i), score: float64((i * 37) % 11)}
 			}
 			want := slices.Clone(hs)
 			slices.SortFunc(want, better(ids))

@@ -87,7 +87,7 @@ func (ix *Index) searchAll(query string, keep func(id string) bool, need int) []
 	}
 	hs := make([]scored, len(ms))
 	for i, m := range ms {
-		hs[i] = scored{slot: m.slot, idx: int32(i), score: m.score}
+		hs[i] = scored{prefix: m.prefix, idx: int32(i), score: m.score}
 	}
 	ids := make([]string, len(ms))
 	for i, m := range ms {
