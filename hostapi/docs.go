@@ -58,7 +58,7 @@ func newDocsIndex(groups []groupInfo) *docsIndex {
 // endpointFields are what a keyword matches, weighted.
 func endpointFields(e *endpoint, group string) []search.Field {
 	f := []search.Field{
-		{Text: e.ID, Weight: 3}, {Text: e.Summary, Weight: 2}, {Text: e.Path, Weight: 1.5},
+		{Text: e.ID, Weight: 3, Name: true}, {Text: e.Summary, Weight: 2}, {Text: e.Path, Weight: 1.5},
 		{Text: group, Weight: 1.5}, {Text: e.Description, Weight: 1}, {Text: e.Method, Weight: 0.5},
 	}
 	if v := methodVerb(e); v != "" {
