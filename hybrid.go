@@ -25,7 +25,7 @@ import (
 // text-embedding-3-small, a local model, ...). Embed returns one vector
 // per text, in order, all of the same length; it is called from several
 // goroutines at once. The Registry calls it at load, in batches
-// (HybridOptions.Batch), for the capabilities whose text it has not
+// (HybridOptions.Batch, Concurrency at once), for the capabilities whose text it has not
 // embedded yet, and at search time for the query. The Registry copies the
 // vectors it gets: Embed may reuse their memory once it has returned. Its errors reach the
 // Observer and the log as they are: they must not hold a credential.
@@ -57,6 +57,10 @@ var ErrEmbedding = errors.New("embedding failed")
 type HybridOptions struct {
 	// Batch is how many texts one Embed call at load takes. Default 64.
 	Batch int
+	// Concurrency is how many Embed calls at load run at once. Default 4:
+	// 10,000 capabilities are 157 calls of 64, and a provider's call takes
+	// a few hundred milliseconds.
+	Concurrency int
 	// Timeout bounds one Embed call at load. Default 30 s.
 	Timeout time.Duration
 	// QueryTimeout bounds the Embed call of a query; past it, or when the
@@ -80,6 +84,7 @@ type HybridOptions struct {
 // Defaults of HybridOptions.
 const (
 	DefaultEmbedBatch        = 64
+	DefaultEmbedConcurrency  = 4
 	DefaultEmbedTimeout      = 30 * time.Second
 	DefaultQueryEmbedTimeout = 2 * time.Second
 	DefaultFusionK           = 60
@@ -112,6 +117,7 @@ func (o HybridOptions) check() error {
 // withDefaults returns o with its zero fields set to the defaults.
 func (o HybridOptions) withDefaults() HybridOptions {
 	o.Batch = cmp.Or(max(o.Batch, 0), DefaultEmbedBatch)
+	o.Concurrency = cmp.Or(max(o.Concurrency, 0), DefaultEmbedConcurrency)
 	o.Timeout = cmp.Or(max(o.Timeout, 0), DefaultEmbedTimeout)
 	o.QueryTimeout = cmp.Or(max(o.QueryTimeout, 0), DefaultQueryEmbedTimeout)
 	o.K = positiveOr(o.K, DefaultFusionK)
@@ -216,26 +222,35 @@ func (h *hybrid) vectors(ctx context.Context, texts []embedText) ([][]float32, e
 		}
 	}
 	h.mu.Unlock()
-	var errs []error
+	// The batches, Concurrency at a time; errors in batch order.
+	nb := (len(missing) + h.opts.Batch - 1) / h.opts.Batch
+	errs := make([]error, nb)
 	got := map[[32]byte][]float32{}
-	for start := 0; start < len(missing); start += h.opts.Batch {
-		batch := missing[start:min(start+h.opts.Batch, len(missing))]
+	sem := make(chan struct{}, h.opts.Concurrency)
+	var wg sync.WaitGroup
+	for b := range nb {
+		batch := missing[b*h.opts.Batch : min((b+1)*h.opts.Batch, len(missing))]
 		in := make([]string, len(batch))
 		for j, i := range batch {
 			in[j] = texts[i].text
 		}
-		vecs, err := h.embed(ctx, in, false)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		h.mu.Lock()
-		for j, i := range batch {
-			h.cache[texts[i].hash] = vecs[j]
-			got[texts[i].hash] = vecs[j]
-		}
-		h.mu.Unlock()
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			vecs, err := h.embed(ctx, in, false)
+			if err != nil {
+				errs[b] = err
+				return
+			}
+			h.mu.Lock()
+			for j, i := range batch {
+				h.cache[texts[i].hash] = vecs[j]
+				got[texts[i].hash] = vecs[j]
+			}
+			h.mu.Unlock()
+		})
 	}
+	wg.Wait()
 	for i, t := range texts {
 		if out[i] == nil {
 			out[i] = got[t.hash]

@@ -84,7 +84,7 @@ func TestFuse(t *testing.T) {
 
 func TestHybridOptionsDefaults(t *testing.T) {
 	got := HybridOptions{Batch: -1, K: 10}.withDefaults()
-	want := HybridOptions{Batch: 64, Timeout: DefaultEmbedTimeout, QueryTimeout: DefaultQueryEmbedTimeout, K: 10,
+	want := HybridOptions{Batch: 64, Concurrency: DefaultEmbedConcurrency, Timeout: DefaultEmbedTimeout, QueryTimeout: DefaultQueryEmbedTimeout, K: 10,
 		LexicalWeight: 1, VectorWeight: 1, Window: 100}
 	if got != want {
 		t.Errorf("got %+v, want %+v", got, want)

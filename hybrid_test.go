@@ -437,3 +437,56 @@ func TestHybridConcurrent(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// barrierEmbedder holds each call until want calls are in flight (or its
+// context ends), and records the most it saw at once.
+type barrierEmbedder struct {
+	toolkittest.HashEmbedder
+	want     int
+	mu       sync.Mutex
+	inFlight int
+	most     int
+	all      chan struct{} // closed when want calls were in flight at once
+}
+
+func (e *barrierEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.mu.Lock()
+	e.inFlight++
+	e.most = max(e.most, e.inFlight)
+	if e.inFlight == e.want {
+		select {
+		case <-e.all:
+		default:
+			close(e.all)
+		}
+	}
+	e.mu.Unlock()
+	defer func() {
+		e.mu.Lock()
+		e.inFlight--
+		e.mu.Unlock()
+	}()
+	select {
+	case <-e.all:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return e.HashEmbedder.Embed(ctx, texts)
+}
+
+// TestHybridLoadConcurrency: the batches at load run Concurrency at once,
+// not one after another, and never more.
+func TestHybridLoadConcurrency(t *testing.T) {
+	emb := &barrierEmbedder{want: 3, all: make(chan struct{})}
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Logger: quiet,
+		Hybrid: toolkit.HybridOptions{Batch: 2, Concurrency: 3, Timeout: 20 * time.Second}})
+	if err := reg.Add(hybridCatalog(30)...); err != nil { // 34 capabilities: 17 batches
+		t.Fatal(err)
+	}
+	if err := reg.Check(); err != nil {
+		t.Fatalf("Check: %v (a load embedding one batch at a time waits for the barrier until its timeout)", err)
+	}
+	if emb.most != 3 {
+		t.Errorf("at most %d Embed calls at once, want 3", emb.most)
+	}
+}

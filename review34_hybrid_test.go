@@ -428,7 +428,8 @@ func TestReview34_EmbedderReusingItsBuffer(t *testing.T) {
 	if err := ref.Add(caps...); err != nil {
 		t.Fatal(err)
 	}
-	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: &bufferEmbedder{}, Hybrid: toolkit.HybridOptions{Batch: 4}})
+	// One call at a time: the buffer is reused once a call has returned.
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: &bufferEmbedder{}, Hybrid: toolkit.HybridOptions{Batch: 4, Concurrency: 1}})
 	if err := reg.Add(caps...); err != nil {
 		t.Fatal(err)
 	}
