@@ -344,13 +344,34 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 	if out.Type == toolkit.TypeArray {
 		out.Items = toolkit.TypeString
 		if v.Items != nil && v.Items.Value != nil {
-			if t := scalarType(v.Items.Value.Type); t != toolkit.TypeArray && t != toolkit.TypeObject {
-				out.Items = t
+			out.Items = itemsType(v.Items.Value)
+			if out.Items == toolkit.TypeArray || out.Items == toolkit.TypeObject {
+				// An array of objects or arrays: the model is shown,
+				// and the call checks, the items' schema.
+				out.Schema = maps.Clone(newSchemaConv(shared).convert(s, 0))
+				delete(out.Schema, "description")
+			} else {
+				out.Enum = v.Items.Value.Enum
 			}
-			out.Enum = v.Items.Value.Enum
 		}
 	}
 	return out
+}
+
+// itemsType is the type of an array parameter's items: their type, an
+// object when untyped with properties, else their alternatives' type,
+// else string.
+func itemsType(v *openapi3.Schema) toolkit.ParamType {
+	if v.Type != nil && len(v.Type.Slice()) > 0 {
+		return scalarType(v.Type)
+	}
+	if len(v.Properties) > 0 {
+		return toolkit.TypeObject
+	}
+	if t, ok := alternativesType(v); ok {
+		return t
+	}
+	return toolkit.TypeString
 }
 
 // alternativesType is the type of an untyped schema from its anyOf,
