@@ -90,6 +90,13 @@ type Param struct {
 	// repos/get-content, marked "x-multi-segment": true); its segments
 	// are escaped one by one, and none may be empty, "." or "..".
 	MultiSegment bool
+	// ContentType, when set, is a JSON media type (application/json, or
+	// one ending in +json), as OpenAPI's content describes a parameter
+	// instead of a style: the value, of Type and Schema, is sent as its
+	// JSON text (a query's sort=%5B%7B%22field%22%3A%22created%22%7D%5D),
+	// percent-encoded in a query, path or cookie and as it is in a
+	// header. Style, Explode and AllowReserved do not apply.
+	ContentType string
 }
 
 // Body is the request body of an endpoint.
@@ -362,6 +369,10 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 			return bad("parameter %q: style %q does not apply to a %s parameter", p.Name, p.Style, p.In)
 		case p.MultiSegment && p.In != InPath:
 			return bad("parameter %q: only a path parameter can be multi-segment", p.Name)
+		case p.ContentType != "" && !isJSONType(p.ContentType):
+			return bad("parameter %q: content type %q is not a JSON type", p.Name, p.ContentType)
+		case p.ContentType != "" && (p.Style != "" || p.Explode != nil || p.AllowReserved || p.MultiSegment):
+			return bad("parameter %q: a content type and a style, explode, allowReserved or multi-segment are exclusive", p.Name)
 		}
 		if p.Explode != nil {
 			x := *p.Explode

@@ -249,3 +249,103 @@ func TestNestedItemsCatalog(t *testing.T) {
 		}
 	}
 }
+
+// A parameter described by content of a JSON type is sent as its value's
+// JSON text, in each location, so an array of objects is sent where the
+// document says how; its detail shows the schema and content type. A
+// schema without a type, or another media type, keeps the text the model
+// gives.
+func TestContentJSONParams(t *testing.T) {
+	doc := `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /search/{where}:
+    get:
+      operationId: search
+      parameters:
+        - name: where
+          in: path
+          required: true
+          content: {application/json: {schema: {type: object, properties: {lat: {type: number}, lon: {type: number}}}}}
+        - name: sort
+          in: query
+          style: pipeDelimited
+          content:
+            text/plain: {schema: {type: string}}
+            application/json:
+              schema: {type: array, items: {type: object, required: [field], properties: {field: {type: string}, desc: {type: boolean}}}}
+        - {name: q, in: query, content: {application/vnd.api+json: {schema: {type: string}}}}
+        - {name: raw, in: query, content: {application/json: {schema: {description: any JSON}}}}
+        - {name: note, in: query, content: {text/plain: {schema: {type: string}}}}
+        - {name: X-Filter, in: header, content: {application/json: {schema: {type: object, properties: {k: {type: string}}}}}}
+        - {name: prefs, in: cookie, content: {application/json: {schema: {type: array, items: {type: string}}}}}
+`
+	c, ds := ParseOpenAPI("search.yaml", []byte(doc), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String()) // no warning: JSON defines the array of objects
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s?%s X-Filter=%s Cookie=%s", r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("X-Filter"), r.Header.Get("Cookie"))
+	}))
+	defer srv.Close()
+	reg := newRegistry(t, c, Options{BaseURL: srv.URL})
+
+	detail := run(reg, ToolQueryDocs, `{"endpoint": "search"}`).Text
+	for _, w := range []string{
+		`"sort":{"type":"array","items":"object","content_type":"application/json","schema":{"type":"array","items":{"type":"object","required":["field"],"properties":{"desc":{"type":"boolean"},"field":{"type":"string"}}}}}`,
+		`"where":{"type":"object","required":true,"content_type":"application/json","schema":{"type":"object","properties":{"lat":{"type":"number"},"lon":{"type":"number"}}}}`,
+		`"q":{"type":"string","content_type":"application/vnd.api+json"}`,
+		`"raw":{"type":"string","description":"any JSON"}`,
+		`"note":{"type":"string"}`,
+		`"prefs":{"type":"array","items":"string","content_type":"application/json"}`,
+	} {
+		if !strings.Contains(detail, w) {
+			t.Errorf("detail lacks %s:\n%s", w, detail)
+		}
+	}
+
+	a, err := New(c, &Options{BaseURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := a.detailPage(a.byID["search"], 0, 4000).Text
+	if w := `"query.sort":{"type":"array","items":"object","content_type":"application/json","schema":"#/query/sort"}`; !strings.Contains(page, w) {
+		t.Errorf("paged detail lacks %s:\n%s", w, page)
+	}
+
+	where := `"path_params": {"where": {"lat": 1.5, "lon": -2}}`
+	tests := []struct{ args, want string }{
+		{where + `, "query": {"sort": [{"field": "created", "desc": true}, {"field": "total"}]}`,
+			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?sort=%5B%7B%22desc%22%3Atrue%2C%22field%22%3A%22created%22%7D%2C%7B%22field%22%3A%22total%22%7D%5D X-Filter= Cookie=`},
+		// The JSON text as a string is read as the value it holds.
+		{where + `, "query": {"sort": "[{\"field\": \"total\"}]"}`,
+			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?sort=%5B%7B%22field%22%3A%22total%22%7D%5D X-Filter= Cookie=`},
+		// A JSON string is quoted; untyped and text content are sent as given.
+		{where + `, "query": {"q": "a b", "raw": "{\"x\":1}", "note": "a b"}`,
+			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?note=a+b&q=%22a+b%22&raw=%7B%22x%22%3A1%7D X-Filter= Cookie=`},
+		{where + `, "headers": {"X-Filter": {"k": "v w"}}, "cookies": {"prefs": ["a", "b;c"]}}`,
+			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D? X-Filter={"k":"v w"} Cookie=prefs=%5B%22a%22%2C%22b%3Bc%22%5D`},
+	}
+	for _, tt := range tests {
+		if got := show(run(reg, ToolCall, `{"endpoint": "search", `+tt.args+`}`)); got != "HTTP 200 OK\n"+tt.want {
+			t.Errorf("%s:\n got %s\nwant HTTP 200 OK\n%s", tt.args, got, tt.want)
+		}
+	}
+	// The value is checked against the schema.
+	res := run(reg, ToolCall, `{"endpoint": "search", `+where+`, "query": {"sort": [{"desc": true}]}}`)
+	if !res.IsError || !strings.Contains(res.Text, `query.sort[0]`) || !strings.Contains(res.Text, `field`) {
+		t.Errorf("an item without its required field: %s", res.Text)
+	}
+
+	// A host's Param: a JSON type only, and no style beside it.
+	for p, want := range map[*Param]string{
+		{Name: "a", In: InQuery, ContentType: "text/plain"}:                            `parameter "a": content type "text/plain" is not a JSON type`,
+		{Name: "a", In: InQuery, ContentType: "application/json", Style: "form"}:       `parameter "a": a content type and a style, explode, allowReserved or multi-segment are exclusive`,
+		{Name: "a", In: InQuery, ContentType: "application/json", AllowReserved: true}: `are exclusive`,
+	} {
+		err := NewCatalog().Add(Endpoint{Method: "GET", Path: "/a", Params: []Param{*p}})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%+v: %v, want %s", *p, err, want)
+		}
+	}
+}

@@ -375,11 +375,11 @@ func nestedItem(i int, item any, style string) string {
 
 // undefinedItems says why an array parameter of objects or arrays
 // cannot be sent in its style (see nestedItem), or "" when it can: in
-// deepObject, or of scalar items. ParseOpenAPI warns with it; swagger
+// deepObject, as JSON (ContentType), or of scalar items. ParseOpenAPI warns with it; swagger
 // words it for a Swagger 2.0 document, which has neither content nor
 // deepObject.
 func undefinedItems(p Param, swagger bool) string {
-	if p.Type != toolkit.TypeArray || p.Items != toolkit.TypeObject && p.Items != toolkit.TypeArray {
+	if p.Type != toolkit.TypeArray || p.Items != toolkit.TypeObject && p.Items != toolkit.TypeArray || p.ContentType != "" {
 		return ""
 	}
 	st, _ := styleOf(p.In, p.Style, p.Explode)
