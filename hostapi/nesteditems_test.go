@@ -132,7 +132,7 @@ func TestNestedItemsSent(t *testing.T) {
 		warned = append(warned, d.Msg)
 	}
 	wantWarn := []string{
-		`query parameter "sort": its items are objects, which OpenAPI leaves undefined in the form style (its style table writes only strings, numbers and booleans in an array): a call giving it items is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)`,
+		`query parameter "sort": its items are objects, which OpenAPI leaves undefined in the form style (its style table writes only strings, numbers and booleans in an array): a call giving it one is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)`,
 		`query parameter "spaced": its items are objects, which OpenAPI leaves undefined in the spaceDelimited style`,
 		`query parameter "piped": its items are objects, which OpenAPI leaves undefined in the pipeDelimited style`,
 		`query parameter "grid": its items are arrays, which OpenAPI leaves undefined in the form style`,
@@ -194,10 +194,10 @@ func TestNestedItemsSwagger(t *testing.T) {
 		t.Fatal(ds.String())
 	}
 	want := []string{
-		`query parameter "piped": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it items is refused`,
-		`query parameter "multi": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it items is refused`,
-		`query parameter "csv": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it items is refused`,
-		`query parameter "grid": its items are arrays, whose own collectionFormat is not read: a call giving it items is refused`,
+		`query parameter "piped": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it one is refused`,
+		`query parameter "multi": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it one is refused`,
+		`query parameter "csv": its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it one is refused`,
+		`query parameter "grid": its items are arrays, whose own collectionFormat is not read: a call giving it one is refused`,
 	}
 	if len(ds) != len(want) {
 		t.Fatalf("diagnostics:\n%s", ds.String())

@@ -375,9 +375,9 @@ func nestedItem(i int, item any, style string) string {
 
 // undefinedItems says why an array parameter of objects or arrays
 // cannot be sent in its style (see nestedItem), or "" when it can: in
-// deepObject, as JSON (ContentType), or of scalar items. ParseOpenAPI warns with it; swagger
-// words it for a Swagger 2.0 document, which has neither content nor
-// deepObject.
+// deepObject, as JSON (ContentType), or of scalar items. ParseOpenAPI
+// warns with it; swagger words it for a Swagger 2.0 document, which has
+// neither content nor deepObject.
 func undefinedItems(p Param, swagger bool) string {
 	if p.Type != toolkit.TypeArray || p.Items != toolkit.TypeObject && p.Items != toolkit.TypeArray || p.ContentType != "" {
 		return ""
@@ -387,11 +387,11 @@ func undefinedItems(p Param, swagger bool) string {
 	case st == nil || st.nests:
 		return ""
 	case swagger && p.Items == toolkit.TypeObject:
-		return fmt.Sprintf("%s parameter %q: its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it items is refused", p.In, p.Name)
+		return fmt.Sprintf("%s parameter %q: its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it one is refused", p.In, p.Name)
 	case swagger:
-		return fmt.Sprintf("%s parameter %q: its items are arrays, whose own collectionFormat is not read: a call giving it items is refused", p.In, p.Name)
+		return fmt.Sprintf("%s parameter %q: its items are arrays, whose own collectionFormat is not read: a call giving it one is refused", p.In, p.Name)
 	}
-	return fmt.Sprintf("%s parameter %q: its items are %ss, which OpenAPI leaves undefined in the %s style (its style table writes only strings, numbers and booleans in an array): a call giving it items is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)",
+	return fmt.Sprintf("%s parameter %q: its items are %ss, which OpenAPI leaves undefined in the %s style (its style table writes only strings, numbers and booleans in an array): a call giving it one is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)",
 		p.In, p.Name, p.Items, st.name)
 }
 
