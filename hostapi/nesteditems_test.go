@@ -233,6 +233,10 @@ func TestNestedItemsCatalog(t *testing.T) {
 		{Name: "g", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeObject, Style: "deepObject", Explode: new(true), Schema: map[string]any{
 			"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}},
 		}},
+		// Objects or strings, in the form style: the strings are sent.
+		{Name: "h", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeObject, Schema: map[string]any{
+			"type": "array", "items": map[string]any{"anyOf": []any{map[string]any{"type": "object"}, map[string]any{"type": "string"}}},
+		}},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -242,6 +246,8 @@ func TestNestedItemsCatalog(t *testing.T) {
 		`{"f": [{"a": {"b": 1}}]}`: "HTTP 200 OK\nGET /find?f%5B0%5D%5Ba%5D%5Bb%5D=1",
 		`{"f": ["a"]}`:             `[error] call_http_api: endpoint "find": parameter "query.f[0]" must be an object, got "a" (see query_api_docs {"endpoint": "find"})`,
 		`{"g": [{"n": 2}]}`:        "HTTP 200 OK\nGET /find?g%5B0%5D%5Bn%5D=2",
+		`{"h": ["a", "b"]}`:        "HTTP 200 OK\nGET /find?h=a&h=b",
+		`{"h": ["a", {"k": 1}]}`:   `[error] call_http_api: endpoint "find": parameter "query.h" cannot be sent: item 1 is an object, and OpenAPI leaves an array of objects undefined in the form style (its style table writes only strings, numbers and booleans there); the document should say content: application/json (see query_api_docs {"endpoint": "find"})`,
 		`{"g": [{"n": "2x"}]}`:     `[error] call_http_api: endpoint "find": parameter "query.g[0].n" must be an integer, got "2x" (see query_api_docs {"endpoint": "find"})`,
 	} {
 		if got := show(run(reg, ToolCall, `{"endpoint": "find", "query": `+args+`}`)); got != want {
