@@ -226,6 +226,13 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 		}
 		field := strconv.Quote(argName(p.In) + "." + p.Name)
 		var problem string
+		if p.ContentType != "" {
+			problem = contentParam(p, compactJSON(v), values, &query, req.header, &cookies)
+			if problem != "" {
+				errs = append(errs, fmt.Sprintf("parameter %s %s", field, problem))
+			}
+			continue
+		}
 		switch p.In {
 		case InPath:
 			values[p.Name], problem = pathValue(p, v)
@@ -294,6 +301,25 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	return req, nil
 }
 
+// contentParam writes a parameter of a content type: its value's JSON
+// text, percent-encoded but in a header.
+func contentParam(p Param, text string, path map[string]string, query *rawQuery, header http.Header, cookies *[]string) string {
+	switch p.In {
+	case InPath:
+		path[p.Name] = pathEscape(text)
+	case InQuery:
+		query.Add(p.Name, text)
+	case InHeader:
+		if strings.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+			return "must not hold control characters"
+		}
+		header.Set(p.Name, text)
+	case InCookie:
+		*cookies = append(*cookies, p.Name+"="+cookieText(text, false))
+	}
+	return ""
+}
+
 // sortOut returns the values the model gave for loc's parameters, in a
 // new map: header names in the documented case, a single value of an
 // array parameter as a one-item array. A name that belongs elsewhere, and
@@ -315,6 +341,14 @@ func (e *endpoint) sortOut(loc In, given map[string]any, errs *[]string) map[str
 				out[name] = v
 			}
 			continue
+		}
+		if s, ok := v.(string); ok && p.ContentType != "" && (p.Type == toolkit.TypeObject || p.Type == toolkit.TypeArray) {
+			// A model sometimes sends the JSON text the parameter
+			// carries, not the value.
+			var inner any
+			if t := strings.TrimSpace(s); (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && decodeJSON([]byte(t), &inner) == nil {
+				v = inner
+			}
 		}
 		if _, isList := v.([]any); p.Type == toolkit.TypeArray && !isList && v != nil {
 			v = []any{v}

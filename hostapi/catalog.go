@@ -49,7 +49,11 @@ type Param struct {
 	// object (an object of scalars, or nested objects and arrays for the
 	// deepObject style).
 	Type toolkit.ParamType
-	// Items is the element type of an array parameter (default string).
+	// Items is the element type of an array parameter (default string);
+	// object or array for an array of objects or of arrays, whose
+	// Schema then says what the items hold. Of the styles, only
+	// deepObject writes such items (name[0][field]=value); the others
+	// leave them undefined, and a call giving one is refused.
 	Items       toolkit.ParamType
 	Required    bool
 	Description string
@@ -62,8 +66,9 @@ type Param struct {
 	// as Schema.
 	Example    any
 	Deprecated bool
-	// Schema is the JSON Schema of an object parameter (its properties),
-	// shown to the model with the parameter and checked like a body's.
+	// Schema is the JSON Schema of an object parameter (its properties)
+	// or of an array parameter of objects or arrays (its items), shown
+	// to the model with the parameter and checked like a body's.
 	// Read-only: in a Catalog from ParseOpenAPI, its subschemas may be
 	// shared with other endpoints' (see Body.Schema).
 	Schema map[string]any
@@ -85,6 +90,13 @@ type Param struct {
 	// repos/get-content, marked "x-multi-segment": true); its segments
 	// are escaped one by one, and none may be empty, "." or "..".
 	MultiSegment bool
+	// ContentType, when set, is a JSON media type (application/json, or
+	// one ending in +json), as OpenAPI's content describes a parameter
+	// instead of a style: the value, of Type and Schema, is sent as its
+	// JSON text (a query's sort=%5B%7B%22field%22%3A%22created%22%7D%5D),
+	// percent-encoded in a query, path or cookie and as it is in a
+	// header. Style, Explode and AllowReserved do not apply.
+	ContentType string
 }
 
 // Body is the request body of an endpoint.
@@ -343,8 +355,10 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 			return bad("parameter %d has no name", i)
 		case p.In != InPath && p.In != InQuery && p.In != InHeader && p.In != InCookie:
 			return bad("parameter %q: location %q is not path, query, header or cookie", p.Name, p.In)
-		case !validType(p.Type, true) || (p.Type == toolkit.TypeArray && !validType(p.Items, false)):
+		case !validType(p.Type, true):
 			return bad("parameter %q: unknown type %q", p.Name, p.Type)
+		case p.Type == toolkit.TypeArray && !validType(p.Items, true):
+			return bad("parameter %q: unknown items type %q", p.Name, p.Items)
 		case p.In == InHeader && !isToken(p.Name):
 			return bad("header parameter %q is not a valid header name", p.Name)
 		case p.In == InCookie && !isToken(p.Name):
@@ -355,6 +369,10 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 			return bad("parameter %q: style %q does not apply to a %s parameter", p.Name, p.Style, p.In)
 		case p.MultiSegment && p.In != InPath:
 			return bad("parameter %q: only a path parameter can be multi-segment", p.Name)
+		case p.ContentType != "" && !isJSONType(p.ContentType):
+			return bad("parameter %q: content type %q is not a JSON type", p.Name, p.ContentType)
+		case p.ContentType != "" && (p.Style != "" || p.Explode != nil || p.AllowReserved || p.MultiSegment):
+			return bad("parameter %q: a content type and a style, explode, allowReserved or multi-segment are exclusive", p.Name)
 		}
 		if p.Explode != nil {
 			x := *p.Explode

@@ -65,7 +65,10 @@ type paramDoc struct {
 	Default     any               `json:"default,omitempty"`
 	Example     any               `json:"example,omitempty"`
 	Deprecated  bool              `json:"deprecated,omitempty"`
-	// Schema is an object parameter's: its properties.
+	// ContentType: the value is sent as its JSON text.
+	ContentType string `json:"content_type,omitempty"`
+	// Schema is an object parameter's, or an array's of objects or
+	// arrays: its properties or items.
 	Schema any `json:"schema,omitempty"`
 }
 
@@ -131,7 +134,7 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 	sh := shaper{v: v}
 	for _, p := range e.Params {
 		pd := paramDoc{Type: p.Type, Items: p.Items, Required: p.Required, Description: cutText(p.Description, max(v.desc, 100)),
-			Enum: capEnum(p.Enum, v.enum), Default: smallValue(p.Default), Deprecated: p.Deprecated}
+			Enum: capEnum(p.Enum, v.enum), Default: smallValue(p.Default), Deprecated: p.Deprecated, ContentType: p.ContentType}
 		if v.examples {
 			pd.Example = smallValue(p.Example)
 		}
@@ -204,6 +207,9 @@ func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 		}
 		if len(p.Enum) > 0 {
 			m["enum"] = capEnum(p.Enum, views[len(views)-1].enum)
+		}
+		if p.ContentType != "" {
+			m["content_type"] = p.ContentType
 		}
 		if p.Schema != nil {
 			m["schema"] = paramPointer(p)

@@ -208,6 +208,12 @@ func (l *docLoader) load(data []byte) *Catalog {
 				p := &d.paths[pi]
 				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
 			}
+			for _, prm := range e.Params {
+				if why := undefinedItems(prm, d.swagger); why != "" {
+					p := &d.paths[pi]
+					l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), why)
+				}
+			}
 			if _, dup := c.Endpoint(e.ID); dup && e.ID != "" {
 				// Two operations share an operationId: the later one is
 				// named by its method and path.

@@ -310,12 +310,19 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 	}
 	s := p.Schema
 	if s == nil {
-		// A parameter with content is sent as text.
+		// A parameter with content: of a JSON type whose schema says
+		// what the value is, the value's JSON text is sent; else the
+		// text the model gives.
 		for _, mt := range sortedContent(p.Content) {
 			s = mt.Schema
+			if s != nil && s.Value != nil && typedSchema(s.Value) {
+				out.ContentType = contentKey(p.Content, mt)
+			}
 			break
 		}
-		if s != nil && s.Value != nil {
+		if out.ContentType != "" {
+			out.Style, out.Explode, out.AllowReserved, out.MultiSegment = "", nil, false, false // content and style are exclusive
+		} else if s != nil && s.Value != nil {
 			out.Description = joinDesc(out.Description, s.Value.Description)
 			return out
 		}
@@ -344,13 +351,54 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 	if out.Type == toolkit.TypeArray {
 		out.Items = toolkit.TypeString
 		if v.Items != nil && v.Items.Value != nil {
-			if t := scalarType(v.Items.Value.Type); t != toolkit.TypeArray && t != toolkit.TypeObject {
-				out.Items = t
+			out.Items = itemsType(v.Items.Value)
+			if out.Items == toolkit.TypeArray || out.Items == toolkit.TypeObject {
+				// An array of objects or arrays: the model is shown,
+				// and the call checks, the items' schema.
+				out.Schema = maps.Clone(newSchemaConv(shared).convert(s, 0))
+				delete(out.Schema, "description")
+			} else {
+				out.Enum = v.Items.Value.Enum
 			}
-			out.Enum = v.Items.Value.Enum
 		}
 	}
 	return out
+}
+
+// typedSchema reports a schema that says what type its value is: its
+// type, properties, or alternatives of one.
+func typedSchema(v *openapi3.Schema) bool {
+	if v.Type != nil && len(v.Type.Slice()) > 0 || len(v.Properties) > 0 {
+		return true
+	}
+	_, ok := alternativesType(v)
+	return ok
+}
+
+// contentKey is the JSON media type of content that mt is, or "".
+func contentKey(c openapi3.Content, mt *openapi3.MediaType) string {
+	for _, k := range slices.Sorted(maps.Keys(c)) {
+		if c[k] == mt && isJSONType(k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// itemsType is the type of an array parameter's items: their type, an
+// object when untyped with properties, else their alternatives' type,
+// else string.
+func itemsType(v *openapi3.Schema) toolkit.ParamType {
+	if v.Type != nil && len(v.Type.Slice()) > 0 {
+		return scalarType(v.Type)
+	}
+	if len(v.Properties) > 0 {
+		return toolkit.TypeObject
+	}
+	if t, ok := alternativesType(v); ok {
+		return t
+	}
+	return toolkit.TypeString
 }
 
 // alternativesType is the type of an untyped schema from its anyOf,

@@ -51,7 +51,8 @@ func (e *endpoint) argsSchema(withSchemas bool) jsonstr.Object {
 }
 
 // paramsSchema is the schema of in's parameters; withSchemas, an object
-// parameter's members are checked against its Schema.
+// parameter's members, and an array parameter's items when it has a
+// Schema (an array of objects or arrays), are checked against its Schema.
 func (e *endpoint) paramsSchema(in In, withSchemas bool) jsonstr.Object {
 	props := jsonstr.Object{}
 	var required []any
@@ -60,12 +61,14 @@ func (e *endpoint) paramsSchema(in In, withSchemas bool) jsonstr.Object {
 			continue
 		}
 		t := p.Type
-		if t == toolkit.TypeArray {
+		// wholeArray: the array's Schema says what its items are.
+		wholeArray := t == toolkit.TypeArray && p.Schema != nil && withSchemas
+		if t == toolkit.TypeArray && !wholeArray {
 			t = p.Items
 		}
 		s := jsonstr.Object{{Key: "type", Value: string(t)}}
-		if p.Type == toolkit.TypeObject && p.Schema != nil && withSchemas {
-			if _, typed := p.Schema["type"]; !typed {
+		if (t == toolkit.TypeObject || wholeArray) && p.Schema != nil && withSchemas {
+			if _, typed := p.Schema["type"]; !typed && !wholeArray {
 				s = s[:0] // its anyOf or oneOf says (Stripe's created: an object or an integer)
 			}
 			base := "#/properties/" + argName(in) + "/properties/" + escapeToken(p.Name)
@@ -77,14 +80,14 @@ func (e *endpoint) paramsSchema(in In, withSchemas bool) jsonstr.Object {
 				}
 			}
 		}
-		if len(p.Enum) > 0 {
+		if len(p.Enum) > 0 && !wholeArray {
 			enum := make([]any, len(p.Enum))
 			for i, v := range p.Enum {
 				enum[i] = enumValue(t, v)
 			}
 			s = append(s, jsonstr.Member{Key: "enum", Value: enum})
 		}
-		if p.Type == toolkit.TypeArray {
+		if p.Type == toolkit.TypeArray && !wholeArray {
 			s = jsonstr.Object{{Key: "type", Value: "array"}, {Key: "items", Value: s}}
 		}
 		if p.Description != "" {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/textcut"
 )
 
@@ -342,7 +343,7 @@ func parts(v any, style string) (texts []string, keyed bool, problem string) {
 		for i, item := range x {
 			s, ok := scalarText(item)
 			if !ok {
-				return bad("item " + strconv.Itoa(i))
+				return nil, false, nestedItem(i, item, style)
 			}
 			texts = append(texts, s)
 		}
@@ -358,6 +359,40 @@ func parts(v any, style string) (texts []string, keyed bool, problem string) {
 		return texts, true, ""
 	}
 	return nil, false, "cannot be written"
+}
+
+// nestedItem refuses an array's item that is an object or an array: the
+// specification's style table has no row for an array of them in any
+// style but deepObject (its own examples are arrays of strings), and
+// RFC 6570 none either.
+func nestedItem(i int, item any, style string) string {
+	what := "object"
+	if _, ok := item.([]any); ok {
+		what = "array"
+	}
+	return fmt.Sprintf("cannot be sent: item %d is an %s, and OpenAPI leaves an array of %ss undefined in the %s style (its style table writes only strings, numbers and booleans there); the document should say content: application/json", i, what, what, style)
+}
+
+// undefinedItems says why an array parameter of objects or arrays
+// cannot be sent in its style (see nestedItem), or "" when it can: in
+// deepObject, as JSON (ContentType), or of scalar items. ParseOpenAPI
+// warns with it; swagger words it for a Swagger 2.0 document, which has
+// neither content nor deepObject.
+func undefinedItems(p Param, swagger bool) string {
+	if p.Type != toolkit.TypeArray || p.Items != toolkit.TypeObject && p.Items != toolkit.TypeArray || p.ContentType != "" {
+		return ""
+	}
+	st, _ := styleOf(p.In, p.Style, p.Explode)
+	switch {
+	case st == nil || st.nests:
+		return ""
+	case swagger && p.Items == toolkit.TypeObject:
+		return fmt.Sprintf("%s parameter %q: its items are objects, which Swagger 2.0 allows in no collectionFormat (a parameter's items are strings, numbers, booleans or arrays): a call giving it one is refused", p.In, p.Name)
+	case swagger:
+		return fmt.Sprintf("%s parameter %q: its items are arrays, whose own collectionFormat is not read: a call giving it one is refused", p.In, p.Name)
+	}
+	return fmt.Sprintf("%s parameter %q: its items are %ss, which OpenAPI leaves undefined in the %s style (its style table writes only strings, numbers and booleans in an array): a call giving it one is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)",
+		p.In, p.Name, p.Items, st.name)
 }
 
 // pathValue is the escaped text of a path parameter's value.
