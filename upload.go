@@ -11,7 +11,6 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"strings"
-	"unsafe"
 
 	"github.com/goccy/go-yaml/ast"
 
@@ -419,13 +418,26 @@ func (f *fileData) size() int64 {
 	return int64(len(f.data))
 }
 
-// decode decodes the base64 into dst, which has room for size() bytes.
-// The decoder reads the text in place: it only reads its source.
+// decode decodes the base64 into dst, which has room for
+// f.enc.DecodedLen(len(f.b64)) bytes, reading the text as a stream (it is
+// not copied to bytes first).
 func (f *fileData) decode(dst []byte) ([]byte, error) {
-	src := unsafe.Slice(unsafe.StringData(f.b64), len(f.b64))
-	n, err := f.enc.Decode(dst, src)
-	if err != nil {
-		return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, formdata.DecodeError(err))
+	d := base64.NewDecoder(f.enc, strings.NewReader(f.b64))
+	n := 0
+	for n < len(dst) {
+		m, err := d.Read(dst[n:])
+		n += m
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			// The stream's offsets count from its chunk: decode the whole
+			// text again for the offset of the bad byte.
+			if _, e := f.enc.DecodeString(f.b64); e != nil {
+				err = e
+			}
+			return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, formdata.DecodeError(err))
+		}
 	}
 	return dst[:n], nil
 }
