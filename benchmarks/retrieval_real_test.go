@@ -40,9 +40,14 @@ func readJSON(t testing.TB, path string, v any) {
 // realRegistry registers the real catalog, with distractors generated
 // capabilities beside it.
 func realRegistry(t testing.TB, distractors int) *toolkit.Registry {
+	return realRegistryWith(t, distractors, &toolkit.Options{MaxDiscoveryBytes: 1 << 20})
+}
+
+// realRegistryWith is realRegistry with the Registry's options.
+func realRegistryWith(t testing.TB, distractors int, opts *toolkit.Options) *toolkit.Registry {
 	var cat realCatalog
 	readJSON(t, "testdata/realtools/catalog.json", &cat)
-	reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: 1 << 20})
+	reg := toolkit.NewRegistry(opts)
 	handler := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("ok"), nil }
 	var caps []*toolkit.Capability
 	for _, c := range cat.Tools {

@@ -197,7 +197,12 @@ var newHeldOutQueries = []struct{ query, want string }{
 }
 
 func retrievalRegistry(t testing.TB, distractors int) *toolkit.Registry {
-	reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: 1 << 20})
+	return retrievalRegistryWith(t, distractors, &toolkit.Options{MaxDiscoveryBytes: 1 << 20})
+}
+
+// retrievalRegistryWith is retrievalRegistry with the Registry's options.
+func retrievalRegistryWith(t testing.TB, distractors int, opts *toolkit.Options) *toolkit.Registry {
+	reg := toolkit.NewRegistry(opts)
 	handler := func(context.Context, *toolkit.Call) (toolkit.Result, error) { return toolkit.TextResult("ok"), nil }
 	var caps []*toolkit.Capability
 	for _, c := range retrievalCaps {
