@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -302,7 +303,8 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 }
 
 // contentParam writes a parameter of a content type: its value's JSON
-// text, percent-encoded but in a header.
+// text, percent-encoded but in a header, where it is written in ASCII
+// (asciiJSON).
 func contentParam(p Param, text string, path map[string]string, query *rawQuery, header http.Header, cookies *[]string) string {
 	switch p.In {
 	case InPath:
@@ -310,6 +312,7 @@ func contentParam(p Param, text string, path map[string]string, query *rawQuery,
 	case InQuery:
 		query.Add(p.Name, text)
 	case InHeader:
+		text = asciiJSON(text)
 		if strings.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
 			return "must not hold control characters"
 		}
@@ -318,6 +321,32 @@ func contentParam(p Param, text string, path map[string]string, query *rawQuery,
 		*cookies = append(*cookies, p.Name+"="+cookieText(text, false))
 	}
 	return ""
+}
+
+// asciiJSON is a JSON text with each character past ASCII written as
+// its \u escape (two, a surrogate pair, past U+FFFF): the same value, in
+// the bytes a header field carries (RFC 9110 leaves others opaque). JSON
+// writes a character past ASCII only inside a string, where the escape
+// means it.
+func asciiJSON(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
+	if i < 0 {
+		return s
+	}
+	b := []byte(s[:i])
+	for _, r := range s[i:] {
+		if r < utf8.RuneSelf {
+			b = append(b, byte(r))
+			continue
+		}
+		if r > 0xffff {
+			r1, r2 := utf16.EncodeRune(r)
+			b = fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		b = fmt.Appendf(b, `\u%04x`, r)
+	}
+	return string(b)
 }
 
 // sortOut returns the values the model gave for loc's parameters, in a
@@ -450,6 +479,7 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
 				st, explode := styleOf(InQuery, enc.Style, enc.Explode) // a form style (the Endpoint was checked); "" is the query's default
 				if problem := form.add(k, m[k], st.name, explode, enc.AllowReserved); problem != "" {
+					problem = strings.Replace(problem, jsonParamFix, jsonPropertyFix, 1)
 					return nil, fmt.Sprintf("parameter %s %s", strconv.Quote("body."+k), problem)
 				}
 				continue

@@ -95,7 +95,8 @@ type Param struct {
 	// instead of a style: the value, of Type and Schema, is sent as its
 	// JSON text (a query's sort=%5B%7B%22field%22%3A%22created%22%7D%5D),
 	// percent-encoded in a query, path or cookie and as it is in a
-	// header. Style, Explode and AllowReserved do not apply.
+	// header, but in ASCII (a character past it as its \u escape). Style,
+	// Explode and AllowReserved do not apply.
 	ContentType string
 }
 

@@ -209,7 +209,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
 			}
 			for _, prm := range e.Params {
-				if why := undefinedItems(prm, d.swagger); why != "" {
+				if why := cmp.Or(undefinedItems(prm, d.swagger), undefinedStyle(prm)); why != "" {
 					p := &d.paths[pi]
 					l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), why)
 				}

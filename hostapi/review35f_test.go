@@ -1,0 +1,211 @@
+package hostapi
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// A deepObject value whose members are empty objects or arrays writes no
+// pair, but each member's key[name] was built all the same: a 60 KB name
+// over 19,000 empty members made 1.2 GB of keys and then sent nothing.
+// The keys of objects and arrays count toward the bound as pairs do.
+func TestReview35fDeepObjectEmptyMembers(t *testing.T) {
+	members := map[string]any{}
+	for i := range 19000 {
+		members[fmt.Sprint(i)] = []any{}
+	}
+	v := map[string]any{strings.Repeat("k", 60000): members}
+	var q rawQuery
+	problem := q.add("f", v, "deepObject", true, false)
+	if want := "its key[name]=value pairs take more than 65,536 bytes"; !strings.Contains(problem, want) {
+		t.Errorf("a value of many empty members under a long name: %q, want a problem holding %q", problem, want)
+	}
+	// A small value with an empty member is still sent.
+	q = nil
+	if problem := q.add("f", map[string]any{"a": map[string]any{}, "b": 1}, "deepObject", true, false); problem != "" || q.Encode() != "f%5Bb%5D=1" {
+		t.Errorf("got %q (%s)", q.Encode(), problem)
+	}
+}
+
+// A deepObject member name holding [ or ] is read by the server as more
+// nesting (f[a][x][b]=1 for {"a][x": {"b": 1}}: escaping does not help,
+// the server decodes before it reads the brackets), and an empty one as
+// an array's item (f[]=1): a different value than the one checked
+// against the schema. Both are refused, naming the member; = and & are
+// escaped and stay in the name.
+func TestReview35fDeepObjectMemberNames(t *testing.T) {
+	for _, tt := range []struct {
+		v    any
+		want string
+	}{
+		{map[string]any{"a][x": map[string]any{"b": 1}}, `member "a][x" holds "]"`},
+		{map[string]any{"a": map[string]any{"[0": 1}}, `member "[0" holds "["`},
+		{map[string]any{"": 1}, `member "" is empty`},
+		{[]any{map[string]any{"x]": 1}}, `member "x]" holds "]"`},
+	} {
+		var q rawQuery
+		problem := q.add("f", tt.v, "deepObject", true, false)
+		if !strings.Contains(problem, tt.want) {
+			t.Errorf("%v: sent %q (%s), want a problem holding %s", tt.v, q.Encode(), problem, tt.want)
+		}
+	}
+	var q rawQuery
+	if problem := q.add("f", map[string]any{"b&c=d": 1}, "deepObject", true, false); problem != "" || q.Encode() != "f%5Bb%26c%3Dd%5D=1" {
+		t.Errorf("got %q (%s)", q.Encode(), problem)
+	}
+	if got, _ := url.ParseQuery(q.Encode()); got.Get("f[b&c=d]") != "1" {
+		t.Errorf("%q reads back as %v", q.Encode(), got)
+	}
+}
+
+// contentDoc has a JSON content parameter in each location, and plain
+// ones beside them.
+const contentDoc = `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /p/{where}:
+    get:
+      operationId: probe
+      parameters:
+        - {name: where, in: path, required: true, content: {application/json: {schema: {type: string}}}}
+        - {name: X-J, in: header, content: {application/json: {schema: {type: object}}}}
+        - {name: c, in: cookie, content: {application/json: {schema: {type: string}}}}
+        - {name: n, in: query, content: {application/json: {schema: {type: integer}}}}
+        - {name: cs, in: query, content: {"application/json; charset=utf-8": {schema: {type: string}}}}
+        - {name: star, in: query, content: {"*/*": {schema: {type: string}}}}
+`
+
+// A JSON content header parameter is sent as its JSON text, but a header
+// carries ASCII (RFC 9110 leaves other bytes opaque): a character past
+// ASCII is sent as its \u escape, the same JSON value. CR, LF and NUL
+// are escaped by JSON itself; a path's /, .., ? and # and a cookie's ;
+// , and spaces are percent-encoded; numbers past 2^53 keep their digits.
+func TestReview35fContentParams(t *testing.T) {
+	c, ds := ParseOpenAPI("p.yaml", []byte(contentDoc), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s?%s X-J=%s Cookie=%s", r.URL.EscapedPath(), r.URL.RawQuery, r.Header.Get("X-J"), r.Header.Get("Cookie"))
+	}))
+	defer srv.Close()
+	reg := newRegistry(t, c, Options{BaseURL: srv.URL})
+	const x = `"path_params": {"where": "x"}`
+	for _, tt := range []struct{ args, want string }{
+		{x + `, "headers": {"X-J": {"k": "é😀 a\r\nb\u0000"}}`, `/p/%22x%22? X-J={"k":"\u00e9\ud83d\ude00 a\r\nb\u0000"} Cookie=`},
+		// The JSON text given as a string is read, then escaped alike.
+		{x + `, "headers": {"X-J": "{\"é\": 1}"}`, `/p/%22x%22? X-J={"\u00e9":1} Cookie=`},
+		{`"path_params": {"where": "../a/b?c#d"}`, `/p/%22..%2Fa%2Fb%3Fc%23d%22? X-J= Cookie=`},
+		{x + `, "cookies": {"c": "a; b, c=d"}`, `/p/%22x%22? X-J= Cookie=c=%22a%3B%20b%2C%20c%3Dd%22`},
+		{x + `, "query": {"n": 9007199254740993, "cs": "a", "star": "a b"}`, `/p/%22x%22?cs=%22a%22&n=9007199254740993&star=a+b X-J= Cookie=`},
+	} {
+		if got := show(run(reg, ToolCall, `{"endpoint": "probe", `+tt.args+`}`)); got != "HTTP 200 OK\n"+tt.want {
+			t.Errorf("%s:\n got %s\nwant HTTP 200 OK\n%s", tt.args, got, tt.want)
+		}
+	}
+}
+
+// What the style table leaves undefined is known at load, and warned of
+// naming the parameter, as an array of objects is: an object with a
+// member that is an object or an array outside deepObject, and an
+// exploded spaceDelimited or pipeDelimited array or object. A call
+// giving one is refused, as before.
+func TestReview35fUndefinedStyleWarned(t *testing.T) {
+	doc := `openapi: 3.1.0
+info: {title: t, version: "1"}
+paths:
+  /x/{pt}:
+    get:
+      operationId: x
+      parameters:
+        - {name: pt, in: path, required: true, schema: {type: object, properties: {a: {type: array, items: {type: string}}}}}
+        - {name: point, in: query, schema: {type: object, properties: {a: {type: object}, b: {type: string}}}}
+        - {name: X-Point, in: header, schema: {type: object, properties: {n: {type: [object, "null"]}}}}
+        - {name: pc, in: cookie, schema: {type: object, additionalProperties: {type: object}}}
+        - {name: ids, in: query, style: pipeDelimited, explode: true, schema: {type: array, items: {type: string}}}
+        - {name: words, in: query, style: spaceDelimited, explode: true, schema: {type: object, properties: {a: {type: string}}}}
+        - {name: deep, in: query, style: deepObject, explode: true, schema: {type: object, properties: {a: {type: object}}}}
+        - {name: flat, in: query, schema: {type: object, properties: {a: {type: string}}}}
+        - {name: piped, in: query, style: pipeDelimited, schema: {type: array, items: {type: string}}}
+        - {name: one, in: query, style: pipeDelimited, explode: true, schema: {type: string}}
+        - {name: json, in: query, content: {application/json: {schema: {type: object, properties: {a: {type: object}}}}}}
+`
+	c, ds := ParseOpenAPI("x.yaml", []byte(doc), nil)
+	if c == nil {
+		t.Fatal(ds.String())
+	}
+	want := []string{
+		`path parameter "pt": its member "a" is an array, which OpenAPI leaves undefined in the simple style (its style table writes only strings, numbers and booleans in an object): a call giving one is refused; the document should say content: application/json, or style: deepObject for a query (name[field][key]=value)`,
+		`query parameter "point": its member "a" is an object, which OpenAPI leaves undefined in the form style`,
+		`header parameter "X-Point": its member "n" is an object, which OpenAPI leaves undefined in the simple style`,
+		`cookie parameter "pc": its members are objects, which OpenAPI leaves undefined in the form style`,
+		`query parameter "ids": OpenAPI leaves the pipeDelimited style with explode: true undefined (n/a in its style table): a call giving an array is refused; the document should say explode: false`,
+		`query parameter "words": OpenAPI leaves the spaceDelimited style with explode: true undefined (n/a in its style table): a call giving an object is refused; the document should say explode: false`,
+	}
+	var got []string
+	for _, d := range ds {
+		if d.Severity != toolkit.SeverityWarning || d.Field != "/paths/~1x~1{pt}/get" {
+			t.Errorf("unexpected diagnostic: %s", d)
+		}
+		got = append(got, d.Msg)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("warnings:\n%s", strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("warning %d:\n got %s\nwant %s...", i, got[i], w)
+		}
+	}
+	// What a warning says is refused is refused.
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	for _, args := range []string{
+		`"query": {"point": {"a": {"k": 1}}}`,
+		`"headers": {"X-Point": {"n": {"k": 1}}}`,
+		`"cookies": {"pc": {"m": {"k": 1}}}`,
+		`"query": {"ids": ["a", "b"]}`,
+		`"query": {"words": {"a": "b"}}`,
+	} {
+		if res := run(reg, ToolCall, `{"endpoint": "x", "path_params": {"pt": {}}, `+args+`}`); !res.IsError || !strings.Contains(res.Text, "cannot be sent") && !strings.Contains(res.Text, "writes only strings") {
+			t.Errorf("%s: %s", args, show(res))
+		}
+	}
+}
+
+// A form body's property refused in its encoding's style is fixed by the
+// encoding's contentType, not by content (a parameter's field): the hint
+// says so, and the property so described is sent as JSON.
+func TestReview35fFormBodyHint(t *testing.T) {
+	doc := func(enc string) string {
+		return `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /f:
+    post:
+      operationId: f
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {type: object, properties: {sort: {type: array, items: {type: object, properties: {k: {type: string}}}}}}
+            encoding: {sort: ` + enc + `}
+`
+	}
+	c, _ := ParseOpenAPI("f.yaml", []byte(doc(`{style: form, explode: true}`)), nil)
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	res := run(reg, ToolCall, `{"endpoint": "f", "body": {"sort": [{"k": "v"}]}}`)
+	if want := `parameter "body.sort" cannot be sent: item 0 is an object, and OpenAPI leaves an array of objects undefined in the form style (its style table writes only strings, numbers and booleans there); the document's encoding of it should say contentType: application/json, without a style`; !res.IsError || !strings.Contains(res.Text, want) {
+		t.Errorf("got %s\nwant an error holding %s", show(res), want)
+	}
+	c, _ = ParseOpenAPI("f.yaml", []byte(doc(`{contentType: application/json}`)), nil)
+	reg = newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	if got, want := show(run(reg, ToolCall, `{"endpoint": "f", "body": {"sort": [{"k": "v"}]}}`)), `HTTP 200 OK
+POST /f Content-Type=application/x-www-form-urlencoded body=sort=%7B%22k%22%3A%22v%22%7D`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+}
