@@ -209,3 +209,41 @@ POST /f Content-Type=application/x-www-form-urlencoded body=sort=%7B%22k%22%3A%2
 		t.Errorf("got %s\nwant %s", got, want)
 	}
 }
+
+// Swagger 2.0's collectionFormat has no OpenAPI 3 style outside a query
+// (pipes, ssv, multi in a path or header) nor anywhere for tsv: such an
+// array is sent comma-separated, which the server may not read, and the
+// load now says so, naming the parameter (one reached by $ref too).
+func TestReview35fSwaggerCollectionFormat(t *testing.T) {
+	doc := `{"swagger": "2.0", "info": {"title": "t", "version": "1"},
+	 "parameters": {"H": {"name": "X-H", "in": "header", "type": "array", "collectionFormat": "pipes", "items": {"type": "string"}}},
+	 "paths": {"/x/{p}": {
+	  "parameters": [{"name": "p", "in": "path", "required": true, "type": "array", "collectionFormat": "ssv", "items": {"type": "string"}}],
+	  "get": {"operationId": "x", "parameters": [
+	 {"name": "t", "in": "query", "type": "array", "collectionFormat": "tsv", "items": {"type": "string"}},
+	 {"name": "s", "in": "query", "type": "array", "collectionFormat": "ssv", "items": {"type": "string"}},
+	 {"$ref": "#/parameters/H"},
+	 {"name": "X-M", "in": "header", "type": "array", "collectionFormat": "multi", "items": {"type": "string"}},
+	 {"name": "X-C", "in": "header", "type": "array", "collectionFormat": "csv", "items": {"type": "string"}}
+	], "responses": {"200": {"description": "ok"}}}}}}`
+	c, ds := ParseOpenAPI("s.json", []byte(doc), nil)
+	if c == nil {
+		t.Fatal(ds.String())
+	}
+	want := []string{
+		`path parameter "p": collectionFormat ssv is read only in a query: its items are sent comma-separated (csv)`,
+		`query parameter "t": collectionFormat tsv has no OpenAPI 3 style: its items are sent comma-separated (csv)`,
+		`header parameter "X-H": collectionFormat pipes is read only in a query: its items are sent comma-separated (csv)`,
+		`header parameter "X-M": collectionFormat multi is read only in a query: its items are sent comma-separated (csv)`,
+	}
+	var got []string
+	for _, d := range ds {
+		if d.Severity != toolkit.SeverityWarning || d.Field != "/paths/~1x~1{p}/get" {
+			t.Errorf("unexpected diagnostic: %s", d)
+		}
+		got = append(got, d.Msg)
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
