@@ -247,3 +247,29 @@ func TestReview35fSwaggerCollectionFormat(t *testing.T) {
 		t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// An array parameter's Schema is the array's: given the items' schema
+// (an object's), the detail showed an array whose schema is an object and
+// the items went unchecked. Catalog.Add refuses it, saying which schema
+// it takes.
+func TestReview35fArraySchemaOfItems(t *testing.T) {
+	items := map[string]any{"type": "object", "properties": map[string]any{"n": map[string]any{"type": "integer"}}}
+	err := NewCatalog().Add(Endpoint{ID: "find", Method: "GET", Path: "/find", Params: []Param{
+		{Name: "g", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeObject, Style: "deepObject", Explode: new(true), Schema: items},
+	}})
+	if want := `parameter "g": the Schema of an array parameter is the array's ({"type": "array", "items": ...}), not its items'`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error holding %s", err, want)
+	}
+	for _, s := range []map[string]any{
+		{"type": "array", "items": items},
+		{"type": []any{"array", "null"}, "items": items},
+		{"type": []string{"array", "null"}, "items": items},
+		{"anyOf": []any{map[string]any{"type": "array"}}},
+	} {
+		if err := NewCatalog().Add(Endpoint{ID: "find", Method: "GET", Path: "/find", Params: []Param{
+			{Name: "g", In: InQuery, Type: toolkit.TypeArray, Items: toolkit.TypeObject, Style: "deepObject", Explode: new(true), Schema: s},
+		}}); err != nil {
+			t.Errorf("%v: %v", s, err)
+		}
+	}
+}
