@@ -99,6 +99,9 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %q: %s (see %s {\"endpoint\": %q})",
 			ToolCall, e.ID, strings.Join(errs, "; "), ToolQueryDocs, e.ID)), nil
 	}
+	if problem := a.credentialName(e, req); problem != "" {
+		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %q: %s (see %s {\"endpoint\": %q})", ToolCall, e.ID, problem, ToolQueryDocs, e.ID)), nil
+	}
 	if v, _ := call.Value(confirmedValue); e.confirm && v != "true" {
 		return confirmation(e, req), nil
 	}
@@ -131,6 +134,42 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		return toolkit.ErrorResult(red.Redact(fmt.Sprintf("%s: endpoint %q (%s %s): %v", ToolCall, e.ID, e.Method, e.fullPath(), err))), nil
 	}
 	return toolkit.TextResult(a.responseText(status, ctype, body, &red)), nil
+}
+
+// credentialName says which query pair or cookie of req, as the model's
+// arguments wrote it, has the name an apiKey credential of e that the
+// host registered is sent as, or "". An exploded object's members are
+// written under their own names, and the server may read the model's
+// value, sent first, as the credential.
+func (a *API) credentialName(e *endpoint, req *request) string {
+	for _, alt := range e.Security {
+		for _, name := range alt {
+			s := a.schemes[name]
+			if _, ok := a.opts.Credentials[name]; !ok || s.Type != SchemeAPIKey {
+				continue
+			}
+			var taken bool
+			switch s.In {
+			case "query":
+				taken = slices.Contains(pairNames(strings.Split(req.rawQuery, "&")), queryEscape(s.Name, false))
+			case "cookie":
+				taken = slices.Contains(pairNames(strings.Split(req.header.Get("Cookie"), "; ")), s.Name)
+			}
+			if taken {
+				return fmt.Sprintf("the %s name %s is the one the application's credential is sent as (security scheme %q), which a call cannot send", s.In, strconv.Quote(s.Name), name)
+			}
+		}
+	}
+	return ""
+}
+
+// pairNames are the names of name=value pairs.
+func pairNames(pairs []string) []string {
+	names := make([]string, len(pairs))
+	for i, p := range pairs {
+		names[i], _, _ = strings.Cut(p, "=")
+	}
+	return names
 }
 
 // url is req's absolute URL.
@@ -257,6 +296,12 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	}
 	if len(cookies) > 0 {
 		req.header.Set("Cookie", strings.Join(cookies, "; "))
+	}
+	for _, f := range e.Fixed {
+		if f.In == InQuery && slices.Contains(pairNames(query), queryEscape(f.Name, false)) {
+			// An exploded object's member, written under its own name.
+			errs = append(errs, fmt.Sprintf("the query pair %s is the endpoint's own (%s=%s), which a call cannot send", strconv.Quote(f.Name), f.Name, f.Value))
+		}
 	}
 	for _, f := range e.Fixed {
 		if f.In == InQuery {

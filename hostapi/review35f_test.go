@@ -273,3 +273,53 @@ func TestReview35fArraySchemaOfItems(t *testing.T) {
 		}
 	}
 }
+
+// An exploded form object writes each member as a pair of its own name
+// (R=100&G=200), so a model could name a member after the endpoint's
+// fixed discriminator (/rest?method=getUser) or the query or cookie
+// credential: its pair came first, and a server reading the first value
+// ran another operation or another account's key. Such a call is refused,
+// naming the name.
+func TestReview35fMemberNamesCollide(t *testing.T) {
+	doc := `openapi: 3.0.3
+info: {title: t, version: "1"}
+components:
+  securitySchemes:
+    qk: {type: apiKey, in: query, name: api_key}
+    ck: {type: apiKey, in: cookie, name: sid}
+paths:
+  /rest?method=getUser:
+    get:
+      operationId: getUser
+      security: [{qk: []}]
+      parameters:
+        - {name: point, in: query, schema: {type: object}}
+        - {name: pc, in: cookie, schema: {type: object}}
+  /c:
+    get:
+      operationId: c
+      security: [{ck: []}]
+      parameters:
+        - {name: pc, in: cookie, schema: {type: object}}
+`
+	c, ds := ParseOpenAPI("r.yaml", []byte(doc), nil)
+	if c == nil {
+		t.Fatal(ds.String())
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, "%s Cookie=%s", r.RequestURI, r.Header.Get("Cookie"))
+	}), Credentials: map[string]Credential{"qk": {Value: "host-key"}, "ck": {Value: "host-session"}}})
+	for _, tt := range []struct{ args, want string }{
+		{`{"endpoint": "getUser", "query": {"point": {"method": "deleteUser"}}}`, `"method"`},
+		{`{"endpoint": "getUser", "query": {"point": {"api_key": "attacker"}}}`, `"api_key"`},
+		{`{"endpoint": "c", "cookies": {"pc": {"sid": "attacker"}}}`, `"sid"`},
+	} {
+		res := run(reg, ToolCall, tt.args)
+		if !res.IsError || !strings.Contains(res.Text, tt.want) {
+			t.Errorf("%s: %s, want an error naming %s", tt.args, show(res), tt.want)
+		}
+	}
+	if got := show(run(reg, ToolCall, `{"endpoint": "getUser", "query": {"point": {"a": "1"}}}`)); !strings.HasPrefix(got, "HTTP 200 OK\n/rest?a=1&method=getUser&api_key=") {
+		t.Errorf("got %s", got)
+	}
+}
