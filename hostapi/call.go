@@ -348,14 +348,16 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 }
 
 // contentParam writes a parameter of a content type: its value's JSON
-// text, percent-encoded but in a header, where it is written in ASCII
-// (asciiJSON).
+// text, percent-encoded (a space as %20 in a query too) but in a
+// header, where it is written in ASCII (asciiJSON).
 func contentParam(p Param, text string, path map[string]string, query *rawQuery, header http.Header, cookies *[]string) string {
 	switch p.In {
 	case InPath:
 		path[p.Name] = pathEscape(text)
 	case InQuery:
-		query.Add(p.Name, text)
+		// RFC 3986's percent-encoding: a space is %20, which a decoder
+		// of forms reads as one too, not the form's +.
+		*query = append(*query, queryEscape(p.Name, false)+"="+escape(text, func(byte) bool { return false }, false))
 	case InHeader:
 		text = asciiJSON(text)
 		if strings.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {

@@ -323,3 +323,19 @@ paths:
 		t.Errorf("got %s", got)
 	}
 }
+
+// A JSON content query parameter is percent-encoded as RFC 3986 writes
+// it, a space as %20: the + of a form body is a space only to a decoder
+// of forms, and a literal + to one of RFC 3986 (the JSON "a b" read as
+// "a+b"); %20 is a space to both.
+func TestReview35fContentQuerySpace(t *testing.T) {
+	c, ds := ParseOpenAPI("p.yaml", []byte(contentDoc), nil)
+	if len(ds) > 0 {
+		t.Fatal(ds.String())
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	got := show(run(reg, ToolCall, `{"endpoint": "probe", "path_params": {"where": "a b"}, "query": {"cs": "a b+c", "star": "a b"}}`))
+	if want := "HTTP 200 OK\nGET /p/%22a%20b%22?cs=%22a%20b%2Bc%22&star=a+b"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
