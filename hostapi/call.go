@@ -370,19 +370,19 @@ func contentParam(p Param, text string, path map[string]string, query *rawQuery,
 	return ""
 }
 
-// asciiJSON is a JSON text with each character past ASCII written as
-// its \u escape (two, a surrogate pair, past U+FFFF): the same value, in
-// the bytes a header field carries (RFC 9110 leaves others opaque). JSON
-// writes a character past ASCII only inside a string, where the escape
-// means it.
+// asciiJSON is a JSON text with each character past ASCII, and DEL,
+// written as its \u escape (two, a surrogate pair, past U+FFFF): the
+// same value, in the bytes a header field carries (RFC 9110 leaves
+// others opaque, and DEL is a control character). JSON writes them only
+// inside a string, where the escape means them.
 func asciiJSON(s string) string {
-	i := strings.IndexFunc(s, func(r rune) bool { return r >= utf8.RuneSelf })
+	i := strings.IndexFunc(s, func(r rune) bool { return r >= 0x7f })
 	if i < 0 {
 		return s
 	}
 	b := []byte(s[:i])
 	for _, r := range s[i:] {
-		if r < utf8.RuneSelf {
+		if r < 0x7f {
 			b = append(b, byte(r))
 			continue
 		}
