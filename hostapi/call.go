@@ -273,19 +273,20 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 			}
 			continue
 		}
-		switch p.In {
-		case InPath:
+		switch problem = e.memberClash(p, v); {
+		case problem != "":
+		case p.In == InPath:
 			values[p.Name], problem = pathValue(p, v)
-		case InQuery:
+		case p.In == InQuery:
 			st, explode := styleOf(InQuery, p.Style, p.Explode)
 			problem = query.add(p.Name, v, st.name, explode, p.AllowReserved)
-		case InHeader:
+		case p.In == InHeader:
 			var s string
 			if s, problem = headerValue(p, v); problem == "" && strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
 				problem = "must not hold control characters"
 			}
 			req.header.Set(p.Name, s)
-		case InCookie:
+		case p.In == InCookie:
 			var pairs []string
 			pairs, problem = cookiePairs(p, v)
 			cookies = append(cookies, pairs...)
@@ -345,6 +346,26 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	}
 	req.rawQuery = query.Encode()
 	return req, nil
+}
+
+// memberClash says which member of v, an object that p's style writes
+// as pairs of the members' names (an exploded form or cookie style in a
+// query or cookie), has the name of another parameter of p's location,
+// whose pair it would repeat unchecked; or "".
+func (e *endpoint) memberClash(p Param, v any) string {
+	m, ok := v.(map[string]any)
+	if !ok || p.In != InQuery && p.In != InCookie {
+		return ""
+	}
+	if st, explode := styleOf(p.In, p.Style, p.Explode); !explode || st.nests {
+		return ""
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if q, ok := e.param(p.In, k); ok && q.Name != p.Name {
+			return fmt.Sprintf("member %s is the name of the %s parameter %q: its pair would be sent twice", textcut.Quote(k), p.In, q.Name)
+		}
+	}
+	return ""
 }
 
 // contentParam writes a parameter of a content type: its value's JSON
@@ -525,6 +546,15 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
 				st, explode := styleOf(InQuery, enc.Style, enc.Explode) // a form style (the Endpoint was checked); "" is the query's default
+				if members, ok := m[k].(map[string]any); ok && explode && !st.nests {
+					props, _ := e.Body.Schema["properties"].(map[string]any)
+					for _, name := range slices.Sorted(maps.Keys(members)) {
+						_, given := m[name]
+						if _, declared := props[name]; name != k && (given || declared) {
+							return nil, fmt.Sprintf("parameter %s member %s is the name of the property %q: its pair would be sent twice", strconv.Quote("body."+k), textcut.Quote(name), name)
+						}
+					}
+				}
 				if problem := form.add(k, m[k], st.name, explode, enc.AllowReserved); problem != "" {
 					problem = strings.Replace(problem, jsonParamFix, jsonPropertyFix, 1)
 					return nil, fmt.Sprintf("parameter %s %s", strconv.Quote("body."+k), problem)

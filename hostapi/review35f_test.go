@@ -339,3 +339,68 @@ func TestReview35fContentQuerySpace(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// An exploded form object's member named as another parameter of its
+// location sent that name twice (limit=5&limit=1000), the second value
+// unchecked against the other parameter's schema (its maximum of 100).
+// It is refused, naming both.
+func TestReview35fMemberNamesParam(t *testing.T) {
+	doc := `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /x:
+    get:
+      operationId: x
+      parameters:
+        - {name: limit, in: query, schema: {type: integer, maximum: 100}}
+        - {name: point, in: query, schema: {type: object}}
+        - {name: deep, in: query, style: deepObject, explode: true, schema: {type: object}}
+        - {name: flat, in: query, explode: false, schema: {type: object}}
+        - {name: sid, in: cookie, schema: {type: string}}
+        - {name: pc, in: cookie, schema: {type: object}}
+`
+	c, ds := ParseOpenAPI("x.yaml", []byte(doc), nil)
+	if c == nil {
+		t.Fatal(ds.String())
+	}
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	for _, tt := range []struct{ args, want string }{
+		{`"query": {"limit": 5, "point": {"limit": 1000}}`, `parameter "query.point" member "limit" is the name of the query parameter "limit": its pair would be sent twice`},
+		{`"cookies": {"pc": {"sid": "x"}}`, `parameter "cookies.pc" member "sid" is the name of the cookie parameter "sid"`},
+	} {
+		if res := run(reg, ToolCall, `{"endpoint": "x", `+tt.args+`}`); !res.IsError || !strings.Contains(res.Text, tt.want) {
+			t.Errorf("%s: %s\nwant an error holding %s", tt.args, show(res), tt.want)
+		}
+	}
+	// Not exploded, or deepObject, a member is no pair of its own.
+	if got := show(run(reg, ToolCall, `{"endpoint": "x", "query": {"deep": {"limit": 1}, "flat": {"limit": 2}}}`)); got != "HTTP 200 OK\nGET /x?deep%5Blimit%5D=1&flat=limit,2" {
+		t.Errorf("got %s", got)
+	}
+}
+
+// So does a form body's property written as an exploded form object.
+func TestReview35fMemberNamesProperty(t *testing.T) {
+	doc := `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /f:
+    post:
+      operationId: f
+      requestBody:
+        content:
+          application/x-www-form-urlencoded:
+            schema: {type: object, properties: {amount: {type: integer, maximum: 100}, meta: {type: object}}}
+            encoding: {meta: {style: form, explode: true}}
+`
+	c, _ := ParseOpenAPI("f.yaml", []byte(doc), nil)
+	reg := newRegistry(t, c, Options{Handler: http.HandlerFunc(echo)})
+	for _, body := range []string{`{"amount": 5, "meta": {"amount": 1000}}`, `{"meta": {"amount": 1000}}`} {
+		res := run(reg, ToolCall, `{"endpoint": "f", "body": `+body+`}`)
+		if want := `parameter "body.meta" member "amount" is the name of the property "amount": its pair would be sent twice`; !res.IsError || !strings.Contains(res.Text, want) {
+			t.Errorf("%s: %s\nwant an error holding %s", body, show(res), want)
+		}
+	}
+	if got := show(run(reg, ToolCall, `{"endpoint": "f", "body": {"amount": 5, "meta": {"k": "v"}}}`)); got != "HTTP 200 OK\nPOST /f Content-Type=application/x-www-form-urlencoded body=amount=5&k=v" {
+		t.Errorf("got %s", got)
+	}
+}
