@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -98,6 +99,9 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %q: %s (see %s {\"endpoint\": %q})",
 			ToolCall, e.ID, strings.Join(errs, "; "), ToolQueryDocs, e.ID)), nil
 	}
+	if problem := a.credentialName(e, req); problem != "" {
+		return toolkit.ErrorResult(fmt.Sprintf("%s: endpoint %q: %s (see %s {\"endpoint\": %q})", ToolCall, e.ID, problem, ToolQueryDocs, e.ID)), nil
+	}
 	if v, _ := call.Value(confirmedValue); e.confirm && v != "true" {
 		return confirmation(e, req), nil
 	}
@@ -130,6 +134,42 @@ func (a *API) call(ctx context.Context, call *toolkit.Call) (toolkit.Result, err
 		return toolkit.ErrorResult(red.Redact(fmt.Sprintf("%s: endpoint %q (%s %s): %v", ToolCall, e.ID, e.Method, e.fullPath(), err))), nil
 	}
 	return toolkit.TextResult(a.responseText(status, ctype, body, &red)), nil
+}
+
+// credentialName says which query pair or cookie of req, as the model's
+// arguments wrote it, has the name an apiKey credential of e that the
+// host registered is sent as, or "". An exploded object's members are
+// written under their own names, and the server may read the model's
+// value, sent first, as the credential.
+func (a *API) credentialName(e *endpoint, req *request) string {
+	for _, alt := range e.Security {
+		for _, name := range alt {
+			s := a.schemes[name]
+			if _, ok := a.opts.Credentials[name]; !ok || s.Type != SchemeAPIKey {
+				continue
+			}
+			var taken bool
+			switch s.In {
+			case "query":
+				taken = slices.Contains(pairNames(strings.Split(req.rawQuery, "&")), queryEscape(s.Name, false))
+			case "cookie":
+				taken = slices.Contains(pairNames(strings.Split(req.header.Get("Cookie"), "; ")), s.Name)
+			}
+			if taken {
+				return fmt.Sprintf("the %s name %s is the one the application's credential is sent as (security scheme %q), which a call cannot send", s.In, strconv.Quote(s.Name), name)
+			}
+		}
+	}
+	return ""
+}
+
+// pairNames are the names of name=value pairs.
+func pairNames(pairs []string) []string {
+	names := make([]string, len(pairs))
+	for i, p := range pairs {
+		names[i], _, _ = strings.Cut(p, "=")
+	}
+	return names
 }
 
 // url is req's absolute URL.
@@ -233,19 +273,20 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 			}
 			continue
 		}
-		switch p.In {
-		case InPath:
+		switch problem = e.memberClash(p, v); {
+		case problem != "":
+		case p.In == InPath:
 			values[p.Name], problem = pathValue(p, v)
-		case InQuery:
+		case p.In == InQuery:
 			st, explode := styleOf(InQuery, p.Style, p.Explode)
 			problem = query.add(p.Name, v, st.name, explode, p.AllowReserved)
-		case InHeader:
+		case p.In == InHeader:
 			var s string
 			if s, problem = headerValue(p, v); problem == "" && strings.ContainsFunc(s, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
 				problem = "must not hold control characters"
 			}
 			req.header.Set(p.Name, s)
-		case InCookie:
+		case p.In == InCookie:
 			var pairs []string
 			pairs, problem = cookiePairs(p, v)
 			cookies = append(cookies, pairs...)
@@ -256,6 +297,12 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	}
 	if len(cookies) > 0 {
 		req.header.Set("Cookie", strings.Join(cookies, "; "))
+	}
+	for _, f := range e.Fixed {
+		if f.In == InQuery && slices.Contains(pairNames(query), queryEscape(f.Name, false)) {
+			// An exploded object's member, written under its own name.
+			errs = append(errs, fmt.Sprintf("the query pair %s is the endpoint's own (%s=%s), which a call cannot send", strconv.Quote(f.Name), f.Name, f.Value))
+		}
 	}
 	for _, f := range e.Fixed {
 		if f.In == InQuery {
@@ -301,15 +348,39 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 	return req, nil
 }
 
+// memberClash says which member of v, an object that p's style writes
+// as pairs of the members' names (an exploded form or cookie style in a
+// query or cookie), has the name of another parameter of p's location,
+// whose pair it would repeat unchecked; or "".
+func (e *endpoint) memberClash(p Param, v any) string {
+	m, ok := v.(map[string]any)
+	if !ok || p.In != InQuery && p.In != InCookie {
+		return ""
+	}
+	if st, explode := styleOf(p.In, p.Style, p.Explode); !explode || st.nests {
+		return ""
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if q, ok := e.param(p.In, k); ok && q.Name != p.Name {
+			return fmt.Sprintf("member %s is the name of the %s parameter %q: its pair would be sent twice", textcut.Quote(k), p.In, q.Name)
+		}
+	}
+	return ""
+}
+
 // contentParam writes a parameter of a content type: its value's JSON
-// text, percent-encoded but in a header.
+// text, percent-encoded (a space as %20 in a query too) but in a
+// header, where it is written in ASCII (asciiJSON).
 func contentParam(p Param, text string, path map[string]string, query *rawQuery, header http.Header, cookies *[]string) string {
 	switch p.In {
 	case InPath:
 		path[p.Name] = pathEscape(text)
 	case InQuery:
-		query.Add(p.Name, text)
+		// RFC 3986's percent-encoding: a space is %20, which a decoder
+		// of forms reads as one too, not the form's +.
+		*query = append(*query, queryEscape(p.Name, false)+"="+escape(text, func(byte) bool { return false }, false))
 	case InHeader:
+		text = asciiJSON(text)
 		if strings.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
 			return "must not hold control characters"
 		}
@@ -318,6 +389,32 @@ func contentParam(p Param, text string, path map[string]string, query *rawQuery,
 		*cookies = append(*cookies, p.Name+"="+cookieText(text, false))
 	}
 	return ""
+}
+
+// asciiJSON is a JSON text with each character past ASCII, and DEL,
+// written as its \u escape (two, a surrogate pair, past U+FFFF): the
+// same value, in the bytes a header field carries (RFC 9110 leaves
+// others opaque, and DEL is a control character). JSON writes them only
+// inside a string, where the escape means them.
+func asciiJSON(s string) string {
+	i := strings.IndexFunc(s, func(r rune) bool { return r >= 0x7f })
+	if i < 0 {
+		return s
+	}
+	b := []byte(s[:i])
+	for _, r := range s[i:] {
+		if r < 0x7f {
+			b = append(b, byte(r))
+			continue
+		}
+		if r > 0xffff {
+			r1, r2 := utf16.EncodeRune(r)
+			b = fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		b = fmt.Appendf(b, `\u%04x`, r)
+	}
+	return string(b)
 }
 
 // sortOut returns the values the model gave for loc's parameters, in a
@@ -449,7 +546,17 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
 				st, explode := styleOf(InQuery, enc.Style, enc.Explode) // a form style (the Endpoint was checked); "" is the query's default
+				if members, ok := m[k].(map[string]any); ok && explode && !st.nests {
+					props, _ := e.Body.Schema["properties"].(map[string]any)
+					for _, name := range slices.Sorted(maps.Keys(members)) {
+						_, given := m[name]
+						if _, declared := props[name]; name != k && (given || declared) {
+							return nil, fmt.Sprintf("parameter %s member %s is the name of the property %q: its pair would be sent twice", strconv.Quote("body."+k), textcut.Quote(name), name)
+						}
+					}
+				}
 				if problem := form.add(k, m[k], st.name, explode, enc.AllowReserved); problem != "" {
+					problem = strings.Replace(problem, jsonParamFix, jsonPropertyFix, 1)
 					return nil, fmt.Sprintf("parameter %s %s", strconv.Quote("body."+k), problem)
 				}
 				continue

@@ -67,7 +67,8 @@ type Param struct {
 	Example    any
 	Deprecated bool
 	// Schema is the JSON Schema of an object parameter (its properties)
-	// or of an array parameter of objects or arrays (its items), shown
+	// or of an array parameter of objects or arrays (the array's, {"type":
+	// "array", "items": ...}, not its items'), shown
 	// to the model with the parameter and checked like a body's.
 	// Read-only: in a Catalog from ParseOpenAPI, its subschemas may be
 	// shared with other endpoints' (see Body.Schema).
@@ -95,7 +96,8 @@ type Param struct {
 	// instead of a style: the value, of Type and Schema, is sent as its
 	// JSON text (a query's sort=%5B%7B%22field%22%3A%22created%22%7D%5D),
 	// percent-encoded in a query, path or cookie and as it is in a
-	// header. Style, Explode and AllowReserved do not apply.
+	// header, but in ASCII (a character past it as its \u escape). Style,
+	// Explode and AllowReserved do not apply.
 	ContentType string
 }
 
@@ -311,6 +313,22 @@ func reservedHeader(name string) bool {
 	return toolkit.IsSecretName(name) || slices.ContainsFunc(transportHeaders, func(h string) bool { return strings.EqualFold(h, name) })
 }
 
+// arraySchema reports a schema whose type, if it gives one, allows an
+// array.
+func arraySchema(s map[string]any) bool {
+	switch t := s["type"].(type) {
+	case nil:
+		return true
+	case string:
+		return t == "array"
+	case []any:
+		return slices.Contains(t, any("array"))
+	case []string:
+		return slices.Contains(t, "array")
+	}
+	return false
+}
+
 // normalize checks an endpoint and fills its defaults. The returned
 // endpoint shares nothing mutable with e, but its schemas when
 // sharedSchemas.
@@ -373,6 +391,8 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 			return bad("parameter %q: content type %q is not a JSON type", p.Name, p.ContentType)
 		case p.ContentType != "" && (p.Style != "" || p.Explode != nil || p.AllowReserved || p.MultiSegment):
 			return bad("parameter %q: a content type and a style, explode, allowReserved or multi-segment are exclusive", p.Name)
+		case p.Type == toolkit.TypeArray && p.Schema != nil && !arraySchema(p.Schema):
+			return bad(`parameter %q: the Schema of an array parameter is the array's ({"type": "array", "items": ...}), not its items'`, p.Name)
 		}
 		if p.Explode != nil {
 			x := *p.Explode

@@ -208,8 +208,12 @@ func (l *docLoader) load(data []byte) *Catalog {
 				p := &d.paths[pi]
 				l.add(l.leftOut(), p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
 			}
+			for _, n := range d.formatNotes[path+" "+method] {
+				p := &d.paths[pi]
+				l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), n)
+			}
 			for _, prm := range e.Params {
-				if why := undefinedItems(prm, d.swagger); why != "" {
+				if why := cmp.Or(undefinedItems(prm, d.swagger), undefinedStyle(prm)); why != "" {
 					p := &d.paths[pi]
 					l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method), why)
 				}
@@ -474,6 +478,7 @@ func (d *rawDoc) parse(text []byte) (doc *openapi3.T, err error) {
 		if err := json.Unmarshal(text, &doc2); err != nil {
 			return nil, err
 		}
+		d.formatNotes = collectionFormatNotes(&doc2)
 		return openapi2conv.ToV3WithLoader(&doc2, loader, nil)
 	}
 	doc = &openapi3.T{}
@@ -484,6 +489,49 @@ func (d *rawDoc) parse(text []byte) (doc *openapi3.T, err error) {
 		return nil, err
 	}
 	return doc, nil
+}
+
+// collectionFormatNotes are the warnings of a Swagger 2.0 document's
+// array parameters whose collectionFormat no OpenAPI 3 style writes, by
+// path and method ("/x GET"): tsv, and ssv, pipes or multi outside a
+// query (OpenAPI 3 reads a style only there for them, so they are sent
+// comma-separated, simple's a,b). A form body's (formData) is left to
+// the body.
+func collectionFormatNotes(doc *openapi2.T) map[string][]string {
+	notes := map[string][]string{}
+	for path, item := range doc.Paths {
+		if item == nil {
+			continue
+		}
+		for method, op := range item.Operations() {
+			var params []*openapi2.Parameter
+			for _, p := range slices.Concat(item.Parameters, op.Parameters) {
+				if p != nil && p.Ref != "" {
+					p = doc.Parameters[strings.TrimPrefix(p.Ref, "#/parameters/")]
+				}
+				if p == nil || p.Type == nil || !p.Type.Is("array") || p.In == "formData" {
+					continue
+				}
+				// An operation's parameter replaces the path's of its name.
+				params = slices.DeleteFunc(params, func(q *openapi2.Parameter) bool { return q.In == p.In && q.Name == p.Name })
+				params = append(params, p)
+			}
+			for _, p := range params {
+				var why string
+				switch f := p.CollectionFormat; {
+				case f == "tsv":
+					why = "collectionFormat tsv has no OpenAPI 3 style"
+				case p.In != "query" && (f == "ssv" || f == "pipes" || f == "multi"):
+					why = "collectionFormat " + f + " is read only in a query"
+				default:
+					continue
+				}
+				key := path + " " + method
+				notes[key] = append(notes[key], fmt.Sprintf("%s parameter %q: %s: its items are sent comma-separated (csv)", p.In, p.Name, why))
+			}
+		}
+	}
+	return notes
 }
 
 // kinMessage shortens kin-openapi's and encoding/json's wording.

@@ -53,6 +53,10 @@ type rawDoc struct {
 	// to the component its target is written as ("" when it is not
 	// hoisted; see hoist).
 	hoisted map[string]string
+	// formatNotes are a Swagger 2.0 document's warnings of the
+	// collectionFormats no style writes, by path and method (see
+	// collectionFormatNotes).
+	formatNotes map[string][]string
 }
 
 type rawPath struct {

@@ -68,6 +68,8 @@ type target struct {
 // deep would otherwise make a query of many megabytes.
 const maxDeepBytes = 64 << 10
 
+var deepTooBig = fmt.Sprintf("its key[name]=value pairs take more than %s bytes: send fewer or shallower members", textcut.Count(maxDeepBytes))
+
 // text is s escaped for t.
 func (t *target) text(s string) string { return t.esc(s, t.reserved) }
 
@@ -208,11 +210,28 @@ func unexploded(name string, write func(t target, x split) ([]string, string)) f
 
 // deep writes v as key[name]=value pairs for an object's members and
 // key[i]=value for an array's items, nested as deep as v is. The
-// brackets are escaped, as in every query.
+// brackets are escaped, as in every query. A member name that is empty
+// or holds a bracket is refused: the server, which decodes before it
+// reads the brackets, would read another value (name[]=1 an array's
+// item, name[a][b]=1 for a member "a][b"). The key of an object or
+// array counts toward maxDeepBytes as a pair does, though it writes
+// none when empty.
 func (t *target) deep(key string, v any) (problem string) {
+	switch v.(type) {
+	case map[string]any, []any:
+		if t.size += len(key); t.size > maxDeepBytes {
+			return deepTooBig
+		}
+	}
 	switch x := v.(type) {
 	case map[string]any:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
+			if k == "" {
+				return `member "" is empty, which the deepObject style cannot send: the server would read name[]=value as an array's item`
+			}
+			if i := strings.IndexAny(k, "[]"); i >= 0 {
+				return fmt.Sprintf("member %s holds %q, which the deepObject style cannot send: the server would read it as nesting (name[member][member]=value)", textcut.Quote(k), k[i:i+1])
+			}
 			m, problem := t.member(k)
 			if problem == "" {
 				problem = t.deep(key+"%5B"+m+"%5D", x[k])
@@ -231,7 +250,7 @@ func (t *target) deep(key string, v any) (problem string) {
 		s, _ := scalarText(v)
 		pair := key + "=" + t.text(s)
 		if t.size += len(pair) + 1; t.size > maxDeepBytes {
-			return fmt.Sprintf("its key[name]=value pairs take more than %s bytes: send fewer or shallower members", textcut.Count(maxDeepBytes))
+			return deepTooBig
 		}
 		t.out = append(t.out, pair)
 	}
@@ -370,8 +389,16 @@ func nestedItem(i int, item any, style string) string {
 	if _, ok := item.([]any); ok {
 		what = "array"
 	}
-	return fmt.Sprintf("cannot be sent: item %d is an %s, and OpenAPI leaves an array of %ss undefined in the %s style (its style table writes only strings, numbers and booleans there); the document should say content: application/json", i, what, what, style)
+	return fmt.Sprintf("cannot be sent: item %d is an %s, and OpenAPI leaves an array of %ss undefined in the %s style (its style table writes only strings, numbers and booleans there); %s", i, what, what, style, jsonParamFix)
 }
+
+// jsonParamFix is nestedItem's fix for a parameter; a form body's
+// property is described by its encoding, whose fix is jsonPropertyFix
+// (encodeBody).
+const (
+	jsonParamFix    = "the document should say content: application/json"
+	jsonPropertyFix = "the document's encoding of it should say contentType: application/json, without a style"
+)
 
 // undefinedItems says why an array parameter of objects or arrays
 // cannot be sent in its style (see nestedItem), or "" when it can: in
@@ -393,6 +420,79 @@ func undefinedItems(p Param, swagger bool) string {
 	}
 	return fmt.Sprintf("%s parameter %q: its items are %ss, which OpenAPI leaves undefined in the %s style (its style table writes only strings, numbers and booleans in an array): a call giving it one is refused; the document should say content: application/json, or style: deepObject for a query (name[0][field]=value)",
 		p.In, p.Name, p.Items, st.name)
+}
+
+// undefinedStyle says why a parameter's value cannot be sent in its
+// style, where the style table leaves it undefined whatever the value
+// holds, or "": an exploded array or object in a style that refuses one
+// (spaceDelimited, pipeDelimited), and, but in deepObject, an object
+// whose Schema gives a member that is an object or an array (by its
+// properties, else its additionalProperties). ParseOpenAPI warns with
+// it, as with undefinedItems.
+func undefinedStyle(p Param) string {
+	if p.ContentType != "" || p.Type != toolkit.TypeArray && p.Type != toolkit.TypeObject {
+		return ""
+	}
+	st, explode := styleOf(p.In, p.Style, p.Explode)
+	if st == nil || st.nests {
+		return ""
+	}
+	// Whether the style refuses the value is asked of its writer, the
+	// one that sends it.
+	x := split{texts: []string{"a"}, array: true}
+	if p.Type == toolkit.TypeObject {
+		x = split{texts: []string{"a", "b"}, keyed: true}
+	}
+	if _, problem := st.write(target{name: "p", explode: explode, esc: asGiven, member: queryMember}, x); problem != "" && explode {
+		return fmt.Sprintf("%s parameter %q: OpenAPI leaves the %s style with explode: true undefined (n/a in its style table): a call giving an %s is refused; the document should say explode: false",
+			p.In, p.Name, st.name, p.Type)
+	}
+	if p.Type != toolkit.TypeObject {
+		return ""
+	}
+	what := ""
+	props, _ := p.Schema["properties"].(map[string]any)
+	for _, k := range slices.Sorted(maps.Keys(props)) {
+		if t := containerType(props[k]); t != "" {
+			what = fmt.Sprintf("its member %q is an %s", k, t)
+			break
+		}
+	}
+	if t := containerType(p.Schema["additionalProperties"]); what == "" && t != "" {
+		what = fmt.Sprintf("its members are %ss", t)
+	}
+	if what == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s parameter %q: %s, which OpenAPI leaves undefined in the %s style (its style table writes only strings, numbers and booleans in an object): a call giving one is refused; the document should say content: application/json, or style: deepObject for a query (name[field][key]=value)",
+		p.In, p.Name, what, st.name)
+}
+
+// containerType is "object" or "array" for a schema whose value is
+// always one (null aside: a type of [object, null]), else "".
+func containerType(schema any) string {
+	s, _ := schema.(map[string]any)
+	var types []string
+	switch t := s["type"].(type) {
+	case string:
+		types = []string{t}
+	case []any:
+		for _, x := range t {
+			if x, ok := x.(string); ok && x != "null" {
+				types = append(types, x)
+			}
+		}
+	case nil:
+		if _, ok := s["properties"]; ok {
+			types = []string{"object"}
+		} else if _, ok := s["items"]; ok {
+			types = []string{"array"}
+		}
+	}
+	if len(types) == 1 && (types[0] == "object" || types[0] == "array") {
+		return types[0]
+	}
+	return ""
 }
 
 // pathValue is the escaped text of a path parameter's value.
