@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -243,7 +245,7 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 	seen := map[string]bool{}
 	norm := make([]Endpoint, 0, len(eps))
 	for _, e := range eps {
-		n, err := normalize(e, false)
+		n, err := normalize(e, nil)
 		if err == nil {
 			if _, dup := c.byID[n.ID]; dup || seen[n.ID] {
 				err = fmt.Errorf("%w: %q: duplicate endpoint id", ErrInvalidEndpoint, n.ID)
@@ -267,11 +269,13 @@ func (c *Catalog) Add(eps ...Endpoint) error {
 	return nil
 }
 
-// add adds one endpoint as Add does; with shared, its body and parameter
-// schemas are kept as they are, not copied: ParseOpenAPI's, which hold
-// JSON values only and share the subschemas of a $ref target with the
-// document's other endpoints.
-func (c *Catalog) add(e Endpoint, shared bool) error {
+// add adds one endpoint as Add does; with shared (not nil), its body and
+// parameter schemas are kept as they are, not copied: ParseOpenAPI's,
+// which hold JSON values only and share the subschemas of a $ref target
+// with the document's other endpoints; and a list or map of a parameter
+// (enum, default, example) or body example is copied once for all the
+// endpoints that share it.
+func (c *Catalog) add(e Endpoint, shared *cloneMemo) error {
 	n, err := normalize(e, shared)
 	if err == nil {
 		if _, dup := c.byID[n.ID]; dup {
@@ -330,9 +334,11 @@ func arraySchema(s map[string]any) bool {
 }
 
 // normalize checks an endpoint and fills its defaults. The returned
-// endpoint shares nothing mutable with e, but its schemas when
-// sharedSchemas.
-func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
+// endpoint shares nothing mutable with e, but its schemas when shared is
+// not nil (and its enums, defaults and examples with the endpoints of
+// the same load).
+func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
+	sharedSchemas := shared != nil
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
 	if e.ID == "" {
 		e.ID = e.Method + " " + e.Path
@@ -412,13 +418,13 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 				return bad("parameter %q is declared twice in %s", p.Name, p.In)
 			}
 		}
-		if p.Enum, err = cloneJSON(p.Enum); err != nil {
+		if p.Enum, err = memoClone(shared, p.Enum); err != nil {
 			return bad("parameter %q: enum: %v", p.Name, err)
 		}
-		if p.Default, err = cloneJSON(p.Default); err != nil {
+		if p.Default, err = memoClone(shared, p.Default); err != nil {
 			return bad("parameter %q: default: %v", p.Name, err)
 		}
-		if p.Example, err = cloneJSON(p.Example); err != nil {
+		if p.Example, err = memoClone(shared, p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
 		}
 		if !sharedSchemas {
@@ -477,7 +483,7 @@ func normalize(e Endpoint, sharedSchemas bool) (Endpoint, error) {
 				return bad("body schema: %v", err)
 			}
 		}
-		if b.Example, err = cloneJSON(b.Example); err != nil {
+		if b.Example, err = memoClone(shared, b.Example); err != nil {
 			return bad("body example: %v", err)
 		}
 		e.Body = &b
@@ -556,6 +562,49 @@ func cloneJSON[T any](v T) (T, error) {
 		return zero, err
 	}
 	return out, nil
+}
+
+// A cloneMemo holds, for one load, the copies normalize made of lists
+// and maps by their identity: a parameter converted once is shared by
+// every operation that has it, and so is its enum. It keeps the
+// originals, so that no address is reused for another value while it
+// lives.
+type cloneMemo struct {
+	m map[cloneKey]cloneEntry
+}
+
+func newCloneMemo() *cloneMemo { return &cloneMemo{m: map[cloneKey]cloneEntry{}} }
+
+type cloneKey struct {
+	ptr  unsafe.Pointer
+	n    int
+	list bool
+}
+
+type cloneEntry struct {
+	orig, clone any
+	err         error
+}
+
+// memoClone is cloneJSON, through m when m is not nil.
+func memoClone[T any](m *cloneMemo, v T) (T, error) {
+	var k cloneKey
+	switch x := any(v).(type) {
+	case []any:
+		k = cloneKey{ptr: unsafe.Pointer(unsafe.SliceData(x)), n: len(x), list: true}
+	case map[string]any:
+		k = cloneKey{ptr: reflect.ValueOf(x).UnsafePointer()}
+	}
+	if m == nil || k.ptr == nil {
+		return cloneJSON(v)
+	}
+	if e, ok := m.m[k]; ok {
+		c, _ := e.clone.(T)
+		return c, e.err
+	}
+	c, err := cloneJSON(v)
+	m.m[k] = cloneEntry{orig: v, clone: c, err: err}
+	return c, err
 }
 
 func isNil(v any) bool {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"runtime"
@@ -16,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
 // docLoader loads one document into a Catalog.
@@ -27,6 +29,9 @@ type docLoader struct {
 	// copySchemas writes each endpoint's schemas out in full, as before
 	// they were shared (tests compare the two).
 	copySchemas bool
+	// decodeEach decodes every parameter where it is written, as before
+	// repeated ones were decoded once (tests compare the two).
+	decodeEach bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -121,7 +126,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 	var err error
 	if !d.swagger {
 		var errs map[opID]string
-		doc, errs = d.decode3(ops, reach(ops), closureOf)
+		doc, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach)
 		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
@@ -168,8 +173,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 		c.SetSecurityScheme(name, s)
 	}
 	var shared *convCache
+	var memo *cloneMemo
 	if !l.copySchemas {
-		shared = newConvCache()
+		shared, memo = newConvCache(), newCloneMemo()
 	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
@@ -230,7 +236,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			if l.copySchemas {
 				err = c.Add(e)
 			} else {
-				err = c.add(e, true)
+				err = c.add(e, memo)
 			}
 			if err != nil {
 				l.skip(id, "%s", strings.TrimPrefix(err.Error(), ErrInvalidEndpoint.Error()+": "))
@@ -282,8 +288,10 @@ func resolve(doc *openapi3.T) (err error) {
 
 // decode3 decodes the chosen operations of an OpenAPI 3 document, and the
 // components comps they reach, into kin-openapi's types, on every CPU. It returns
-// the operations that could not be decoded, and why.
-func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string) (*openapi3.T, map[opID]string) {
+// the operations that could not be decoded, and why. With share, a
+// parameter written the same in many places is decoded once and shared
+// (see decodeItemShared).
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool) (*openapi3.T, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
 	byPath := map[int][]int{}
 	for id := range ops {
@@ -308,8 +316,18 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	for i, c := range compNames {
 		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
 	}
+	cache := &decodeCache{done: map[string]*decoding{}}
 	for i, pi := range pathIdx {
-		jobs <- func() { items[i], itemErr[i] = d.decodeItem(pi, byPath[pi]) }
+		jobs <- func() {
+			if share {
+				var err error
+				if items[i], err = d.decodeItemShared(pi, byPath[pi], cache); err == nil {
+					return
+				}
+			}
+			// Decoded whole, as the diagnostics of a fault are worded.
+			items[i], itemErr[i] = d.decodeItem(pi, byPath[pi])
+		}
 	}
 	close(jobs)
 	wg.Wait()
@@ -376,6 +394,183 @@ func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err err
 		return nil, err
 	}
 	return item, nil
+}
+
+// errUnshared: a path item is not of the shape decodeItemShared reads.
+var errUnshared = errors.New("path item decoded whole")
+
+// decodeItemShared decodes a path item as decodeItem does, to the same
+// values, but each parameter of the item and of its operations, and each
+// operation's request body, is decoded once for the whole document and
+// shared by every place that writes it the same: kin-openapi decodes each
+// object twice (into its struct, and into a map for its extensions, at
+// every level), and documents such as Microsoft Graph's repeat the same
+// inline parameters thousands of times. Any error (a fault, or a shape
+// read otherwise: a parameter that is not an object, a key that differs
+// from a field's only by case) leaves the item to decodeItem, which words
+// the diagnostics.
+func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *openapi3.PathItem, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			item, err = nil, fmt.Errorf("kin-openapi: %v", r)
+		}
+	}()
+	p := &d.paths[pi]
+	var b bytes.Buffer
+	apart, err := d.writeApart(&b, p.shared, true)
+	if err != nil {
+		return nil, err
+	}
+	item = &openapi3.PathItem{}
+	if err := json.Unmarshal(b.Bytes(), item); err != nil {
+		return nil, err
+	}
+	if item.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
+		return nil, err
+	}
+	for _, oi := range ops {
+		op := &p.ops[oi]
+		if len(op.kept) == 1 && op.kept[0].key == "" {
+			return nil, errUnshared
+		}
+		b.Reset()
+		apart, err := d.writeApart(&b, op.kept, false)
+		if err != nil {
+			return nil, err
+		}
+		o := &openapi3.Operation{}
+		if err := json.Unmarshal(b.Bytes(), o); err != nil {
+			return nil, err
+		}
+		if o.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
+			return nil, err
+		}
+		if body := apart[1]; body != (span{}) && !d.isNull(body) {
+			v, err := d.decodeShared(body, cache, 'b')
+			if err != nil {
+				return nil, err
+			}
+			o.RequestBody = v.(*openapi3.RequestBodyRef)
+		}
+		item.SetOperation(strings.ToUpper(op.method), o)
+	}
+	return item, nil
+}
+
+// writeApart writes an object of members but its "parameters" and
+// "requestBody", whose values it returns (empty spans when there are
+// none); inItem: the members are a path item's, whose operations are
+// written apart.
+func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apart [2]span, err error) {
+	b.WriteByte('{')
+	n := 0
+	for _, m := range members {
+		switch m.key {
+		case "parameters":
+			apart[0] = m.val
+			continue
+		case "requestBody":
+			if !inItem {
+				apart[1] = m.val
+				continue
+			}
+		}
+		// encoding/json matches field names regardless of case: such a
+		// key would be decoded along with, or instead of, what is taken
+		// out.
+		if strings.EqualFold(m.key, "parameters") || strings.EqualFold(m.key, "requestBody") || (inItem && httpMethods[strings.ToLower(m.key)]) {
+			return apart, errUnshared
+		}
+		if n++; n > 1 {
+			b.WriteByte(',')
+		}
+		d.writeMember(b, m.key, m.val)
+	}
+	b.WriteByte('}')
+	return apart, nil
+}
+
+// decodeParams decodes a list of parameters, each through the cache.
+func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters, error) {
+	if sp == (span{}) || d.isNull(sp) {
+		return nil, nil
+	}
+	i := jsontok.SkipSpace(d.text, sp.start)
+	if i >= sp.end || d.text[i] != '[' {
+		// Not a list: decoded in place, for its diagnostic.
+		return nil, errUnshared
+	}
+	els := d.array(sp)
+	out := make(openapi3.Parameters, len(els))
+	for k, el := range els {
+		if d.isNull(el) {
+			continue // nil, as encoding/json has it
+		}
+		v, err := d.decodeShared(el, cache, 'p')
+		if err != nil {
+			return nil, err
+		}
+		out[k] = v.(*openapi3.ParameterRef)
+	}
+	return out, nil
+}
+
+// decodeShared decodes the object at sp through the cache: a parameter
+// (kind 'p') or a request body ('b').
+func (d *rawDoc) decodeShared(sp span, cache *decodeCache, kind byte) (any, error) {
+	if j := jsontok.SkipSpace(d.text, sp.start); j >= sp.end || d.text[j] != '{' {
+		// Not an object: decoded in place, for its diagnostic.
+		return nil, errUnshared
+	}
+	var b bytes.Buffer
+	b.WriteByte(kind)
+	d.writeValue(&b, sp)
+	return cache.decode(b.Bytes())
+}
+
+func (d *rawDoc) isNull(sp span) bool {
+	return bytes.Equal(bytes.TrimSpace(d.value(sp)), []byte("null"))
+}
+
+// decodeCache holds the parameters and request bodies of a document
+// decoded, by their kind and text as written for kin-openapi; safe for
+// concurrent use.
+type decodeCache struct {
+	mu   sync.Mutex
+	done map[string]*decoding
+}
+
+type decoding struct {
+	once sync.Once
+	v    any
+	err  error
+}
+
+// decode returns the decoding of key (a kind byte, then the text),
+// decoding it the first time it is asked.
+func (c *decodeCache) decode(key []byte) (any, error) {
+	c.mu.Lock()
+	p := c.done[string(key)]
+	if p == nil {
+		p = &decoding{}
+		c.done[string(key)] = p
+	}
+	c.mu.Unlock()
+	p.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				p.v, p.err = nil, fmt.Errorf("kin-openapi: %v", r)
+			}
+		}()
+		var v any = &openapi3.ParameterRef{}
+		if key[0] == 'b' {
+			v = &openapi3.RequestBodyRef{}
+		}
+		if p.err = json.Unmarshal(key[1:], v); p.err == nil {
+			p.v = v
+		}
+	})
+	return p.v, p.err
 }
 
 // decodeComponent decodes one component, named by its pointer.

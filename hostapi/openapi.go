@@ -130,7 +130,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		if p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept") {
 			continue
 		}
-		e.Params = append(e.Params, convertParam(p, shared))
+		e.Params = append(e.Params, shared.param(p))
 	}
 	if i := strings.IndexAny(path, "?#"); i >= 0 {
 		if e.ID == "" {
@@ -173,7 +173,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		}
 	}
 	if op.RequestBody != nil && op.RequestBody.Value != nil {
-		e.Body = convertBody(op.RequestBody.Value, shared)
+		e.Body = shared.body(op.RequestBody.Value)
 	}
 	return e, notes
 }
@@ -582,10 +582,44 @@ type convCache struct {
 	// tops are the conversions of whole body and parameter schemas,
 	// which nothing encloses, cut or not (a recursive one is).
 	tops map[*openapi3.Schema]map[string]any
+	// params and bodies are the conversions of parameters and request
+	// bodies that operations share (decoded once, see decodeItemShared).
+	params map[*openapi3.Parameter]Param
+	bodies map[*openapi3.RequestBody]*Body
 }
 
 func newConvCache() *convCache {
-	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{}}
+	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{},
+		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}}
+}
+
+// param converts p once for the document (every time when c is nil). The
+// Param shares its Enum, Schema and Explode with every operation that
+// has p, and is copied by Catalog.add.
+func (c *convCache) param(p *openapi3.Parameter) Param {
+	if c == nil {
+		return convertParam(p, nil)
+	}
+	out, ok := c.params[p]
+	if !ok {
+		out = convertParam(p, c)
+		c.params[p] = out
+	}
+	return out
+}
+
+// body converts rb once for the document (every time when c is nil); the
+// Body is shared, and copied by Catalog.add.
+func (c *convCache) body(rb *openapi3.RequestBody) *Body {
+	if c == nil {
+		return convertBody(rb, nil)
+	}
+	out, ok := c.bodies[rb]
+	if !ok {
+		out = convertBody(rb, c)
+		c.bodies[rb] = out
+	}
+	return out
 }
 
 // convEntry is a conversion that cut nothing, its nodes and its height.
