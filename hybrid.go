@@ -272,6 +272,11 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	vecs, err = h.call(ctx, texts)
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
+		if query && errors.Is(err, errZeroVector) {
+			// No vector: kept so (queries cache nil), ranked by keyword.
+			h.observe(ctx, EmbedInfo{Texts: len(texts), Query: query, Elapsed: time.Since(start)})
+			return [][]float32{nil}, nil
+		}
 	}
 	if err == nil && len(vecs) > 0 {
 		// The Registry's own copies, kept in the caches: the Embedder may
@@ -332,6 +337,20 @@ func (h *hybrid) call(ctx context.Context, texts []string) ([][]float32, error) 
 
 // checkVectors reports vectors that are not one per text, of the same
 // length (dims, when not 0) and finite.
+// errZeroVector is a vector of zeros: the Embedder saw no meaning in the
+// text (a word model given words it does not know, say). For a query it
+// is no failure: the query is ranked by keyword alone, without a warning.
+var errZeroVector = errors.New("zero")
+
+func isZero(v []float32) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func checkVectors(vecs [][]float32, n, dims int) error {
 	if len(vecs) != n {
 		return fmt.Errorf("the Embedder returned %d vectors for %d texts", len(vecs), n)
@@ -347,7 +366,10 @@ func checkVectors(vecs [][]float32, n, dims int) error {
 			return fmt.Errorf("%w: vector %d has %d dimensions, more than %d", vecindex.ErrDims, i, len(v), maxEmbedDims)
 		}
 		if !vecindex.Normalize(make([]float32, len(v)), v) {
-			return fmt.Errorf("vector %d is zero or not finite", i)
+			if isZero(v) {
+				return fmt.Errorf("vector %d is %w", i, errZeroVector)
+			}
+			return fmt.Errorf("vector %d is not finite", i)
 		}
 	}
 	return nil

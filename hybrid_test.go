@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -488,5 +489,51 @@ func TestHybridLoadConcurrency(t *testing.T) {
 	}
 	if emb.most != 3 {
 		t.Errorf("at most %d Embed calls at once, want 3", emb.most)
+	}
+}
+
+// zeroQueryEmbedder gives HashEmbedder's vectors, but zeros for texts
+// holding "qqq", and counts its calls.
+type zeroQueryEmbedder struct {
+	toolkittest.HashEmbedder
+	calls atomic.Int32
+}
+
+func (e *zeroQueryEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.calls.Add(1)
+	vecs, err := e.HashEmbedder.Embed(ctx, texts)
+	for i, t := range texts {
+		if strings.Contains(t, "qqq") {
+			vecs[i] = make([]float32, len(vecs[i]))
+		}
+	}
+	return vecs, err
+}
+
+// TestHybridZeroQueryVector: a query the Embedder sees no meaning in (a
+// vector of zeros) is ranked by keyword alone, embedded once, and logs
+// no warning.
+func TestHybridZeroQueryVector(t *testing.T) {
+	var logs strings.Builder
+	emb := &zeroQueryEmbedder{}
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	if err := reg.Add(hybridCatalog(10)...); err != nil {
+		t.Fatal(err)
+	}
+	plain := toolkit.NewRegistry(nil)
+	if err := plain.Add(hybridCatalog(10)...); err != nil {
+		t.Fatal(err)
+	}
+	before := emb.calls.Load()
+	for range 3 {
+		if got, want := reg.Search("qqq refund", 0), plain.Search("qqq refund", 0); !slices.Equal(got, want) {
+			t.Errorf("got %v, want the keyword ranking %v", got, want)
+		}
+	}
+	if n := emb.calls.Load() - before; n != 1 {
+		t.Errorf("the query was embedded %d times, want once", n)
+	}
+	if strings.Contains(logs.String(), "WARN") {
+		t.Errorf("a zero query vector logged a warning:\n%s", logs.String())
 	}
 }
