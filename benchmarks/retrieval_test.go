@@ -243,6 +243,8 @@ func TestRetrieval(t *testing.T) {
 				}
 				if len(ranked) > 0 && slices.Contains(wants, ranked[0]) {
 					top1++
+				} else if found {
+					t.Logf("  not first (%s, among %d generated): %q wants %s, got %v", set.name, distractors, q.query, q.want, ranked[:min(5, len(ranked))])
 				}
 				if found {
 					top5++
