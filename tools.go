@@ -294,7 +294,7 @@ func (e *Executor) DiscoveryBudget() int {
 // capabilityFields are what query_capabilities' keyword matches, weighted:
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
-	f := []search.Field{{Text: c.Name, Weight: 3, Name: true}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	f := []search.Field{{Text: c.Name, Weight: 3, Name: true, Pairs: true}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1, Pairs: true}}
 	if verb := methodVerb(c.Name); verb != "" {
 		f = append(f, search.Field{Text: verb, Weight: 1.5})
 	}

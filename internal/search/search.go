@@ -43,7 +43,17 @@ type Field struct {
 	// documents matching a query alike, the one whose name's words the
 	// query covers more of ranks higher (see nameBoost).
 	Name bool
+	// Pairs also indexes each two adjacent words of the field joined, as
+	// a query joins them ("pull request": "pullrequest"), at pairWeight:
+	// a document holding a query's words side by side ranks above one
+	// holding them apart. The pairs count in neither the field's length
+	// nor the document's name.
+	Pairs bool
 }
+
+// pairWeight is the weight of two adjacent words of a field that indexes
+// them (Field.Pairs) relative to its words.
+const pairWeight = 0.5
 
 // Hit is a document found by Search.
 type Hit struct {
@@ -136,26 +146,7 @@ func Analyze(fields ...Field) Doc {
 			if slices.Contains(terms[:i], t) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
-			k, ok := -1, false
-			if at != nil {
-				k, ok = at[t]
-			} else if k = slices.Index(d.terms, t); k >= 0 {
-				ok = true
-			}
-			if !ok {
-				k = len(d.terms)
-				d.terms = append(d.terms, t)
-				d.tf = append(d.tf, [2]float32{})
-				d.name = append(d.name, false)
-				if at != nil {
-					at[t] = k
-				} else if len(d.terms) == 32 {
-					at = make(map[string]int, 64)
-					for j, t := range d.terms {
-						at[t] = j
-					}
-				}
-			}
+			k := d.add(t, &at)
 			if f.Name && !d.name[k] {
 				d.name[k] = true
 				d.names = min(d.names+1, 1<<16-1)
@@ -164,8 +155,46 @@ func Analyze(fields ...Field) Doc {
 			d.tf[k][class] += tw
 			d.length[class] += tw
 		}
+		if !f.Pairs {
+			continue
+		}
+		n := len(terms)
+		terms = appendPairs(terms, f.Text)
+		for i := n; i < len(terms); i++ {
+			t := terms[i]
+			if slices.Contains(terms[:i], t) {
+				continue // a word of the field already, or a pair again
+			}
+			k := d.add(t, &at)
+			d.tf[k][class] += w * pairWeight
+		}
 	}
 	return d
+}
+
+// add returns the place of term t in d, adding it if new; *at maps terms
+// to their places once there are many.
+func (d *Doc) add(t string, at *map[string]int) int {
+	if *at != nil {
+		if k, ok := (*at)[t]; ok {
+			return k
+		}
+	} else if k := slices.Index(d.terms, t); k >= 0 {
+		return k
+	}
+	k := len(d.terms)
+	d.terms = append(d.terms, t)
+	d.tf = append(d.tf, [2]float32{})
+	d.name = append(d.name, false)
+	if *at != nil {
+		(*at)[t] = k
+	} else if len(d.terms) == 32 {
+		*at = make(map[string]int, 64)
+		for j, t := range d.terms {
+			(*at)[t] = j
+		}
+	}
+	return k
 }
 
 // AddDoc indexes a document Analyze read, replacing the one of the same

@@ -375,3 +375,21 @@ func TestFileExtensions(t *testing.T) {
 		t.Errorf("parseQuery: %v, want the word file", words)
 	}
 }
+
+// TestPairs: a document holding a query's words side by side (Pairs)
+// ranks above one holding them apart, and the pairs change neither its
+// length nor its name's words.
+func TestPairs(t *testing.T) {
+	ix := New()
+	ix.Add("apart", Field{Text: "request_access", Weight: 3, Name: true, Pairs: true}, Field{Text: "Request access to pull a repository's images.", Weight: 1, Pairs: true})
+	ix.Add("adjacent", Field{Text: "open_review", Weight: 3, Name: true, Pairs: true}, Field{Text: "Open a pull request for review.", Weight: 1, Pairs: true})
+	hs, _ := ix.Search("pull request", nil, 0)
+	if got := ids(hs); !slices.Equal(got, []string{"adjacent", "apart"}) {
+		t.Errorf("pull request: %v, want adjacent first", got)
+	}
+	d := Analyze(Field{Text: "open_review", Weight: 3, Name: true, Pairs: true}, Field{Text: "Open a pull request for review.", Weight: 1, Pairs: true})
+	plain := Analyze(Field{Text: "open_review", Weight: 3, Name: true}, Field{Text: "Open a pull request for review.", Weight: 1})
+	if d.length != plain.length || d.names != plain.names || !slices.Contains(d.terms, "pullrequest") || !slices.Contains(d.terms, "openreview") || slices.Contains(d.terms, "openpull") {
+		t.Errorf("pairs: %v %v %d, without: %v %d", d.terms, d.length, d.names, plain.length, plain.names)
+	}
+}
