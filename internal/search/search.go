@@ -512,13 +512,13 @@ func (ix *Index) Page(query string, keep func(id string) bool, start, budget int
 // score returns the documents matching query with their scores, in
 // sc.hits, and their ids in sc.ids.
 func (ix *Index) score(sc *scratch, query string) []scored {
-	words, counted := parseQuery(query)
-	if len(words) == 0 {
-		return nil
-	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	if ix.n == 0 {
+		return nil
+	}
+	words, counted := parseQuery(query, ix.df)
+	if len(words) == 0 {
 		return nil
 	}
 	// Each query word stands for the indexed words it finds: itself, its
@@ -643,6 +643,14 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 	}
 	sc.hits, sc.ids = hits, ids
 	return hits
+}
+
+// df is the number of documents holding term t.
+func (ix *Index) df(t string) int {
+	if p, ok := ix.postings[t]; ok {
+		return p.live
+	}
+	return 0
 }
 
 // idf is the BM25 inverse document frequency of a term in df documents.
