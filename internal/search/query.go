@@ -67,9 +67,13 @@ func inWord(r rune) bool {
 // informative), df giving a term's document frequency (nil: none known).
 func parseQuery(q string, df func(t string) int) (words []queryWord, counted uint64) {
 	q, _ = QueryPrefix(q)
-	var raw []string    // ASCII words, lower-cased, stop words kept; "" between runs
-	var terms []string  // the terms, stop words left out
-	var termRaw []int32 // by term: its word in raw, -1 for CJK
+	// A query is a few words: their lists start on the stack.
+	var rawBuf, termBuf [16]string
+	var termRawBuf [16]int32
+	var rawBitsBuf [16]uint64
+	raw := rawBuf[:0]         // ASCII words, lower-cased, stop words kept; "" between runs
+	terms := termBuf[:0]      // the terms, stop words left out
+	termRaw := termRawBuf[:0] // by term: its word in raw, -1 for CJK
 	eachWord(q, func(w string, cjk, _ bool) {
 		if cjk {
 			raw = append(raw, "")
@@ -90,7 +94,12 @@ func parseQuery(q string, df func(t string) int) (words []queryWord, counted uin
 		keep = informative(terms, df)
 	}
 	var numbers uint64
-	rawBits := make([]uint64, len(raw)) // the word bit of each raw word (0 for a stop word)
+	rawBits := rawBitsBuf[:0] // the word bit of each raw word (0 for a stop word)
+	if len(raw) <= len(rawBitsBuf) {
+		rawBits = rawBitsBuf[:len(raw)]
+	} else {
+		rawBits = make([]uint64, len(raw))
+	}
 	for i, t := range terms {
 		if len(words) >= maxQueryWords {
 			break
