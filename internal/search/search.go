@@ -103,6 +103,10 @@ type postingList struct {
 	shard uint32 // which of AddDocs' workers adds to the list
 	// adding counts the postings AddDocs is about to add.
 	adding int32
+	// word: a document holds the term as a word, not only as a pair of
+	// words (Field.Pairs); only words are found by misspellings and
+	// families (addDeletes).
+	word bool
 }
 
 // New returns an empty Index.
@@ -125,6 +129,7 @@ type Doc struct {
 	terms  []string     // distinct
 	tf     [][2]float32 // by term, by field class: weight >= 1, and < 1
 	name   []bool       // by term: in a Name field
+	pair   []bool       // by term: only a pair of words (Field.Pairs)
 	names  uint16       // terms in a Name field
 	length [2]float32
 }
@@ -147,6 +152,7 @@ func Analyze(fields ...Field) Doc {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
 			k := d.add(t, &at)
+			d.pair[k] = false
 			if f.Name && !d.name[k] {
 				d.name[k] = true
 				d.names = min(d.names+1, 1<<16-1)
@@ -165,7 +171,11 @@ func Analyze(fields ...Field) Doc {
 			if slices.Contains(terms[:i], t) {
 				continue // a word of the field already, or a pair again
 			}
+			n := len(d.terms)
 			k := d.add(t, &at)
+			if k == n {
+				d.pair[k] = true
+			}
 			d.tf[k][class] += w * pairWeight
 		}
 	}
@@ -186,6 +196,7 @@ func (d *Doc) add(t string, at *map[string]int) int {
 	d.terms = append(d.terms, t)
 	d.tf = append(d.tf, [2]float32{})
 	d.name = append(d.name, false)
+	d.pair = append(d.pair, false)
 	if *at != nil {
 		(*at)[t] = k
 	} else if len(d.terms) == 32 {
@@ -258,7 +269,12 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 			continue
 		}
 		for k, t := range docs[i].terms {
-			if lists[start[i]+k] != nil {
+			word := !docs[i].pair[k]
+			if p := lists[start[i]+k]; p != nil {
+				if word && !p.word {
+					p.word = true
+					ix.addDeletes(t)
+				}
 				continue
 			}
 			p := ix.postings[t]
@@ -269,6 +285,9 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 				made = append(made, postingList{shard: uint32(len(ix.postings))})
 				p = &made[len(made)-1]
 				ix.postings[t] = p
+			}
+			if word && !p.word {
+				p.word = true
 				ix.addDeletes(t)
 			}
 			lists[start[i]+k], owner[start[i]+k] = p, uint8(p.shard%uint32(workers))
@@ -579,6 +598,7 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 	}
 	sc.touched = sc.touched[:0]
 	avg := [2]float64{max(ix.totalLen[0]/float64(ix.n), 1), max(ix.totalLen[1]/float64(ix.n), 1)}
+	bAvg := [2]float64{b / avg[0], b / avg[1]} // a field class's length normalisation is 1 - b + len*bAvg
 	for _, g := range groups {
 		sc.held = sc.held[:0]
 		// What stands for a word is no more telling than the word: its
@@ -592,6 +612,7 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 			if t.weight < 1 {
 				idf = min(idf, idfCap)
 			}
+			w := t.weight * idf * (k1 + 1)
 			for _, it := range t.p.items {
 				d := &ix.slots[it.slot]
 				if !d.live || d.gen != it.gen&^inName {
@@ -600,12 +621,12 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 				// BM25F: each class of fields normalised by its own length.
 				var f float64
 				if it.tf[0] > 0 {
-					f = float64(it.tf[0]) / (1 - b + b*float64(d.len[0])/avg[0])
+					f = float64(it.tf[0]) / (1 - b + float64(d.len[0])*bAvg[0])
 				}
 				if it.tf[1] > 0 {
-					f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
+					f += float64(it.tf[1]) / (1 - b + float64(d.len[1])*bAvg[1])
 				}
-				v := t.weight * idf * f * (k1 + 1) / (f + k1)
+				v := w * f / (f + k1)
 				a := &sc.acc[it.slot]
 				if a.best == 0 {
 					sc.held = append(sc.held, it.slot)

@@ -393,6 +393,22 @@ func TestPairs(t *testing.T) {
 	if d.length != plain.length || d.names != plain.names || !slices.Contains(d.terms, "pullrequest") || !slices.Contains(d.terms, "openreview") || slices.Contains(d.terms, "openpull") {
 		t.Errorf("pairs: %v %v %d, without: %v %d", d.terms, d.length, d.names, plain.length, plain.names)
 	}
+	// A pair is no word: misspellings and families do not find it, unless
+	// a document holds it as a word.
+	if slices.Contains(ix.families["pull"], "pullrequest") || len(ix.fuzzy("pullrequst")) > 0 {
+		t.Errorf("a pair is a word: %v %v", ix.families["pull"], ix.fuzzy("pullrequst"))
+	}
+	ix.Add("glued", Field{Text: "PULLREQUEST export", Weight: 1})
+	if !slices.Contains(ix.families["pull"], "pullrequest") || !slices.Contains(ix.fuzzy("pullrequst"), "pullrequest") {
+		t.Errorf("a word that was a pair is not a word: %v %v", ix.families["pull"], ix.fuzzy("pullrequst"))
+	}
+	var long []string // 200 distinct words
+	for i := range 200 {
+		long = append(long, "zz"+string(rune('a'+i/26%26))+string(rune('a'+i%26))+"q")
+	}
+	if d := Analyze(Field{Text: strings.Join(long, " "), Weight: 1, Pairs: true}); len(d.terms) != 200+maxPairs {
+		t.Errorf("a long field: %d terms, want 200 words and %d pairs", len(d.terms), maxPairs)
+	}
 }
 
 // TestLongQuery: a query of more than longQuery terms is reduced to its

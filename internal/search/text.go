@@ -37,10 +37,15 @@ func appendTerms(out []string, text string) []string {
 // appendPairs appends the stems of each two adjacent words of text
 // joined, neither of them a stop word, as a query joins adjacent words
 // ("pull request", "PullRequest": "pullrequest"); a stop word or CJK
-// text (indexed by bigrams already) between two words parts them.
+// text (indexed by bigrams already) between two words parts them. Only
+// the first maxPairs pairs are appended: a long description's first
+// sentences say what it is.
 func appendPairs(out []string, text string) []string {
-	prev := ""
+	prev, n := "", 0
 	eachWord(text, func(w string, cjk, _ bool) {
+		if n == maxPairs {
+			return
+		}
 		if cjk {
 			prev = ""
 			return
@@ -52,11 +57,15 @@ func appendPairs(out []string, text string) []string {
 		}
 		if prev != "" && !stopWords[prev+w] {
 			out = append(out, stem(prev+w))
+			n++
 		}
 		prev = w
 	})
 	return out
 }
+
+// maxPairs is how many pairs of words of a field are indexed.
+const maxPairs = 64
 
 // appendBigrams appends the bigrams of a CJK run and, for recall where a
 // word is split by others ("请三天假" holds 请假), its characters, which
