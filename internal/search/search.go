@@ -18,6 +18,10 @@
 // no more than the word itself would (its idf at most the word's). A file
 // name in a query ("notes.txt") also asks for "file"; a document whose
 // Name field's words the query covers more of ranks higher (nameBoost).
+// A field may also index its adjacent words joined (Field.Pairs), which a
+// query's joined adjacent words find: words side by side count more than
+// apart. A long query (a message around the request) is looked up for its
+// words found in fewest documents only (informative).
 //
 // An Index is safe for concurrent use; Add and Remove update it in place.
 package search
