@@ -254,3 +254,29 @@ func BenchmarkCapabilityIndex(b *testing.B) {
 		}
 	}
 }
+
+// TestKeywordFindsExamples: the text of a capability's examples is
+// indexed, below everything else: a value only an example holds finds
+// the capability, and a capability naming the word ranks above one whose
+// example alone holds it.
+func TestKeywordFindsExamples(t *testing.T) {
+	noop := func(context.Context, *Call) (Result, error) { return TextResult("ok"), nil }
+	params := []Param{{Name: "channel", Type: TypeString}, {Name: "text", Type: TypeString}}
+	reg := NewRegistry(&Options{Logger: discardLogger()})
+	if err := reg.Add(
+		&Capability{Name: "post_message", Description: "Post a message to a channel.", Params: params, Handler: noop,
+			Examples: []map[string]any{{"channel": "#onboarding", "text": "Welcome aboard"}}},
+		&Capability{Name: "onboarding_checklist", Description: "The checklist of a new hire.", Handler: noop},
+		&Capability{Name: "send_sms", Description: "Send a text message to a phone.", Handler: noop},
+	); err != nil {
+		t.Fatal(err)
+	}
+	a, text := ask(t, reg, `{"keyword":"welcome aboard"}`)
+	if a.Matches != 1 || !strings.Contains(text, `"post_message"`) {
+		t.Errorf("an example's text not found: %s", text)
+	}
+	_, text = ask(t, reg, `{"keyword":"onboarding"}`)
+	if i, j := strings.Index(text, `"onboarding_checklist"`), strings.Index(text, `"post_message"`); i < 0 || j < 0 || i > j {
+		t.Errorf("want onboarding_checklist, then post_message: %s", text)
+	}
+}

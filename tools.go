@@ -294,7 +294,7 @@ func (e *Executor) DiscoveryBudget() int {
 // capabilityFields are what query_capabilities' keyword matches, weighted:
 // the name most, parameters' descriptions least.
 func capabilityFields(c *Capability) []search.Field {
-	f := []search.Field{{Text: c.Name, Weight: 3, Name: true}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1}}
+	f := []search.Field{{Text: c.Name, Weight: 3, Name: true, Pairs: true}, {Text: c.Category, Weight: 1.5}, {Text: c.Description, Weight: 1, Pairs: true}}
 	if verb := methodVerb(c.Name); verb != "" {
 		f = append(f, search.Field{Text: verb, Weight: 1.5})
 	}
@@ -319,7 +319,52 @@ func capabilityFields(c *Capability) []search.Field {
 			}
 		}
 	}
+	if len(c.Examples) > 0 {
+		var text []byte
+		for _, ex := range c.Examples {
+			text = appendExampleText(text, ex)
+		}
+		if len(text) > 0 {
+			f = append(f, search.Field{Text: string(text), Weight: exampleWeight})
+		}
+	}
 	return f
+}
+
+// exampleWeight is the weight of the text of a capability's examples'
+// arguments ("PROJ-7", "#onboarding", "USD"): they show the values a
+// capability takes, which a request may name, and weigh least of all.
+const exampleWeight = 0.3
+
+// maxExampleText bounds the text of a capability's examples that is
+// indexed.
+const maxExampleText = 1024
+
+// appendExampleText appends the string values of an example's arguments
+// (keys sorted, nested objects and arrays included), separated by
+// newlines, while the text holds fewer than maxExampleText bytes: the
+// keys are the parameters' names, indexed already, and numbers and
+// booleans say nothing about a capability.
+func appendExampleText(b []byte, v any) []byte {
+	if len(b) >= maxExampleText {
+		return b
+	}
+	switch v := v.(type) {
+	case string:
+		if v != "" {
+			v, _ = textcut.Prefix(v, maxExampleText-len(b))
+			b = append(append(b, v...), '\n')
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(v) {
+			b = appendExampleText(b, v[k])
+		}
+	case []any:
+		for _, e := range v {
+			b = appendExampleText(b, e)
+		}
+	}
+	return b
 }
 
 // methodVerb is the action an operation's name says with an HTTP method

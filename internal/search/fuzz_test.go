@@ -31,7 +31,7 @@ func FuzzTerms(f *testing.F) {
 
 // hasWord reports whether query has a word that is searched as typed.
 func hasWord(query string) bool {
-	words, _ := parseQuery(query)
+	words, _ := parseQuery(query, nil)
 	for _, w := range words {
 		if !w.compound {
 			return true

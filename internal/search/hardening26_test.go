@@ -19,7 +19,7 @@ func TestHardening26_07_QueryTermsBounded(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			huge := strings.Repeat(tt.unit, (1<<20)/len(tt.unit))
-			words, _ := parseQuery(huge)
+			words, _ := parseQuery(huge, nil)
 			if len(words) > 2*maxQueryWords {
 				t.Errorf("%d words analysed", len(words))
 			}
@@ -28,7 +28,7 @@ func TestHardening26_07_QueryTermsBounded(t *testing.T) {
 				t.Errorf("QueryPrefix = %d bytes, %v", len(p), cut)
 			}
 			small := huge[:len(p)]
-			if a, b := testing.AllocsPerRun(5, func() { parseQuery(huge) }), testing.AllocsPerRun(5, func() { parseQuery(small) }); a > b {
+			if a, b := testing.AllocsPerRun(5, func() { parseQuery(huge, nil) }), testing.AllocsPerRun(5, func() { parseQuery(small, nil) }); a > b {
 				t.Errorf("%v allocations for a megabyte, %v for its first %d bytes", a, b, len(p))
 			}
 		})

@@ -28,11 +28,15 @@ const numberWeight = 0.2
 // MaxQueryBytes is how much of a query is analysed: the words of its
 // first MaxQueryBytes bytes (a word the cut would split is left out; a
 // CJK run is cut between characters). A query is a few words; a longer
-// one (a model's megabyte) costs no more than this.
-const MaxQueryBytes = 256
+// one (a long message, a model's megabyte) costs no more than this, and
+// only its most informative words are looked up (maxInformative).
+const MaxQueryBytes = 4096
 
-// maxQueryWords is how many words of a query are looked up: as many as
-// the bits of a document's matched words.
+// maxEchoBytes is how much of a query an answer echoes (AppendQuery).
+const maxEchoBytes = 256
+
+// maxQueryWords is how many words of a query are looked up, all of them
+// up to that: as many as the bits of a document's matched words.
 const maxQueryWords = 64
 
 // QueryPrefix is the part of q that is analysed (see MaxQueryBytes), and
@@ -58,41 +62,62 @@ func inWord(r rune) bool {
 // and the words of a request ("please show me"), then the compounds of
 // adjacent words — and the bits of the words that count for coordination
 // (all but numbers, unless the query is only numbers). It reads the
-// query's QueryPrefix and looks up at most maxQueryWords words.
-func parseQuery(q string) (words []queryWord, counted uint64) {
+// query's QueryPrefix. A query of more than longQuery terms (a long
+// message) is reduced to its maxInformative most informative ones (see
+// informative), df giving a term's document frequency (nil: none known).
+func parseQuery(q string, df func(t string) int) (words []queryWord, counted uint64) {
 	q, _ = QueryPrefix(q)
-	var raw []string // ASCII words, lower-cased, stop words kept; "" between runs
-	var numbers uint64
-	push := func(t string) bool {
-		if len(words) >= maxQueryWords {
-			return false
+	// A query is a few words: their lists start on the stack.
+	var rawBuf, termBuf [16]string
+	var termRawBuf [16]int32
+	var rawBitsBuf [16]uint64
+	raw := rawBuf[:0]         // ASCII words, lower-cased, stop words kept; "" between runs
+	terms := termBuf[:0]      // the terms, stop words left out
+	termRaw := termRawBuf[:0] // by term: its word in raw, -1 for CJK
+	eachWord(q, func(w string, cjk, _ bool) {
+		if cjk {
+			raw = append(raw, "")
+			for _, t := range appendBigrams(nil, w) {
+				terms, termRaw = append(terms, t), append(termRaw, -1)
+			}
+			return
 		}
-		bit := uint64(1) << (len(words) % 64)
+		w = strings.ToLower(w)
+		raw = append(raw, w)
+		if t := stem(w); !stopWords[w] && !queryStopWords[t] {
+			terms, termRaw = append(terms, t), append(termRaw, int32(len(raw)-1))
+		}
+	})
+	var keep []bool // by term, for a long query
+	long := len(terms) > longQuery
+	if long {
+		keep = informative(terms, df)
+	}
+	var numbers uint64
+	rawBits := rawBitsBuf[:0] // the word bit of each raw word (0 for a stop word)
+	if len(raw) <= len(rawBitsBuf) {
+		rawBits = rawBitsBuf[:len(raw)]
+	} else {
+		rawBits = make([]uint64, len(raw))
+	}
+	for i, t := range terms {
+		if len(words) >= maxQueryWords {
+			break
+		}
+		if long && !keep[i] {
+			continue
+		}
+		bit := uint64(1) << len(words)
 		w := queryWord{term: t, words: bit, weight: float64(termWeight(t))}
 		if isDigits(t) {
 			w.weight *= numberWeight
 			numbers |= bit
 		}
 		words = append(words, w)
-		return true
+		if termRaw[i] >= 0 {
+			rawBits[termRaw[i]] = bit
+		}
 	}
-	var rawBits []uint64 // the word bit of each raw word (0 for a stop word)
-	eachWord(q, func(w string, cjk, _ bool) {
-		if cjk {
-			raw, rawBits = append(raw, ""), append(rawBits, 0)
-			for _, t := range appendBigrams(nil, w) {
-				push(t)
-			}
-			return
-		}
-		w = strings.ToLower(w)
-		raw = append(raw, w)
-		if t := stem(w); !stopWords[w] && !queryStopWords[t] && push(t) {
-			rawBits = append(rawBits, words[len(words)-1].words)
-		} else {
-			rawBits = append(rawBits, 0)
-		}
-	})
 	n := len(words)
 	// A file's name ("notes.txt", "main.go") asks about a file.
 	if exts := fileExtensions(q); len(exts) > 0 {
@@ -105,7 +130,7 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 	}
 	for i := 0; i+1 < len(raw); i++ {
 		a, b := raw[i], raw[i+1]
-		if a == "" || b == "" || !isASCIIWord(a) || !isASCIIWord(b) || rawBits[i]|rawBits[i+1] == 0 {
+		if a == "" || b == "" || !isASCIIWord(a) || !isASCIIWord(b) || rawBits[i]|rawBits[i+1] == 0 || long && (rawBits[i] == 0 || rawBits[i+1] == 0) {
 			continue
 		}
 		if t := stem(a + b); !stopWords[a+b] {
@@ -121,6 +146,60 @@ func parseQuery(q string) (words []queryWord, counted uint64) {
 		counted = all
 	}
 	return words, counted
+}
+
+// A query of more than longQuery terms (stop words left out) is long:
+// only its maxInformative most informative terms are looked up (see
+// informative).
+const (
+	longQuery      = 16
+	maxInformative = 8
+)
+
+// informative chooses the maxInformative most informative of a long
+// query's terms, each once: words found in fewer documents first, then
+// numbers (by the same rule), then terms no document holds (a misspelling
+// may still find something), ties in the query's order. A long message
+// ("Hi, sorry for the long message… here is what I need: …") says what it
+// wants in the words rarest in the catalog; its chatter, in common words
+// or in none, is left out.
+func informative(terms []string, df func(string) int) []bool {
+	type cand struct {
+		at, class, df int
+	}
+	var cands []cand
+	seen := make(map[string]bool, len(terms))
+	for i, t := range terms {
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		c := cand{at: i}
+		if df != nil {
+			c.df = df(t)
+		}
+		switch {
+		case c.df == 0:
+			c.class = 2
+		case isDigits(t):
+			c.class = 1
+		}
+		cands = append(cands, c)
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		if a.class != b.class {
+			return a.class - b.class
+		}
+		if a.df != b.df {
+			return a.df - b.df
+		}
+		return a.at - b.at
+	})
+	keep := make([]bool, len(terms))
+	for _, c := range cands[:min(len(cands), maxInformative)] {
+		keep[c.at] = true
+	}
+	return keep
 }
 
 // fileNameWeight is the weight of "file" that a file's name in a query
@@ -240,14 +319,14 @@ func (ix *Index) family(t, skip string, f func(string)) {
 	}
 }
 
-// AppendQuery appends `"keyword":q` to a JSON answer: q as analysed (its
-// QueryPrefix) and, when that is less than q, "…" after it and a
-// "keyword_cut" member saying how much was searched, so an answer echoes
-// at most MaxQueryBytes of a query whatever its size.
+// AppendQuery appends `"keyword":q` to a JSON answer: q, or its first
+// maxEchoBytes and "…", and when less than q was analysed (QueryPrefix),
+// a "keyword_cut" member saying how much was searched, so an answer
+// echoes at most maxEchoBytes of a query whatever its size.
 //
 // The echo is bounded as the answer holds it, escaped as JSON: of a
 // query of control characters (six bytes each escaped) it shows as many
-// as MaxQueryBytes escaped bytes hold, and "…".
+// as maxEchoBytes escaped bytes hold, and "…".
 func AppendQuery(b []byte, q string) []byte {
 	p, cut := QueryPrefix(q)
 	echo := echoPrefix(p)
@@ -263,16 +342,16 @@ func AppendQuery(b []byte, q string) []byte {
 }
 
 // echoPrefix is the longest prefix of p, whole runes, that JSON escapes
-// to at most MaxQueryBytes bytes.
+// to at most maxEchoBytes bytes.
 func echoPrefix(p string) string {
-	if len(jsonstr.Append(nil, p)) <= MaxQueryBytes+2 {
+	if len(p) <= maxEchoBytes && len(jsonstr.Append(nil, p)) <= maxEchoBytes+2 {
 		return p
 	}
 	var buf [16]byte
 	n := 0
 	for i, r := range p {
 		n += len(jsonstr.AppendContent(buf[:0], string(r)))
-		if n > MaxQueryBytes {
+		if n > maxEchoBytes {
 			return p[:i]
 		}
 	}

@@ -18,6 +18,10 @@
 // no more than the word itself would (its idf at most the word's). A file
 // name in a query ("notes.txt") also asks for "file"; a document whose
 // Name field's words the query covers more of ranks higher (nameBoost).
+// A field may also index its adjacent words joined (Field.Pairs), which a
+// query's joined adjacent words find: words side by side count more than
+// apart. A long query (a message around the request) is looked up for its
+// words found in fewest documents only (informative).
 //
 // An Index is safe for concurrent use; Add and Remove update it in place.
 package search
@@ -43,7 +47,17 @@ type Field struct {
 	// documents matching a query alike, the one whose name's words the
 	// query covers more of ranks higher (see nameBoost).
 	Name bool
+	// Pairs also indexes each two adjacent words of the field joined, as
+	// a query joins them ("pull request": "pullrequest"), at pairWeight:
+	// a document holding a query's words side by side ranks above one
+	// holding them apart. The pairs count in neither the field's length
+	// nor the document's name.
+	Pairs bool
 }
+
+// pairWeight is the weight of two adjacent words of a field that indexes
+// them (Field.Pairs) relative to its words.
+const pairWeight = 0.5
 
 // Hit is a document found by Search.
 type Hit struct {
@@ -67,15 +81,17 @@ type Index struct {
 }
 
 type doc struct {
-	id    string
-	len   [2]float32 // of the main (weight >= 1) and the minor fields
-	gen   uint32     // incremented when the slot is freed: older postings are stale
-	terms []string   // distinct terms, for Remove
-	live  bool
+	// First what scoring a posting reads, in 16 bytes: most documents'
+	// are within one cache line.
+	len  [2]float32 // of the main (weight >= 1) and the minor fields
+	gen  uint32     // incremented when the slot is freed: older postings are stale
+	live bool
 	// pending: placed by AddDocs, which has yet to add its postings.
 	pending bool
-	names   uint16 // distinct terms of the Name fields (last: in the padding)
-	prefix  uint64 // idPrefix(id)
+	names   uint16 // distinct terms of the Name fields
+	id      string
+	terms   []string // distinct terms, for Remove
+	prefix  uint64   // idPrefix(id)
 }
 
 type posting struct {
@@ -93,6 +109,10 @@ type postingList struct {
 	shard uint32 // which of AddDocs' workers adds to the list
 	// adding counts the postings AddDocs is about to add.
 	adding int32
+	// word: a document holds the term as a word, not only as a pair of
+	// words (Field.Pairs); only words are found by misspellings and
+	// families (addDeletes).
+	word bool
 }
 
 // New returns an empty Index.
@@ -115,6 +135,7 @@ type Doc struct {
 	terms  []string     // distinct
 	tf     [][2]float32 // by term, by field class: weight >= 1, and < 1
 	name   []bool       // by term: in a Name field
+	pair   []bool       // by term: only a pair of words (Field.Pairs)
 	names  uint16       // terms in a Name field
 	length [2]float32
 }
@@ -136,26 +157,8 @@ func Analyze(fields ...Field) Doc {
 			if slices.Contains(terms[:i], t) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
-			k, ok := -1, false
-			if at != nil {
-				k, ok = at[t]
-			} else if k = slices.Index(d.terms, t); k >= 0 {
-				ok = true
-			}
-			if !ok {
-				k = len(d.terms)
-				d.terms = append(d.terms, t)
-				d.tf = append(d.tf, [2]float32{})
-				d.name = append(d.name, false)
-				if at != nil {
-					at[t] = k
-				} else if len(d.terms) == 32 {
-					at = make(map[string]int, 64)
-					for j, t := range d.terms {
-						at[t] = j
-					}
-				}
-			}
+			k := d.add(t, &at)
+			d.pair[k] = false
 			if f.Name && !d.name[k] {
 				d.name[k] = true
 				d.names = min(d.names+1, 1<<16-1)
@@ -164,8 +167,51 @@ func Analyze(fields ...Field) Doc {
 			d.tf[k][class] += tw
 			d.length[class] += tw
 		}
+		if !f.Pairs {
+			continue
+		}
+		n := len(terms)
+		terms = appendPairs(terms, f.Text)
+		for i := n; i < len(terms); i++ {
+			t := terms[i]
+			if slices.Contains(terms[:i], t) {
+				continue // a word of the field already, or a pair again
+			}
+			n := len(d.terms)
+			k := d.add(t, &at)
+			if k == n {
+				d.pair[k] = true
+			}
+			d.tf[k][class] += w * pairWeight
+		}
 	}
 	return d
+}
+
+// add returns the place of term t in d, adding it if new; *at maps terms
+// to their places once there are many.
+func (d *Doc) add(t string, at *map[string]int) int {
+	if *at != nil {
+		if k, ok := (*at)[t]; ok {
+			return k
+		}
+	} else if k := slices.Index(d.terms, t); k >= 0 {
+		return k
+	}
+	k := len(d.terms)
+	d.terms = append(d.terms, t)
+	d.tf = append(d.tf, [2]float32{})
+	d.name = append(d.name, false)
+	d.pair = append(d.pair, false)
+	if *at != nil {
+		(*at)[t] = k
+	} else if len(d.terms) == 32 {
+		*at = make(map[string]int, 64)
+		for j, t := range d.terms {
+			(*at)[t] = j
+		}
+	}
+	return k
 }
 
 // AddDoc indexes a document Analyze read, replacing the one of the same
@@ -229,7 +275,12 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 			continue
 		}
 		for k, t := range docs[i].terms {
-			if lists[start[i]+k] != nil {
+			word := !docs[i].pair[k]
+			if p := lists[start[i]+k]; p != nil {
+				if word && !p.word {
+					p.word = true
+					ix.addDeletes(t)
+				}
 				continue
 			}
 			p := ix.postings[t]
@@ -240,6 +291,9 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 				made = append(made, postingList{shard: uint32(len(ix.postings))})
 				p = &made[len(made)-1]
 				ix.postings[t] = p
+			}
+			if word && !p.word {
+				p.word = true
 				ix.addDeletes(t)
 			}
 			lists[start[i]+k], owner[start[i]+k] = p, uint8(p.shard%uint32(workers))
@@ -483,13 +537,13 @@ func (ix *Index) Page(query string, keep func(id string) bool, start, budget int
 // score returns the documents matching query with their scores, in
 // sc.hits, and their ids in sc.ids.
 func (ix *Index) score(sc *scratch, query string) []scored {
-	words, counted := parseQuery(query)
-	if len(words) == 0 {
-		return nil
-	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	if ix.n == 0 {
+		return nil
+	}
+	words, counted := parseQuery(query, ix.df)
+	if len(words) == 0 {
 		return nil
 	}
 	// Each query word stands for the indexed words it finds: itself, its
@@ -550,6 +604,7 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 	}
 	sc.touched = sc.touched[:0]
 	avg := [2]float64{max(ix.totalLen[0]/float64(ix.n), 1), max(ix.totalLen[1]/float64(ix.n), 1)}
+	bAvg := [2]float64{b / avg[0], b / avg[1]} // a field class's length normalisation is 1 - b + len*bAvg
 	for _, g := range groups {
 		sc.held = sc.held[:0]
 		// What stands for a word is no more telling than the word: its
@@ -563,6 +618,7 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 			if t.weight < 1 {
 				idf = min(idf, idfCap)
 			}
+			w := t.weight * idf * (k1 + 1)
 			for _, it := range t.p.items {
 				d := &ix.slots[it.slot]
 				if !d.live || d.gen != it.gen&^inName {
@@ -571,12 +627,12 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 				// BM25F: each class of fields normalised by its own length.
 				var f float64
 				if it.tf[0] > 0 {
-					f = float64(it.tf[0]) / (1 - b + b*float64(d.len[0])/avg[0])
+					f = float64(it.tf[0]) / (1 - b + float64(d.len[0])*bAvg[0])
 				}
 				if it.tf[1] > 0 {
-					f += float64(it.tf[1]) / (1 - b + b*float64(d.len[1])/avg[1])
+					f += float64(it.tf[1]) / (1 - b + float64(d.len[1])*bAvg[1])
 				}
-				v := t.weight * idf * f * (k1 + 1) / (f + k1)
+				v := w * f / (f + k1)
 				a := &sc.acc[it.slot]
 				if a.best == 0 {
 					sc.held = append(sc.held, it.slot)
@@ -614,6 +670,14 @@ func (ix *Index) score(sc *scratch, query string) []scored {
 	}
 	sc.hits, sc.ids = hits, ids
 	return hits
+}
+
+// df is the number of documents holding term t.
+func (ix *Index) df(t string) int {
+	if p, ok := ix.postings[t]; ok {
+		return p.live
+	}
+	return 0
 }
 
 // idf is the BM25 inverse document frequency of a term in df documents.

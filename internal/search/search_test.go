@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -370,8 +371,97 @@ func TestFileExtensions(t *testing.T) {
 			t.Errorf("fileExtensions(%q) (-want +got):\n%s", q, diff)
 		}
 	}
-	words, _ := parseQuery("open config.yaml")
+	words, _ := parseQuery("open config.yaml", nil)
 	if !slices.ContainsFunc(words, func(w queryWord) bool { return w.term == "file" && w.weight == fileNameWeight }) {
 		t.Errorf("parseQuery: %v, want the word file", words)
+	}
+}
+
+// TestPairs: a document holding a query's words side by side (Pairs)
+// ranks above one holding them apart, and the pairs change neither its
+// length nor its name's words.
+func TestPairs(t *testing.T) {
+	ix := New()
+	ix.Add("apart", Field{Text: "request_access", Weight: 3, Name: true, Pairs: true}, Field{Text: "Request access to pull a repository's images.", Weight: 1, Pairs: true})
+	ix.Add("adjacent", Field{Text: "open_review", Weight: 3, Name: true, Pairs: true}, Field{Text: "Open a pull request for review.", Weight: 1, Pairs: true})
+	hs, _ := ix.Search("pull request", nil, 0)
+	if got := ids(hs); !slices.Equal(got, []string{"adjacent", "apart"}) {
+		t.Errorf("pull request: %v, want adjacent first", got)
+	}
+	d := Analyze(Field{Text: "open_review", Weight: 3, Name: true, Pairs: true}, Field{Text: "Open a pull request for review.", Weight: 1, Pairs: true})
+	plain := Analyze(Field{Text: "open_review", Weight: 3, Name: true}, Field{Text: "Open a pull request for review.", Weight: 1})
+	if d.length != plain.length || d.names != plain.names || !slices.Contains(d.terms, "pullrequest") || !slices.Contains(d.terms, "openreview") || slices.Contains(d.terms, "openpull") {
+		t.Errorf("pairs: %v %v %d, without: %v %d", d.terms, d.length, d.names, plain.length, plain.names)
+	}
+	// A pair is no word: misspellings and families do not find it, unless
+	// a document holds it as a word.
+	if slices.Contains(ix.families["pull"], "pullrequest") || len(ix.fuzzy("pullrequst")) > 0 {
+		t.Errorf("a pair is a word: %v %v", ix.families["pull"], ix.fuzzy("pullrequst"))
+	}
+	ix.Add("glued", Field{Text: "PULLREQUEST export", Weight: 1})
+	if !slices.Contains(ix.families["pull"], "pullrequest") || !slices.Contains(ix.fuzzy("pullrequst"), "pullrequest") {
+		t.Errorf("a word that was a pair is not a word: %v %v", ix.families["pull"], ix.fuzzy("pullrequst"))
+	}
+	var long []string // 200 distinct words
+	for i := range 200 {
+		long = append(long, "zz"+string(rune('a'+i/26%26))+string(rune('a'+i%26))+"q")
+	}
+	if d := Analyze(Field{Text: strings.Join(long, " "), Weight: 1, Pairs: true}); len(d.terms) != 200+maxPairs {
+		t.Errorf("a long field: %d terms, want 200 words and %d pairs", len(d.terms), maxPairs)
+	}
+}
+
+// TestLongQuery: a query of more than longQuery terms is reduced to its
+// maxInformative rarest: the request within a long message is found,
+// however much chatter is around it, and a short query keeps every word.
+func TestLongQuery(t *testing.T) {
+	ix := New()
+	ix.Add("stripe_create_refund", Field{Text: "stripe_create_refund", Weight: 3, Name: true}, Field{Text: "Refund a charge.", Weight: 1})
+	ix.Add("gcal_find_free_time", Field{Text: "gcal_find_free_time", Weight: 3, Name: true}, Field{Text: "Find a time when the team is free, this week or next.", Weight: 1})
+	ix.Add("slack_post_message", Field{Text: "slack_post_message", Weight: 3, Name: true}, Field{Text: "Post a message to the team's channel.", Weight: 1})
+	for i := range 20 {
+		ix.Add(fmt.Sprintf("team_%d", i), Field{Text: fmt.Sprintf("team_update_%d", i), Weight: 3, Name: true}, Field{Text: "Message the team about this week: who is free, who has time, who is sorry.", Weight: 1})
+	}
+	chatter := "Hi, sorry for the long message, the team has been busy this week and I have had no free time at all. "
+	q := chatter + "Please refund the duplicate charge. " + chatter
+	hs, _ := ix.Search(q, nil, 3)
+	if got := ids(hs); len(got) == 0 || got[0] != "stripe_create_refund" {
+		t.Errorf("long message: %v, want stripe_create_refund first", got)
+	}
+	words, _ := parseQuery(q, ix.df)
+	var kept []string
+	for _, w := range words {
+		if !w.compound {
+			kept = append(kept, w.term)
+		}
+	}
+	if len(kept) != maxInformative || !slices.Contains(kept, "refund") || slices.Contains(kept, "team") {
+		t.Errorf("long message: %v looked up", kept)
+	}
+	// A short query is looked up whole, and in order.
+	words, _ = parseQuery("sorry the team refund free time message week", ix.df)
+	if len(words) < 7 || words[0].term != "sorry" || words[6].term != "week" {
+		t.Errorf("short query: %v", words)
+	}
+}
+
+// TestAppendQueryLong: a query is echoed to its first maxEchoBytes, and
+// keyword_cut says when less than the query was searched.
+func TestAppendQueryLong(t *testing.T) {
+	for _, tt := range []struct {
+		n   int
+		cut string
+	}{{200, ""}, {1000, ""}, {10000, `,"keyword_cut":"only the first 4,09`}} {
+		q := strings.Repeat("refund ", tt.n/7+1)[:tt.n]
+		b := AppendQuery(nil, q)
+		var echo string
+		end := strings.Index(string(b), `",`)
+		if end < 0 {
+			end = len(b) - 1
+		}
+		echo = string(b[len(`"keyword":"`):end])
+		if len(echo) > maxEchoBytes+len("…") || !strings.Contains(string(b), tt.cut) || tt.cut != "" && !strings.Contains(string(b), "of the keyword's 10,000 bytes were searched") || (tt.n > maxEchoBytes) != strings.HasSuffix(echo, "…") {
+			t.Errorf("%d bytes: %s", tt.n, b)
+		}
 	}
 }

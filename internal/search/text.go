@@ -34,6 +34,39 @@ func appendTerms(out []string, text string) []string {
 	return out
 }
 
+// appendPairs appends the stems of each two adjacent words of text
+// joined, neither of them a stop word, as a query joins adjacent words
+// ("pull request", "PullRequest": "pullrequest"); a stop word or CJK
+// text (indexed by bigrams already) between two words parts them. Only
+// the first maxPairs pairs are appended: a long description's first
+// sentences say what it is.
+func appendPairs(out []string, text string) []string {
+	prev, n := "", 0
+	eachWord(text, func(w string, cjk, _ bool) {
+		if n == maxPairs {
+			return
+		}
+		if cjk {
+			prev = ""
+			return
+		}
+		w = strings.ToLower(w)
+		if stopWords[w] || !isASCIIWord(w) {
+			prev = ""
+			return
+		}
+		if prev != "" && !stopWords[prev+w] {
+			out = append(out, stem(prev+w))
+			n++
+		}
+		prev = w
+	})
+	return out
+}
+
+// maxPairs is how many pairs of words of a field are indexed.
+const maxPairs = 64
+
 // appendBigrams appends the bigrams of a CJK run and, for recall where a
 // word is split by others ("请三天假" holds 请假), its characters, which
 // the index weighs less (see unigramWeight).
