@@ -1,10 +1,13 @@
 package toolkit_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +16,7 @@ import (
 	"time"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/formdata"
 	"github.com/toolkit-sdk/toolkit/toolkittest"
 )
 
@@ -207,5 +211,116 @@ func TestReview34cAddRemoveDuringLoad(t *testing.T) {
 	}
 	if err := reg.Check(); err != nil {
 		t.Errorf("Check of an empty Registry: %v", err)
+	}
+}
+
+// Review of the upload's base64 decoding.
+
+// wantBase64 is what decoding s must give: encoding/base64's answer for
+// the text formdata.Base64 keeps of s, a bad byte named at its offset.
+func wantBase64(s string) ([]byte, string) {
+	text, enc := formdata.Base64(s)
+	data, err := enc.DecodeString(text)
+	if err != nil {
+		return nil, fmt.Sprintf(`parameter "p" is not valid base64 (%v)`, formdata.DecodeError(err))
+	}
+	return data, ""
+}
+
+// checkBase64 compares the upload's decoding of s, by bytes and by
+// writeTo, with wantBase64.
+func checkBase64(t *testing.T, s string) {
+	t.Helper()
+	want, wantErr := wantBase64(s)
+	got, err := toolkit.DecodeFileBase64(s)
+	body, werr := toolkit.WriteFileBase64("head", s)
+	for _, r := range []struct {
+		how  string
+		data []byte
+		err  error
+	}{{"bytes", got, err}, {"writeTo", body[min(4, len(body)):], werr}} {
+		switch {
+		case wantErr != "" && r.err == nil:
+			t.Errorf("%s of %.40q…%q: %d bytes, no error; want %s", r.how, s, s[max(0, len(s)-12):], len(r.data), wantErr)
+		case wantErr != "" && !strings.Contains(r.err.Error(), wantErr):
+			t.Errorf("%s of %.40q…%q: %v; want %s", r.how, s, s[max(0, len(s)-12):], r.err, wantErr)
+		case wantErr == "" && (r.err != nil || !bytes.Equal(r.data, want)):
+			t.Errorf("%s of %.40q…%q: %d bytes, %v; want %d bytes", r.how, s, s[max(0, len(s)-12):], len(r.data), r.err, len(want))
+		}
+	}
+}
+
+// TestReview34cBase64Forms: white space and newlines, URL-safe and
+// standard, padded or not, a data: prefix, empty text, and what is not
+// base64: padding before the end, a lone last character, trailing bytes
+// after the padding, '=' in the middle — each decoded as encoding/base64
+// decodes the whole text, or refused at the same byte.
+func TestReview34cBase64Forms(t *testing.T) {
+	block := strings.Repeat("QUFB", 256) // 1024 bytes: the stream decoder's chunk
+	for _, s := range []string{
+		"", " ", "\n", "====", "=", "QQ==", "QQ", "QUE=", "QUE", "QUFB", "Q", "QQ=", "QUFB=", "QUFBQQ=", "QUFBQUFBQ",
+		"QQ==QQ==", "QQ==QUFB", "QU=B", "Q=FB", "QUFB\r\nQUFB\n", " QU FB\tQQ== ", "a-_b", "a+/b", "a-/b", "a-b+",
+		"data:text/plain;base64,aGk=", "data:;base64,", "aGk=\x00", "aGk=\xff", "8J+Ygg", "8J-Ygg==",
+		block[:1020] + "QQ==" + "QUFB", block[:1020] + "QQ==" + "QQ==", block + "QQ=", block + "Q", block + "QUFB=",
+		strings.Repeat(block, 4)[:4092] + "QQ==" + "QUFB", strings.Repeat(block, 5) + "$", block + "\n" + block,
+	} {
+		checkBase64(t, s)
+	}
+}
+
+// TestReview34cBase64Corrupted: valid base64 of every length near the
+// decoders' chunk sizes, corrupted at random places (a byte replaced,
+// inserted, dropped, the text cut), decodes as encoding/base64 does.
+func TestReview34cBase64Corrupted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(34, 4))
+	encs := []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding}
+	for _, n := range []int{0, 1, 2, 3, 765, 766, 767, 768, 769, 3070, 3071, 3072, 3073, 6144, 6145} {
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte(rng.UintN(256))
+		}
+		for _, enc := range encs {
+			s := enc.EncodeToString(data)
+			checkBase64(t, s)
+			for range 12 {
+				b := []byte(s)
+				at := rng.IntN(len(b) + 1)
+				c := "=$-_+/ \nA"[rng.IntN(9)]
+				switch rng.IntN(4) {
+				case 0:
+					if at < len(b) {
+						b[at] = c
+					}
+				case 1:
+					b = slices.Insert(b, at, c)
+				case 2:
+					if at < len(b) {
+						b = slices.Delete(b, at, at+1)
+					}
+				case 3:
+					b = b[:at]
+				}
+				checkBase64(t, string(b))
+			}
+		}
+	}
+}
+
+// TestReview34cBase64Memory: decoding 32 MiB of base64 allocates the
+// decoded bytes once, and refusing it for a bad last byte no more.
+func TestReview34cBase64Memory(t *testing.T) {
+	text := base64.StdEncoding.EncodeToString(make([]byte, 24<<20)) // 32 MiB of text
+	for _, s := range []string{text, text[:len(text)-4] + "QQ=$"} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		data, err := toolkit.DecodeFileBase64(s)
+		runtime.ReadMemStats(&after)
+		if (err == nil) != (s == text) || err == nil && len(data) != 24<<20 {
+			t.Fatalf("%d bytes, %v", len(data), err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 24<<20+1<<20 {
+			t.Errorf("err %v: %d MiB allocated, want the 24 MiB decoded and no more", err, n>>20)
+		}
 	}
 }
