@@ -210,3 +210,53 @@ func TestReview34cInsertionOrder(t *testing.T) {
 		t.Fatal("AddDocs answers differ from Add's")
 	}
 }
+
+// FuzzReview34cInsertionOrder: documents whose texts and ids the fuzzer
+// picks, added in two orders (the second with some removed and added
+// back), answer every query alike.
+func FuzzReview34cInsertionOrder(f *testing.F) {
+	f.Add("create customer\x00refund payment\x00list invoices\x00create invoice", "customer invoice", uint64(7))
+	f.Add("a\x00a\x00b b\x00abcdefgh1\x00abcdefgh2", "a b", uint64(1))
+	f.Fuzz(func(t *testing.T, texts, query string, seed uint64) {
+		parts := strings.Split(texts, "\x00")
+		if len(parts) > 64 {
+			parts = parts[:64]
+		}
+		ids := make([]string, len(parts))
+		for i, p := range parts {
+			ids[i] = fmt.Sprintf("%.8s\x00%d", p, i) // ids sharing their first bytes
+		}
+		build := func(order []int, churn bool) *Index {
+			ix := New()
+			for _, i := range order {
+				ix.Add(ids[i], Field{Text: parts[i], Weight: 3, Name: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 0.5})
+			}
+			if churn {
+				for _, i := range order[:len(order)/2] {
+					ix.Remove(ids[i])
+				}
+				for _, i := range order[:len(order)/2] {
+					ix.Add(ids[i], Field{Text: parts[i], Weight: 3, Name: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 0.5})
+				}
+			}
+			return ix
+		}
+		order := make([]int, len(parts))
+		for i := range order {
+			order[i] = i
+		}
+		a := build(order, false)
+		rng := rand.New(rand.NewPCG(seed, 34))
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		b := build(order, true)
+		for _, q := range []string{query, parts[0]} {
+			for _, k := range []int{0, 1, 3} {
+				ha, na := a.Search(q, nil, k)
+				hb, nb := b.Search(q, nil, k)
+				if na != nb || fmt.Sprint(ha) != fmt.Sprint(hb) {
+					t.Fatalf("%q k=%d: %v (%d) in one order, %v (%d) in another", q, k, ha, na, hb, nb)
+				}
+			}
+		}
+	})
+}
