@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -322,5 +323,42 @@ func TestReview34cBase64Memory(t *testing.T) {
 		if n := after.TotalAlloc - before.TotalAlloc; n > 24<<20+1<<20 {
 			t.Errorf("err %v: %d MiB allocated, want the 24 MiB decoded and no more", err, n>>20)
 		}
+	}
+}
+
+// nanEmbedder gives HashEmbedder's vectors with a NaN in those of texts
+// holding "nan", and counts its calls.
+type nanEmbedder struct{ calls atomic.Int32 }
+
+func (e *nanEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	e.calls.Add(1)
+	vecs, err := toolkittest.HashEmbedder{Dims: 16}.Embed(ctx, texts)
+	for i, t := range texts {
+		if strings.Contains(t, "nan") {
+			vecs[i][3] = float32(math.NaN())
+		}
+	}
+	return vecs, err
+}
+
+// TestReview34cNaNStillRefused: a vector holding a NaN is refused at
+// load (Check reports it) and for a query (embedded again next time, not
+// kept as no vector), unlike a vector of zeros.
+func TestReview34cNaNStillRefused(t *testing.T) {
+	emb := &nanEmbedder{}
+	caps := hybridCatalog(3)
+	caps[0].Description += " nan"
+	reg := toolkit.NewRegistry(&toolkit.Options{Embedder: emb, Logger: quiet, Hybrid: toolkit.HybridOptions{Batch: 1}})
+	if err := reg.Add(caps...); err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.Check(); !errors.Is(err, toolkit.ErrEmbedding) || !strings.Contains(err.Error(), "not finite") {
+		t.Errorf("Check = %v, want the NaN refused", err)
+	}
+	before := emb.calls.Load()
+	reg.Search("nan refund", 3)
+	reg.Search("nan refund", 3)
+	if n := emb.calls.Load() - before; n != 2 {
+		t.Errorf("a query refused for its NaN was embedded %d times in two searches, want 2", n)
 	}
 }
