@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolkit-sdk/toolkit/internal/formdata"
 )
 
 // shopServer logs in at /login (a session id in the body and a cookie
@@ -201,4 +204,21 @@ func TestExportLoopItems(t *testing.T) {
 	if diff := cmp.Diff([]Export{{Name: "ALL_ITEMS", Value: "[1,2,3]"}}, res.Exports); diff != "" {
 		t.Errorf("Exports (-want +got):\n%s", diff)
 	}
+}
+
+// DecodeFileBase64 decodes a file parameter's base64 text as a call does
+// (fileData.bytes), for review34c_test.go.
+func DecodeFileBase64(s string) ([]byte, error) {
+	text, enc := formdata.Base64(s)
+	return (&fileData{b64: text, enc: enc, param: "p"}).bytes()
+}
+
+// WriteFileBase64 writes a file parameter's bytes after head as a
+// multipart body does (fileData.writeTo), for review34c_test.go.
+func WriteFileBase64(head, s string) ([]byte, error) {
+	text, enc := formdata.Base64(s)
+	var buf bytes.Buffer
+	buf.WriteString(head)
+	err := (&fileData{b64: text, enc: enc, param: "p"}).writeTo(&buf, &buf)
+	return buf.Bytes(), err
 }

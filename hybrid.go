@@ -155,7 +155,7 @@ type hybrid struct {
 
 	mu      sync.Mutex
 	cache   map[[32]byte][]float32 // vectors by the hash of their text
-	byName  map[string][32]byte    // the hash of each capability's vector in index
+	byName  map[string][32]byte    // the hash of each capability's vector in index (or noVector's)
 	pending map[string]embedText   // capabilities without a vector, their text
 	err     error                  // the last failure at load, while pending
 	queries *lru.Map[string, []float32]
@@ -272,17 +272,17 @@ func (h *hybrid) embed(ctx context.Context, texts []string, query bool) (vecs []
 	vecs, err = h.call(ctx, texts)
 	if err == nil {
 		err = checkVectors(vecs, len(texts), h.index.Dims())
-		if query && errors.Is(err, errZeroVector) {
-			// No vector: kept so (queries cache nil), ranked by keyword.
-			h.observe(ctx, EmbedInfo{Texts: len(texts), Query: query, Elapsed: time.Since(start)})
-			return [][]float32{nil}, nil
-		}
 	}
 	if err == nil && len(vecs) > 0 {
 		// The Registry's own copies, kept in the caches: the Embedder may
-		// reuse its buffers for its next call.
+		// reuse its buffers for its next call. A vector of zeros becomes
+		// noVector.
 		own, flat := make([][]float32, len(vecs)), make([]float32, len(vecs)*len(vecs[0]))
 		for i, v := range vecs {
+			if isZero(v) {
+				own[i] = noVector
+				continue
+			}
 			own[i] = flat[:len(v):len(v)]
 			flat = flat[copy(flat, v):]
 		}
@@ -335,12 +335,11 @@ func (h *hybrid) call(ctx context.Context, texts []string) ([][]float32, error) 
 	}
 }
 
-// checkVectors reports vectors that are not one per text, of the same
-// length (dims, when not 0) and finite.
-// errZeroVector is a vector of zeros: the Embedder saw no meaning in the
-// text (a word model given words it does not know, say). For a query it
-// is no failure: the query is ranked by keyword alone, without a warning.
-var errZeroVector = errors.New("zero")
+// noVector is the vector of a text the Embedder gave a vector of zeros:
+// it saw no meaning in it (a word model given words it does not know,
+// say). That is no failure: the capability or the query is ranked by
+// keyword alone, without a warning, and not embedded again.
+var noVector = []float32{}
 
 func isZero(v []float32) bool {
 	for _, x := range v {
@@ -351,6 +350,8 @@ func isZero(v []float32) bool {
 	return true
 }
 
+// checkVectors reports vectors that are not one per text, of the same
+// length (dims, when not 0) and finite; a vector of zeros passes.
 func checkVectors(vecs [][]float32, n, dims int) error {
 	if len(vecs) != n {
 		return fmt.Errorf("the Embedder returned %d vectors for %d texts", len(vecs), n)
@@ -365,10 +366,7 @@ func checkVectors(vecs [][]float32, n, dims int) error {
 		if len(v) > maxEmbedDims {
 			return fmt.Errorf("%w: vector %d has %d dimensions, more than %d", vecindex.ErrDims, i, len(v), maxEmbedDims)
 		}
-		if !vecindex.Normalize(make([]float32, len(v)), v) {
-			if isZero(v) {
-				return fmt.Errorf("vector %d is %w", i, errZeroVector)
-			}
+		if !vecindex.Normalize(make([]float32, len(v)), v) && !isZero(v) {
 			return fmt.Errorf("vector %d is not finite", i)
 		}
 	}
@@ -405,6 +403,12 @@ func (h *hybrid) set(names []string, texts []embedText, vecs [][]float32, err er
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for i, name := range names {
+		if vecs[i] != nil && len(vecs[i]) == 0 { // noVector: found by keyword alone
+			h.index.Remove(name)
+			h.byName[name] = texts[i].hash
+			delete(h.pending, name)
+			continue
+		}
 		if vecs[i] != nil {
 			if e := h.index.Set(name, vecs[i]); e == nil {
 				h.byName[name] = texts[i].hash
@@ -412,6 +416,8 @@ func (h *hybrid) set(names []string, texts []embedText, vecs [][]float32, err er
 				continue
 			} else {
 				err = fmt.Errorf("%w: capability %q: %w", ErrEmbedding, name, e)
+				// Not kept: Check embeds the text again.
+				delete(h.cache, texts[i].hash)
 			}
 		}
 		h.index.Remove(name)
@@ -514,10 +520,14 @@ func (h *hybrid) queryVector(ctx context.Context, query string) []float32 {
 	if err != nil {
 		return nil
 	}
+	v = vecs[0]
+	if len(v) == 0 { // noVector: kept so, ranked by keyword
+		v = nil
+	}
 	h.mu.Lock()
-	h.queries.Put(query, vecs[0])
+	h.queries.Put(query, v)
 	h.mu.Unlock()
-	return vecs[0]
+	return v
 }
 
 // SearchContext is Search with a context: with an Embedder

@@ -419,25 +419,26 @@ func (f *fileData) size() int64 {
 }
 
 // decode decodes the base64 into dst, which has room for
-// f.enc.DecodedLen(len(f.b64)) bytes, reading the text as a stream (it is
-// not copied to bytes first).
+// f.enc.DecodedLen(len(f.b64)) bytes, the text copied a few KiB at a time
+// (never whole) and decoded as encoding/base64 decodes it whole: a bad
+// byte is named by its offset in the text.
 func (f *fileData) decode(dst []byte) ([]byte, error) {
-	d := base64.NewDecoder(f.enc, strings.NewReader(f.b64))
+	var chunk [4096]byte // whole quanta: only the last chunk may end in a fragment
 	n := 0
-	for n < len(dst) {
-		m, err := d.Read(dst[n:])
+	for at := 0; at < len(f.b64); {
+		k := copy(chunk[:], f.b64[at:])
+		m, err := f.enc.Decode(dst[n:], chunk[:k])
 		n += m
-		if err == io.EOF {
-			break
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			err = ce + base64.CorruptInputError(at) // the offset in the text
+		} else if err == nil && at+k < len(f.b64) && m < k/4*3 {
+			err = base64.CorruptInputError(at + k) // text after the padding
 		}
 		if err != nil {
-			// The stream's offsets count from its chunk: decode the whole
-			// text again for the offset of the bad byte.
-			if _, e := f.enc.DecodeString(f.b64); e != nil {
-				err = e
-			}
 			return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, formdata.DecodeError(err))
 		}
+		at += k
 	}
 	return dst[:n], nil
 }

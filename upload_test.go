@@ -342,6 +342,8 @@ func FuzzUploadBase64(f *testing.F) {
 	f.Add("a-_b")
 	f.Add(" data:x;base64,aGk=\n")
 	f.Add("!!")
+	f.Add("QUFBQQ=")   // a fragment after a whole quantum
+	f.Add("QUFBQUFBQ") // a lone last character
 	f.Fuzz(func(t *testing.T, s string) {
 		text, enc := formdata.Base64(s)
 		fd := &fileData{b64: text, enc: enc, param: "p"}

@@ -494,7 +494,7 @@ type acc struct {
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Search ranks the documents matching any word of query and returns the
-// best k of them in order (by score, ties in index order; all of them
+// best k of them in order (by score, ties by id; all of them
 // when k <= 0) and the number of matches. keep, when not nil, filters the
 // documents by id: it sees every match (total counts those it keeps) and
 // runs after the Index is unlocked, so it may take the caller's locks.

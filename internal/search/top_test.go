@@ -28,7 +28,7 @@ func genIndex(n int) *Index {
 }
 
 // TestSearchTop: the best k hits are the first k of the whole ranking,
-// which is by score and then by the order documents were added; the total
+// which is by score and then by id; the total
 // counts every match (those keep keeps, when given).
 func TestSearchTop(t *testing.T) {
 	ix := genIndex(3000)
@@ -54,7 +54,7 @@ func TestSearchTop(t *testing.T) {
 			}
 		}
 	}
-	// Ties keep the order of addition.
+	// Ties are in the order of their ids.
 	hits, _ := ix.Search("invoice", nil, 0)
 	var tied []string
 	for _, h := range hits {
