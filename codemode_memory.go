@@ -17,7 +17,12 @@ import (
 // collection found reachable), collecting first if none ran since: so
 // garbage never stops a script, and a script that keeps memory is stopped
 // within about the bound plus what it made in one instruction (a + b of
-// two strings of the bound is twice the bound) and one poll.
+// two strings of the bound is twice the bound) and one poll. The live heap
+// at the start is that of the last collection, which may count as live
+// what was garbage by then (a previous script's memory): growth counts
+// from the lowest live heap read while the script runs, so a script
+// holding memory when the first collection after its start finds the
+// heap smaller may keep up to that much more than the bound.
 
 // errScriptMemory ends a script that kept too much memory.
 var errScriptMemory = errors.New("script kept too much memory")
@@ -57,6 +62,10 @@ func watchMemory(limit uint64, over func()) (stop func()) {
 		objects := base.objects // past it and the bound, the live heap is read
 		for {
 			h := readHeap()
+			// A live heap lower than the start's: what the collection
+			// before the start found live was partly garbage by then (a
+			// previous script's, say), and growth counts from the lower.
+			base.live = min(base.live, h.live)
 			if grew(objects, h.objects, limit) || grew(base.live, h.live, limit) {
 				if h.cycles == base.cycles { // no collection since the start: the live heap says nothing yet
 					runtime.GC()

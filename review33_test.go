@@ -1,6 +1,7 @@
 package toolkit
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -40,4 +41,23 @@ func TestReview33_ResultGettersOnce(t *testing.T) {
 return Object.defineProperty(o, 'n', {get() { return n; }, enumerable: true});`, ""), `{"a":{"b":1},"n":1}`)
 	// A promise is still what it settles to.
 	wantText(t, runScript(t, reg, `return Promise.resolve({get x() { return 7; }});`, ""), `{"x":7}`)
+}
+
+// TestScriptMemoryStaleLiveHeap: the live heap the last collection before
+// a script found may count memory dropped since (here 160 MiB the test
+// held); a script keeping more than the bound is stopped all the same.
+func TestScriptMemoryStaleLiveHeap(t *testing.T) {
+	reg := scriptRegistry(t, &Options{ScriptTimeout: time.Minute, ScriptMemory: 32 << 20})
+	held := make([][]byte, 160)
+	for i := range held {
+		held[i] = make([]byte, 1<<20)
+		held[i][0] = 1
+	}
+	runtime.GC() // finds the 160 MiB live
+	runtime.KeepAlive(held)
+	held = nil
+	res := runScript(t, reg, `const a = []; for (let i = 0; i < 120; i++) a.push('x'.repeat(1 << 20) + i); return a.length;`, "")
+	if !res.IsError || !strings.Contains(res.Text, "memory") {
+		t.Errorf("a script keeping 120 MiB against a bound of 32: %.300s", res.Text)
+	}
 }
