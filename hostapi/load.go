@@ -490,33 +490,54 @@ func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apa
 	return apart, nil
 }
 
-// decodeParams decodes a list of parameters, each through the cache.
+// decodeParams decodes a list of parameters, each through the cache. The
+// list is written as decodeItem writes it, and each parameter decoded from
+// its text there: a ref that is written otherwise rewrites the whole list
+// (its objects with their repeated keys once, as the index reads them),
+// and the refs written out in place share one bound for the list.
 func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters, error) {
 	if sp == (span{}) || d.isNull(sp) {
 		return nil, nil
 	}
-	i := jsontok.SkipSpace(d.text, sp.start)
-	if i >= sp.end || d.text[i] != '[' {
+	var b bytes.Buffer
+	d.writeValue(&b, sp)
+	text := b.Bytes()
+	i := jsontok.SkipSpace(text, 0)
+	if i >= len(text) || text[i] != '[' {
 		// Not a list: decoded in place, for its diagnostic.
 		return nil, errUnshared
 	}
-	els := d.array(sp)
-	out := make(openapi3.Parameters, len(els))
-	for k, el := range els {
-		if d.isNull(el) {
-			continue // nil, as encoding/json has it
+	out := openapi3.Parameters{}
+	var key []byte
+	for i = jsontok.SkipSpace(text, i+1); i < len(text) && text[i] != ']'; {
+		end := jsontok.ValueEnd(text, i)
+		if end <= i {
+			return nil, errUnshared
 		}
-		v, err := d.decodeShared(el, cache, 'p')
-		if err != nil {
-			return nil, err
+		el := text[i:end]
+		switch {
+		case bytes.Equal(el, []byte("null")):
+			out = append(out, nil) // as encoding/json has it
+		case el[0] != '{':
+			// Not an object: decoded in place, for its diagnostic.
+			return nil, errUnshared
+		default:
+			key = append(append(key[:0], 'p'), el...)
+			v, err := cache.decode(key)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v.(*openapi3.ParameterRef))
 		}
-		out[k] = v.(*openapi3.ParameterRef)
+		if i = jsontok.SkipSpace(text, end); i < len(text) && text[i] == ',' {
+			i = jsontok.SkipSpace(text, i+1)
+		}
 	}
 	return out, nil
 }
 
-// decodeShared decodes the object at sp through the cache: a parameter
-// (kind 'p') or a request body ('b').
+// decodeShared decodes the object at sp through the cache: a request
+// body (kind 'b').
 func (d *rawDoc) decodeShared(sp span, cache *decodeCache, kind byte) (any, error) {
 	if j := jsontok.SkipSpace(d.text, sp.start); j >= sp.end || d.text[j] != '{' {
 		// Not an object: decoded in place, for its diagnostic.
