@@ -26,6 +26,58 @@ func TestReview35cCaseDuplicates(t *testing.T) {
 	sameDecoded(t, "dup.json", []byte(doc))
 }
 
+// TestReview35cRefDescriptions: from OpenAPI 3.1, a reference's
+// description replaces its target's where it is written, and there only.
+// kin-openapi writes it into the target, which every reference to it
+// shares: each endpoint read the description of the last reference
+// resolved, and, a reference written the same in many places resolved
+// once when shared, a different one than when decoded in place.
+func TestReview35cRefDescriptions(t *testing.T) {
+	ok := `"responses": {"200": {"description": "ok"}}`
+	p := func(d string) string {
+		return `{"$ref": "#/components/parameters/top"` + d + `}`
+	}
+	rb := func(d string) string {
+		return `{"$ref": "#/components/requestBodies/T"` + d + `}`
+	}
+	a, b := `, "description": "A"`, `, "description": "B"`
+	doc := `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {
+	"/a": {"get": {"operationId": "a", "parameters": [` + p(a) + `], ` + ok + `}, "post": {"operationId": "pa", "requestBody": ` + rb(a) + `, ` + ok + `}},
+	"/b": {"get": {"operationId": "b", "parameters": [` + p(b) + `], ` + ok + `}, "post": {"operationId": "pb", "requestBody": ` + rb(b) + `, ` + ok + `}},
+	"/c": {"get": {"operationId": "c", "parameters": [` + p(a) + `], ` + ok + `}, "post": {"operationId": "pc", "requestBody": ` + rb(a) + `, ` + ok + `}},
+	"/d": {"get": {"operationId": "d", "parameters": [` + p("") + `], ` + ok + `}, "post": {"operationId": "pd", "requestBody": ` + rb("") + `, ` + ok + `}},
+	"/e": {"get": {"operationId": "e", "parameters": [{"$ref": "#/components/parameters/alias"}], ` + ok + `}, "post": {"operationId": "pe", "requestBody": {"$ref": "#/components/requestBodies/alias"}, ` + ok + `}}},
+	"components": {"parameters": {"top": {"name": "top", "in": "query", "description": "orig", "schema": {"type": "integer"}},
+	    "alias": {"$ref": "#/components/parameters/top", "description": "E"}},
+	  "requestBodies": {"T": {"description": "orig", "content": {"application/json": {"schema": {"type": "object"}}}},
+	    "alias": {"$ref": "#/components/requestBodies/T", "description": "E"}}}}`
+	sameDecoded(t, "desc.json", []byte(doc))
+	c, ds := ParseOpenAPI("desc.json", []byte(doc), nil)
+	if c == nil {
+		t.Fatal(ds)
+	}
+	for id, want := range map[string]string{"a": "A", "b": "B", "c": "A", "d": "orig", "e": "E"} {
+		e, _ := c.Endpoint(id)
+		if len(e.Params) != 1 || e.Params[0].Description != want {
+			t.Errorf("%s: parameter %+v, want the description %q", id, e.Params, want)
+		}
+		e, _ = c.Endpoint("p" + id)
+		if e.Body == nil || e.Body.Description != want {
+			t.Errorf("p%s: body %+v, want the description %q", id, e.Body, want)
+		}
+	}
+	// In 3.0 a reference's siblings are ignored.
+	c, ds = ParseOpenAPI("desc30.json", []byte(strings.Replace(doc, "3.1.0", "3.0.3", 1)), nil)
+	if c == nil {
+		t.Fatal(ds)
+	}
+	for _, id := range []string{"a", "b", "c", "d", "e"} {
+		if e, _ := c.Endpoint(id); len(e.Params) != 1 || e.Params[0].Description != "orig" {
+			t.Errorf("3.0 %s: parameter %+v, want the description %q", id, e.Params, "orig")
+		}
+	}
+}
+
 // TestReview35cInlineBound: the refs written out in place of a list of
 // parameters share one bound, the list's, as decodeItem writes it: each
 // parameter decoded apart had a bound of its own, so that a list of them
