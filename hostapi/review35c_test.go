@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -110,5 +111,24 @@ func TestReview35cInlineBound(t *testing.T) {
 	s, _ := json.Marshal(shared)
 	if len(w) != len(s) || !bytes.Equal(w, s) {
 		t.Errorf("decoded whole, %d bytes; shared, %d", len(w), len(s))
+	}
+}
+
+// TestReview35cConcurrentLoads: loads at once share nothing (run with
+// -race), and read the same.
+func TestReview35cConcurrentLoads(t *testing.T) {
+	src := []byte(repeatDoc())
+	want, _ := ParseOpenAPI("repeat.json", src, nil)
+	done := make(chan *Catalog)
+	for range 4 {
+		go func() {
+			c, _ := ParseOpenAPI("repeat.json", src, nil)
+			done <- c
+		}()
+	}
+	for range 4 {
+		if c := <-done; !reflect.DeepEqual(c.Endpoints(), want.Endpoints()) {
+			t.Error("a load at once with others read otherwise")
+		}
 	}
 }
