@@ -606,9 +606,12 @@ func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters,
 	if sp == (span{}) || d.isNull(sp) {
 		return nil, nil
 	}
-	var b bytes.Buffer
-	d.writeValue(&b, sp)
-	text := b.Bytes()
+	text := d.value(sp)
+	if slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+		var b bytes.Buffer
+		d.rewrite(&b, sp, nil, 8*len(d.text)+1<<20) // as writeValue
+		text = b.Bytes()
+	}
 	i := jsontok.SkipSpace(text, 0)
 	if i >= len(text) || text[i] != '[' {
 		// Not a list: decoded in place, for its diagnostic.
