@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"runtime"
 	"slices"
 	"strings"
@@ -281,9 +282,115 @@ func resolve(doc *openapi3.T) (err error) {
 			err = fmt.Errorf("kin-openapi: %v", r)
 		}
 	}()
+	restore := takeRefDescriptions(doc)
 	loader := openapi3.NewLoader()
 	loader.IsExternalRefsAllowed = false
-	return loader.ResolveRefsIn(doc, nil)
+	if err := loader.ResolveRefsIn(doc, nil); err != nil {
+		return err
+	}
+	restore()
+	return nil
+}
+
+// takeRefDescriptions takes off the descriptions written next to the
+// $refs of parameters and request bodies, which from OpenAPI 3.1 replace
+// their target's where they are written, there only: kin-openapi writes
+// one into the target, which every reference to it shares, so that each
+// read the description of the last reference resolved. restore, once the
+// refs are resolved, gives each reference with a description (its own, or
+// a component's it goes through) a copy of its target with it.
+func takeRefDescriptions(doc *openapi3.T) (restore func()) {
+	params := map[*openapi3.ParameterRef]*string{}
+	bodies := map[*openapi3.RequestBodyRef]*string{}
+	addParams := func(list ...*openapi3.ParameterRef) {
+		for _, r := range list {
+			if _, seen := params[r]; r != nil && r.Ref != "" && !seen {
+				params[r], r.Description = r.Description, nil
+			}
+		}
+	}
+	addBody := func(r *openapi3.RequestBodyRef) {
+		if _, seen := bodies[r]; r != nil && r.Ref != "" && !seen {
+			bodies[r], r.Description = r.Description, nil
+		}
+	}
+	if doc.Components != nil {
+		for _, r := range doc.Components.Parameters {
+			addParams(r)
+		}
+		for _, r := range doc.Components.RequestBodies {
+			addBody(r)
+		}
+	}
+	for _, item := range doc.Paths.Map() {
+		if item == nil {
+			continue
+		}
+		addParams(item.Parameters...)
+		for _, op := range item.Operations() {
+			addParams(op.Parameters...)
+			addBody(op.RequestBody)
+		}
+	}
+	return func() {
+		if !doc.IsOpenAPI31OrLater() {
+			return
+		}
+		var comps openapi3.Components
+		if doc.Components != nil {
+			comps = *doc.Components
+		}
+		for r := range params {
+			if desc := refDescription(r.Ref, params[r], func(name string) (string, *string) {
+				c := comps.Parameters[name]
+				if c == nil {
+					return "", nil
+				}
+				return c.Ref, params[c]
+			}); desc != nil && r.Value != nil {
+				v := *r.Value
+				v.Description = *desc
+				r.Value = &v
+			}
+		}
+		for r := range bodies {
+			if desc := refDescription(r.Ref, bodies[r], func(name string) (string, *string) {
+				c := comps.RequestBodies[name]
+				if c == nil {
+					return "", nil
+				}
+				return c.Ref, bodies[c]
+			}); desc != nil && r.Value != nil {
+				v := *r.Value
+				v.Description = *desc
+				r.Value = &v
+			}
+		}
+	}
+}
+
+// refDescription is the description a reference gives its target: its
+// own, else that of the component it names when that is a reference,
+// and so on; comp returns a component's ref and description by name.
+func refDescription(ref string, desc *string, comp func(name string) (string, *string)) *string {
+	for range maxInlineDepth {
+		if desc != nil || ref == "" {
+			return desc
+		}
+		frag, ok := strings.CutPrefix(ref, "#/components/")
+		if !ok {
+			return nil
+		}
+		if u, err := url.PathUnescape(frag); err == nil {
+			frag = u
+		}
+		_, name, ok := strings.Cut(frag, "/")
+		if !ok || strings.Contains(name, "/") {
+			return nil
+		}
+		ref, desc = comp(unescapeToken(name))
+	}
+	return nil
 }
 
 // decode3 decodes the chosen operations of an OpenAPI 3 document, and the
@@ -490,33 +597,57 @@ func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apa
 	return apart, nil
 }
 
-// decodeParams decodes a list of parameters, each through the cache.
+// decodeParams decodes a list of parameters, each through the cache. The
+// list is written as decodeItem writes it, and each parameter decoded from
+// its text there: a ref that is written otherwise rewrites the whole list
+// (its objects with their repeated keys once, as the index reads them),
+// and the refs written out in place share one bound for the list.
 func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters, error) {
 	if sp == (span{}) || d.isNull(sp) {
 		return nil, nil
 	}
-	i := jsontok.SkipSpace(d.text, sp.start)
-	if i >= sp.end || d.text[i] != '[' {
+	text := d.value(sp)
+	if slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+		var b bytes.Buffer
+		d.rewrite(&b, sp, nil, 8*len(d.text)+1<<20) // as writeValue
+		text = b.Bytes()
+	}
+	i := jsontok.SkipSpace(text, 0)
+	if i >= len(text) || text[i] != '[' {
 		// Not a list: decoded in place, for its diagnostic.
 		return nil, errUnshared
 	}
-	els := d.array(sp)
-	out := make(openapi3.Parameters, len(els))
-	for k, el := range els {
-		if d.isNull(el) {
-			continue // nil, as encoding/json has it
+	out := openapi3.Parameters{}
+	var key []byte
+	for i = jsontok.SkipSpace(text, i+1); i < len(text) && text[i] != ']'; {
+		end := jsontok.ValueEnd(text, i)
+		if end <= i {
+			return nil, errUnshared
 		}
-		v, err := d.decodeShared(el, cache, 'p')
-		if err != nil {
-			return nil, err
+		el := text[i:end]
+		switch {
+		case bytes.Equal(el, []byte("null")):
+			out = append(out, nil) // as encoding/json has it
+		case el[0] != '{':
+			// Not an object: decoded in place, for its diagnostic.
+			return nil, errUnshared
+		default:
+			key = append(append(key[:0], 'p'), el...)
+			v, err := cache.decode(key)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v.(*openapi3.ParameterRef))
 		}
-		out[k] = v.(*openapi3.ParameterRef)
+		if i = jsontok.SkipSpace(text, end); i < len(text) && text[i] == ',' {
+			i = jsontok.SkipSpace(text, i+1)
+		}
 	}
 	return out, nil
 }
 
-// decodeShared decodes the object at sp through the cache: a parameter
-// (kind 'p') or a request body ('b').
+// decodeShared decodes the object at sp through the cache: a request
+// body (kind 'b').
 func (d *rawDoc) decodeShared(sp span, cache *decodeCache, kind byte) (any, error) {
 	if j := jsontok.SkipSpace(d.text, sp.start); j >= sp.end || d.text[j] != '{' {
 		// Not an object: decoded in place, for its diagnostic.
@@ -680,7 +811,7 @@ func (d *rawDoc) parse(text []byte) (doc *openapi3.T, err error) {
 	if err := json.Unmarshal(text, doc); err != nil {
 		return nil, err
 	}
-	if err := loader.ResolveRefsIn(doc, nil); err != nil {
+	if err := resolve(doc); err != nil {
 		return nil, err
 	}
 	return doc, nil
