@@ -183,7 +183,7 @@ func newHybrid(opts *Options, exec *Executor) *hybrid {
 // maxEmbedText bytes.
 func capabilityText(c *Capability) embedText {
 	var b strings.Builder
-	b.WriteString(strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(c.Name))
+	b.WriteString(search.NameWords(c.Name))
 	b.WriteString(" (" + c.Category + ")\n" + c.Description)
 	if len(c.Tags) > 0 {
 		b.WriteString("\ntags: " + strings.Join(c.Tags, ", "))

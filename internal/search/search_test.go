@@ -465,3 +465,19 @@ func TestAppendQueryLong(t *testing.T) {
 		}
 	}
 }
+
+func TestNameWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"getProjectMembership": "get Project Membership",
+		"jira_create_issue":    "jira create issue",
+		"HTTPServer.v2-beta":   "HTTP Server v2 beta",
+		"createCustomerID2":    "create Customer ID2",
+		"":                     "",
+		"__":                   "",
+		"über_Straße":          "über Straße",
+	} {
+		if got := NameWords(in); got != want {
+			t.Errorf("NameWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

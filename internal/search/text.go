@@ -397,3 +397,20 @@ func contains(xs []string, s string) bool {
 	}
 	return false
 }
+
+// NameWords writes a name's words apart: "_", "-" and "." become spaces
+// and camelCase words are split ("getProjectMembership" is "get Project
+// Membership", "HTTPServer" "HTTP Server"), for a reader of words such as
+// an embedding model.
+func NameWords(name string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' || unicode.IsSpace(r) }) {
+		splitCamel(w, func(part string) {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(part)
+		})
+	}
+	return b.String()
+}
