@@ -313,12 +313,12 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 		// A parameter with content: of a JSON type whose schema says
 		// what the value is, the value's JSON text is sent; else the
 		// text the model gives.
-		for _, mt := range sortedContent(p.Content) {
+		if mts := sortedContent(p.Content); len(mts) > 0 { // the first media type
+			mt := mts[0]
 			s = mt.Schema
 			if s != nil && s.Value != nil && typedSchema(s.Value) {
 				out.ContentType = contentKey(p.Content, mt)
 			}
-			break
 		}
 		if out.ContentType != "" {
 			out.Style, out.Explode, out.AllowReserved, out.MultiSegment = "", nil, false, false // content and style are exclusive

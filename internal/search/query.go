@@ -94,7 +94,7 @@ func parseQuery(q string, df func(t string) int) (words []queryWord, counted uin
 		keep = informative(terms, df)
 	}
 	var numbers uint64
-	rawBits := rawBitsBuf[:0] // the word bit of each raw word (0 for a stop word)
+	var rawBits []uint64 // the word bit of each raw word (0 for a stop word)
 	if len(raw) <= len(rawBitsBuf) {
 		rawBits = rawBitsBuf[:len(raw)]
 	} else {
