@@ -600,12 +600,7 @@ func (c *convCache) param(p *openapi3.Parameter) Param {
 	if c == nil {
 		return convertParam(p, nil)
 	}
-	out, ok := c.params[p]
-	if !ok {
-		out = convertParam(p, c)
-		c.params[p] = out
-	}
-	return out
+	return memo(c.params, p, func() Param { return convertParam(p, c) })
 }
 
 // body converts rb once for the document (every time when c is nil); the
@@ -614,12 +609,17 @@ func (c *convCache) body(rb *openapi3.RequestBody) *Body {
 	if c == nil {
 		return convertBody(rb, nil)
 	}
-	out, ok := c.bodies[rb]
+	return memo(c.bodies, rb, func() *Body { return convertBody(rb, c) })
+}
+
+// memo returns m[k], made by f and kept the first time.
+func memo[K comparable, V any](m map[K]V, k K, f func() V) V {
+	v, ok := m[k]
 	if !ok {
-		out = convertBody(rb, c)
-		c.bodies[rb] = out
+		v = f()
+		m[k] = v
 	}
-	return out
+	return v
 }
 
 // convEntry is a conversion that cut nothing, its nodes and its height.
