@@ -33,6 +33,9 @@ type docLoader struct {
 	// decodeEach decodes every parameter where it is written, as before
 	// repeated ones were decoded once (tests compare the two).
 	decodeEach bool
+	// resolveAll leaves every $ref to kin-openapi, as before
+	// linkSchemaRefs (tests compare the two).
+	resolveAll bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -132,6 +135,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
 		}
+		if !l.resolveAll {
+			linkSchemaRefs(doc)
+		}
+		// A fault is looked for below as kin-openapi finds it, every
+		// ref resolved by it.
 		err = resolve(doc)
 	} else {
 		doc, err = d.parse(d.trimmed(ops, reach(ops)))
@@ -567,7 +575,7 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 // writeApart writes an object of members but its "parameters" and
 // "requestBody", whose values it returns (empty spans when there are
 // none); inItem: the members are a path item's, whose operations are
-// written apart.
+// written apart, and whose extensions (x-…) are left out.
 func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apart [2]span, err error) {
 	b.WriteByte('{')
 	n := 0
@@ -587,6 +595,12 @@ func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apa
 		// out.
 		if strings.EqualFold(m.key, "parameters") || strings.EqualFold(m.key, "requestBody") || (inItem && httpMethods[strings.ToLower(m.key)]) {
 			return apart, errUnshared
+		}
+		if inItem && strings.HasPrefix(m.key, "x-") && d.plainValue(m.val) {
+			// A path item's extensions are read by no one (Graph writes
+			// 11 MB of x-ms-docs-grouped-path), and such a value
+			// decodes into them without fault.
+			continue
 		}
 		if n++; n > 1 {
 			b.WriteByte(',')
@@ -657,6 +671,38 @@ func (d *rawDoc) decodeShared(sp span, cache *decodeCache, kind byte) (any, erro
 	b.WriteByte(kind)
 	d.writeValue(&b, sp)
 	return cache.decode(b.Bytes())
+}
+
+// plainValue: the value at sp holds no number (which may not fit a
+// float64) and nests at most 64 deep (encoding/json refuses 10,000), so
+// that it decodes into any without fault.
+func (d *rawDoc) plainValue(sp span) bool {
+	depth, inStr := 0, false
+	for i := sp.start; i < sp.end; i++ {
+		c := d.text[i]
+		if inStr {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inStr = false
+			}
+			continue
+		}
+		switch {
+		case c == '"':
+			inStr = true
+		case c == '[' || c == '{':
+			if depth++; depth > 64 {
+				return false
+			}
+		case c == ']' || c == '}':
+			depth--
+		case c == '-' || '0' <= c && c <= '9':
+			return false
+		}
+	}
+	return true
 }
 
 func (d *rawDoc) isNull(sp span) bool {
