@@ -39,10 +39,11 @@ type Index struct {
 }
 
 // New returns an empty Index; its dimensions are those of the first
-// vector Set.
+// vector Set while it is empty.
 func New() *Index { return &Index{byID: map[string]int{}} }
 
-// Dims returns the vectors' length, 0 while the Index has never held one.
+// Dims returns the vectors' length, 0 while the Index holds none (an
+// Index emptied by Remove takes the length of the next vector Set).
 func (ix *Index) Dims() int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
@@ -108,6 +109,9 @@ func (ix *Index) remove(id string) {
 	ix.ids[slot] = ""
 	clear(ix.data[slot*ix.dims : (slot+1)*ix.dims])
 	ix.free = append(ix.free, slot)
+	if len(ix.byID) == 0 { // empty: the next vector sets the dimensions anew
+		ix.dims, ix.data, ix.ids, ix.free = 0, nil, nil, nil
+	}
 }
 
 // Normalize writes vec scaled to unit length into dst (of vec's length)

@@ -107,3 +107,27 @@ func BenchmarkSearch10k(b *testing.B) {
 		_, _, _ = ix.Search(q, 100, 0, nil)
 	}
 }
+
+// TestEmptiedIndexTakesNewDims: once every vector is removed, the Index
+// takes the dimensions of the next one (a host changing its embedding
+// model re-adds its catalog); while it holds one, others are refused.
+func TestEmptiedIndexTakesNewDims(t *testing.T) {
+	ix := New()
+	if err := ix.Set("a", []float32{1, 2, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ix.Set("b", []float32{1, 2}); !errors.Is(err, ErrDims) {
+		t.Errorf("a vector of 2 among 3: %v", err)
+	}
+	ix.Remove("a")
+	if d := ix.Dims(); d != 0 {
+		t.Errorf("emptied index has %d dims", d)
+	}
+	if err := ix.Set("b", []float32{1, 2}); err != nil {
+		t.Fatalf("a vector of 2 in the emptied index: %v", err)
+	}
+	hits, n, err := ix.Search([]float32{0, 1}, 5, 0, nil)
+	if err != nil || n != 1 || len(hits) != 1 || hits[0].ID != "b" {
+		t.Errorf("search after re-dimensioning: %v %d %v", hits, n, err)
+	}
+}
