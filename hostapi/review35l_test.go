@@ -273,3 +273,23 @@ func TestReviewLinkLongChainLinked(t *testing.T) {
 		}
 	}
 }
+
+func TestReviewLinkOddShapes(t *testing.T) {
+	ref := func(n string) string { return `{"$ref": "#/components/schemas/` + n + `"}` }
+	for name, src := range map[string]string{
+		"nullItems":   rvDoc("3.0.3", ref("A"), `"A": {"type": "object", "properties": {"b": `+ref("B")+`}}, "B": {"type": "array", "items": null}`),
+		"nullProp":    rvDoc("3.0.3", ref("A"), `"A": {"type": "object", "properties": {"b": `+ref("B")+`}}, "B": {"type": "object", "properties": {"x": null}}`),
+		"nullAllOf":   rvDoc("3.0.3", ref("A"), `"A": {"allOf": [`+ref("B")+`]}, "B": {"allOf": [null, `+ref("A")+`]}`),
+		"numRef":      rvDoc("3.0.3", `{"$ref": 5}`, `"A": {"type": "integer"}`),
+		"hashRef":     rvDoc("3.0.3", ref("A#"), `"A": {"type": "integer"}`),
+		"dupComp":     rvDoc("3.0.3", ref("A"), `"A": {"type": "integer"}, "A": {"type": "string"}`),
+		"caseComp":    rvDoc("3.0.3", ref("A"), `"a": {"type": "integer"}, "A": {"type": "string", "maxLength": 2}`),
+		"extSibling":  rvDoc("3.0.3", ref("A"), `"A": {"$ref": "#/components/schemas/B", "x-y": 1, "type": "string"}, "B": {"type": "integer"}`),
+		"refToParam":  rvDoc("3.0.3", `{"$ref": "#/components/parameters/P"}`, `"A": {"type": "integer"}`),
+		"refToRoot":   rvDoc("3.0.3", `{"$ref": "#/components/schemas"}`, `"A": {"type": "integer"}`),
+		"unicodeRef":  rvDoc("3.0.3", `{"$ref": "#/components/schemas/\u0041"}`, `"A": {"type": "integer", "minimum": 1}`),
+		"boolInChain": rvDoc("3.0.3", ref("A"), `"A": `+ref("B")+`, "B": false`),
+	} {
+		t.Run(name, func(t *testing.T) { sameLinked(t, name+".json", src) })
+	}
+}
