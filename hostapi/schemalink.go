@@ -25,7 +25,7 @@ func linkSchemaRefs(doc *openapi3.T) {
 	if doc.IsOpenAPI31OrLater() || doc.Components == nil || len(doc.Components.Schemas) == 0 {
 		return
 	}
-	l := &schemaLinker{comps: doc.Components.Schemas, seen: map[*openapi3.Schema]bool{}}
+	l := &schemaLinker{comps: doc.Components.Schemas, seen: map[*openapi3.Schema]bool{}, ends: map[string]*openapi3.Schema{}}
 	for _, sr := range doc.Components.Schemas {
 		l.schema(sr)
 	}
@@ -69,28 +69,46 @@ func linkSchemaRefs(doc *openapi3.T) {
 
 type schemaLinker struct {
 	comps openapi3.Schemas
-	seen  map[*openapi3.Schema]bool // inline schemas walked
+	seen  map[*openapi3.Schema]bool   // inline schemas walked
+	ends  map[string]*openapi3.Schema // a component's chain's end
 }
 
-// target is the schema a plain ref lands on, or nil.
+// target is the schema a plain ref lands on, or nil. A chain of refs is
+// followed once: each component on it is noted with the chain's end (nil
+// for a chain that loops or ends at no value), so that every ref of a
+// chain of n components costs O(n) in all, where kin-openapi follows the
+// rest of the chain from each of them.
 func (l *schemaLinker) target(ref string) *openapi3.Schema {
-	for range maxInlineDepth {
+	var path []string
+	var end *openapi3.Schema
+	for {
 		name, ok := strings.CutPrefix(ref, "#/components/schemas/")
 		if !ok || !plainName(name) {
-			return nil
+			break
 		}
+		if s, done := l.ends[name]; done {
+			end = s // nil for a name on path: a loop
+			break
+		}
+		l.ends[name] = nil
+		path = append(path, name)
 		sr := l.comps[name]
-		switch {
-		case sr == nil:
-			return nil
-		case sr.Value != nil:
-			return sr.Value
-		case sr.Ref == "":
-			return nil
+		if sr == nil {
+			break
+		}
+		if sr.Value != nil {
+			end = sr.Value
+			break
+		}
+		if sr.Ref == "" {
+			break
 		}
 		ref = sr.Ref
 	}
-	return nil
+	for _, name := range path {
+		l.ends[name] = end
+	}
+	return end
 }
 
 func plainName(s string) bool {
