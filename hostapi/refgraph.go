@@ -73,14 +73,20 @@ func (d *rawDoc) subRefs(key string) []string {
 	return sub
 }
 
-// add reads the graph reachable from refs.
-func (g *refGraph) add(refs []string) {
-	var stack []string
+// keys returns the nodes refs resolve to (those that resolve to one).
+func (g *refGraph) keys(refs []string) []string {
+	var out []string
 	for _, r := range refs {
 		if e := g.resolve(r); e.key != "" {
-			stack = append(stack, e.key)
+			out = append(out, e.key)
 		}
 	}
+	return out
+}
+
+// add reads the graph reachable from refs.
+func (g *refGraph) add(refs []string) {
+	stack := g.keys(refs)
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -143,12 +149,7 @@ func (g *refGraph) ok(refs []string) bool {
 // place) that refs lead to; seen holds the nodes read, so that a node
 // seen by an earlier call with the same seen is not read again.
 func (g *refGraph) reach(refs []string, set, seen map[string]bool) {
-	var stack []string
-	for _, r := range refs {
-		if e := g.resolve(r); e.key != "" {
-			stack = append(stack, e.key)
-		}
-	}
+	stack := g.keys(refs)
 	for len(stack) > 0 {
 		k := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
