@@ -419,28 +419,13 @@ func (f *fileData) size() int64 {
 }
 
 // decode decodes the base64 into dst, which has room for
-// f.enc.DecodedLen(len(f.b64)) bytes, the text copied a few KiB at a time
-// (never whole) and decoded as encoding/base64 decodes it whole: a bad
-// byte is named by its offset in the text.
+// f.enc.DecodedLen(len(f.b64)) bytes (formdata.DecodeInto).
 func (f *fileData) decode(dst []byte) ([]byte, error) {
-	var chunk [4096]byte // whole quanta: only the last chunk may end in a fragment
-	n := 0
-	for at := 0; at < len(f.b64); {
-		k := copy(chunk[:], f.b64[at:])
-		m, err := f.enc.Decode(dst[n:], chunk[:k])
-		n += m
-		var ce base64.CorruptInputError
-		if errors.As(err, &ce) {
-			err = ce + base64.CorruptInputError(at) // the offset in the text
-		} else if err == nil && at+k < len(f.b64) && m < k/4*3 {
-			err = base64.CorruptInputError(at + k) // text after the padding
-		}
-		if err != nil {
-			return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, formdata.DecodeError(err))
-		}
-		at += k
+	data, err := formdata.DecodeInto(dst, f.b64, f.enc)
+	if err != nil {
+		return nil, fmt.Errorf("parameter %q is not valid base64 (%v); send the file's bytes in base64", f.param, err)
 	}
-	return dst[:n], nil
+	return data, nil
 }
 
 // writeTo writes the file's bytes to w, a part of the multipart body in

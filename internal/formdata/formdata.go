@@ -45,11 +45,33 @@ func Base64(s string) (string, *base64.Encoding) {
 
 // Decode decodes the base64 text of Base64.
 func Decode(text string, enc *base64.Encoding) ([]byte, error) {
-	data, err := enc.DecodeString(text)
-	if err != nil {
-		return nil, DecodeError(err)
+	return DecodeInto(make([]byte, enc.DecodedLen(len(text))), text, enc)
+}
+
+// DecodeInto decodes the base64 text of Base64 into dst, which has room
+// for enc.DecodedLen(len(text)) bytes, and returns the bytes written. The
+// text is read 4 KiB at a time, never copied whole; it accepts and refuses
+// what enc.DecodeString does, and an error (DecodeError's) names the bad
+// byte's offset in the text.
+func DecodeInto(dst []byte, text string, enc *base64.Encoding) ([]byte, error) {
+	var chunk [4096]byte // whole quanta: only the last chunk may end in a fragment
+	n := 0
+	for at := 0; at < len(text); {
+		k := copy(chunk[:], text[at:])
+		m, err := enc.Decode(dst[n:], chunk[:k])
+		n += m
+		var ce base64.CorruptInputError
+		if errors.As(err, &ce) {
+			err = ce + base64.CorruptInputError(at) // the offset in the text
+		} else if err == nil && at+k < len(text) && m < k/4*3 {
+			err = base64.CorruptInputError(at + k) // text after the padding
+		}
+		if err != nil {
+			return nil, DecodeError(err)
+		}
+		at += k
 	}
-	return data, nil
+	return dst[:n], nil
 }
 
 // DecodeError is a base64 decoder's error as the model reads it: a bad
