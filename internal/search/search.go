@@ -153,8 +153,25 @@ func Analyze(fields ...Field) Doc {
 			class = 1
 		}
 		terms = appendTerms(terms[:0], f.Text)
+		// seen holds a long field's terms: finding each in those before
+		// it would take quadratic time (a description of 40,000 words,
+		// seconds).
+		var seen map[string]bool
+		if len(terms) > 32 {
+			seen = make(map[string]bool, len(terms)+maxPairs)
+		}
+		again := func(i int) bool {
+			if seen == nil {
+				return slices.Contains(terms[:i], terms[i])
+			}
+			if seen[terms[i]] {
+				return true
+			}
+			seen[terms[i]] = true
+			return false
+		}
 		for i, t := range terms {
-			if slices.Contains(terms[:i], t) {
+			if again(i) {
 				continue // once per field: PostCustomersCustomerCards is not more about customers
 			}
 			k := d.add(t, &at)
@@ -174,7 +191,7 @@ func Analyze(fields ...Field) Doc {
 		terms = appendPairs(terms, f.Text)
 		for i := n; i < len(terms); i++ {
 			t := terms[i]
-			if slices.Contains(terms[:i], t) {
+			if again(i) {
 				continue // a word of the field already, or a pair again
 			}
 			n := len(d.terms)
