@@ -349,11 +349,15 @@ func echoPrefix(p string) string {
 	}
 	var buf [16]byte
 	n := 0
-	for i, r := range p {
-		n += len(jsonstr.AppendContent(buf[:0], string(r)))
+	for i := 0; i < len(p); {
+		_, size := utf8.DecodeRuneInString(p[i:])
+		// The rune's bytes as they are: an invalid byte is escaped as
+		// \ufffd, six bytes, not as the three of utf8.RuneError.
+		n += len(jsonstr.AppendContent(buf[:0], p[i:i+size]))
 		if n > maxEchoBytes {
 			return p[:i]
 		}
+		i += size
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -50,3 +51,38 @@ func BenchmarkReview34lAnalyzeLongField(b *testing.B) {
 		Analyze(Field{Text: text, Weight: 1, Pairs: true})
 	}
 }
+
+// The echo of a query holds at most maxEchoBytes escaped bytes and "…",
+// whatever the runes at the cut: multi-byte, control, invalid UTF-8.
+func TestReview34lEchoBound(t *testing.T) {
+	for _, unit := range []string{"a", "é", "工", "😀", "\x01", "\"", "\xff", "\xe5\xb7", "\u2028", "<"} {
+		for pad := range 4 {
+			for _, size := range []int{250, 256, 257, 300, 4095, 4096, 4097, 9000} {
+				q := strings.Repeat("a", pad) + strings.Repeat(unit, size/len(unit)+1)
+				b := AppendQuery([]byte("{"), q)
+				b = append(b, '}')
+				var m struct {
+					Keyword string `json:"keyword"`
+					Cut     string `json:"keyword_cut"`
+				}
+				if err := jsonUnmarshal(b, &m); err != nil {
+					t.Fatalf("%q×%d: %v: %s", unit, size, err, b)
+				}
+				body := b[len(`{"keyword":`):]
+				if i := strings.Index(string(body), `,"keyword_cut"`); i >= 0 {
+					body = body[:i]
+				} else {
+					body = body[:len(body)-1]
+				}
+				if len(body) > maxEchoBytes+2+len("…") {
+					t.Errorf("%q×%d pad %d: echo of %d bytes", unit, size, pad, len(body))
+				}
+				if (m.Cut != "") != (len(q) > MaxQueryBytes) {
+					t.Errorf("%q×%d pad %d (%d bytes): keyword_cut %q", unit, size, pad, len(q), m.Cut)
+				}
+			}
+		}
+	}
+}
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }
