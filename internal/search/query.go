@@ -295,7 +295,7 @@ func (ix *Index) variants(t string, f func(string)) {
 			min    int
 		}{{"re", 6}, {"un", 5}} {
 			if base := strings.TrimPrefix(t, p.prefix); len(base) < len(t) && len(base) >= p.min {
-				if _, ok := ix.postings[base]; ok {
+				if ix.isWord(base) {
 					f(base)
 				}
 				ix.family(base, t, f)
@@ -311,10 +311,8 @@ func (ix *Index) family(t, skip string, f func(string)) {
 		return
 	}
 	for _, c := range ix.families[k] {
-		if c != t && c != skip && related(t, c) {
-			if _, ok := ix.postings[c]; ok {
-				f(c)
-			}
+		if c != t && c != skip && related(t, c) && ix.isWord(c) {
+			f(c)
 		}
 	}
 }

@@ -91,6 +91,7 @@ type doc struct {
 	names   uint16 // distinct terms of the Name fields
 	id      string
 	terms   []string // distinct terms, for Remove
+	pair    []bool   // by term: only a pair of words, for Remove
 	prefix  uint64   // idPrefix(id)
 }
 
@@ -109,10 +110,10 @@ type postingList struct {
 	shard uint32 // which of AddDocs' workers adds to the list
 	// adding counts the postings AddDocs is about to add.
 	adding int32
-	// word: a document holds the term as a word, not only as a pair of
-	// words (Field.Pairs); only words are found by misspellings and
-	// families (addDeletes).
-	word bool
+	// words counts the live documents holding the term as a word, not
+	// only as a pair of words (Field.Pairs); only words are found by
+	// misspellings and families (addDeletes, isWord).
+	words int32
 }
 
 // New returns an empty Index.
@@ -294,9 +295,8 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 		for k, t := range docs[i].terms {
 			word := !docs[i].pair[k]
 			if p := lists[start[i]+k]; p != nil {
-				if word && !p.word {
-					p.word = true
-					ix.addDeletes(t)
+				if word {
+					ix.addWord(p, t)
 				}
 				continue
 			}
@@ -309,9 +309,8 @@ func (ix *Index) AddDocs(ids []string, docs []Doc) {
 				p = &made[len(made)-1]
 				ix.postings[t] = p
 			}
-			if word && !p.word {
-				p.word = true
-				ix.addDeletes(t)
+			if word {
+				ix.addWord(p, t)
 			}
 			lists[start[i]+k], owner[start[i]+k] = p, uint8(p.shard%uint32(workers))
 		}
@@ -381,7 +380,7 @@ func (ix *Index) place(id string, d Doc) int32 {
 		slot = int32(len(ix.slots))
 		ix.slots = append(ix.slots, doc{})
 	}
-	ix.slots[slot] = doc{id: id, prefix: idPrefix(id), len: d.length, names: d.names, gen: ix.slots[slot].gen, terms: d.terms, live: true, pending: true}
+	ix.slots[slot] = doc{id: id, prefix: idPrefix(id), len: d.length, names: d.names, gen: ix.slots[slot].gen, terms: d.terms, pair: d.pair, live: true, pending: true}
 	ix.byID[id] = slot
 	ix.totalLen[0] += float64(d.length[0])
 	ix.totalLen[1] += float64(d.length[1])
@@ -414,9 +413,12 @@ func (ix *Index) remove(id string) {
 		return
 	}
 	d := &ix.slots[slot]
-	for _, t := range d.terms {
+	for k, t := range d.terms {
 		p := ix.postings[t]
 		p.live--
+		if !d.pair[k] {
+			p.words--
+		}
 		ix.stale++
 		if p.live == 0 {
 			ix.stale -= len(p.items)
@@ -450,6 +452,20 @@ func (ix *Index) compact() {
 	}
 	ix.total -= ix.stale
 	ix.stale = 0
+}
+
+// addWord counts a document holding t as a word in p.
+func (ix *Index) addWord(p *postingList, t string) {
+	if p.words == 0 {
+		ix.addDeletes(t)
+	}
+	p.words++
+}
+
+// isWord reports whether a live document holds t as a word.
+func (ix *Index) isWord(t string) bool {
+	p, ok := ix.postings[t]
+	return ok && p.words > 0
 }
 
 // addDeletes records t under each of its one-letter deletions, so a
@@ -865,7 +881,7 @@ func (ix *Index) fuzzy(w string) []string {
 	var out []string
 	try := func(cands []string) {
 		for _, c := range cands {
-			if _, ok := ix.postings[c]; ok && !slices.Contains(out, c) && editDistance(w, c) <= maxEdits(len(w)) {
+			if ix.isWord(c) && !slices.Contains(out, c) && editDistance(w, c) <= maxEdits(len(w)) {
 				out = append(out, c)
 			}
 		}
@@ -873,7 +889,7 @@ func (ix *Index) fuzzy(w string) []string {
 	try(ix.deletes[w]) // w lacks a letter
 	for i := range len(w) {
 		k := w[:i] + w[i+1:]
-		if _, ok := ix.postings[k]; ok {
+		if ix.isWord(k) {
 			try([]string{k}) // w has a letter too many
 		}
 		try(ix.deletes[k]) // a letter differs, or two are swapped
