@@ -106,3 +106,50 @@ func TestReview34lPairAfterWordRemoved(t *testing.T) {
 		}
 	}
 }
+
+// Documents with pairs of words, added in two orders, the second with
+// most removed (compaction) and added back, and long queries (reduced to
+// their informative words): the answers are the same.
+func TestReview34lPairsChurnDeterminism(t *testing.T) {
+	verbs := strings.Fields("create get list update delete archive pull merge")
+	nouns := strings.Fields("customer invoice ticket payment request webhook")
+	type d struct {
+		id     string
+		fields []Field
+	}
+	var docs []d
+	for i := range 1200 {
+		v, o := verbs[i%len(verbs)], nouns[i/len(verbs)%len(nouns)]
+		docs = append(docs, d{fmt.Sprintf("%s_%s_%d", v, o, i), []Field{
+			{Text: v + "_" + o, Weight: 3, Name: true, Pairs: true},
+			{Text: fmt.Sprintf("%s a %s %s. w%c%c", v, o, verbs[i%5], 'a'+i%26, 'a'+i/26%26), Weight: 1, Pairs: true}}})
+	}
+	queries := []string{"pull request", "pullrequest", "pullrequst", "createcustomer", "creat customr",
+		strings.Repeat("please could you create the customer invoice for me and then list payments merge request ", 8),
+		strings.Repeat("wab wac wad wae waf wag wah wai waj wak wal wam wan wao wap waq war was wat ", 3)}
+	answer := func(ix *Index) string {
+		var b strings.Builder
+		for _, q := range queries {
+			hs, n := ix.Search(q, nil, 10)
+			fmt.Fprintf(&b, "%q %d %v\n", q, n, hs)
+		}
+		return b.String()
+	}
+	a := New()
+	for _, x := range docs {
+		a.Add(x.id, x.fields...)
+	}
+	b := New()
+	for i := len(docs) - 1; i >= 0; i-- {
+		b.Add(docs[i].id, docs[i].fields...)
+	}
+	for _, x := range docs[:1100] {
+		b.Remove(x.id)
+	}
+	for _, x := range docs[:1100] {
+		b.Add(x.id, x.fields...)
+	}
+	if wa, wb := answer(a), answer(b); wa != wb {
+		t.Fatalf("answers differ:\n%s\n%s", wa, wb)
+	}
+}
