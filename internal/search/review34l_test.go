@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -152,4 +153,51 @@ func TestReview34lPairsChurnDeterminism(t *testing.T) {
 	if wa, wb := answer(a), answer(b); wa != wb {
 		t.Fatalf("answers differ:\n%s\n%s", wa, wb)
 	}
+}
+
+// FuzzReview34lPairsOrder: fuzzed documents whose fields index pairs of
+// words, added in two orders (the second with half removed and added
+// back), answer a fuzzed query, a misspelling of it and a long query of
+// their words alike.
+func FuzzReview34lPairsOrder(f *testing.F) {
+	f.Add("get pull request\x00pullrequests\x00list pull requests\x00merge request", "pullrequst", uint64(7))
+	f.Fuzz(func(t *testing.T, texts, query string, seed uint64) {
+		parts := strings.Split(texts, "\x00")
+		if len(parts) > 64 {
+			parts = parts[:64]
+		}
+		add := func(ix *Index, i int) {
+			ix.Add(fmt.Sprint(i), Field{Text: parts[i], Weight: 3, Name: true, Pairs: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 1, Pairs: true})
+		}
+		build := func(order []int, churn bool) *Index {
+			ix := New()
+			for _, i := range order {
+				add(ix, i)
+			}
+			if churn {
+				for _, i := range order[:len(order)/2] {
+					ix.Remove(fmt.Sprint(i))
+				}
+				for _, i := range order[:len(order)/2] {
+					add(ix, i)
+				}
+			}
+			return ix
+		}
+		order := make([]int, len(parts))
+		for i := range order {
+			order[i] = i
+		}
+		a := build(order, false)
+		rng := rand.New(rand.NewPCG(seed, 34))
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		b := build(order, true)
+		for _, q := range []string{query, parts[0], strings.Join(parts, " ")} {
+			ha, na := a.Search(q, nil, 5)
+			hb, nb := b.Search(q, nil, 5)
+			if na != nb || fmt.Sprint(ha) != fmt.Sprint(hb) {
+				t.Fatalf("%q: %v (%d) in one order, %v (%d) in another", q, ha, na, hb, nb)
+			}
+		}
+	})
 }
