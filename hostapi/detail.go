@@ -1,6 +1,7 @@
 package hostapi
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -110,7 +111,10 @@ func (a *API) detail(e *endpoint, in docsInput, budget int) toolkit.Result {
 	if in.start == 0 {
 		for _, v := range views {
 			v.examples = in.examples
-			d, collapsed := a.detailDoc(e, v, budget)
+			d, collapsed, fits := a.detailDoc(e, v, budget)
+			if !fits {
+				continue
+			}
 			if collapsed {
 				d.Hint = collapsedHint(e.ID)
 			}
@@ -124,14 +128,16 @@ func (a *API) detail(e *endpoint, in docsInput, budget int) toolkit.Result {
 }
 
 // detailDoc is e's detail in view v; collapsed reports a collapsed
-// schema in it. Texts of the head are cut to a share of the budget.
-func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed bool) {
+// schema in it. Texts of the head are cut to a share of the budget. When
+// its schemas alone take more than budget bytes, detailDoc stops
+// writing them and reports that d does not fit.
+func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed, fits bool) {
 	d = detailDoc{ID: cutName(e.ID, budget), Group: cutName(a.docs.groupOf[e].name, budget), Method: e.Method, Path: cutText(e.fullPath(), budget/8),
 		Summary: cutText(e.Summary, min(budget/12, max(v.desc, 200))), Deprecated: e.Deprecated, NeedsConfirmation: e.confirm}
 	if e.Description != e.Summary {
 		d.Description = cutText(e.Description, min(budget/6, max(2*v.desc, 200)))
 	}
-	sh := shaper{v: v}
+	sh := shaper{v: v, room: budget}
 	for _, p := range e.Params {
 		pd := paramDoc{Type: p.Type, Items: p.Items, Required: p.Required, Description: cutText(p.Description, max(v.desc, 100)),
 			Enum: capEnum(p.Enum, v.enum), Default: smallValue(p.Default), Deprecated: p.Deprecated, ContentType: p.ContentType}
@@ -139,7 +145,9 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 			pd.Example = smallValue(p.Example)
 		}
 		if p.Schema != nil {
-			pd.Schema = sh.shape(p.Schema, paramPointer(p), 0)
+			if pd.Schema, fits = sh.encode(p.Schema, paramPointer(p)); !fits {
+				return d, sh.collapsed, false
+			}
 		}
 		np := jsonstr.Member{Key: p.Name, Value: pd}
 		switch p.In {
@@ -156,7 +164,9 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 	if b := e.Body; b != nil {
 		d.Body = &bodyDoc{ContentType: b.ContentType, Required: b.Required, Description: cutText(b.Description, max(v.desc, 100))}
 		if b.Schema != nil {
-			d.Body.Schema = sh.shape(b.Schema, "#/body", 0)
+			if d.Body.Schema, fits = sh.encode(b.Schema, "#/body"); !fits {
+				return d, sh.collapsed, false
+			}
 		}
 		if v.examples {
 			d.Body.Example = valueWithin(b.Example, budget/3)
@@ -166,7 +176,7 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 		d.Extensions = valueWithin(e.Extensions, budget/3)
 	}
 	d.Call = cutText(callLine(e), budget/6)
-	return d, sh.collapsed
+	return d, sh.collapsed, true
 }
 
 // callLine is the call the detail suggests.
@@ -253,11 +263,13 @@ func (a *API) schemaAnswer(e *endpoint, in docsInput, budget int) toolkit.Result
 	if in.start == 0 {
 		for _, v := range views {
 			v.examples = in.examples
-			sh := shaper{v: v}
-			shown := sh.shape(root, ptr, 0)
-			b, jerr := jsonstr.Marshal(shown)
-			if jerr != nil {
+			sh := shaper{v: v, room: budget - len(head)}
+			b, fits := sh.encode(root, ptr)
+			if sh.err != nil {
 				break
+			}
+			if !fits {
+				continue
 			}
 			out := append(append(slices.Clip(head), `,"schema":`...), b...)
 			if sh.collapsed {
@@ -434,51 +446,159 @@ func paramSchema(p Param) map[string]any {
 	return s
 }
 
-// A shaper writes a schema as a view shows it.
+// A shaper writes schemas as a view shows them, within room bytes in
+// all: it stops writing a schema as soon as it passes them, so a view of
+// a large schema that does not fit costs about room bytes of writing, not
+// the size of the schema.
 type shaper struct {
 	v         view
-	collapsed bool // a schema was collapsed
+	room      int   // bytes left for the schemas written (encode)
+	collapsed bool  // a schema was collapsed
+	err       error // a value that has no JSON text (no catalog holds one)
 }
 
-// shape writes v, the schema at ptr and depth below its root, for the
-// model: ordered keys, descriptions and enums cut, subschemas past the
-// view's depth collapsed, examples and x- extensions only when asked
-// for.
-func (sh *shaper) shape(v any, ptr string, depth int) any {
+// encode writes v, the schema at ptr, as the view shows it: ordered
+// keys, descriptions and enums cut, subschemas past the view's depth
+// collapsed, examples and x- extensions only when asked for. The text is
+// what jsonstr.Marshal writes of the schema so shaped. fits is false when
+// it would take more than the room left (or a value has no JSON text).
+func (sh *shaper) encode(v any, ptr string) (_ json.RawMessage, fits bool) {
+	b := sh.append(nil, v, ptr, 0)
+	if sh.err != nil || len(b) > sh.room {
+		return nil, false
+	}
+	sh.room -= len(b)
+	return b, true
+}
+
+// append appends v, the schema at ptr and depth below its root, shaped;
+// it returns early once dst is over the room.
+func (sh *shaper) append(dst []byte, v any, ptr string, depth int) []byte {
 	s, ok := v.(map[string]any)
 	if !ok {
-		return v
+		return sh.appendValue(dst, v)
 	}
 	if depth > sh.v.depth && hasSubschemas(s) {
 		sh.collapsed = true
-		return sh.brief(s, ptr)
+		return sh.appendValue(dst, sh.brief(s, ptr))
 	}
-	out := make(schemaObject, len(s))
-	for k, x := range s {
+	keys := make([]string, 0, len(s))
+	for k := range s {
 		switch {
 		case k == "example" || k == "examples" || strings.HasPrefix(k, "x-"):
 			if !sh.v.examples {
 				continue
 			}
-			x = smallValue(x)
 		case k == "description" || k == "title":
-			str, _ := x.(string)
 			if sh.v.desc == 0 && depth > 0 {
 				continue
 			}
-			x = cutText(str, max(sh.v.desc, 100))
+		}
+		keys = append(keys, k)
+	}
+	sortSchemaKeys(keys)
+	dst = append(dst, '{')
+	for i, k := range keys {
+		if len(dst) > sh.room || sh.err != nil {
+			return dst
+		}
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(jsonstr.Append(dst, k), ':') // as jsonstr.Object writes a key
+		x := s[k]
+		switch {
+		case k == "example" || k == "examples" || strings.HasPrefix(k, "x-"):
+			dst = sh.appendValue(dst, smallValue(x))
+		case k == "description" || k == "title":
+			str, _ := x.(string)
+			dst = sh.appendValue(dst, cutText(str, max(sh.v.desc, 100)))
 		case k == "enum":
 			list, _ := x.([]any)
-			x = capEnum(list, sh.v.enum)
+			dst = sh.appendValue(dst, capEnum(list, sh.v.enum))
 		case k == "default" || k == "const":
-			x = smallValue(x)
+			dst = sh.appendValue(dst, smallValue(x))
 		case k == "pattern" || k == "format":
 			str, _ := x.(string)
-			x = cutText(str, 200)
+			dst = sh.appendValue(dst, cutText(str, 200))
+		default:
+			dst = sh.appendSubschemas(dst, k, x, ptr, depth)
 		}
-		out[k] = subschemasAt(k, x, ptr, func(sub any, p string) any { return sh.shape(sub, p, depth+1) })
 	}
-	return out
+	return append(dst, '}')
+}
+
+// appendSubschemas appends x, the value of keyword k of the schema at
+// ptr and depth, with the subschemas it holds shaped (a map's names in
+// order, as encoding/json writes a map); under any other keyword, x as
+// it is.
+func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, depth int) []byte {
+	switch {
+	case slices.Contains(schemaMapKeys, k):
+		if m, ok := x.(map[string]any); ok {
+			dst = append(dst, '{')
+			for i, name := range slices.Sorted(maps.Keys(m)) {
+				if len(dst) > sh.room {
+					return dst
+				}
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = sh.append(append(appendKey(dst, name), ':'), m[name], ptr+"/"+k+"/"+escapeToken(name), depth+1)
+			}
+			return append(dst, '}')
+		}
+	case slices.Contains(schemaKeys, k):
+		return sh.append(dst, x, ptr+"/"+k, depth+1)
+	case slices.Contains(schemaListKeys, k):
+		if list, ok := x.([]any); ok {
+			dst = append(dst, '[')
+			for i, sub := range list {
+				if len(dst) > sh.room {
+					return dst
+				}
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = sh.append(dst, sub, ptr+"/"+k+"/"+strconv.Itoa(i), depth+1)
+			}
+			return append(dst, ']')
+		}
+	}
+	return sh.appendValue(dst, x)
+}
+
+// appendValue appends jsonstr.Marshal's text of v.
+func (sh *shaper) appendValue(dst []byte, v any) []byte {
+	if s, ok := v.(string); ok {
+		return appendKey(dst, s)
+	}
+	b, err := jsonstr.Marshal(v)
+	if err != nil {
+		sh.err = err
+	}
+	return append(dst, b...)
+}
+
+// appendKey appends s as a JSON string the way encoding/json (and so
+// jsonstr.Marshal) writes it, a map key or a string value.
+func appendKey(dst []byte, s string) []byte {
+	if plainString(s) {
+		return jsonstr.Append(dst, s)
+	}
+	b, _ := jsonstr.Marshal(s)
+	return append(dst, b...)
+}
+
+// plainString reports a string without control characters, which
+// jsonstr.Append writes as encoding/json does.
+func plainString(s string) bool {
+	for i := range len(s) {
+		if s[i] < 0x20 {
+			return false
+		}
+	}
+	return true
 }
 
 // brief is a schema in its smallest form: its type and format, its
@@ -520,31 +640,6 @@ func hasSubschemas(s map[string]any) bool {
 		}
 	}
 	return false
-}
-
-// subschemasAt is subschemas with the pointer of each subschema.
-func subschemasAt(k string, x any, ptr string, f func(sub any, ptr string) any) any {
-	switch {
-	case slices.Contains(schemaMapKeys, k):
-		if m, ok := x.(map[string]any); ok {
-			mm := make(map[string]any, len(m))
-			for name, sub := range m {
-				mm[name] = f(sub, ptr+"/"+k+"/"+escapeToken(name))
-			}
-			return mm
-		}
-	case slices.Contains(schemaKeys, k):
-		return f(x, ptr+"/"+k)
-	case slices.Contains(schemaListKeys, k):
-		if list, ok := x.([]any); ok {
-			l := make([]any, len(list))
-			for i, sub := range list {
-				l[i] = f(sub, ptr+"/"+k+"/"+strconv.Itoa(i))
-			}
-			return l
-		}
-	}
-	return x
 }
 
 // cutText is s cut to n bytes of JSON text (escapes counted: a control

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -14,7 +15,7 @@ import (
 // heavySchema is a body schema wide and deep: width properties at the
 // root, every fifth an object going depth levels down with fan
 // properties at each level, each property described in descLen bytes,
-// with an enum of nEnum values and a long example; every level also
+// with a long example and, every tenth, an enum of nEnum values; every level also
 // refers to one shared address schema (the same map, as ParseOpenAPI
 // shares a $ref target).
 func heavySchema(width, depth, fan, descLen, nEnum int) map[string]any {
@@ -31,15 +32,21 @@ func heavySchema(width, depth, fan, descLen, nEnum int) map[string]any {
 	}
 	address := map[string]any{"type": "object", "description": desc("address"), "properties": map[string]any{
 		"street": map[string]any{"type": "string", "description": desc("street")},
-		"city":   map[string]any{"type": "string", "description": desc("city"), "enum": enum},
+		"city":   map[string]any{"type": "string", "description": desc("city"), "enum": enum[:min(len(enum), 20)]},
 		"geo": map[string]any{"type": "object", "properties": map[string]any{
 			"lat": map[string]any{"type": "number", "description": desc("lat"), "example": 1.5},
 			"lon": map[string]any{"type": "number", "description": desc("lon"), "example": -2.25},
 		}},
 	}}
+	leaves := 0
 	leaf := func(name string) map[string]any {
-		return map[string]any{"type": "string", "description": desc(name), "enum": enum, "example": desc(name + " example"),
+		leaves++
+		s := map[string]any{"type": "string", "description": desc(name), "example": desc(name + " example"),
 			"x-internal": map[string]any{"owner": name, "since": 3}}
+		if leaves%10 == 0 {
+			s["enum"] = enum
+		}
+		return s
 	}
 	var nest func(prefix string, level int) map[string]any
 	nest = func(prefix string, level int) map[string]any {
@@ -105,25 +112,39 @@ func heavyDoc(chain, fan, descLen int) []byte {
 	return []byte(b.String())
 }
 
-// heavyRegistry is a registry of the heavy endpoints: "heavy" (a catalog
+// heavyCatalog is a catalog of the heavy endpoints: "heavy" (a catalog
 // endpoint with heavySchema's body and many described parameters) and
 // createThing (heavyDoc's), and "patch" (a GitHub-like document's body, of
-// a realistic size).
-func heavyRegistry(tb testing.TB, budget int) *toolkit.Registry {
+// a realistic size). It is made once.
+func heavyCatalog(tb testing.TB) *Catalog {
 	tb.Helper()
+	heavyOnce.Do(func() { heavyCat, heavyErr = makeHeavyCatalog() })
+	if heavyErr != nil {
+		tb.Fatal(heavyErr)
+	}
+	return heavyCat
+}
+
+var (
+	heavyOnce sync.Once
+	heavyCat  *Catalog
+	heavyErr  error
+)
+
+func makeHeavyCatalog() (*Catalog, error) {
 	c, ds := ParseOpenAPI("", heavyDoc(24, 40, 300), nil)
 	if err := refused(ds); err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
 	gh, ds := ParseOpenAPI("", githubLikeDoc(4), nil)
 	if err := refused(ds); err != nil {
-		tb.Fatal(err)
+		return nil, err
 	}
 	for _, e := range gh.Endpoints() {
 		if e.ID == "area01/patch-thing-1" {
 			e.ID = "patch"
 			if err := c.Add(e); err != nil {
-				tb.Fatal(err)
+				return nil, err
 			}
 		}
 	}
@@ -132,11 +153,16 @@ func heavyRegistry(tb testing.TB, budget int) *toolkit.Registry {
 		params = append(params, Param{Name: fmt.Sprintf("filter%d", i), In: InQuery, Type: toolkit.TypeObject,
 			Description: strings.Repeat("A filter of the listing. ", 40), Schema: heavySchema(6, 3, 4, 200, 30)})
 	}
-	if err := c.Add(Endpoint{ID: "heavy", Method: "POST", Path: "/heavy", Summary: "A heavy endpoint",
+	err := c.Add(Endpoint{ID: "heavy", Method: "POST", Path: "/heavy", Summary: "A heavy endpoint",
 		Description: strings.Repeat("A long description. ", 300), Params: params,
-		Body: &Body{Required: true, Schema: heavySchema(2000, 12, 6, 400, 300)}}); err != nil {
-		tb.Fatal(err)
-	}
+		Body: &Body{Required: true, Schema: heavySchema(2000, 8, 4, 200, 300)}})
+	return c, err
+}
+
+// heavyRegistry is a registry of heavyCatalog's endpoints.
+func heavyRegistry(tb testing.TB, budget int) *toolkit.Registry {
+	tb.Helper()
+	c := heavyCatalog(tb)
 	reg := toolkit.NewRegistry(&toolkit.Options{MaxDiscoveryBytes: budget})
 	a, err := New(c, &Options{Handler: http.NotFoundHandler()})
 	if err != nil {

@@ -266,13 +266,9 @@ func subschemas(k string, x any, f func(any) any) any {
 // schemaKeyOrder puts the keys a reader wants first.
 var schemaKeyOrder = []string{"type", "format", "description", "enum", "const", "default", "required", "properties", "items"}
 
-// schemaObject is a schema that encodes its keys in schemaKeyOrder, then
-// alphabetically.
-type schemaObject map[string]any
-
-// MarshalJSON implements json.Marshaler.
-func (s schemaObject) MarshalJSON() ([]byte, error) {
-	keys := slices.Collect(maps.Keys(s))
+// sortSchemaKeys sorts a schema's keys in schemaKeyOrder, then
+// alphabetically, and returns them.
+func sortSchemaKeys(keys []string) []string {
 	rank := func(k string) int {
 		if i := slices.Index(schemaKeyOrder, k); i >= 0 {
 			return i
@@ -285,6 +281,16 @@ func (s schemaObject) MarshalJSON() ([]byte, error) {
 		}
 		return strings.Compare(a, b)
 	})
+	return keys
+}
+
+// schemaObject is a schema that encodes its keys in schemaKeyOrder, then
+// alphabetically.
+type schemaObject map[string]any
+
+// MarshalJSON implements json.Marshaler.
+func (s schemaObject) MarshalJSON() ([]byte, error) {
+	keys := sortSchemaKeys(slices.Collect(maps.Keys(s)))
 	o := make(jsonstr.Object, len(keys))
 	for i, k := range keys {
 		o[i] = jsonstr.Member{Key: k, Value: s[k]}
