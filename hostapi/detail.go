@@ -129,8 +129,8 @@ func (a *API) detail(e *endpoint, in docsInput, budget int) toolkit.Result {
 
 // detailDoc is e's detail in view v; collapsed reports a collapsed
 // schema in it. Texts of the head are cut to a share of the budget. When
-// its schemas alone take more than budget bytes, detailDoc stops
-// writing them and reports that d does not fit.
+// its parameters and schemas alone take more than budget bytes,
+// detailDoc stops writing them and reports that d does not fit.
 func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed, fits bool) {
 	d = detailDoc{ID: cutName(e.ID, budget), Group: cutName(a.docs.groupOf[e].name, budget), Method: e.Method, Path: cutText(e.fullPath(), budget/8),
 		Summary: cutText(e.Summary, min(budget/12, max(v.desc, 200))), Deprecated: e.Deprecated, NeedsConfirmation: e.confirm}
@@ -144,12 +144,18 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 		if v.examples {
 			pd.Example = smallValue(p.Example)
 		}
+		room := sh.room
 		if p.Schema != nil {
 			if pd.Schema, fits = sh.encode(p.Schema, paramPointer(p)); !fits {
 				return d, sh.collapsed, false
 			}
 		}
-		np := jsonstr.Member{Key: p.Name, Value: pd}
+		// The parameter's text, schema included, as the detail writes it.
+		text, err := jsonstr.Marshal(pd)
+		if sh.room = room - len(text); err != nil || sh.room < 0 {
+			return d, sh.collapsed, false
+		}
+		np := jsonstr.Member{Key: p.Name, Value: json.RawMessage(text)}
 		switch p.In {
 		case InPath:
 			d.PathParams = append(d.PathParams, np)
@@ -197,10 +203,10 @@ func callLine(e *endpoint) string {
 func paramPointer(p Param) string { return "#/" + argName(p.In) + "/" + escapeToken(p.Name) }
 
 // A field is one member of a paged detail: a parameter, or a subschema
-// of the schema shown.
+// of the schema shown. Its value is made when a page shows it.
 type field struct {
 	name  string
-	value any
+	value func() any
 }
 
 // detailPage lists e's parameters and the body schema's subschemas, each
@@ -224,7 +230,7 @@ func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 		if p.Schema != nil {
 			m["schema"] = paramPointer(p)
 		}
-		fields = append(fields, field{argName(p.In) + "." + p.Name, m})
+		fields = append(fields, field{argName(p.In) + "." + p.Name, func() any { return m }})
 	}
 	head := jsonstr.Append([]byte(`{"id":`), cutName(e.ID, budget))
 	head = jsonstr.Append(append(head, `,"group":`...), cutText(a.docs.groupOf[e].name, budget/16))
@@ -304,8 +310,9 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 		f := fields[start+i]
 		b := jsonstr.Append(nil, cutText(f.name, budget/16))
 		b = append(b, ':')
-		v, err := jsonstr.Marshal(f.value)
-		if m, ok := f.value.(schemaObject); ok && (err != nil || len(v) > itemCap) {
+		value := f.value()
+		v, err := jsonstr.Marshal(value)
+		if m, ok := value.(schemaObject); ok && (err != nil || len(v) > itemCap) {
 			small := schemaObject{"note": "enum and description too large to show here"}
 			for _, k := range []string{"type", "required", "schema"} {
 				if x, ok := m[k]; ok {
@@ -322,9 +329,9 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
 }
 
-// schemaFields lists a schema's subschemas in their smallest form, named
-// prefix.name for a property (name alone without prefix) and
-// prefix.keyword[i] or prefix.keyword for the others.
+// schemaFields lists a schema's subschemas in their smallest form (made
+// when shown), named prefix.name for a property (name alone without
+// prefix) and prefix.keyword[i] or prefix.keyword for the others.
 func schemaFields(prefix, ptr string, v any) []field {
 	s, ok := v.(map[string]any)
 	if !ok {
@@ -352,24 +359,26 @@ func schemaFields(prefix, ptr string, v any) []field {
 		case k == "properties":
 			props, _ := x.(map[string]any)
 			for _, name := range slices.Sorted(maps.Keys(props)) {
-				f := small.brief(props[name], ptr+"/properties/"+escapeToken(name))
-				if required[name] {
-					f["required"] = true
-				}
-				out = append(out, field{join(name), f})
+				out = append(out, field{join(name), func() any {
+					f := small.brief(props[name], ptr+"/properties/"+escapeToken(name))
+					if required[name] {
+						f["required"] = true
+					}
+					return f
+				}})
 			}
 		case slices.Contains(schemaMapKeys, k):
 			m, _ := x.(map[string]any)
 			for _, name := range slices.Sorted(maps.Keys(m)) {
-				out = append(out, field{join(k + "." + name), small.brief(m[name], ptr+"/"+k+"/"+escapeToken(name))})
+				out = append(out, field{join(k + "." + name), func() any { return small.brief(m[name], ptr+"/"+k+"/"+escapeToken(name)) }})
 			}
 		case slices.Contains(schemaListKeys, k):
 			list, _ := x.([]any)
 			for i, sub := range list {
-				out = append(out, field{join(fmt.Sprintf("%s[%d]", k, i)), small.brief(sub, fmt.Sprintf("%s/%s/%d", ptr, k, i))})
+				out = append(out, field{join(fmt.Sprintf("%s[%d]", k, i)), func() any { return small.brief(sub, fmt.Sprintf("%s/%s/%d", ptr, k, i)) }})
 			}
 		case slices.Contains(schemaKeys, k):
-			out = append(out, field{join(k), small.brief(x, ptr+"/"+k)})
+			out = append(out, field{join(k), func() any { return small.brief(x, ptr+"/"+k) }})
 		}
 	}
 	return out
