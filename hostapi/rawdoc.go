@@ -57,6 +57,9 @@ type rawDoc struct {
 	// collectionFormats no style writes, by path and method (see
 	// collectionFormatNotes).
 	formatNotes map[string][]string
+	// plainJSON: kin-openapi's values are decoded with encoding/json
+	// (see kinDecode).
+	plainJSON bool
 }
 
 type rawPath struct {
