@@ -35,13 +35,20 @@ import (
 // exponent where a field is a boolean or an integer (which the YAML
 // decoder converts and encoding/json refuses). With plainJSON,
 // encoding/json decodes everything (tests compare the two).
+//
+// A text over maxNodeText is decoded by encoding/json too: a node takes
+// 168 bytes, so a long list of short values ("[1,1,1,…]", two bytes a
+// value) would hold 84 times its text at once.
 func kinDecode(text []byte, v any, plainJSON bool) error {
-	if !plainJSON && nodeDecode(text, v) == nil {
+	if !plainJSON && len(text) <= maxNodeText && nodeDecode(text, v) == nil {
 		return nil
 	}
 	reflect.ValueOf(v).Elem().SetZero()
 	return json.Unmarshal(text, v)
 }
+
+// maxNodeText bounds the text kinDecode reads as a node tree.
+const maxNodeText = 256 << 10
 
 // errOdd: text the node decoding would read otherwise than encoding/json.
 var errOdd = errors.New("decoded by encoding/json")

@@ -99,3 +99,24 @@ func FuzzKinDecode(f *testing.F) {
 		sameAsJSON(t, text)
 	})
 }
+
+// TestKinDecodeLongText: a text over maxNodeText is decoded all the same
+// (by encoding/json), to the same value.
+func TestKinDecodeLongText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"type": "array", "example": [`)
+	for i := 0; b.Len() < maxNodeText+10; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("1")
+	}
+	b.WriteString(`]}`)
+	var got, want openapi3.SchemaRef
+	if err := kinDecode([]byte(b.String()), &got, false); err != nil || len(got.Value.Example.([]any)) < maxNodeText/4 {
+		t.Fatalf("long example: %v", err)
+	}
+	if err := json.Unmarshal([]byte(b.String()), &want); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("long example decoded otherwise than by encoding/json (%v)", err)
+	}
+}
