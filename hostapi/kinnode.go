@@ -165,14 +165,13 @@ func foldsToField(key string) bool {
 // none of the nodes, only the strings, which are never changed.
 type nodeReader struct {
 	text []byte
-	// nodes are blocks of nodes, filled in order; used counts the nodes
-	// of the text so far.
-	nodes [][]yaml.Node
-	used  int
-	// lists are blocks of the nodes' Content, filled in order; listUsed
-	// counts the slots of the text so far.
-	lists    [][]*yaml.Node
-	listUsed int
+	// nodes are blocks of nodes, filled in order up to node nb, slot ni.
+	nodes  [][]yaml.Node
+	nb, ni int
+	// lists are blocks of the nodes' Content, filled in order up to
+	// block lb, slot li.
+	lists  [][]*yaml.Node
+	lb, li int
 	// stack holds the children of the mappings and lists being read.
 	stack []*yaml.Node
 	// short holds strings of up to maxShort bytes, up to maxShorts of
@@ -184,7 +183,10 @@ type nodeReader struct {
 }
 
 const (
-	nodeBlock = 512
+	// maxBlock bounds a block of nodes or lists; a block is sized to the
+	// text (a node for every 8 bytes of it), so that a short text takes
+	// a short block.
+	maxBlock  = 512
 	maxShort  = 32
 	maxShorts = 8192
 )
@@ -193,16 +195,21 @@ var readers = sync.Pool{New: func() any { return &nodeReader{short: map[string]s
 
 // reset readies r for text, reusing what it holds.
 func (r *nodeReader) reset(text []byte) {
-	r.text, r.used, r.listUsed, r.stack, r.odd = text, 0, 0, r.stack[:0], false
+	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd = text, 0, 0, 0, 0, r.stack[:0], false
 }
 
+// blockSize is the size of a new block for r's text.
+func (r *nodeReader) blockSize() int { return min(maxBlock, 16+len(r.text)/8) }
+
 func (r *nodeReader) node(kind yaml.Kind, tag, value string) *yaml.Node {
-	b, i := r.used/nodeBlock, r.used%nodeBlock
-	if b == len(r.nodes) {
-		r.nodes = append(r.nodes, make([]yaml.Node, nodeBlock))
+	if r.nb < len(r.nodes) && r.ni == len(r.nodes[r.nb]) {
+		r.nb, r.ni = r.nb+1, 0
 	}
-	r.used++
-	n := &r.nodes[b][i]
+	if r.nb == len(r.nodes) {
+		r.nodes = append(r.nodes, make([]yaml.Node, r.blockSize()))
+	}
+	n := &r.nodes[r.nb][r.ni]
+	r.ni++
 	*n = yaml.Node{Kind: kind, Tag: tag, Value: value}
 	return n
 }
@@ -216,20 +223,18 @@ func (r *nodeReader) content(mark int) []*yaml.Node {
 		return nil
 	}
 	var out []*yaml.Node
-	if n > nodeBlock {
+	if n > maxBlock/4 {
 		out = make([]*yaml.Node, n)
 	} else {
-		b, i := r.listUsed/nodeBlock, r.listUsed%nodeBlock
-		if i+n > nodeBlock {
+		if r.lb < len(r.lists) && r.li+n > len(r.lists[r.lb]) {
 			// The rest of this block is left: the list starts the next.
-			b, i = b+1, 0
-			r.listUsed = b * nodeBlock
+			r.lb, r.li = r.lb+1, 0
 		}
-		if b == len(r.lists) {
-			r.lists = append(r.lists, make([]*yaml.Node, nodeBlock))
+		if r.lb == len(r.lists) {
+			r.lists = append(r.lists, make([]*yaml.Node, max(n, r.blockSize())))
 		}
-		r.listUsed += n
-		out = r.lists[b][i : i+n : i+n]
+		out = r.lists[r.lb][r.li : r.li+n : r.li+n]
+		r.li += n
 	}
 	copy(out, kids)
 	clear(kids)
