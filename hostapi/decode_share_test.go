@@ -80,7 +80,7 @@ func TestDecodeSharedSameEndpoints(t *testing.T) {
 // sameDecoded loads src with and without shared decoding and compares;
 // without, kin-openapi resolves every $ref itself (see linkSchemaRefs).
 // It compares too with kin-openapi's values decoded by encoding/json
-// (see kinDecode).
+// (see kinDecoder).
 func sameDecoded(t *testing.T, name string, src []byte) {
 	t.Helper()
 	sameLoaded(t, name, src, &docLoader{file: name, decodeEach: true, resolveAll: true})

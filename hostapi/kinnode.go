@@ -16,15 +16,14 @@ import (
 	"github.com/toolkit-sdk/toolkit/internal/jsontok"
 )
 
-// kinDecode decodes text, valid JSON, into v, a pointer to a zero
-// kin-openapi value, the way kin-openapi's loader decodes a document: as
-// a yaml.Node tree handed to the types' UnmarshalYAML. Their
-// UnmarshalJSON reads each object twice at every level of nesting (into
-// the struct, then into a map for its extensions) and encoding/json
-// validates the text again at each level, so a deep schema cost time in
-// its depth times its size; the node tree is read once. The values are
-// the same for every document of a public collection (see
-// TestKinDecodeCollection).
+// A kinDecoder decodes text, valid JSON, into kin-openapi's values the
+// way kin-openapi's loader decodes a document: as a yaml.Node tree handed
+// to the types' UnmarshalYAML. Their UnmarshalJSON reads each object
+// twice at every level of nesting (into the struct, then into a map for
+// its extensions) and encoding/json validates the text again at each
+// level, so a deep schema cost time in its depth times its size; the
+// node tree is read once. The values are the same for every document of
+// a public collection (TestDecodeSharedCollection).
 //
 // Where the two would read a text differently, encoding/json decodes it,
 // as it always has: a value the node decoding refuses (encoding/json
@@ -33,21 +32,40 @@ import (
 // encoding/json reads as that field), a YAML 1.1 boolean word ("yes",
 // "off"...) or an integral number written with a fraction or an
 // exponent where a field is a boolean or an integer (which the YAML
-// decoder converts and encoding/json refuses). With plainJSON,
-// encoding/json decodes everything (tests compare the two).
+// decoder converts and encoding/json refuses).
 //
 // A text over maxNodeText is decoded by encoding/json too: a node takes
 // 168 bytes, so a long list of short values ("[1,1,1,…]", two bytes a
 // value) would hold 84 times its text at once.
-func kinDecode(text []byte, v any, plainJSON bool) error {
-	if !plainJSON && len(text) <= maxNodeText && nodeDecode(text, v) == nil {
+type kinDecoder struct {
+	// plainJSON: encoding/json decodes everything (tests compare the
+	// two).
+	plainJSON bool
+	// readers, when set, keeps node readers from one text to the next
+	// (see nodeReader); a document of poolDocs bytes or more sets it for
+	// its load.
+	readers *sync.Pool
+}
+
+// poolDocs is the size of a document whose load reuses node readers: a
+// reader keeps what its longest text took, up to maxKeep blocks, which
+// for a small document weighs more than the document.
+const poolDocs = 1 << 20
+
+// decode decodes text into v, a pointer to a zero kin-openapi value. A
+// nil k is a kinDecoder's zero value.
+func (k *kinDecoder) decode(text []byte, v any) error {
+	if k == nil {
+		k = &kinDecoder{}
+	}
+	if !k.plainJSON && len(text) <= maxNodeText && k.nodeDecode(text, v) == nil {
 		return nil
 	}
 	reflect.ValueOf(v).Elem().SetZero()
 	return json.Unmarshal(text, v)
 }
 
-// maxNodeText bounds the text kinDecode reads as a node tree.
+// maxNodeText bounds the text read as a node tree.
 const maxNodeText = 256 << 10
 
 // errOdd: text the node decoding would read otherwise than encoding/json.
@@ -55,15 +73,23 @@ var errOdd = errors.New("decoded by encoding/json")
 
 // nodeDecode decodes text through a node tree; a panic of a decoder is
 // an error.
-func nodeDecode(text []byte, v any) (err error) {
-	r := readers.Get().(*nodeReader)
+func (k *kinDecoder) nodeDecode(text []byte, v any) (err error) {
+	var r *nodeReader
+	if k.readers != nil {
+		r, _ = k.readers.Get().(*nodeReader)
+	}
+	if r == nil {
+		r = &nodeReader{}
+	}
 	r.reset(text)
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("kin-openapi: %v", p)
 		}
-		r.reset(nil)
-		readers.Put(r)
+		if k.readers != nil {
+			r.release()
+			k.readers.Put(r)
+		}
 	}()
 	n, _ := r.value(0, "")
 	if r.odd {
@@ -160,9 +186,10 @@ func foldsToField(key string) bool {
 // scalars tagged with their JSON type, so that nothing is resolved as
 // YAML would resolve plain text.
 //
-// Readers are pooled (readers), and each keeps its nodes, lists and
-// short strings from one text to the next: kin-openapi's values hold
-// none of the nodes, only the strings, which are never changed.
+// A reader may be used again (see kinDecoder.readers), and keeps its
+// nodes, lists and short strings from one text to the next:
+// kin-openapi's values hold none of the nodes, only the strings, which
+// are never changed.
 type nodeReader struct {
 	text []byte
 	// nodes are blocks of nodes, filled in order up to node nb, slot ni.
@@ -187,15 +214,24 @@ const (
 	// text (a node for every 8 bytes of it), so that a short text takes
 	// a short block.
 	maxBlock  = 512
+	maxKeep   = 4
 	maxShort  = 32
-	maxShorts = 8192
+	maxShorts = 2048
 )
-
-var readers = sync.Pool{New: func() any { return &nodeReader{short: map[string]string{}} }}
 
 // reset readies r for text, reusing what it holds.
 func (r *nodeReader) reset(text []byte) {
 	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd = text, 0, 0, 0, 0, r.stack[:0], false
+}
+
+// release drops r's text, and what a long one took past maxKeep blocks
+// of each kind, which a pooled reader would otherwise hold for as long
+// as it lives.
+func (r *nodeReader) release() {
+	clear(r.nodes[min(maxKeep, len(r.nodes)):])
+	clear(r.lists[min(maxKeep, len(r.lists)):])
+	r.nodes, r.lists = r.nodes[:min(maxKeep, len(r.nodes))], r.lists[:min(maxKeep, len(r.lists))]
+	r.reset(nil)
 }
 
 // blockSize is the size of a new block for r's text.
@@ -265,6 +301,9 @@ func (r *nodeReader) intern(q []byte) string {
 		return s
 	}
 	s := string(q)
+	if r.short == nil {
+		r.short = map[string]string{}
+	}
 	if len(r.short) < maxShorts {
 		r.short[s] = s
 	}

@@ -26,7 +26,7 @@ func sameAsJSON(t *testing.T, text string) {
 	t.Helper()
 	for _, target := range kinTargets {
 		got, want := target(), target()
-		gerr := kinDecode([]byte(text), got, false)
+		gerr := new(kinDecoder).decode([]byte(text), got)
 		werr := json.Unmarshal([]byte(text), want)
 		if (gerr != nil) != (werr != nil) {
 			t.Errorf("%T %s: kinDecode %v, encoding/json %v", got, text, gerr, werr)
@@ -113,7 +113,7 @@ func TestKinDecodeLongText(t *testing.T) {
 	}
 	b.WriteString(`]}`)
 	var got, want openapi3.SchemaRef
-	if err := kinDecode([]byte(b.String()), &got, false); err != nil || len(got.Value.Example.([]any)) < maxNodeText/4 {
+	if err := new(kinDecoder).decode([]byte(b.String()), &got); err != nil || len(got.Value.Example.([]any)) < maxNodeText/4 {
 		t.Fatalf("long example: %v", err)
 	}
 	if err := json.Unmarshal([]byte(b.String()), &want); err != nil || !reflect.DeepEqual(got, want) {

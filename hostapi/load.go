@@ -36,8 +36,8 @@ type docLoader struct {
 	// resolveAll leaves every $ref to kin-openapi, as before
 	// linkSchemaRefs (tests compare the two).
 	resolveAll bool
-	// plainJSON decodes kin-openapi's values with encoding/json, as
-	// before kinDecode (tests compare the two).
+	// plainJSON decodes kin-openapi's values with encoding/json (see
+	// kinDecoder; tests compare the two).
 	plainJSON bool
 }
 
@@ -82,7 +82,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 		return nil
 	}
 	l.d = d
-	d.plainJSON = l.plainJSON
+	d.kin = kinDecoder{plainJSON: l.plainJSON}
+	if len(d.text) >= poolDocs {
+		d.kin.readers = &sync.Pool{}
+	}
 	root := l.rootBase()
 	if l.diags.HasErrors() {
 		return nil
@@ -435,7 +438,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	for i, c := range compNames {
 		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
 	}
-	cache := &decodeCache{done: map[string]*decoding{}, plainJSON: d.plainJSON}
+	cache := &decodeCache{done: map[string]*decoding{}, kin: &d.kin}
 	for i, pi := range pathIdx {
 		jobs <- func() {
 			if share {
@@ -509,7 +512,7 @@ func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err err
 	var b bytes.Buffer
 	d.writePathItem(&b, &d.paths[pi], ops)
 	item = &openapi3.PathItem{}
-	if err := kinDecode(b.Bytes(), item, d.plainJSON); err != nil {
+	if err := d.kin.decode(b.Bytes(), item); err != nil {
 		return nil, err
 	}
 	return item, nil
@@ -541,7 +544,7 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 		return nil, err
 	}
 	item = &openapi3.PathItem{}
-	if err := kinDecode(b.Bytes(), item, d.plainJSON); err != nil {
+	if err := d.kin.decode(b.Bytes(), item); err != nil {
 		return nil, err
 	}
 	if item.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
@@ -558,7 +561,7 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 			return nil, err
 		}
 		o := &openapi3.Operation{}
-		if err := kinDecode(b.Bytes(), o, d.plainJSON); err != nil {
+		if err := d.kin.decode(b.Bytes(), o); err != nil {
 			return nil, err
 		}
 		if o.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
@@ -719,8 +722,7 @@ func (d *rawDoc) isNull(sp span) bool {
 type decodeCache struct {
 	mu   sync.Mutex
 	done map[string]*decoding
-	// plainJSON: as rawDoc.plainJSON.
-	plainJSON bool
+	kin  *kinDecoder // nil: kinDecoder{}
 }
 
 type decoding struct {
@@ -749,7 +751,7 @@ func (c *decodeCache) decode(key []byte) (any, error) {
 		if key[0] == 'b' {
 			v = &openapi3.RequestBodyRef{}
 		}
-		if p.err = kinDecode(key[1:], v, c.plainJSON); p.err == nil {
+		if p.err = c.kin.decode(key[1:], v); p.err == nil {
 			p.v = v
 		}
 	})
@@ -788,7 +790,7 @@ func (d *rawDoc) decodeComponent(c string) (v any, err error) {
 	}
 	var b bytes.Buffer
 	d.writeValue(&b, d.comps[c])
-	return v, kinDecode(b.Bytes(), v, d.plainJSON)
+	return v, d.kin.decode(b.Bytes(), v)
 }
 
 func setComponent(cs *openapi3.Components, c string, v any) {
@@ -860,7 +862,7 @@ func (d *rawDoc) parse(text []byte) (doc *openapi3.T, err error) {
 		return openapi2conv.ToV3WithLoader(&doc2, loader, nil)
 	}
 	doc = &openapi3.T{}
-	if err := kinDecode(text, doc, d.plainJSON); err != nil {
+	if err := d.kin.decode(text, doc); err != nil {
 		return nil, err
 	}
 	if err := resolve(doc); err != nil {

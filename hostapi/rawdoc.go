@@ -57,9 +57,8 @@ type rawDoc struct {
 	// collectionFormats no style writes, by path and method (see
 	// collectionFormatNotes).
 	formatNotes map[string][]string
-	// plainJSON: kin-openapi's values are decoded with encoding/json
-	// (see kinDecode).
-	plainJSON bool
+	// kin decodes kin-openapi's values.
+	kin kinDecoder
 }
 
 type rawPath struct {
