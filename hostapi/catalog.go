@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"net/http"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -546,12 +548,19 @@ func isToken(s string) bool {
 	return true
 }
 
-// cloneJSON deep-copies a JSON-like value through its JSON form, so the
-// catalog owns it and numbers are json.Number.
+// cloneJSON deep-copies a JSON-like value as through its JSON form, so
+// the catalog owns it and numbers are json.Number. Maps, lists, strings,
+// booleans and numbers are copied directly (cloneValue); anything else,
+// or a value the JSON form would change or refuse, goes through it.
 func cloneJSON[T any](v T) (T, error) {
 	var zero T
 	if isNil(v) {
 		return zero, nil
+	}
+	if c, ok := cloneValue(any(v), 0); ok {
+		if out, ok := c.(T); ok {
+			return out, nil
+		}
 	}
 	b, err := jsonstr.Marshal(v)
 	if err != nil {
@@ -605,6 +614,59 @@ func memoClone[T any](m *cloneMemo, v T) (T, error) {
 	c, err := cloneJSON(v)
 	m.m[k] = cloneEntry{orig: v, clone: c, err: err}
 	return c, err
+}
+
+// cloneValue copies v as encoding it to JSON and decoding it with
+// UseNumber would; ok is false for a value it leaves to that: another
+// type, text that is not valid UTF-8 (which the encoding replaces), a
+// number the encoding refuses, nesting past encoding/json's limit.
+func cloneValue(v any, depth int) (c any, ok bool) {
+	switch x := v.(type) {
+	case nil, bool:
+		return x, true
+	case string:
+		return x, utf8.ValidString(x)
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return nil, false
+		}
+		b, err := json.Marshal(x)
+		return json.Number(b), err == nil
+	case json.Number:
+		return x, jsonstr.IsNumber(string(x))
+	case map[string]any:
+		if x == nil {
+			return nil, true // JSON null
+		}
+		if depth >= 10000 {
+			return nil, false
+		}
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return nil, false
+			}
+			if m[k], ok = cloneValue(e, depth+1); !ok {
+				return nil, false
+			}
+		}
+		return m, true
+	case []any:
+		if x == nil {
+			return nil, true
+		}
+		if depth >= 10000 {
+			return nil, false
+		}
+		l := make([]any, len(x))
+		for i, e := range x {
+			if l[i], ok = cloneValue(e, depth+1); !ok {
+				return nil, false
+			}
+		}
+		return l, true
+	}
+	return nil, false
 }
 
 func isNil(v any) bool {

@@ -1,7 +1,9 @@
 package hostapi
 
 import (
+	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -107,5 +109,49 @@ func TestCatalogAddIsAtomicAndOwnsItsData(t *testing.T) {
 	}
 	if err := c.Add(Endpoint{ID: "ok", Method: "GET", Path: "/x"}); err == nil {
 		t.Error("a second endpoint with the same id was accepted")
+	}
+}
+
+// TestCloneValueAsJSON: cloneValue copies what it copies exactly as the
+// JSON round trip of cloneJSON does, and leaves the rest to it.
+func TestCloneValueAsJSON(t *testing.T) {
+	deep := any("x")
+	for range 10001 {
+		deep = []any{deep}
+	}
+	for _, v := range []any{
+		nil, true, false, "", "text", "\xff bad", "a\u2028b", 0.0, math.Copysign(0, -1), 1.5, 1e21, 1e-7, 123456789012345678.0,
+		math.Inf(1), math.NaN(), json.Number("12"), json.Number("1e400"), json.Number(""), json.Number(" 1"), json.Number("+1"),
+		json.Number("0x1"), json.Number("01"),
+		map[string]any{"a": 1.0, "b": []any{"c", nil, map[string]any{}}, "\xfe": 1.0}, map[string]any{"a": map[string]any{"b": 2.5}},
+		[]any{1.0, "x", true, nil, []any{}}, map[string]any(nil), []any(nil), []any{3, int64(4), struct{ A int }{1}},
+		deep,
+	} {
+		got, ok := cloneValue(v, 0)
+		b, err := json.Marshal(v)
+		var want any
+		if err == nil {
+			err = decodeJSON(b, &want)
+		}
+		if !ok {
+			continue // left to the round trip
+		}
+		if err != nil {
+			t.Errorf("%#v: copied, but the round trip fails: %v", v, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%#v (-round trip +copy):\n%s", v, diff)
+		}
+	}
+	// What it copies, it copies: no map or list is shared.
+	in := map[string]any{"l": []any{map[string]any{"k": "v"}}}
+	out, ok := cloneValue(in, 0)
+	if !ok {
+		t.Fatal("not copied")
+	}
+	in["l"].([]any)[0].(map[string]any)["k"] = "changed"
+	if out.(map[string]any)["l"].([]any)[0].(map[string]any)["k"] != "v" {
+		t.Error("the copy shares a map with the original")
 	}
 }

@@ -79,9 +79,12 @@ func TestDecodeSharedSameEndpoints(t *testing.T) {
 
 // sameDecoded loads src with and without shared decoding and compares;
 // without, kin-openapi resolves every $ref itself (see linkSchemaRefs).
+// It compares too with kin-openapi's values decoded by encoding/json
+// (see kinDecoder).
 func sameDecoded(t *testing.T, name string, src []byte) {
 	t.Helper()
 	sameLoaded(t, name, src, &docLoader{file: name, decodeEach: true, resolveAll: true})
+	sameLoaded(t, name, src, &docLoader{file: name, plainJSON: true})
 }
 
 // sameLoaded loads src as ParseOpenAPI does and with each, and compares.

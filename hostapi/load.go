@@ -36,6 +36,9 @@ type docLoader struct {
 	// resolveAll leaves every $ref to kin-openapi, as before
 	// linkSchemaRefs (tests compare the two).
 	resolveAll bool
+	// plainJSON decodes kin-openapi's values with encoding/json (see
+	// kinDecoder; tests compare the two).
+	plainJSON bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -79,6 +82,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 		return nil
 	}
 	l.d = d
+	d.kin = kinDecoder{plainJSON: l.plainJSON}
+	if len(d.text) >= poolDocs {
+		d.kin.readers = &sync.Pool{}
+	}
 	root := l.rootBase()
 	if l.diags.HasErrors() {
 		return nil
@@ -431,7 +438,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	for i, c := range compNames {
 		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
 	}
-	cache := &decodeCache{done: map[string]*decoding{}}
+	cache := &decodeCache{done: map[string]*decoding{}, kin: &d.kin}
 	for i, pi := range pathIdx {
 		jobs <- func() {
 			if share {
@@ -505,7 +512,7 @@ func (d *rawDoc) decodeItem(pi int, ops []int) (item *openapi3.PathItem, err err
 	var b bytes.Buffer
 	d.writePathItem(&b, &d.paths[pi], ops)
 	item = &openapi3.PathItem{}
-	if err := json.Unmarshal(b.Bytes(), item); err != nil {
+	if err := d.kin.decode(b.Bytes(), item); err != nil {
 		return nil, err
 	}
 	return item, nil
@@ -537,7 +544,7 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 		return nil, err
 	}
 	item = &openapi3.PathItem{}
-	if err := json.Unmarshal(b.Bytes(), item); err != nil {
+	if err := d.kin.decode(b.Bytes(), item); err != nil {
 		return nil, err
 	}
 	if item.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
@@ -554,7 +561,7 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 			return nil, err
 		}
 		o := &openapi3.Operation{}
-		if err := json.Unmarshal(b.Bytes(), o); err != nil {
+		if err := d.kin.decode(b.Bytes(), o); err != nil {
 			return nil, err
 		}
 		if o.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
@@ -715,6 +722,7 @@ func (d *rawDoc) isNull(sp span) bool {
 type decodeCache struct {
 	mu   sync.Mutex
 	done map[string]*decoding
+	kin  *kinDecoder // nil: kinDecoder{}
 }
 
 type decoding struct {
@@ -743,7 +751,7 @@ func (c *decodeCache) decode(key []byte) (any, error) {
 		if key[0] == 'b' {
 			v = &openapi3.RequestBodyRef{}
 		}
-		if p.err = json.Unmarshal(key[1:], v); p.err == nil {
+		if p.err = c.kin.decode(key[1:], v); p.err == nil {
 			p.v = v
 		}
 	})
@@ -782,7 +790,7 @@ func (d *rawDoc) decodeComponent(c string) (v any, err error) {
 	}
 	var b bytes.Buffer
 	d.writeValue(&b, d.comps[c])
-	return v, json.Unmarshal(b.Bytes(), v)
+	return v, d.kin.decode(b.Bytes(), v)
 }
 
 func setComponent(cs *openapi3.Components, c string, v any) {
@@ -854,7 +862,7 @@ func (d *rawDoc) parse(text []byte) (doc *openapi3.T, err error) {
 		return openapi2conv.ToV3WithLoader(&doc2, loader, nil)
 	}
 	doc = &openapi3.T{}
-	if err := json.Unmarshal(text, doc); err != nil {
+	if err := d.kin.decode(text, doc); err != nil {
 		return nil, err
 	}
 	if err := resolve(doc); err != nil {

@@ -57,6 +57,8 @@ type rawDoc struct {
 	// collectionFormats no style writes, by path and method (see
 	// collectionFormatNotes).
 	formatNotes map[string][]string
+	// kin decodes kin-openapi's values.
+	kin kinDecoder
 }
 
 type rawPath struct {
