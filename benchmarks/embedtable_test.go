@@ -24,8 +24,8 @@ import (
 // endian), then per text the first 16 bytes of the SHA-256 of its UTF-8
 // bytes, a float32 scale and dims int8 values (value = int8 * scale). A
 // scale of 0 marks a text the model has no vector for (none of its words
-// is known): Embed returns a zero vector for it, which the Registry
-// refuses (ErrEmbedding), as a real embedder's failure.
+// is known): Embed returns a zero vector for it, which the Registry takes
+// as no meaning (the text is ranked by keyword alone).
 const embedTablePath = "testdata/embeddings/vectors.bin"
 
 // recordEnv, when set to a file name, makes tableEmbedder append every

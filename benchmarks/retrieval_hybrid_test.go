@@ -78,10 +78,9 @@ func realQueries(t testing.TB) []retrievalQuery {
 	return out
 }
 
-// hybridOptions are the Registry options of the fused runs. Their Logger
-// is quiet: the Chinese queries, of which the model knows no word, are
-// refused vectors (the answer is then the keyword ranking), each with a
-// warning.
+// hybridOptions are the Registry options of the fused runs, with a quiet
+// Logger. A text the table has no vector for (scale 0) is embedded as
+// zeros, which the Registry ranks by keyword alone.
 func hybridOptions(t testing.TB, h toolkit.HybridOptions) *toolkit.Options {
 	return &toolkit.Options{MaxDiscoveryBytes: 1 << 20, Embedder: loadEmbedTable(t), Hybrid: h,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
@@ -96,30 +95,31 @@ func checkEmbedded(t testing.TB, reg *toolkit.Registry) {
 }
 
 // fusions are the fusion settings the hybrid tests report: the defaults,
-// and the best of TestRetrievalHybridTuning's on the tuning set (the
-// keyword list weighing twice the vector list, and K 10 so that the
-// first ranks count more).
+// and the best of TestRetrievalHybridTuning's on the tuning set, over the
+// 44 and among 1,000 generated: the vector list weighing a fifth of the
+// keyword list, and K 5 so that the first ranks count more. The vectors
+// then mostly order what the keywords leave close.
 var fusions = []struct {
 	name string
 	opts toolkit.HybridOptions
 }{
 	{"default fusion", toolkit.HybridOptions{}},
-	{"K 10, vector weight 0.5", toolkit.HybridOptions{K: 10, VectorWeight: 0.5}},
+	{"K 5, vector weight 0.2", toolkit.HybridOptions{K: 5, VectorWeight: 0.2}},
 }
 
 // TestRetrievalHybrid: the hand-written capabilities' three query sets,
 // keyword alone and fused (fusions), over the 44 and among 1,000
-// generated; it fails under the fused floors over the 44 (the figures
-// measured when the vectors were added).
+// generated; it fails under the fused floors over the 44 (a little under
+// the figures measured with vectors.bin).
 func TestRetrievalHybrid(t *testing.T) {
 	sets := []struct {
 		name    string
 		queries []retrievalQuery
 		floors  [][2]int // fused top-1 and top-5 over the 44, for each of fusions
 	}{
-		{"tuned", handWritten(retrievalQueries), [][2]int{{31, 44}, {32, 47}}},
-		{"held out", handWritten(heldOutQueries), [][2]int{{13, 17}, {14, 18}}},
-		{"new held out", handWritten(newHeldOutQueries), [][2]int{{36, 45}, {40, 46}}},
+		{"tuned", handWritten(retrievalQueries), [][2]int{{31, 47}, {34, 47}}},
+		{"held out", handWritten(heldOutQueries), [][2]int{{9, 17}, {11, 17}}},
+		{"new held out", handWritten(newHeldOutQueries), [][2]int{{39, 44}, {44, 46}}},
 	}
 	for _, distractors := range []int{0, 1000} {
 		keyword := retrievalRegistry(t, distractors)
@@ -145,7 +145,7 @@ func TestRetrievalHybrid(t *testing.T) {
 // TestRetrievalHybridReal: the real tools' questions, keyword alone and
 // fused (fusions); it fails under the fused floors.
 func TestRetrievalHybridReal(t *testing.T) {
-	floors := [][2]int{{31, 48}, {35, 55}} // top-1, top-5 for each of fusions
+	floors := [][2]int{{24, 49}, {34, 54}} // top-1, top-5 for each of fusions
 	qs := realQueries(t)
 	keyword := realRegistry(t, 0)
 	t.Logf("retrieval (real tools), %d capabilities: keyword %v", len(keyword.Capabilities()), score(keyword, qs, nil))
@@ -176,6 +176,8 @@ func TestRetrievalHybridTuning(t *testing.T) {
 			{}, {K: 10}, {K: 30}, {K: 120},
 			{VectorWeight: 0.25}, {VectorWeight: 0.5}, {VectorWeight: 1.5}, {VectorWeight: 2}, {VectorWeight: 3},
 			{K: 10, VectorWeight: 0.5}, {K: 10, VectorWeight: 2}, {K: 30, VectorWeight: 2},
+			{K: 5, VectorWeight: 0.1}, {K: 5, VectorWeight: 0.2}, {K: 5, VectorWeight: 0.35}, {K: 5, VectorWeight: 0.5},
+			{K: 10, VectorWeight: 0.1}, {K: 10, VectorWeight: 0.2}, {K: 30, VectorWeight: 0.2}, {VectorWeight: 0.1},
 			{Window: 5}, {Window: 10}, {Window: 20}, {Window: 50},
 			{Window: 10, VectorWeight: 0.5},
 			{LexicalWeight: 1e-6}, // the vector ranking alone, in effect

@@ -1,4 +1,5 @@
-// Computes vectors.bin from the texts the hybrid retrieval tests hand
+// Computes vectors.bin from GloVe word vectors (the alternative to
+// embed_use.mjs) for the texts the hybrid retrieval tests hand
 // their Embedder (README.md beside this file says how to run it).
 //
 //   node embed.mjs WORD_VECTORS_JSON TEXTS_JSONL OUT_BIN [mean|sif]
