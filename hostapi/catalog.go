@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 	"unsafe"
@@ -634,6 +635,12 @@ func cloneValue(v any, depth int) (c any, ok bool) {
 		return json.Number(b), err == nil
 	case json.Number:
 		return x, jsonstr.IsNumber(string(x))
+	case int:
+		return json.Number(strconv.Itoa(x)), true
+	case int64:
+		return json.Number(strconv.FormatInt(x, 10)), true
+	case uint64:
+		return json.Number(strconv.FormatUint(x, 10)), true
 	case map[string]any:
 		if x == nil {
 			return nil, true // JSON null

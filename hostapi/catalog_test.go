@@ -125,6 +125,7 @@ func TestCloneValueAsJSON(t *testing.T) {
 		json.Number("0x1"), json.Number("01"),
 		map[string]any{"a": 1.0, "b": []any{"c", nil, map[string]any{}}, "\xfe": 1.0}, map[string]any{"a": map[string]any{"b": 2.5}},
 		[]any{1.0, "x", true, nil, []any{}}, map[string]any(nil), []any(nil), []any{3, int64(4), struct{ A int }{1}},
+		3, -7, int64(math.MinInt64), uint64(math.MaxUint64), []any{int64(-1), uint64(2)}, int32(5), uint(6),
 		deep,
 	} {
 		got, ok := cloneValue(v, 0)
