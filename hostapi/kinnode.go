@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
+	"net/http"
 	"reflect"
 	"strings"
 	"sync"
@@ -427,4 +429,33 @@ func lastOfEachKey(kv []*yaml.Node) []*yaml.Node {
 		out = append(out, kv[i], kv[i+1])
 	}
 	return out
+}
+
+// operationsOf yields the operations of item that PathItem.Operations
+// holds, without the map it makes for each call.
+func operationsOf(item *openapi3.PathItem) iter.Seq[*openapi3.Operation] {
+	return func(yield func(*openapi3.Operation) bool) {
+		fixed := [...]*openapi3.Operation{item.Connect, item.Delete, item.Get, item.Head, item.Options,
+			item.Patch, item.Post, item.Put, item.Trace, item.Query}
+		for _, op := range fixed {
+			if op != nil && !yield(op) {
+				return
+			}
+		}
+		for method, op := range item.AdditionalOperations {
+			if op == nil {
+				continue
+			}
+			switch method {
+			case http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
+				http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace, openapi3.MethodQuery:
+				if item.GetOperation(method) != nil {
+					continue // the fixed field's wins
+				}
+			}
+			if !yield(op) {
+				return
+			}
+		}
+	}
 }

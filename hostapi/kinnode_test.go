@@ -2,7 +2,10 @@ package hostapi
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,5 +121,28 @@ func TestKinDecodeLongText(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(b.String()), &want); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("long example decoded otherwise than by encoding/json (%v)", err)
+	}
+}
+
+// TestOperationsOf: operationsOf yields what PathItem.Operations holds.
+func TestOperationsOf(t *testing.T) {
+	a, b, c, d := &openapi3.Operation{OperationID: "a"}, &openapi3.Operation{OperationID: "b"}, &openapi3.Operation{OperationID: "c"}, &openapi3.Operation{OperationID: "d"}
+	for _, item := range []*openapi3.PathItem{
+		{},
+		{Get: a, Query: b},
+		{Connect: a, Delete: b, Head: c, Options: d, Patch: a, Post: b, Put: c, Trace: d},
+		{Get: a, AdditionalOperations: map[string]*openapi3.Operation{"GET": b, "COPY": c, "LINK": nil, "POST": d}},
+	} {
+		var got []*openapi3.Operation
+		for op := range operationsOf(item) {
+			got = append(got, op)
+		}
+		want := slices.Collect(maps.Values(item.Operations()))
+		byID := func(x, y *openapi3.Operation) int { return strings.Compare(fmt.Sprintf("%p", x), fmt.Sprintf("%p", y)) }
+		slices.SortFunc(got, byID)
+		slices.SortFunc(want, byID)
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v: operationsOf %v, Operations %v", item, got, want)
+		}
 	}
 }

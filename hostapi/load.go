@@ -342,7 +342,7 @@ func takeRefDescriptions(doc *openapi3.T) (restore func()) {
 			continue
 		}
 		addParams(item.Parameters...)
-		for _, op := range item.Operations() {
+		for op := range operationsOf(item) {
 			addParams(op.Parameters...)
 			addBody(op.RequestBody)
 		}
@@ -584,6 +584,13 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 // none); inItem: the members are a path item's, whose operations are
 // written apart, and whose extensions (x-…) are left out.
 func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apart [2]span, err error) {
+	size := 2
+	for _, m := range members {
+		if m.key != "parameters" && m.key != "requestBody" && !(inItem && strings.HasPrefix(m.key, "x-")) {
+			size += len(m.key) + 4 + m.val.end - m.val.start
+		}
+	}
+	b.Grow(size)
 	b.WriteByte('{')
 	n := 0
 	for _, m := range members {
@@ -675,6 +682,7 @@ func (d *rawDoc) decodeShared(sp span, cache *decodeCache, kind byte) (any, erro
 		return nil, errUnshared
 	}
 	var b bytes.Buffer
+	b.Grow(1 + sp.end - sp.start)
 	b.WriteByte(kind)
 	d.writeValue(&b, sp)
 	return cache.decode(b.Bytes())
@@ -789,6 +797,7 @@ func (d *rawDoc) decodeComponent(c string) (v any, err error) {
 		return nil, fmt.Errorf("unknown component kind %q", kind)
 	}
 	var b bytes.Buffer
+	b.Grow(d.comps[c].end - d.comps[c].start)
 	d.writeValue(&b, d.comps[c])
 	return v, d.kin.decode(b.Bytes(), v)
 }

@@ -126,6 +126,9 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 			params = append(params, p)
 		}
 	}
+	if len(params) > 0 {
+		e.Params = make([]Param, 0, len(params))
+	}
 	for _, p := range params {
 		if p.In == "header" && reservedHeader(p.Name) && !strings.EqualFold(p.Name, "Accept") {
 			continue
@@ -586,11 +589,18 @@ type convCache struct {
 	// bodies that operations share (decoded once, see decodeItemShared).
 	params map[*openapi3.Parameter]Param
 	bodies map[*openapi3.RequestBody]*Body
+	// omitted is the note that replaces every node past the bounds
+	// (a large body cut at maxSchemaNodes has thousands).
+	omitted map[string]any
 }
 
 func newConvCache() *convCache {
 	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{},
-		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}}
+		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}, omitted: omittedNote()}
+}
+
+func omittedNote() map[string]any {
+	return map[string]any{"description": "omitted: schema too deep or too large"}
 }
 
 // param converts p once for the document (every time when c is nil). The
@@ -673,7 +683,10 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	c.deepest = max(c.deepest, depth)
 	if c.nodes++; depth > maxSchemaDepth || c.nodes > maxSchemaNodes {
 		c.cut = true
-		return map[string]any{"description": "omitted: schema too deep or too large"}
+		if c.shared != nil {
+			return c.shared.omitted
+		}
+		return omittedNote()
 	}
 	c.onPath[s] = true
 	if sr.Ref != "" {

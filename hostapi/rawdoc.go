@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
 
@@ -53,6 +54,9 @@ type rawDoc struct {
 	// to the component its target is written as ("" when it is not
 	// hoisted; see hoist).
 	hoisted map[string]string
+	// keys, while the document is indexed, holds its short keys (see
+	// key).
+	keys map[string]string
 	// formatNotes are a Swagger 2.0 document's warnings of the
 	// collectionFormats no style writes, by path and method (see
 	// collectionFormatNotes).
@@ -182,6 +186,9 @@ func (d *rawDoc) index() *docError {
 	d.comps = map[string]span{}
 	d.compRefs = map[string][]string{}
 	d.hoisted = map[string]string{}
+	// The keys of path items and operations repeat: one string each.
+	d.keys = map[string]string{}
+	defer func() { d.keys = nil }()
 	for _, m := range root {
 		switch {
 		case m.key == "paths":
@@ -234,7 +241,7 @@ func (d *rawDoc) indexPaths(sp span) {
 					op.responses = f.val
 				case "callbacks":
 				default:
-					op.kept = append(op.kept, f)
+					op.kept = append(fields[:len(op.kept)], f) // in place
 				}
 			}
 			rp.ops = append(rp.ops, op)
@@ -324,7 +331,7 @@ func (d *rawDoc) object(sp span) ([]member, bool) {
 	for i < sp.end && data[i] != '}' {
 		keyPos := i
 		kend := jsontok.QuotedEnd(data, i)
-		key := unquote(data[i:kend])
+		key := d.key(data[i:kend])
 		i = jsontok.SkipSpace(data, kend)
 		i = jsontok.SkipSpace(data, i+1) // ':'
 		vend := jsontok.ValueEnd(data, i)
@@ -335,6 +342,26 @@ func (d *rawDoc) object(sp span) ([]member, bool) {
 		}
 	}
 	return dedup(out), true
+}
+
+// key decodes an object's key q (quotes included), as one string for
+// every short key written the same while d.keys is set (by index, which
+// runs alone).
+func (d *rawDoc) key(q []byte) string {
+	if d.keys == nil || len(q) > 34 || bytes.IndexByte(q, '\\') >= 0 {
+		return unquote(q)
+	}
+	for _, c := range q {
+		if c >= utf8.RuneSelf {
+			return unquote(q)
+		}
+	}
+	if k, ok := d.keys[string(q[1:len(q)-1])]; ok {
+		return k
+	}
+	k := string(q[1 : len(q)-1])
+	d.keys[k] = k
+	return k
 }
 
 // dedup keeps the last of members with the same key, as kin-openapi's

@@ -50,7 +50,7 @@ func linkSchemaRefs(doc *openapi3.T) {
 		for _, p := range item.Parameters {
 			l.param(p)
 		}
-		for _, op := range item.Operations() {
+		for op := range operationsOf(item) {
 			if op == nil {
 				continue
 			}
