@@ -339,7 +339,7 @@ func arraySchema(s map[string]any) bool {
 // normalize checks an endpoint and fills its defaults. The returned
 // endpoint shares nothing mutable with e, but its schemas when shared is
 // not nil (and its enums, defaults and examples with the endpoints of
-// the same load).
+// the same load, whose Params list the loader hands over).
 func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 	sharedSchemas := shared != nil
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
@@ -368,7 +368,9 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 	if e.Group == "" {
 		e.Group = defaultGroup(e.Path)
 	}
-	e.Params = slices.Clone(e.Params)
+	if !sharedSchemas {
+		e.Params = slices.Clone(e.Params)
+	}
 	for i := range e.Params {
 		p := &e.Params[i]
 		if p.Type == "" {

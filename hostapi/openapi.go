@@ -143,6 +143,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 		applyDiscriminator(&e, path[i:])
 	}
 	t, err := parsePath(e.Path)
+	names := t.names()
 	kept := e.Params[:0]
 	for i, p := range e.Params {
 		var why string
@@ -155,7 +156,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 			why = fmt.Sprintf("header parameter %q is not a valid header name", p.Name)
 		case p.In == InCookie && !isToken(p.Name):
 			why = fmt.Sprintf("cookie parameter %q is not a valid cookie name", p.Name)
-		case p.In == InPath && err == nil && !slices.Contains(t.names(), p.Name):
+		case p.In == InPath && err == nil && !slices.Contains(names, p.Name):
 			why = fmt.Sprintf("path parameter %q does not appear in the path", p.Name)
 		case slices.ContainsFunc(kept, func(q Param) bool { return sameParam(string(q.In), q.Name, string(p.In), p.Name) }):
 			why = fmt.Sprintf("%s parameter %q is declared twice", p.In, p.Name)
@@ -169,7 +170,7 @@ func convertOperation(path, method string, item *openapi3.PathItem, op *openapi3
 	e.Params = kept
 	// Documents often leave path placeholders undeclared.
 	if err == nil {
-		for _, name := range t.names() {
+		for _, name := range names {
 			if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
 				e.Params = append(e.Params, Param{Name: name, In: InPath, Type: toolkit.TypeString, Required: true})
 			}
@@ -537,14 +538,17 @@ func convertBody(rb *openapi3.RequestBody, shared *convCache) *Body {
 }
 
 func extensions(ext map[string]any) map[string]any {
-	out := map[string]any{}
+	var out map[string]any
 	for k, v := range ext {
-		if v = jsonSafe(v); v != nil && strings.HasPrefix(k, "x-") {
+		if !strings.HasPrefix(k, "x-") {
+			continue
+		}
+		if v = jsonSafe(v); v != nil {
+			if out == nil {
+				out = make(map[string]any, len(ext))
+			}
 			out[k] = v
 		}
-	}
-	if len(out) == 0 {
-		return nil
 	}
 	return out
 }
