@@ -369,16 +369,15 @@ func (e *endpoint) memberClash(p Param, v any) string {
 }
 
 // contentParam writes a parameter of a content type: its value's JSON
-// text, percent-encoded (a space as %20 in a query too) but in a
+// text, percent-encoded (a space as %20, as every query value) but in a
 // header, where it is written in ASCII (asciiJSON).
 func contentParam(p Param, text string, path map[string]string, query *rawQuery, header http.Header, cookies *[]string) string {
 	switch p.In {
 	case InPath:
 		path[p.Name] = pathEscape(text)
 	case InQuery:
-		// RFC 3986's percent-encoding: a space is %20, which a decoder
-		// of forms reads as one too, not the form's +.
-		*query = append(*query, queryEscape(p.Name, false)+"="+escape(text, func(byte) bool { return false }, false))
+		// As every query value, a space as %20 (queryEscape).
+		*query = append(*query, queryEscape(p.Name, false)+"="+queryEscape(text, false))
 	case InHeader:
 		text = asciiJSON(text)
 		if strings.ContainsFunc(text, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
@@ -542,7 +541,7 @@ func encodeBody(e *endpoint, v any) ([]byte, string) {
 		if !ok {
 			return nil, `parameter "body" must be an object of form fields (content type ` + formType + ")"
 		}
-		var form rawQuery
+		var form formBody
 		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if enc, ok := e.Body.Encoding[k]; ok && (enc.Style != "" || enc.Explode != nil || enc.AllowReserved) {
 				st, explode := styleOf(InQuery, enc.Style, enc.Explode) // a form style (the Endpoint was checked); "" is the query's default

@@ -23,7 +23,7 @@ func TestCallInProcess(t *testing.T) {
 	reg := newRegistry(t, testCatalog(t), Options{Handler: http.HandlerFunc(echo)})
 	tests := []struct{ args, want string }{
 		{`{"endpoint": "listFiles", "query": {"limit": 10, "sort": "size", "tag": ["a b", "c&d"], "deep": "true"}}`,
-			"GET /files?deep=true&limit=10&sort=size&tag=a+b&tag=c%26d Authorization=[REDACTED]"},
+			"GET /files?deep=true&limit=10&sort=size&tag=a%20b&tag=c%26d Authorization=[REDACTED]"},
 		// Lossless string and exponent forms of an integer.
 		{`{"endpoint": "listFiles", "query": {"limit": "10"}}`, "GET /files?limit=10 Authorization=[REDACTED]"},
 		{`{"endpoint": "listFiles", "query": {"limit": 1e1, "tag": "solo"}}`, "GET /files?limit=10&tag=solo Authorization=[REDACTED]"},
@@ -181,7 +181,7 @@ func TestCallOverHTTP(t *testing.T) {
 		`{"endpoint": "stats"}`,
 	}
 	want := []string{
-		"HTTP 200 OK\nGET /v1/files?limit=5&tag=x&tag=y+z Authorization=[REDACTED]",
+		"HTTP 200 OK\nGET /v1/files?limit=5&tag=x&tag=y%20z Authorization=[REDACTED]",
 		"HTTP 200 OK\nGET /v1/files/a%2Fb Authorization=[REDACTED] X-Request-Id=r-1",
 		`HTTP 200 OK` + "\n" + `PUT /v1/files/n Authorization=[REDACTED] Content-Type=application/json body={"content":"héllo"}`,
 		"HTTP 200 OK\nPOST /v1/auth/form Authorization=[REDACTED] Content-Type=application/x-www-form-urlencoded body=user=ann",

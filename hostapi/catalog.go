@@ -82,7 +82,8 @@ type Param struct {
 	// simple (default), label or matrix in a path; form (default),
 	// spaceDelimited, pipeDelimited or deepObject in a query; simple in
 	// a header; form (default, percent-encoded) or cookie (as given) in a
-	// cookie.
+	// cookie. A query's names and values are percent-encoded as RFC 6570
+	// expands them, a space as %20 (not the + of a form body).
 	Style string
 	// Explode writes each array item or object member as its own pair.
 	// Nil means true for the form and cookie styles, false for the others.
@@ -138,7 +139,8 @@ type Body struct {
 }
 
 // Encoding is how one property of a form body is written, as a query
-// parameter of that Style (Stripe's metadata[order_id]=6735 is deepObject).
+// parameter of that Style (Stripe's metadata[order_id]=6735 is deepObject),
+// but with a space as +, as application/x-www-form-urlencoded writes it.
 type Encoding struct {
 	Style         string
 	Explode       *bool

@@ -37,8 +37,9 @@
 // documents. Path values are path-escaped ("/" cannot add a segment, "." and
 // ".." are refused) — except in a parameter the document marks
 // "x-multi-segment", whose "/" separates segments that are each escaped and
-// may not be empty, "." or ".." — query values query-escaped (by the
-// parameter's OpenAPI style), header values without control characters,
+// may not be empty, "." or ".." — query values percent-encoded by the
+// parameter's OpenAPI style (as RFC 6570 expands one: a space as %20, a +
+// as %2B; a form body's pairs take a + for a space), header values without control characters,
 // cookie values percent-encoded (form style) or refused when they hold a
 // control character, "," or ";" (cookie style). Credentials and content
 // headers are never model parameters: headers the host passes with

@@ -328,7 +328,7 @@ paths:
 			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?sort=%5B%7B%22field%22%3A%22total%22%7D%5D X-Filter= Cookie=`},
 		// A JSON string is quoted; untyped and text content are sent as given.
 		{where + `, "query": {"q": "a b", "raw": "{\"x\":1}", "note": "a b"}`,
-			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?note=a+b&q=%22a%20b%22&raw=%7B%22x%22%3A1%7D X-Filter= Cookie=`},
+			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D?note=a%20b&q=%22a%20b%22&raw=%7B%22x%22%3A1%7D X-Filter= Cookie=`},
 		{where + `, "headers": {"X-Filter": {"k": "v w"}}, "cookies": {"prefs": ["a", "b;c"]}}`,
 			`/search/%7B%22lat%22:1.5%2C%22lon%22:-2%7D? X-Filter={"k":"v w"} Cookie=prefs=%5B%22a%22%2C%22b%3Bc%22%5D`},
 	}

@@ -122,7 +122,11 @@ func (a *API) applyScheme(ctx context.Context, name string, req *request, red *t
 			if req.rawQuery != "" {
 				req.rawQuery += "&"
 			}
-			req.rawQuery += url.QueryEscape(s.Name) + "=" + url.QueryEscape(c.Value)
+			// Escaped as every query pair (a space as %20), which the
+			// redactor's URL forms of the value may not match.
+			esc := queryEscape(c.Value, false)
+			red.Add(esc)
+			req.rawQuery += queryEscape(s.Name, false) + "=" + esc
 			return nil
 		case "cookie":
 			pair := s.Name + "=" + c.Value

@@ -567,8 +567,8 @@ func cookieMember(k string) (string, string) {
 	return k, ""
 }
 
-// rawQuery is a query or form body being written: escaped name=value
-// pairs.
+// rawQuery is a query being written: escaped name=value pairs, a space
+// as %20 (queryEscape).
 type rawQuery []string
 
 // Add adds a pair, escaped.
@@ -587,15 +587,21 @@ func (q rawQuery) Encode() string {
 	return strings.Join(q, "&")
 }
 
-// add writes a query parameter (or a form property) in its style, with
-// explode and allowReserved (reserved) resolved.
+// add writes a query parameter in its style, with explode and
+// allowReserved (reserved) resolved.
 func (q *rawQuery) add(name string, v any, style string, explode, reserved bool) string {
+	return q.write(queryEscape, queryMember, name, v, style, explode, reserved)
+}
+
+// write writes a pair or pairs of name in a style, escaped by esc, an
+// exploded object's member names by member.
+func (q *rawQuery) write(esc func(string, bool) string, member func(string) (string, string), name string, v any, style string, explode, reserved bool) string {
 	st, _ := styleOf(InQuery, style, nil)
 	x, problem := st.split(v)
 	if problem != "" {
 		return problem
 	}
-	out, problem := st.write(target{name: queryEscape(name, false), explode: explode, esc: queryEscape, reserved: reserved, member: queryMember, out: *q}, x)
+	out, problem := st.write(target{name: esc(name, false), explode: explode, esc: esc, reserved: reserved, member: member, out: *q}, x)
 	if problem != "" {
 		return problem
 	}
@@ -603,8 +609,27 @@ func (q *rawQuery) add(name string, v any, style string, explode, reserved bool)
 	return ""
 }
 
+// formBody is an application/x-www-form-urlencoded body being written:
+// as a query, but escaped as that media type writes it (formEscape, a
+// space as +).
+type formBody struct{ rawQuery }
+
+// Add adds a pair, escaped.
+func (f *formBody) Add(name, value string) {
+	f.rawQuery = append(f.rawQuery, formEscape(name, false)+"="+formEscape(value, false))
+}
+
+// add writes a property whose Encoding gives a style, as a query
+// parameter in it (explode and allowReserved resolved).
+func (f *formBody) add(name string, v any, style string, explode, reserved bool) string {
+	return f.write(formEscape, formMember, name, v, style, explode, reserved)
+}
+
 // queryMember is an exploded object's member as a query pair's name.
 func queryMember(k string) (string, string) { return queryEscape(k, false), "" }
+
+// formMember is an exploded object's member as a form body pair's name.
+func formMember(k string) (string, string) { return formEscape(k, false), "" }
 
 const upperHex = "0123456789ABCDEF"
 
@@ -612,14 +637,34 @@ func unreserved(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
-// queryEscape escapes a query name or value as url.QueryEscape does;
-// with reserved, the reserved characters that cannot change the query's
-// structure stay as they are (not ;, a pair separator to some servers).
+// queryEscape escapes a query name or value as RFC 6570 expands one
+// (RFC 3986's percent-encoding, which OpenAPI's query styles take): every
+// byte but the unreserved ones as %XX, a space as %20 and a + as %2B,
+// which read back the same whether the server decodes the query as a
+// form (url.ParseQuery) or as RFC 3986 does. With reserved
+// (allowReserved), the reserved characters that cannot change the
+// query's structure stay as they are (not ;, a pair separator to some
+// servers, nor & = + #).
 func queryEscape(s string, reserved bool) string {
-	return escape(s, func(c byte) bool {
-		return reserved && strings.IndexByte(":/?@!$'()*,[]", c) >= 0
-	}, true)
+	return escape(s, keepReserved(reserved), false)
 }
+
+// formEscape escapes a name or value of an
+// application/x-www-form-urlencoded body as queryEscape does, but a space
+// as +, as that media type writes it.
+func formEscape(s string, reserved bool) string {
+	return escape(s, keepReserved(reserved), true)
+}
+
+// keepReserved is what queryEscape and formEscape keep with reserved.
+func keepReserved(reserved bool) func(byte) bool {
+	if !reserved {
+		return keepNone
+	}
+	return func(c byte) bool { return strings.IndexByte(":/?@!$'()*,[]", c) >= 0 }
+}
+
+func keepNone(byte) bool { return false }
 
 // cookieText escapes a form-style cookie value: space as %20, and , and
 // ; always, even with reserved.

@@ -199,7 +199,7 @@ func TestCallStyles(t *testing.T) {
 	tests := []struct{ args, want string }{
 		{`{"endpoint": "search", "query": {"filter": {"status": "open", "owner": "me"}, "ids": [1, 2], "tags": ["a,b", "c"]}}`,
 			"GET /search?filter%5Bowner%5D=me&filter%5Bstatus%5D=open&ids=1%7C2&tags=a%2Cb,c"},
-		{`{"endpoint": "search", "query": {"redirect": "/a/b?c=d&e#f+g h"}}`, "GET /search?redirect=/a/b?c%3Dd%26e%23f%2Bg+h"},
+		{`{"endpoint": "search", "query": {"redirect": "/a/b?c=d&e#f+g h"}}`, "GET /search?redirect=/a/b?c%3Dd%26e%23f%2Bg%20h"},
 		{`{"endpoint": "search", "headers": {"x-flags": ["a", "b"]}}`, "GET /search X-Flags=a,b"},
 		{`{"endpoint": "matrixItems", "path_params": {"coords": {"lat": 1.5, "lon": "2;3"}}}`, "GET /items;lat=1.5;lon=2%3B3"},
 		{`{"endpoint": "repos/get-content", "path_params": {"owner": "o", "repo": "r", "path": "docs/a b/%2e%2e/R;1.md"}}`,
