@@ -596,11 +596,14 @@ type convCache struct {
 	// omitted is the note that replaces every node past the bounds
 	// (a large body cut at maxSchemaNodes has thousands).
 	omitted map[string]any
+	// table shares the conversions that read the same.
+	table *schemaTable
 }
 
 func newConvCache() *convCache {
 	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{},
-		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}, omitted: omittedNote()}
+		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}, omitted: omittedNote(),
+		table: newSchemaTable()}
 }
 
 func omittedNote() map[string]any {
@@ -824,6 +827,9 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	setValue("examples", s.Examples, len(s.Examples) > 0)
 	for k, v := range extensions(s.Extensions) {
 		setValue(k, v, true)
+	}
+	if c.shared != nil {
+		return c.shared.table.intern(m)
 	}
 	return m
 }

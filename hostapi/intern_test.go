@@ -1,0 +1,89 @@
+package hostapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestSchemaTable: leaf schemas that read the same are one map; any
+// difference (a key, a value, its JSON type, a list's order) keeps them
+// apart; a schema holding a schema is not entered.
+func TestSchemaTable(t *testing.T) {
+	tab := newSchemaTable()
+	same := func(a, b map[string]any) bool {
+		return reflect.ValueOf(tab.intern(a)).UnsafePointer() == reflect.ValueOf(tab.intern(b)).UnsafePointer()
+	}
+	leaf := func() map[string]any {
+		return map[string]any{"type": "string", "format": "date-time", "enum": []any{"a", json.Number("1"), nil, true}}
+	}
+	if !same(leaf(), leaf()) {
+		t.Error("two equal leaves are two maps")
+	}
+	for i, other := range []map[string]any{
+		{"type": "string", "format": "date"},
+		{"type": "string", "format": "date-time", "enum": []any{"a", "1", nil, true}},
+		{"type": "string", "format": "date-time", "enum": []any{json.Number("1"), "a", nil, true}},
+		{"type": "string", "format": "date-time", "enum": []any{"a", json.Number("1"), nil, false}},
+		{"type": "string", "format": "date-time", "enum": []any{"a", json.Number("1"), nil}},
+		{"type": "string", "format": "date-time", "enum": []any{"a", json.Number("1"), nil, true}, "x": nil},
+		{"type": "string", "format": "date-time", "enum": "a"},
+		{"type": "string", "format": "date-time", "enum": []any{[]any{"a"}, json.Number("1"), nil, true}},
+	} {
+		if same(leaf(), other) {
+			t.Errorf("%d: %v shares a map with %v", i, other, leaf())
+		}
+	}
+	// Not leaves: not entered, returned as they are.
+	for _, m := range []map[string]any{
+		{"type": "object", "properties": map[string]any{}},
+		{"allOf": []any{map[string]any{"type": "string"}}},
+		{"type": "array", "items": map[string]any{"type": "string"}},
+		{"const": 1}, // not a JSON value as the Catalog holds them
+	} {
+		a, b := m, map[string]any{}
+		for k, v := range m {
+			b[k] = v
+		}
+		if same(a, b) || reflect.ValueOf(tab.intern(a)).UnsafePointer() != reflect.ValueOf(a).UnsafePointer() {
+			t.Errorf("%v entered", m)
+		}
+	}
+}
+
+// TestLoadSharesLeafSchemas: a document writing the same small schema in
+// many places loads it as one map, and every endpoint reads it as
+// written.
+func TestLoadSharesLeafSchemas(t *testing.T) {
+	var paths []string
+	for i := range 20 {
+		paths = append(paths, fmt.Sprintf(`"/r%d": {"post": {"operationId": "op%d", "requestBody": {"content": {"application/json": {"schema":
+			{"type": "object", "properties": {"when": {"type": "string", "format": "date-time"}, "n%d": {"type": "integer", "minimum": 0}}}}}},
+			"responses": {"200": {"description": "ok"}}}}`, i, i, i))
+	}
+	doc := `{"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {` + strings.Join(paths, ",") + `}}`
+	cat, diags := ParseOpenAPI("leaves.json", []byte(doc), nil)
+	if diags.HasErrors() || cat == nil {
+		t.Fatal(diags)
+	}
+	var first map[string]any
+	for _, e := range cat.Endpoints() {
+		var i int
+		fmt.Sscanf(e.ID, "op%d", &i)
+		props := e.Body.Schema["properties"].(map[string]any)
+		when := props["when"].(map[string]any)
+		if !reflect.DeepEqual(when, map[string]any{"type": "string", "format": "date-time"}) {
+			t.Fatalf("%s: when is %v", e.ID, when)
+		}
+		if n := props[fmt.Sprintf("n%d", i)].(map[string]any); !reflect.DeepEqual(n, map[string]any{"type": "integer", "minimum": json.Number("0")}) {
+			t.Fatalf("%s: n is %v", e.ID, n)
+		}
+		if first == nil {
+			first = when
+		} else if reflect.ValueOf(first).UnsafePointer() != reflect.ValueOf(when).UnsafePointer() {
+			t.Errorf("%s: its date-time schema is a map of its own", e.ID)
+		}
+	}
+}
