@@ -193,7 +193,8 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 	run.ctx = runCtx
 	run.clock = startClock(r.scripts.timeout, func() { cancel(errScriptTimeout) })
 	defer run.clock.stop()
-	defer watchMemory(r.scripts.memory, func() { cancel(errScriptMemory) })()
+	stopWatch := watchMemory(r.scripts.memory, func() { cancel(errScriptMemory) })
+	defer stopWatch()
 	rt.run = run
 
 	var out []byte
@@ -225,6 +226,11 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 		}
 		return nil
 	})
+	// A script may end while the watchdog reads what it kept: that
+	// reading counts.
+	if stopWatch(); halted == nil && errors.Is(context.Cause(runCtx), errScriptMemory) {
+		halted = errScriptMemory
+	}
 	limit := r.exec.opts.MaxResultBytes
 	switch {
 	case halted != nil && errors.Is(halted, errScriptTimeout):

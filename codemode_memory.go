@@ -4,6 +4,7 @@ import (
 	"errors"
 	"runtime"
 	"runtime/metrics"
+	"sync"
 	"time"
 )
 
@@ -19,10 +20,11 @@ import (
 // within about the bound plus what it made in one instruction (a + b of
 // two strings of the bound is twice the bound) and one poll. The live heap
 // at the start is that of the last collection, which may count as live
-// what was garbage by then (a previous script's memory): growth counts
-// from the lowest live heap read while the script runs, so a script
-// holding memory when the first collection after its start finds the
-// heap smaller may keep up to that much more than the bound.
+// what was garbage by then (a previous script's memory, another
+// request's): growth counts from the lowest live heap read while the
+// script runs, so a script holding memory when the first collection
+// after its start finds the heap smaller may keep up to that much more
+// than the bound.
 
 // errScriptMemory ends a script that kept too much memory.
 var errScriptMemory = errors.New("script kept too much memory")
@@ -50,17 +52,25 @@ func grew(a, b, limit uint64) bool { return b > a && b-a > limit }
 
 // watchMemory calls over once the heap a script keeps grows by more than
 // limit bytes from now, and stops watching when the returned func is
-// called.
+// called (once or more), which returns once a reading under way is done
+// (and has called over if the script kept too much): a script can end
+// while the watchdog collects to read its live heap.
 func watchMemory(limit uint64, over func()) (stop func()) {
 	base := readHeap()
-	done := make(chan struct{})
+	done, exited := make(chan struct{}), make(chan struct{})
 	// The first poll starts the loop: a script done sooner (most are)
 	// costs a timer, not a goroutine.
 	t := time.AfterFunc(memoryPoll, func() {
+		defer close(exited)
 		tick := time.NewTicker(memoryPoll)
 		defer tick.Stop()
 		objects := base.objects // past it and the bound, the live heap is read
 		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
 			h := readHeap()
 			// A live heap lower than the start's: what the collection
 			// before the start found live was partly garbage by then (a
@@ -84,8 +94,13 @@ func watchMemory(limit uint64, over func()) (stop func()) {
 			}
 		}
 	})
+	var once sync.Once
 	return func() {
-		t.Stop()
-		close(done)
+		once.Do(func() {
+			close(done)
+			if !t.Stop() {
+				<-exited // the loop started: wait for its reading
+			}
+		})
 	}
 }
