@@ -305,9 +305,12 @@ func build(e *endpoint, check *argcheck.Schema, in callInput) (*request, []strin
 		}
 	}
 	for _, f := range e.Fixed {
-		if f.In == InQuery {
+		switch {
+		case f.In == InQuery && f.Raw != "":
+			query = append(query, queryText(f.Raw))
+		case f.In == InQuery:
 			query.Add(f.Name, f.Value)
-		} else {
+		default:
 			req.header.Set(f.Name, f.Value)
 		}
 	}

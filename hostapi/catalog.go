@@ -192,6 +192,16 @@ type FixedParam struct {
 	In    In // InQuery or InHeader
 	Name  string
 	Value string
+	// Raw, of a query pair, is the pair as it is sent, name=value
+	// percent-encoded as its source wrote it, which must read as Name and
+	// Value (url.QueryUnescape, a + a space; a part that is not a valid
+	// escape as written). ParseOpenAPI sets it to the pair a document's
+	// path writes, so that a server reads the value the document shows
+	// whether it takes a + for a space or for itself. A byte a query
+	// cannot hold (a space, a character past ASCII, & #, a % that begins
+	// no escape) is escaped when sent. Empty: Name and Value are escaped
+	// as every query pair (a space as %20).
+	Raw string
 }
 
 // Group is a function group of endpoints.
@@ -454,6 +464,13 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 			return bad("fixed header %q is reserved: credentials and content headers come from the host", f.Name)
 		case strings.ContainsFunc(f.Value, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }):
 			return bad("fixed parameter %q: value holds control characters", f.Name)
+		case f.Raw != "" && f.In != InQuery:
+			return bad("fixed parameter %q: only a query pair has a Raw form", f.Name)
+		}
+		if f.Raw != "" {
+			if k, v, _ := readPair(f.Raw); k != f.Name || v != f.Value {
+				return bad("fixed parameter %q: Raw %q reads as %q=%q, not as its Name and Value", f.Name, f.Raw, k, v)
+			}
 		}
 		if f.In == InHeader {
 			f.Name = http.CanonicalHeaderKey(f.Name)

@@ -244,13 +244,7 @@ func applyDiscriminator(e *Endpoint, tail string) {
 			if pair == "" {
 				continue
 			}
-			k, v, hasValue := strings.Cut(pair, "=")
-			if u, err := url.QueryUnescape(k); err == nil {
-				k = u
-			}
-			if u, err := url.QueryUnescape(v); err == nil {
-				v = u
-			}
+			k, v, hasValue := readPair(pair)
 			if k == "" {
 				continue
 			}
@@ -271,15 +265,33 @@ func applyDiscriminator(e *Endpoint, tail string) {
 			})
 			switch {
 			case i >= 0 && hasValue:
-				e.Fixed = append(e.Fixed, FixedParam{In: e.Params[i].In, Name: e.Params[i].Name, Value: v})
+				f := FixedParam{In: e.Params[i].In, Name: e.Params[i].Name, Value: v}
+				if f.In == InQuery && f.Name == k {
+					f.Raw = pair // sent as the document wrote it
+				}
+				e.Fixed = append(e.Fixed, f)
 				e.Params = slices.Delete(e.Params, i, i+1)
 			case i >= 0:
 				e.Params[i].Required = true
 			case sep == '?' && !slices.ContainsFunc(e.Fixed, func(f FixedParam) bool { return f.In == InQuery && f.Name == k }):
-				e.Fixed = append(e.Fixed, FixedParam{In: InQuery, Name: k, Value: v})
+				e.Fixed = append(e.Fixed, FixedParam{In: InQuery, Name: k, Value: v, Raw: pair})
 			}
 		}
 	}
+}
+
+// readPair reads a query pair k=v as a document's path writes it: its
+// name and value decoded as url.QueryUnescape does (a + a space), each
+// as written where that fails (a % that begins no escape).
+func readPair(pair string) (k, v string, hasValue bool) {
+	k, v, hasValue = strings.Cut(pair, "=")
+	if u, err := url.QueryUnescape(k); err == nil {
+		k = u
+	}
+	if u, err := url.QueryUnescape(v); err == nil {
+		v = u
+	}
+	return k, v, hasValue
 }
 
 // placeholder reports a {name} value.

@@ -122,8 +122,10 @@ func (a *API) applyScheme(ctx context.Context, name string, req *request, red *t
 			if req.rawQuery != "" {
 				req.rawQuery += "&"
 			}
-			// Escaped as every query pair (a space as %20), which the
-			// redactor's URL forms of the value may not match.
+			// Escaped as every query pair (a space as %20: the
+			// redactor's RFC 3986 form of the value). Added as a secret
+			// of its own, it is also redacted escaped again, as a server
+			// quoting the request's URL in a query or JSON may write it.
 			esc := queryEscape(c.Value, false)
 			red.Add(esc)
 			req.rawQuery += queryEscape(s.Name, false) + "=" + esc

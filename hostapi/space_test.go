@@ -221,3 +221,35 @@ func TestQueryKeyRedactedAsSent(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", show(res), want)
 	}
 }
+
+// TestQueryKeyRedactedEchoed: an API key sent in the query is redacted in
+// the forms a server echoing the request writes it: as sent, decoded, as
+// url.Values.Encode writes it again (+ for a space), with lower-case hex,
+// as JavaScript's encodeURIComponent writes it, and the URL that holds it
+// escaped again.
+func TestQueryKeyRedactedEchoed(t *testing.T) {
+	c, ds := ParseOpenAPI("space.yaml", []byte(spaceDoc), nil)
+	if ds.HasErrors() {
+		t.Fatal(ds.String())
+	}
+	const secret = "Sk(live)!0123 x/Y+z"
+	forms := map[string]func(*http.Request) string{
+		"as sent":            func(r *http.Request) string { return r.URL.RawQuery },
+		"decoded":            func(r *http.Request) string { return r.URL.Query().Get("api key") },
+		"re-encoded":         func(r *http.Request) string { return r.URL.Query().Encode() },
+		"lower-case hex":     func(r *http.Request) string { return "Sk%28live%29%210123%20x%2fY%2bz" },
+		"encodeURIComponent": func(r *http.Request) string { return "Sk(live)!0123%20x%2FY%2Bz" },
+		"URL escaped again":  func(r *http.Request) string { return url.QueryEscape(r.URL.String()) },
+	}
+	for name, form := range forms {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, "<"+form(r)+">")
+		}))
+		reg := newRegistry(t, c, Options{BaseURL: srv.URL, Credentials: map[string]Credential{"key": {Value: secret}}})
+		res := show(run(reg, ToolCall, `{"endpoint": "s"}`))
+		srv.Close()
+		if strings.Contains(res, "0123") || !strings.Contains(res, "[REDACTED]") {
+			t.Errorf("%s: %s", name, res)
+		}
+	}
+}

@@ -666,6 +666,39 @@ func keepReserved(reserved bool) func(byte) bool {
 
 func keepNone(byte) bool { return false }
 
+// queryText escapes in s, a query pair as its source wrote it, what a
+// query cannot hold or would read otherwise: a byte neither unreserved,
+// nor a sub-delimiter but & (one pair), nor : @ / ?, and a % that begins
+// no escape. The rest, + and its escapes, stays as written.
+func queryText(s string) string {
+	keep := func(c byte) bool { return strings.IndexByte("!$'()*+,;=:@/?", c) >= 0 }
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !unreserved(c) && !keep(c) && !validEscape(s, i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+2*n)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; unreserved(c) || keep(c) || validEscape(s, i) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return string(b)
+}
+
+// validEscape reports whether s[i] is the % of an escape %XX.
+func validEscape(s string, i int) bool {
+	return s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])
+}
+
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
 // cookieText escapes a form-style cookie value: space as %20, and , and
 // ; always, even with reserved.
 func cookieText(s string, reserved bool) string {

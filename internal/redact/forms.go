@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"net/url"
+	"strings"
 )
 
 // form is one way a server may write a secret back: each is one entry of
@@ -44,6 +45,13 @@ var forms = [...]form{
 	// %2f rather than %2F, as .NET's HttpUtility writes
 	{name: "query, lower-case hex", write: lowerHexAfter(appendQuery), size: urlSize, when: classURL, twin: "query"},
 	{name: "path, lower-case hex", write: lowerHexAfter(appendPath), size: urlSize, when: classURL, twin: "path"},
+	// RFC 3986's percent-encoding of a component: every byte but the
+	// unreserved ones, a space as %20 (RFC 6570's expansion, which hostapi
+	// sends a query as; Python's quote, .NET's Uri.EscapeDataString),
+	{name: "component", write: appendComponent, size: urlSize, when: classURL},
+	{name: "component, lower-case hex", write: lowerHexAfter(appendComponent), size: urlSize, when: classURL, twin: "component"},
+	// and with ! ' ( ) * kept, as JavaScript's encodeURIComponent writes it.
+	{name: "encodeURIComponent", write: appendURIComponent, size: urlSize, when: classURL},
 	{name: "hex", write: appendHex, size: hexSize, when: classAny, from: startLen / 2},
 	{name: "hex, upper case", write: appendHexUpper, size: hexSize, when: classAny, from: startLen / 2, twin: "hex"},
 	{name: "base64", write: base64Form(base64.StdEncoding), size: base64Size, when: classAny, from: startLen / 4 * 3},
@@ -119,6 +127,32 @@ func appendUpper(buf []byte, v string, _ []byte) []byte {
 
 func appendQuery(buf []byte, v string, _ []byte) []byte { return append(buf, url.QueryEscape(v)...) }
 func appendPath(buf []byte, v string, _ []byte) []byte  { return append(buf, url.PathEscape(v)...) }
+
+// appendComponent appends v with every byte but the unreserved ones
+// (RFC 3986: letters, digits, - . _ ~) as %XX.
+func appendComponent(buf []byte, v string, _ []byte) []byte { return appendEscaped(buf, v, "") }
+
+// appendURIComponent appends v as JavaScript's encodeURIComponent writes
+// it: as appendComponent, but ! ' ( ) * as they are.
+func appendURIComponent(buf []byte, v string, _ []byte) []byte {
+	return appendEscaped(buf, v, "!'()*")
+}
+
+// appendEscaped appends v with every byte but the unreserved ones and
+// those of keep as %XX.
+func appendEscaped(buf []byte, v, keep string) []byte {
+	const upperHex = "0123456789ABCDEF"
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~',
+			strings.IndexByte(keep, c) >= 0:
+			buf = append(buf, c)
+		default:
+			buf = append(buf, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return buf
+}
 
 // lowerHexAfter is write with the hex digits of its %XX escapes lowered.
 func lowerHexAfter(write func([]byte, string, []byte) []byte) func([]byte, string, []byte) []byte {

@@ -45,6 +45,11 @@ func TestRedactForms(t *testing.T) {
 		{"upper case", "MiXeD-S3cret", "MIXED-S3CRET"},
 		{"query lower hex", "abc/d f9", "abc%2fd+f9"},
 		{"path lower hex", "abc/d f9", "abc%2fd%20f9"},
+		// Forms neither url.QueryEscape's (+ for a space) nor
+		// url.PathEscape's (& = + @ : $ kept) write.
+		{"component", "k y+z&1=2", "k%20y%2Bz%261%3D2"},
+		{"component lower hex", "K y+z&1=2", "K%20y%2bz%261%3d2"},
+		{"encodeURIComponent", "sk(live)!0123 x*", "sk(live)!0123%20x*"},
 		{"json slash", "abc/def9", `abc\/def9`},
 		{"json quote", `abc"def9`, `abc\"def9`},
 		{"json backslash", `abc\def9`, `abc\\def9`},

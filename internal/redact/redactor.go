@@ -65,7 +65,9 @@ func (r *Redactor) add(v string) {
 // Redact returns s with every recorded secret replaced by [REDACTED], in
 // each of these forms:
 //   - as written, and with its ASCII letters lower-cased or upper-cased;
-//   - URL-encoded for a query or a path, with upper- or lower-case hex;
+//   - URL-encoded for a query or a path (Go's url.QueryEscape and
+//     url.PathEscape), or as RFC 3986 a component (a space as %20), with
+//     upper- or lower-case hex; as JavaScript's encodeURIComponent;
 //   - base64, standard or URL-safe, with or without padding;
 //   - hex, lower or upper case;
 //   - any of these written with JSON escapes, by any encoder: each of its
