@@ -306,17 +306,43 @@ func (c *Catalog) add(e Endpoint, shared *cloneMemo) error {
 	return nil
 }
 
-// Endpoint returns the endpoint with the given id.
+// Endpoint returns the endpoint with the given id. Its lists and body
+// are copies: changing them changes neither the catalog nor an API made
+// from it (the schemas, enums, defaults, examples and extensions they
+// hold are shared, and read-only).
 func (c *Catalog) Endpoint(id string) (Endpoint, bool) {
 	i, ok := c.byID[id]
 	if !ok {
 		return Endpoint{}, false
 	}
-	return c.endpoints[i], true
+	return c.endpoints[i].copied(), true
 }
 
-// Endpoints returns the endpoints in the order they were added.
-func (c *Catalog) Endpoints() []Endpoint { return slices.Clone(c.endpoints) }
+// Endpoints returns the endpoints in the order they were added, copied as
+// Endpoint copies them.
+func (c *Catalog) Endpoints() []Endpoint {
+	out := make([]Endpoint, len(c.endpoints))
+	for i, e := range c.endpoints {
+		out[i] = e.copied()
+	}
+	return out
+}
+
+// copied is e with its lists and body copied.
+func (e Endpoint) copied() Endpoint {
+	e.Params, e.Fixed = slices.Clone(e.Params), slices.Clone(e.Fixed)
+	if sec := e.Security; sec != nil {
+		e.Security = make(Security, len(sec))
+		for i, alt := range sec {
+			e.Security[i] = slices.Clone(alt)
+		}
+	}
+	if e.Body != nil {
+		b := *e.Body
+		e.Body = &b
+	}
+	return e
+}
 
 // Groups returns the declared and used groups.
 func (c *Catalog) Groups() []Group { return slices.Clone(c.groups) }

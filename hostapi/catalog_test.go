@@ -156,3 +156,32 @@ func TestCloneValueAsJSON(t *testing.T) {
 		t.Error("the copy shares a map with the original")
 	}
 }
+
+// TestEndpointCopies: changing what Endpoint and Endpoints return changes
+// neither the catalog nor an API made from it.
+func TestEndpointCopies(t *testing.T) {
+	c := NewCatalog()
+	err := c.Add(Endpoint{ID: "a", Method: "POST", Path: "/a",
+		Params:   []Param{{Name: "q", In: InQuery}},
+		Fixed:    []FixedParam{{In: InQuery, Name: "k", Value: "v"}},
+		Body:     &Body{ContentType: "application/json", Schema: map[string]any{"type": "object"}},
+		Security: Security{{"key"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := c.Endpoint("a")
+	for _, got := range [][]Endpoint{c.Endpoints(), {func() Endpoint { e, _ := c.Endpoint("a"); return e }()}} {
+		e := got[0]
+		e.Params[0].Name = "hacked"
+		e.Fixed[0].Value = "hacked"
+		e.Body.ContentType = "text/hacked"
+		e.Security[0][0] = "hacked"
+	}
+	again, _ := c.Endpoint("a")
+	if again.Params[0].Name != "q" || again.Fixed[0].Value != "v" || again.Body.ContentType != "application/json" || again.Security[0][0] != "key" {
+		t.Errorf("the catalog changed: %+v", again)
+	}
+	if diff := cmp.Diff(want, again); diff != "" {
+		t.Errorf("the catalog changed (-before +after):\n%s", diff)
+	}
+}
