@@ -12,8 +12,9 @@
 // 1e-3, p estimated by Zipf's law from the word's frequency rank in the
 // GloVe vocabulary (Arora, Liang and Ma 2017, without the removal of the
 // first principal component); "mean" weighs every word 1.
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+
+import { writeVectors } from "./vectors.mjs";
 
 const [wordsPath, textsPath, outPath, mode = "sif"] = process.argv.slice(2);
 if (!outPath || !["mean", "sif"].includes(mode)) {
@@ -58,30 +59,7 @@ function embed(text) {
 }
 
 const texts = [...new Set(readFileSync(textsPath, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)))];
-const rows = texts.map((t) => {
-  const key = createHash("sha256").update(t, "utf8").digest().subarray(0, 16);
-  return { key, vec: embed(t), text: t };
-});
-rows.sort((a, b) => Buffer.compare(a.key, b.key));
-
-const rec = 16 + 4 + dims;
-const magic = Buffer.from("TKVEC1\n");
-const out = Buffer.alloc(magic.length + 8 + rows.length * rec);
-magic.copy(out);
-out.writeUInt32LE(rows.length, magic.length);
-out.writeUInt32LE(dims, magic.length + 4);
-let none = 0;
-rows.forEach((r, i) => {
-  const off = magic.length + 8 + i * rec;
-  r.key.copy(out, off);
-  if (!r.vec) {
-    none++;
-    return; // scale 0: no vector
-  }
-  const scale = Math.max(...r.vec.map(Math.abs)) / 127;
-  out.writeFloatLE(scale, off + 16);
-  r.vec.forEach((x, j) => out.writeInt8(Math.round(x / scale), off + 20 + j));
-});
-writeFileSync(outPath, out);
-console.log(`${rows.length} texts, ${dims} dimensions, ${none} without a known word, ${out.length} bytes (${mode})`);
+const { rows, size } = writeVectors(outPath, texts, dims, embed);
+const none = rows.filter((r) => !r.vec).length;
+console.log(`${rows.length} texts, ${dims} dimensions, ${none} without a known word, ${size} bytes (${mode})`);
 for (const r of rows) if (!r.vec) console.log("  no vector:", JSON.stringify(r.text));

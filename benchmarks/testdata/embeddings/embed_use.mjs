@@ -12,10 +12,11 @@
 // name, description, tags, parameters) is the mean of its non-empty lines'
 // vectors, each line encoded as a sentence of its own. The vector is L2
 // normalised, then written as int8 values and a scale.
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { resolve } from "node:path";
+
+import { writeVectors } from "./vectors.mjs";
 
 const [modulesDir, textsPath, outPath] = process.argv.slice(2);
 if (!outPath) {
@@ -46,27 +47,7 @@ function embed(text) {
   return norm === 0 ? null : Array.from(v, (x) => x / norm);
 }
 
-const rows = texts.map((t) => ({ key: createHash("sha256").update(t, "utf8").digest().subarray(0, 16), vec: embed(t), text: t }));
-rows.sort((a, b) => Buffer.compare(a.key, b.key));
-
-const rec = 16 + 4 + dims;
-const magic = Buffer.from("TKVEC1\n");
-const out = Buffer.alloc(magic.length + 8 + rows.length * rec);
-magic.copy(out);
-out.writeUInt32LE(rows.length, magic.length);
-out.writeUInt32LE(dims, magic.length + 4);
-let none = 0;
-rows.forEach((r, i) => {
-  const off = magic.length + 8 + i * rec;
-  r.key.copy(out, off);
-  if (!r.vec) {
-    none++;
-    return; // scale 0: no vector
-  }
-  const scale = Math.max(...r.vec.map(Math.abs)) / 127;
-  out.writeFloatLE(scale, off + 16);
-  r.vec.forEach((x, j) => out.writeInt8(Math.round(x / scale), off + 20 + j));
-});
-writeFileSync(outPath, out);
-console.log(`${rows.length} texts (${todo.length} lines), ${dims} dimensions, ${none} without a vector, ${out.length} bytes`);
+const { rows, size } = writeVectors(outPath, texts, dims, embed);
+const none = rows.filter((r) => !r.vec).length;
+console.log(`${rows.length} texts (${todo.length} lines), ${dims} dimensions, ${none} without a vector, ${size} bytes`);
 for (const r of rows) if (!r.vec) console.log("  no vector:", JSON.stringify(r.text));
