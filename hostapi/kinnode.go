@@ -133,7 +133,10 @@ var kinFields, kinFolded = func() (map[string]fieldKind, map[string]string) {
 				continue
 			}
 			if name == "" {
-				name = f.Name
+				// Untagged: a field of a type with an UnmarshalJSON of
+				// its own (a Ref type's Ref and Value, BoolSchema's Has and Schema), never
+				// a key of encoding/json's; the YAML decoder's key.
+				name = strings.ToLower(f.Name)
 			}
 			ft := f.Type
 			for ft.Kind() == reflect.Pointer {
@@ -141,7 +144,7 @@ var kinFields, kinFolded = func() (map[string]fieldKind, map[string]string) {
 			}
 			kind := otherField
 			switch {
-			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.ExclusiveBound]():
+			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.ExclusiveBound]() || ft == reflect.TypeFor[openapi3.BoolSchema]():
 				kind = boolField
 			case ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Uint64:
 				kind = intField
@@ -207,6 +210,8 @@ type nodeReader struct {
 	short map[string]string
 	// odd: the text holds what kinDecode leaves to encoding/json.
 	odd bool
+	// depth is the number of objects and arrays open.
+	depth int
 }
 
 const (
@@ -221,7 +226,7 @@ const (
 
 // reset readies r for text, reusing what it holds.
 func (r *nodeReader) reset(text []byte) {
-	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd = text, 0, 0, 0, 0, r.stack[:0], false
+	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd, r.depth = text, 0, 0, 0, 0, r.stack[:0], false, 0
 }
 
 // release drops r's text, and what a long one took past maxKeep blocks
@@ -315,10 +320,22 @@ func (r *nodeReader) intern(q []byte) string {
 func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	t := r.text
 	i = jsontok.SkipSpace(t, i)
+	if (t[i] == '{' || t[i] == '[') && r.depth == maxDepth {
+		// encoding/json refuses the text; its error.
+		r.odd = true
+		return r.node(yaml.ScalarNode, "!!null", "null"), jsontok.ValueEnd(t, i)
+	}
 	switch t[i] {
 	case '{':
 		n := r.node(yaml.MappingNode, "!!map", "")
 		mark := len(r.stack)
+		r.depth++
+		// A "$ref" string beside a "summary" or a "description" that
+		// is not a string: not a reference to encoding/json (the
+		// summary does not decode into a Ref), which then decodes the
+		// object as a value, while the YAML decoder keeps the reference
+		// (with "" for a null, a number's text).
+		ref, notText := false, false
 		i = jsontok.SkipSpace(t, i+1)
 		for t[i] != '}' {
 			end := jsontok.QuotedEnd(t, i)
@@ -333,16 +350,27 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 			}
 			i = jsontok.SkipSpace(t, end) // the colon
 			v, j := r.value(i+1, k.Value)
+			switch k.Value {
+			case "$ref":
+				ref = ref || v.Tag == "!!str"
+			case "summary", "description":
+				notText = notText || v.Tag != "!!str"
+			}
 			r.stack = append(r.stack, k, v)
 			if i = jsontok.SkipSpace(t, j); t[i] == ',' {
 				i = jsontok.SkipSpace(t, i+1)
 			}
 		}
+		if ref && notText {
+			r.odd = true
+		}
+		r.depth--
 		n.Content = lastOfEachKey(r.content(mark))
 		return n, i + 1
 	case '[':
 		n := r.node(yaml.SequenceNode, "!!seq", "")
 		mark := len(r.stack)
+		r.depth++
 		i = jsontok.SkipSpace(t, i+1)
 		for t[i] != ']' {
 			v, j := r.value(i, key)
@@ -351,6 +379,7 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 				i = jsontok.SkipSpace(t, i+1)
 			}
 		}
+		r.depth--
 		n.Content = r.content(mark)
 		return n, i + 1
 	case '"':
@@ -379,6 +408,10 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	}
 	return r.node(yaml.ScalarNode, tag, num), end
 }
+
+// maxDepth is encoding/json's bound on the objects and arrays open at
+// once.
+const maxDepth = 10000
 
 // yaml11Bool reports the words the YAML decoder reads into a bool.
 func yaml11Bool(s string) bool {
