@@ -31,8 +31,11 @@ import (
 // matches a field of kin-openapi's types only regardless of case (which
 // encoding/json reads as that field), a YAML 1.1 boolean word ("yes",
 // "off"...) or an integral number written with a fraction or an
-// exponent where a field is a boolean or an integer (which the YAML
-// decoder converts and encoding/json refuses).
+// exponent where a field is a boolean, a boolean schema or an integer
+// (which the YAML decoder converts and encoding/json refuses), a "$ref"
+// beside a "summary" or "description" that is not a string (not a
+// reference to encoding/json), and objects and arrays nested past
+// encoding/json's 10,000 (which it refuses).
 //
 // A text over maxNodeText is decoded by encoding/json too: a node takes
 // 168 bytes, so a long list of short values ("[1,1,1,…]", two bytes a

@@ -149,6 +149,12 @@ func FuzzKinDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"type": "string", "maxLength": 5}`, `{"name": "q", "in": "query", "required": "yes"}`,
 		`{"Type": "string"}`, `{"default": -0, "enum": [1, 1.0]}`, `{"get": {"operationId": "g", "parameters": []}}`,
+		`{"name": "q", "in": "query", "Schema": {"type": "string"}}`, `{"$ref": "#/x", "summary": 1, "type": "string"}`,
+		`{"additionalProperties": "yes", "items": true, "type": ["string", "null"], "exclusiveMinimum": 1}`,
+		`{"$ref": "#/a", "description": "d", "x-a": {"b": [1, 2.5e3, null]}}`, `{"summary": "s", "value": {"a": -0}}`,
+		`{"responses": {"200": {"description": "ok", "content": {"a/b": {"schema": {"$ref": "#/c"}}}}}, "security": [{"k": []}]}`,
+		`{"type": "oauth2", "flows": {"implicit": {"authorizationUrl": "u", "scopes": {"a": "b"}}}}`,
+		`{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"get": {}}}, "components": {"schemas": {"A": true}}}`,
 	} {
 		f.Add(s)
 	}
