@@ -34,7 +34,8 @@ import (
 // exponent where a field is a boolean, a boolean schema or an integer
 // (which the YAML decoder converts and encoding/json refuses), a "$ref"
 // beside a "summary" or "description" that is not a string (not a
-// reference to encoding/json), and objects and arrays nested past
+// reference to encoding/json), a key written twice in an object (which
+// encoding/json reads in order), and objects and arrays nested past
 // encoding/json's 10,000 (which it refuses).
 //
 // A text over maxNodeText is decoded by encoding/json too: a node takes
@@ -187,10 +188,9 @@ func foldsToField(key string) bool {
 }
 
 // nodeReader builds the yaml.Node tree of valid JSON text in one pass:
-// objects as mappings (of a key written twice, the last value, at the
-// place of the first, as encoding/json decodes it), arrays as sequences,
-// scalars tagged with their JSON type, so that nothing is resolved as
-// YAML would resolve plain text.
+// objects as mappings, arrays as sequences, scalars tagged with their
+// JSON type, so that nothing is resolved as YAML would resolve plain
+// text.
 //
 // A reader may be used again (see kinDecoder.readers), and keeps its
 // nodes, lists and short strings from one text to the next:
@@ -368,7 +368,9 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 			r.odd = true
 		}
 		r.depth--
-		n.Content = lastOfEachKey(r.content(mark))
+		if n.Content = r.content(mark); dupKey(n.Content) {
+			r.odd = true
+		}
 		return n, i + 1
 	case '[':
 		n := r.node(yaml.SequenceNode, "!!seq", "")
@@ -425,42 +427,28 @@ func yaml11Bool(s string) bool {
 	return false
 }
 
-// lastOfEachKey keeps, of a mapping's keys written more than once, the
-// last value at the place of the first (see dedup).
-func lastOfEachKey(kv []*yaml.Node) []*yaml.Node {
+// dupKey reports a mapping with a key written more than once, which
+// encoding/json reads in order (a null after a string leaves a string
+// field as it is; a value of the wrong kind before the last is refused)
+// and the YAML decoder refuses or reads as the last.
+func dupKey(kv []*yaml.Node) bool {
 	n := len(kv) / 2
-	dup := false
 	if n <= 16 {
-		for i := 1; i < n && !dup; i++ {
+		for i := 1; i < n; i++ {
 			for j := range i {
 				if kv[2*j].Value == kv[2*i].Value {
-					dup = true
-					break
+					return true
 				}
 			}
 		}
-	} else {
-		seen := make(map[string]bool, n)
-		for i := range n {
-			if seen[kv[2*i].Value] {
-				dup = true
-				break
-			}
-			seen[kv[2*i].Value] = true
+		return false
+	}
+	seen := make(map[string]bool, n)
+	for i := range n {
+		if seen[kv[2*i].Value] {
+			return true
 		}
+		seen[kv[2*i].Value] = true
 	}
-	if !dup {
-		return kv
-	}
-	at := make(map[string]int, n)
-	out := kv[:0]
-	for i := 0; i < len(kv); i += 2 {
-		if j, ok := at[kv[i].Value]; ok {
-			out[j+1] = kv[i+1]
-			continue
-		}
-		at[kv[i].Value] = len(out)
-		out = append(out, kv[i], kv[i+1])
-	}
-	return out
+	return false
 }

@@ -134,6 +134,11 @@ func TestKinDecodeAsJSON(t *testing.T) {
 		`{"properties": {"null": {}, "~": {}, "true": {}, "1": {}, "<<": {}}}`,
 		`{"enum": [1E2, 1e+2, 1.0E-2, -1.5e-0, 0.0, 123456789012345678901234567890, 1e308, 4.9e-324, 2.5e-324]}`,
 		`{"example": 1e309}`, `{"x-a": 1e309}`, `{"maximum": 1e309}`, `{"maxLength": 9223372036854775808}`, `{"minItems": 1.5}`,
+		// Keys written twice: encoding/json reads them in order.
+		`{"maxLength": "x", "maxLength": 5}`, `{"type": "string", "type": null}`, `{"description": "d", "description": null}`,
+		`{"properties": {"a": {}}, "properties": null}`, `{"x-a": {"b": 1, "b": null}}`, `{"name": "a", "in": "query", "required": "x", "required": true}`,
+		// Strings where a number or a boolean goes.
+		`{"maxLength": "5"}`, `{"minimum": "1.5"}`, `{"minimum": "0x10"}`, `{"nullable": "true"}`, `{"uniqueItems": "y"}`,
 		// Nulls and kinds where another is meant.
 		`{"properties": {"a": null}}`, `{"allOf": [null]}`, `{"discriminator": {"propertyName": "a", "mapping": {"a": "#/b", "c": null}}}`,
 		`{"responses": {"200": null, "default": {"description": "d"}}}`, `{"callbacks": {"c": null}}`, `{"security": [{"a": [null, 1]}]}`,
