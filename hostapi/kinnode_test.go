@@ -115,6 +115,8 @@ func TestKinDecodeAsJSON(t *testing.T) {
 		`{"description": true, "$ref": "#/x"}`, `{"get": null, "post": {}, "$ref": "#/x", "summary": 1}`,
 		`{"$ref": "#/x", "description": "d", "summary": "s", "x-a": 1, "type": "string"}`, `{"$ref": ""}`,
 		`{"properties": {"$ref": {"type": "string"}, "description": {"type": "string"}}}`,
+		// A $ref beside keys that are not a schema's (SchemaRef keeps the error).
+		`{"$ref": "#/x", "examples": "array"}`, `{"$ref": "#/x", "type": 1, "x-a": 1}`, `{"$ref": "#/x", "properties": []}`,
 		// Nesting to encoding/json's bound (10,000 objects and arrays
 		// open), and past it (a schema 10,000 deep takes encoding/json
 		// 40 s: its UnmarshalJSON at every level).
@@ -190,4 +192,14 @@ func TestKinDecodeLongText(t *testing.T) {
 	if err := json.Unmarshal([]byte(b.String()), &want); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("long example decoded otherwise than by encoding/json (%v)", err)
 	}
+}
+
+// TestKinDecodeRefSiblings: an OpenAPI 3.1 document whose $ref sits
+// beside keys that are not a schema's loads with the diagnostic
+// encoding/json words, not the YAML decoder's.
+func TestKinDecodeRefSiblings(t *testing.T) {
+	doc := `{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/a": {"post": {"operationId": "a",
+		"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/A", "examples": "array"}}}},
+		"responses": {"200": {"description": "ok"}}}}}, "components": {"schemas": {"A": {"type": "object"}}}}`
+	sameLoaded(t, "siblings.json", []byte(doc), &docLoader{file: "siblings.json", plainJSON: true})
 }
