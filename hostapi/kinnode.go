@@ -32,7 +32,9 @@ import (
 // encoding/json reads as that field), a YAML 1.1 boolean word ("yes",
 // "off"...) or an integral number written with a fraction or an
 // exponent where a field is a boolean, a boolean schema or an integer
-// (which the YAML decoder converts and encoding/json refuses), a "$ref"
+// (which the YAML decoder converts and encoding/json refuses), an
+// object or a list for exclusiveMinimum or exclusiveMaximum (which the
+// YAML decoder takes for nothing), a "$ref"
 // beside a "summary" or "description" that is not a string (not a
 // reference to encoding/json) or beside other keys than those and x-
 // extensions (a SchemaRef keeps the error of decoding them as a Schema,
@@ -111,6 +113,9 @@ const (
 	otherField fieldKind = 1 << iota
 	boolField
 	intField
+	// boundField: an ExclusiveBound, whose YAML decoding takes an
+	// object or a list for nothing.
+	boundField
 )
 
 // kinFields maps each key a field of kin-openapi's OpenAPI 3 types is
@@ -150,7 +155,9 @@ var kinFields, kinFolded = func() (map[string]fieldKind, map[string]string) {
 			}
 			kind := otherField
 			switch {
-			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.ExclusiveBound]() || ft == reflect.TypeFor[openapi3.BoolSchema]():
+			case ft == reflect.TypeFor[openapi3.ExclusiveBound]():
+				kind = boolField | boundField
+			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.BoolSchema]():
 				kind = boolField
 			case ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Uint64:
 				kind = intField
@@ -325,6 +332,10 @@ func (r *nodeReader) intern(q []byte) string {
 func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	t := r.text
 	i = jsontok.SkipSpace(t, i)
+	if (t[i] == '{' || t[i] == '[') && kinFields[key]&boundField != 0 {
+		// encoding/json refuses it.
+		r.odd = true
+	}
 	if (t[i] == '{' || t[i] == '[') && r.depth == maxDepth {
 		// encoding/json refuses the text; its error.
 		r.odd = true

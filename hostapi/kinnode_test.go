@@ -2,7 +2,9 @@ package hostapi
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,6 +117,8 @@ func TestKinDecodeAsJSON(t *testing.T) {
 		`{"description": true, "$ref": "#/x"}`, `{"get": null, "post": {}, "$ref": "#/x", "summary": 1}`,
 		`{"$ref": "#/x", "description": "d", "summary": "s", "x-a": 1, "type": "string"}`, `{"$ref": ""}`,
 		`{"properties": {"$ref": {"type": "string"}, "description": {"type": "string"}}}`,
+		// Bounds that are neither a number nor a boolean.
+		`{"exclusiveMaximum": ["null", "~"]}`, `{"exclusiveMinimum": {}}`, `{"exclusiveMinimum": "1"}`, `{"exclusiveMinimum": "x"}`,
 		// A $ref beside keys that are not a schema's (SchemaRef keeps the error).
 		`{"$ref": "#/x", "examples": "array"}`, `{"$ref": "#/x", "type": 1, "x-a": 1}`, `{"$ref": "#/x", "properties": []}`,
 		// Nesting to encoding/json's bound (10,000 objects and arrays
@@ -171,6 +175,81 @@ func FuzzKinDecode(f *testing.F) {
 		}
 		sameAsJSON(t, text)
 	})
+}
+
+// FuzzKinDecodeTree: the texts kinText writes from a seed read the same
+// into kin-openapi's types by both decodings; a test runs 2,000 seeds.
+func FuzzKinDecodeTree(f *testing.F) {
+	f.Add(uint64(1), uint64(2))
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		sameAsJSON(t, kinText(rand.New(rand.NewPCG(a, b))))
+	})
+}
+
+func TestKinDecodeTree(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		if sameAsJSON(t, kinText(r)); t.Failed() {
+			return
+		}
+	}
+}
+
+// kinText writes a random JSON text of kin-openapi's keys (some cased
+// otherwise), YAML-looking words and numbers, nulls, duplicates and
+// $refs, from r.
+func kinText(r *rand.Rand) string {
+	keys := slices.Sorted(func(yield func(string) bool) {
+		for k := range kinFields {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	keys = append(keys, "x-a", "x-b", "<<", "~", "a", "200", "default", "application/json", "/p", "Type", "SCHEMA", "\u212aey", "Value", "$REF")
+	scalars := []string{`null`, `true`, `false`, `0`, `-0`, `1`, `1.0`, `1e2`, `-1`, `1e400`, `18446744073709551616`, `0.5`, `"yes"`, `"off"`, `"~"`, `".inf"`,
+		`"true"`, `"1"`, `"string"`, `"integer"`, `"object"`, `"array"`, `"null"`, `"query"`, `"path"`, `"#/components/schemas/A"`, `""`, `"<<"`, `"\u2028"`, `"2020-01-01"`, `"0x1F"`}
+	var b strings.Builder
+	var value func(depth int)
+	value = func(depth int) {
+		switch n := r.IntN(10); {
+		case depth < 6 && n < 4:
+			b.WriteByte('{')
+			for i := range r.IntN(5) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteByte('"')
+				b.WriteString(keys[r.IntN(len(keys))])
+				b.WriteString(`":`)
+				value(depth + 1)
+			}
+			b.WriteByte('}')
+		case depth < 6 && n < 6:
+			b.WriteByte('[')
+			for i := range r.IntN(4) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				value(depth + 1)
+			}
+			b.WriteByte(']')
+		default:
+			b.WriteString(scalars[r.IntN(len(scalars))])
+		}
+	}
+	b.WriteByte('{')
+	for i := range 1 + r.IntN(5) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('"')
+		b.WriteString(keys[r.IntN(len(keys))])
+		b.WriteString(`":`)
+		value(1)
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // TestKinDecodeLongText: a text over maxNodeText is decoded all the same
