@@ -34,7 +34,8 @@ import (
 // exponent where a field is a boolean, a boolean schema or an integer
 // (which the YAML decoder converts and encoding/json refuses), an
 // object or a list for exclusiveMinimum or exclusiveMaximum (which the
-// YAML decoder takes for nothing), a "$ref"
+// YAML decoder takes for nothing), a value of dependentRequired that is
+// not a list of strings, a "$ref"
 // beside a "summary" or "description" that is not a string (not a
 // reference to encoding/json) or beside other keys than those and x-
 // extensions (a SchemaRef keeps the error of decoding them as a Schema,
@@ -369,6 +370,12 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 			}
 			i = jsontok.SkipSpace(t, end) // the colon
 			v, j := r.value(i+1, k.Value)
+			if key == "dependentRequired" && !stringList(v) {
+				// A map of lists of strings, which kin-openapi's YAML
+				// decoding does not hold to a JSON document's values
+				// (it drops a null, takes a number's text).
+				r.odd = true
+			}
 			switch k.Value {
 			case "$ref":
 				ref = ref || v.Tag == "!!str"
@@ -435,6 +442,19 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 // maxDepth is encoding/json's bound on the objects and arrays open at
 // once.
 const maxDepth = 10000
+
+// stringList reports a sequence of strings.
+func stringList(n *yaml.Node) bool {
+	if n.Kind != yaml.SequenceNode {
+		return false
+	}
+	for _, e := range n.Content {
+		if e.Tag != "!!str" {
+			return false
+		}
+	}
+	return true
+}
 
 // yaml11Bool reports the words the YAML decoder reads into a bool.
 func yaml11Bool(s string) bool {

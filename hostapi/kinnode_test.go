@@ -117,6 +117,9 @@ func TestKinDecodeAsJSON(t *testing.T) {
 		`{"description": true, "$ref": "#/x"}`, `{"get": null, "post": {}, "$ref": "#/x", "summary": 1}`,
 		`{"$ref": "#/x", "description": "d", "summary": "s", "x-a": 1, "type": "string"}`, `{"$ref": ""}`,
 		`{"properties": {"$ref": {"type": "string"}, "description": {"type": "string"}}}`,
+		// dependentRequired, a map of lists of strings.
+		`{"dependentRequired": {"a": [null, "b"]}}`, `{"dependentRequired": {"a": [1]}}`, `{"dependentRequired": {"a": "b"}}`,
+		`{"dependentRequired": {"a": ["b", "c"], "d": []}}`, `{"dependentRequired": {"a": null}}`,
 		// Bounds that are neither a number nor a boolean.
 		`{"exclusiveMaximum": ["null", "~"]}`, `{"exclusiveMinimum": {}}`, `{"exclusiveMinimum": "1"}`, `{"exclusiveMinimum": "x"}`,
 		// A $ref beside keys that are not a schema's (SchemaRef keeps the error).
