@@ -2,6 +2,7 @@ package hostapi
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -284,4 +285,19 @@ func TestKinDecodeRefSiblings(t *testing.T) {
 		"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/A", "examples": "array"}}}},
 		"responses": {"200": {"description": "ok"}}}}}, "components": {"schemas": {"A": {"type": "object"}}}}`
 	sameLoaded(t, "siblings.json", []byte(doc), &docLoader{file: "siblings.json", plainJSON: true})
+}
+
+// TestKinFieldsFold: no two keys of kin-openapi's fields match
+// regardless of case, so that foldsToField finds the one a key folds to
+// (an untagged field is listed under the YAML decoder's key, its name
+// lower-cased: SchemaRef's Value was "Value" beside Example's "value").
+func TestKinFieldsFold(t *testing.T) {
+	names := slices.Sorted(maps.Keys(kinFields))
+	for i, a := range names {
+		for _, b := range names[i+1:] {
+			if strings.EqualFold(a, b) {
+				t.Errorf("%q and %q fold alike", a, b)
+			}
+		}
+	}
 }
