@@ -682,7 +682,10 @@ func capEnum(list []any, n int) []any {
 func smallValue(v any) any { return valueWithin(v, bigValue) }
 
 // valueWithin is v, or a note in its place when its JSON text is over n
-// bytes (a string is cut).
+// bytes (a string is cut). A value that is over n bytes without escapes
+// and with one-digit numbers (jsonAtLeast) is not written to be measured:
+// the note says it is over n, so that what a view costs follows n, not
+// the value.
 func valueWithin(v any, n int) any {
 	if v == nil {
 		return nil
@@ -690,9 +693,54 @@ func valueWithin(v any, n int) any {
 	if s, ok := v.(string); ok {
 		return cutText(s, n)
 	}
+	if least, ok := jsonAtLeast(v, n); ok && least > n {
+		return fmt.Sprintf("(a value of over %s bytes, not shown)", textcut.Count(n))
+	}
 	b, err := jsonstr.Marshal(v)
 	if err != nil || len(b) > n {
 		return fmt.Sprintf("(a value of %s bytes, not shown)", textcut.Count(len(b)))
 	}
 	return v
+}
+
+// jsonAtLeast is a lower bound of the size of v's JSON text, counted
+// until it passes n: strings without escapes, numbers of one digit. ok
+// is false for a value of another type than JSON's as the Catalog holds
+// them.
+func jsonAtLeast(v any, n int) (size int, ok bool) {
+	switch x := v.(type) {
+	case nil, bool:
+		return 4, true
+	case string:
+		return len(x) + 2, true
+	case json.Number, float64:
+		return 1, true
+	case map[string]any:
+		size = 2 + max(len(x)-1, 0)
+		for k, e := range x {
+			if size > n {
+				return size, true
+			}
+			m, ok := jsonAtLeast(e, n-size)
+			if !ok {
+				return 0, false
+			}
+			size += len(k) + 3 + m
+		}
+		return size, true
+	case []any:
+		size = 2 + max(len(x)-1, 0)
+		for _, e := range x {
+			if size > n {
+				return size, true
+			}
+			m, ok := jsonAtLeast(e, n-size)
+			if !ok {
+				return 0, false
+			}
+			size += m
+		}
+		return size, true
+	}
+	return 0, false
 }
