@@ -400,6 +400,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 	if err != nil {
 		return bad("path %q: %v", e.Path, err)
 	}
+	names := tmpl.names()
 	if e.BasePath = strings.TrimSuffix(e.BasePath, "/"); checkBase(e.BasePath) != nil {
 		return bad("%v", checkBase(e.BasePath))
 	}
@@ -449,7 +450,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 		}
 		if p.In == InPath {
 			p.Required = true
-			if !slices.Contains(tmpl.names(), p.Name) {
+			if !slices.Contains(names, p.Name) {
 				return bad("path parameter %q does not appear in the path", p.Name)
 			}
 		}
@@ -507,7 +508,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 			}
 		}
 	}
-	for _, name := range tmpl.names() {
+	for _, name := range names {
 		if !slices.ContainsFunc(e.Params, func(p Param) bool { return p.In == InPath && p.Name == name }) {
 			return bad("path placeholder {%s} has no path parameter", name)
 		}

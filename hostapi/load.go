@@ -183,6 +183,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 	}
 
 	c := NewCatalog()
+	c.endpoints, c.byID = make([]Endpoint, 0, len(ops)), make(map[string]int, len(ops))
 	l.tags(c)
 	schemes, rootSecurity := l.securitySchemes()
 	for name, s := range schemes {

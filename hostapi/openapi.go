@@ -787,7 +787,7 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	setValue("minProperties", s.MinProps, s.MinProps > 0)
 	setPtr(m, "maxProperties", s.MaxProps)
 	if len(s.Properties) > 0 {
-		props := map[string]any{}
+		props := make(map[string]any, len(s.Properties))
 		// In the order of their names, so that the bound of nodes cuts
 		// the same properties at each load.
 		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
