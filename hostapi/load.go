@@ -31,7 +31,8 @@ type docLoader struct {
 	// they were shared (tests compare the two).
 	copySchemas bool
 	// decodeEach decodes every parameter where it is written, as before
-	// repeated ones were decoded once (tests compare the two).
+	// repeated ones were decoded once, and looks for refs in every text
+	// it writes (see rawDoc.noRewrites; tests compare the two).
 	decodeEach bool
 	// resolveAll leaves every $ref to kin-openapi, as before
 	// linkSchemaRefs (tests compare the two).
@@ -104,6 +105,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 		}
 	}
 	g.taint()
+	// (A load that decodes each parameter in place looks for refs in
+	// every text, as tests compare.)
+	d.noRewrites = !l.decodeEach && !slices.ContainsFunc(slices.Collect(maps.Keys(g.node)), d.rewritten)
 	ops := map[opID]bool{}
 	for pi := range d.paths {
 		for oi := range d.paths[pi].ops {
@@ -636,7 +640,7 @@ func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters,
 		return nil, nil
 	}
 	text := d.value(sp)
-	if slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+	if !d.noRewrites && slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
 		var b bytes.Buffer
 		d.rewrite(&b, sp, nil, 8*len(d.text)+1<<20) // as writeValue
 		text = b.Bytes()

@@ -54,6 +54,10 @@ type rawDoc struct {
 	// to the component its target is written as ("" when it is not
 	// hoisted; see hoist).
 	hoisted map[string]string
+	// noRewrites: no ref that the operations reach, directly or through
+	// components, is written otherwise than as it is (see rewritten), so
+	// their texts are written as they are, without looking for refs.
+	noRewrites bool
 	// keys, while the document is indexed, holds its short keys (see
 	// key).
 	keys map[string]string
@@ -701,7 +705,7 @@ const maxInlineDepth = 32
 // writeValue writes the value at sp, with the refs that must be inlined
 // written out.
 func (d *rawDoc) writeValue(b *bytes.Buffer, sp span) {
-	if !slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+	if d.noRewrites || !slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
 		b.Write(d.value(sp))
 		return
 	}
