@@ -3,6 +3,7 @@ package hostapi
 import (
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"slices"
 	"strconv"
@@ -308,10 +309,11 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 	itemCap := max(budget/8, 64)
 	k, body := search.Fit(budget, len(head), len(fields)-start, func(i int) []byte {
 		f := fields[start+i]
-		b := jsonstr.Append(nil, cutText(f.name, budget/16))
+		b := jsonstr.Append(nil, cutFieldName(f.name, budget/16))
 		b = append(b, ':')
 		value := f.value()
 		v, err := jsonstr.Marshal(value)
+		limit := itemCap
 		if m, ok := value.(schemaObject); ok && (err != nil || len(v) > itemCap) {
 			small := schemaObject{"note": "enum and description too large to show here"}
 			for _, k := range []string{"type", "required", "schema"} {
@@ -319,9 +321,14 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 					small[k] = x
 				}
 			}
+			if _, ok := small["schema"]; ok {
+				// The pointer is the way to what lies under the field,
+				// however long its names: it may take up to half a page.
+				limit = max(itemCap, budget/2)
+			}
 			v, err = jsonstr.Marshal(small)
 		}
-		if err != nil || len(v) > itemCap {
+		if err != nil || len(v) > limit {
 			v = []byte(`{"note":"too large to show"}`)
 		}
 		return append(b, v...)
@@ -659,6 +666,19 @@ func cutText(s string, n int) string {
 		return s
 	}
 	return shown + "… [" + textcut.Count(len(s)-len(shown)) + " bytes cut]"
+}
+
+// cutFieldName is a field's name as a key of a page: cut to n bytes as
+// cutText cuts, with, when cut, a hash of the whole name, so that names
+// cut to the same text are still keys of their own.
+func cutFieldName(s string, n int) string {
+	c := cutText(s, n)
+	if c == s {
+		return s
+	}
+	h := fnv.New32a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%s %08x", c, h.Sum32())
 }
 
 // capEnum is list cut to n values (each value small), with a last one
