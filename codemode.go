@@ -228,7 +228,7 @@ func (r *Registry) runScript(ctx context.Context, args json.RawMessage, opts []C
 	})
 	// A script may end while the watchdog reads what it kept: that
 	// reading counts.
-	if stopWatch(); halted == nil && errors.Is(context.Cause(runCtx), errScriptMemory) {
+	if stopWatch() && halted == nil {
 		halted = errScriptMemory
 	}
 	limit := r.exec.opts.MaxResultBytes

@@ -52,12 +52,14 @@ func grew(a, b, limit uint64) bool { return b > a && b-a > limit }
 
 // watchMemory calls over once the heap a script keeps grows by more than
 // limit bytes from now, and stops watching when the returned func is
-// called (once or more), which returns once a reading under way is done
-// (and has called over if the script kept too much): a script can end
-// while the watchdog collects to read its live heap.
-func watchMemory(limit uint64, over func()) (stop func()) {
+// called (once or more, over calling it too), which returns once a
+// reading under way is done and reports whether the script kept too
+// much: a script can end while the watchdog collects to read its live
+// heap, and that reading counts.
+func watchMemory(limit uint64, over func()) (stop func() (kept bool)) {
 	base := readHeap()
-	done, exited := make(chan struct{}), make(chan struct{})
+	// judged is closed before over is called.
+	done, exited, judged := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	// The first poll starts the loop: a script done sooner (most are)
 	// costs a timer, not a goroutine.
 	t := time.AfterFunc(memoryPoll, func() {
@@ -82,6 +84,7 @@ func watchMemory(limit uint64, over func()) (stop func()) {
 					h = readHeap()
 				}
 				if grew(base.live, h.live, limit) {
+					close(judged)
 					over()
 					return
 				}
@@ -95,12 +98,22 @@ func watchMemory(limit uint64, over func()) (stop func()) {
 		}
 	})
 	var once sync.Once
-	return func() {
+	var kept bool
+	return func() bool {
 		once.Do(func() {
 			close(done)
-			if !t.Stop() {
-				<-exited // the loop started: wait for its reading
+			if !t.Stop() { // the loop started: wait for its reading
+				select {
+				case <-exited:
+				case <-judged: // over may be what called stop
+				}
+			}
+			select {
+			case <-judged:
+				kept = true
+			default:
 			}
 		})
+		return kept
 	}
 }

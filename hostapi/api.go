@@ -173,6 +173,7 @@ func New(c *Catalog, options *Options) (*API, error) {
 	if err := checkCredentials(opts.Credentials, c.schemes); err != nil {
 		return nil, err
 	}
+	opts.Credentials = maps.Clone(opts.Credentials) // the ones checked, whatever the host does with its map
 	a := &API{opts: opts, schemes: maps.Clone(c.schemes), byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
 	var base *url.URL
 	keepBase := true // BaseURL has no path of its own

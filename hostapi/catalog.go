@@ -306,8 +306,8 @@ func (c *Catalog) add(e Endpoint, shared *cloneMemo) error {
 	return nil
 }
 
-// Endpoint returns the endpoint with the given id. Its lists and body
-// are copies: changing them changes neither the catalog nor an API made
+// Endpoint returns the endpoint with the given id. Its lists, body,
+// body encodings and Explode pointers are copies: changing them changes neither the catalog nor an API made
 // from it (the schemas, enums, defaults, examples and extensions they
 // hold are shared, and read-only).
 func (c *Catalog) Endpoint(id string) (Endpoint, bool) {
@@ -328,20 +328,52 @@ func (c *Catalog) Endpoints() []Endpoint {
 	return out
 }
 
-// copied is e with its lists and body copied.
+// copied is e with its lists, body, encodings and Explode pointers
+// copied.
 func (e Endpoint) copied() Endpoint {
 	e.Params, e.Fixed = slices.Clone(e.Params), slices.Clone(e.Fixed)
-	if sec := e.Security; sec != nil {
-		e.Security = make(Security, len(sec))
-		for i, alt := range sec {
-			e.Security[i] = slices.Clone(alt)
-		}
+	for i := range e.Params {
+		e.Params[i].Explode = clonePtr(e.Params[i].Explode)
 	}
+	e.Security = e.Security.clone()
 	if e.Body != nil {
 		b := *e.Body
+		b.Encoding = cloneEncoding(b.Encoding)
 		e.Body = &b
 	}
 	return e
+}
+
+// clone is s with each alternative copied.
+func (s Security) clone() Security {
+	if s == nil {
+		return nil
+	}
+	out := make(Security, len(s))
+	for i, alt := range s {
+		out[i] = slices.Clone(alt)
+	}
+	return out
+}
+
+// cloneEncoding is m copied with each Explode.
+func cloneEncoding(m map[string]Encoding) map[string]Encoding {
+	m = maps.Clone(m)
+	for k, enc := range m {
+		if enc.Explode != nil {
+			enc.Explode = clonePtr(enc.Explode)
+			m[k] = enc
+		}
+	}
+	return m
+}
+
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	x := *p
+	return &x
 }
 
 // Groups returns the declared and used groups.
@@ -409,6 +441,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 	}
 	if !sharedSchemas {
 		e.Params = slices.Clone(e.Params)
+		e.Security = e.Security.clone()
 	}
 	for i := range e.Params {
 		p := &e.Params[i]

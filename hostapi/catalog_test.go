@@ -188,3 +188,36 @@ func TestEndpointCopies(t *testing.T) {
 		t.Errorf("the catalog changed (-before +after):\n%s", diff)
 	}
 }
+
+// TestEndpointCopiesDeep: what Catalog.Add was given, and what Endpoint
+// returns, share no pointer or map that is not documented read-only: an
+// Explode, a body's Encoding (and its Explode), a Security alternative.
+func TestEndpointCopiesDeep(t *testing.T) {
+	yes := true
+	in := Endpoint{ID: "a", Method: "POST", Path: "/a",
+		Params:   []Param{{Name: "q", In: InQuery, Type: "array", Explode: &yes}},
+		Body:     &Body{ContentType: "application/x-www-form-urlencoded", Encoding: map[string]Encoding{"f": {Style: "form", Explode: &yes}}},
+		Security: Security{{"key"}}}
+	c := NewCatalog()
+	if err := c.Add(in); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := c.Endpoint("a")
+	want = want.copied()
+	in.Security[0][0] = "hacked" // what the host passed to Add
+	yes = false
+	for _, e := range []Endpoint{c.Endpoints()[0], func() Endpoint { e, _ := c.Endpoint("a"); return e }()} {
+		no := false
+		*e.Params[0].Explode = false
+		e.Body.Encoding["f"] = Encoding{Style: "spaceDelimited"}
+		e.Body.Encoding["g"] = Encoding{Style: "form", Explode: &no}
+		if enc := e.Body.Encoding["f"]; enc.Explode != nil {
+			*enc.Explode = false
+		}
+	}
+	again, _ := c.Endpoint("a")
+	if *again.Params[0].Explode != true || len(again.Body.Encoding) != 1 || again.Body.Encoding["f"].Style != "form" ||
+		*again.Body.Encoding["f"].Explode != true || again.Security[0][0] != "key" {
+		t.Errorf("the catalog changed: Explode %v, Encoding %+v, Security %v", *again.Params[0].Explode, again.Body.Encoding, again.Security)
+	}
+}

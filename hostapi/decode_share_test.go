@@ -309,3 +309,16 @@ func TestDecodeSharedCollection(t *testing.T) {
 	}
 	t.Logf("%d OpenAPI 3 documents compared", n)
 }
+
+// TestDecodeSharedRootRef: a root member a trimmed document keeps, whose
+// ref is in no operation's graph (a Swagger 2.0 consumes or one of its
+// media types), is written out as when every text is looked at for refs.
+func TestDecodeSharedRootRef(t *testing.T) {
+	body := `"paths": {"/a": {"post": {"operationId": "a", "parameters": [{"name": "b", "in": "body", "schema": {"type": "object"}}], "responses": {"200": {"description": "ok"}}}}}`
+	for name, src := range map[string]string{
+		"list.json": `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "x-list": ["application/xml"], "consumes": {"$ref": "#/x-list"}, ` + body + `}`,
+		"item.json": `{"swagger": "2.0", "info": {"title": "t", "version": "1"}, "x-ct": "application/xml", "produces": [{"$ref": "#/x-ct"}], ` + body + `}`,
+	} {
+		sameDecoded(t, name, []byte(src))
+	}
+}

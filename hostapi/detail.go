@@ -724,7 +724,8 @@ func valueWithin(v any, n int) any {
 }
 
 // jsonAtLeast is a lower bound of the size of v's JSON text, counted
-// until it passes n: strings without escapes, numbers of one digit. ok
+// until it passes n: strings without escapes, a json.Number as its text
+// (which is written as it is), a float64 of one digit. ok
 // is false for a value of another type than JSON's as the Catalog holds
 // them.
 func jsonAtLeast(v any, n int) (size int, ok bool) {
@@ -733,7 +734,9 @@ func jsonAtLeast(v any, n int) (size int, ok bool) {
 		return 4, true
 	case string:
 		return len(x) + 2, true
-	case json.Number, float64:
+	case json.Number:
+		return max(len(x), 1), true
+	case float64:
 		return 1, true
 	case map[string]any:
 		size = 2 + max(len(x)-1, 0)

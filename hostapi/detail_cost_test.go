@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -105,5 +106,14 @@ func TestJSONAtLeast(t *testing.T) {
 	}
 	if _, ok := jsonAtLeast([]any{3}, 100); ok {
 		t.Error("an int counted")
+	}
+	// A number's text is written as it is: a long one is over the view
+	// without being marshalled.
+	long := json.Number("1" + strings.Repeat("0", 5000))
+	if least, _ := jsonAtLeast([]any{long}, 100); least <= 100 {
+		t.Errorf("a number of %d digits counted %d bytes", len(long), least)
+	}
+	if got := valueWithin([]any{long}, 100); got != "(a value of over 100 bytes, not shown)" {
+		t.Errorf("valueWithin: %.80v", got)
 	}
 }

@@ -107,7 +107,16 @@ func (l *docLoader) load(data []byte) *Catalog {
 	g.taint()
 	// (A load that decodes each parameter in place looks for refs in
 	// every text, as tests compare.)
-	d.noRewrites = !l.decodeEach && !slices.ContainsFunc(slices.Collect(maps.Keys(g.node)), d.rewritten)
+	// The root members a trimmed document keeps are written too, and
+	// their refs are not in the graph (Swagger 2.0's consumes may be one).
+	var rootRefs []string
+	for _, m := range d.root {
+		if rootKeys[m.key] {
+			rootRefs = d.refs(m.val, rootRefs)
+		}
+	}
+	d.noRewrites = !l.decodeEach && !slices.ContainsFunc(slices.Collect(maps.Keys(g.node)), d.rewritten) &&
+		!slices.ContainsFunc(rootRefs, d.rewritten)
 	ops := map[opID]bool{}
 	for pi := range d.paths {
 		for oi := range d.paths[pi].ops {

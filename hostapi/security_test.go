@@ -175,3 +175,26 @@ func TestSecurityKinds(t *testing.T) {
 		t.Errorf("query key: %q", got["/a"])
 	}
 }
+
+// TestSecurityCredentialsCopied: an API keeps the credentials it was
+// made with; the host's map changed after is not read (nor read while
+// the host writes it).
+func TestSecurityCredentialsCopied(t *testing.T) {
+	c := NewCatalog()
+	c.SetSecurityScheme("key", SecurityScheme{Type: SchemeAPIKey, In: "header", Name: "X-Key"})
+	if err := c.Add(Endpoint{ID: "get", Method: "GET", Path: "/a", Security: Security{{"key"}}}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("X-Key") != "secret-value-1" {
+			w.WriteHeader(http.StatusForbidden)
+		}
+	}))
+	defer srv.Close()
+	creds := map[string]Credential{"key": {Value: "secret-value-1"}}
+	reg := newRegistry(t, c, Options{BaseURL: srv.URL, Credentials: creds})
+	delete(creds, "key")
+	if res := run(reg, ToolCall, `{"endpoint": "get"}`); res.IsError || !strings.HasPrefix(res.Text, "HTTP 200") {
+		t.Errorf("the host's map changed after: %s", show(res))
+	}
+}
