@@ -202,8 +202,6 @@ func TestEndpointCopiesDeep(t *testing.T) {
 	if err := c.Add(in); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := c.Endpoint("a")
-	want = want.copied()
 	in.Security[0][0] = "hacked" // what the host passed to Add
 	yes = false
 	for _, e := range []Endpoint{c.Endpoints()[0], func() Endpoint { e, _ := c.Endpoint("a"); return e }()} {
