@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -739,31 +740,38 @@ func jsonAtLeast(v any, n int) (size int, ok bool) {
 	case float64:
 		return 1, true
 	case map[string]any:
-		size = 2 + max(len(x)-1, 0)
-		for k, e := range x {
-			if size > n {
-				return size, true
+		return sumAtLeast(2+max(len(x)-1, 0), n, func(yield func(int, any) bool) {
+			for k, e := range x {
+				if !yield(len(k)+3, e) { // "k":
+					return
+				}
 			}
-			m, ok := jsonAtLeast(e, n-size)
-			if !ok {
-				return 0, false
-			}
-			size += len(k) + 3 + m
-		}
-		return size, true
+		})
 	case []any:
-		size = 2 + max(len(x)-1, 0)
-		for _, e := range x {
-			if size > n {
-				return size, true
+		return sumAtLeast(2+max(len(x)-1, 0), n, func(yield func(int, any) bool) {
+			for _, e := range x {
+				if !yield(0, e) {
+					return
+				}
 			}
-			m, ok := jsonAtLeast(e, n-size)
-			if !ok {
-				return 0, false
-			}
-			size += m
-		}
-		return size, true
+		})
 	}
 	return 0, false
+}
+
+// sumAtLeast adds to size, the bytes of a map's or a list's brackets and
+// commas, jsonAtLeast of each member's value and the bytes around it,
+// until it passes n.
+func sumAtLeast(size, n int, members iter.Seq2[int, any]) (int, bool) {
+	for around, e := range members {
+		if size > n {
+			return size, true
+		}
+		m, ok := jsonAtLeast(e, n-size)
+		if !ok {
+			return 0, false
+		}
+		size += around + m
+	}
+	return size, true
 }
