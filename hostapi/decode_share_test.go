@@ -205,7 +205,7 @@ func TestDecodeSharedRepeat(t *testing.T) {
 	if derr != nil {
 		t.Fatal(derr.msg)
 	}
-	cache := &decodeCache{done: map[string]*decoding{}}
+	cache := d.newDecodeCache()
 	decode := func(path string) (*openapi3.PathItem, error) {
 		pi := d.pathIndex[path]
 		ops := make([]int, len(d.paths[pi].ops))

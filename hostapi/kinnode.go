@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"iter"
-	"net/http"
 	"reflect"
 	"strings"
 	"sync"
@@ -63,12 +61,8 @@ type kinDecoder struct {
 // for a small document weighs more than the document.
 const poolDocs = 1 << 20
 
-// decode decodes text into v, a pointer to a zero kin-openapi value. A
-// nil k is a kinDecoder's zero value.
+// decode decodes text into v, a pointer to a zero kin-openapi value.
 func (k *kinDecoder) decode(text []byte, v any) error {
-	if k == nil {
-		k = &kinDecoder{}
-	}
 	if !k.plainJSON && len(text) <= maxNodeText && k.nodeDecode(text, v) == nil {
 		return nil
 	}
@@ -491,33 +485,4 @@ func dupKey(kv []*yaml.Node) bool {
 		seen[kv[2*i].Value] = true
 	}
 	return false
-}
-
-// operationsOf yields the operations of item that PathItem.Operations
-// holds, without the map it makes for each call.
-func operationsOf(item *openapi3.PathItem) iter.Seq[*openapi3.Operation] {
-	return func(yield func(*openapi3.Operation) bool) {
-		fixed := [...]*openapi3.Operation{item.Connect, item.Delete, item.Get, item.Head, item.Options,
-			item.Patch, item.Post, item.Put, item.Trace, item.Query}
-		for _, op := range fixed {
-			if op != nil && !yield(op) {
-				return
-			}
-		}
-		for method, op := range item.AdditionalOperations {
-			if op == nil {
-				continue
-			}
-			switch method {
-			case http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
-				http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace, openapi3.MethodQuery:
-				if item.GetOperation(method) != nil {
-					continue // the fixed field's wins
-				}
-			}
-			if !yield(op) {
-				return
-			}
-		}
-	}
 }

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
+	"net/http"
 	"net/url"
 	"runtime"
 	"slices"
@@ -115,8 +117,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			rootRefs = d.refs(m.val, rootRefs)
 		}
 	}
-	d.noRewrites = !l.decodeEach && !slices.ContainsFunc(slices.Collect(maps.Keys(g.node)), d.rewritten) &&
-		!slices.ContainsFunc(rootRefs, d.rewritten)
+	d.noRewrites = !l.decodeEach && !slices.ContainsFunc(rootRefs, d.rewritten) && !g.anyRef(d.rewritten)
 	ops := map[opID]bool{}
 	for pi := range d.paths {
 		for oi := range d.paths[pi].ops {
@@ -452,7 +453,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	for i, c := range compNames {
 		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
 	}
-	cache := &decodeCache{done: map[string]*decoding{}, kin: &d.kin}
+	cache := d.newDecodeCache()
 	for i, pi := range pathIdx {
 		jobs <- func() {
 			if share {
@@ -649,9 +650,9 @@ func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters,
 		return nil, nil
 	}
 	text := d.value(sp)
-	if !d.noRewrites && slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+	if d.rewrites(sp) {
 		var b bytes.Buffer
-		d.rewrite(&b, sp, nil, 8*len(d.text)+1<<20) // as writeValue
+		d.writeValue(&b, sp)
 		text = b.Bytes()
 	}
 	i := jsontok.SkipSpace(text, 0)
@@ -744,7 +745,12 @@ func (d *rawDoc) isNull(sp span) bool {
 type decodeCache struct {
 	mu   sync.Mutex
 	done map[string]*decoding
-	kin  *kinDecoder // nil: kinDecoder{}
+	kin  *kinDecoder
+}
+
+// newDecodeCache returns an empty cache decoding as d does.
+func (d *rawDoc) newDecodeCache() *decodeCache {
+	return &decodeCache{done: map[string]*decoding{}, kin: &d.kin}
 }
 
 type decoding struct {
@@ -945,4 +951,33 @@ func kinMessage(err error) string {
 	s = strings.ReplaceAll(s, " of Go value of type ", " as ")
 	s = strings.ReplaceAll(s, " into Go value of type ", " as ")
 	return s
+}
+
+// operationsOf yields the operations of item that PathItem.Operations
+// holds, without the map it makes for each call.
+func operationsOf(item *openapi3.PathItem) iter.Seq[*openapi3.Operation] {
+	return func(yield func(*openapi3.Operation) bool) {
+		fixed := [...]*openapi3.Operation{item.Connect, item.Delete, item.Get, item.Head, item.Options,
+			item.Patch, item.Post, item.Put, item.Trace, item.Query}
+		for _, op := range fixed {
+			if op != nil && !yield(op) {
+				return
+			}
+		}
+		for method, op := range item.AdditionalOperations {
+			if op == nil {
+				continue
+			}
+			switch method {
+			case http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
+				http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace, openapi3.MethodQuery:
+				if item.GetOperation(method) != nil {
+					continue // the fixed field's wins
+				}
+			}
+			if !yield(op) {
+				return
+			}
+		}
+	}
 }

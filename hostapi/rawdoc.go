@@ -702,10 +702,16 @@ func (d *rawDoc) array(sp span) []span {
 // maxInlineDepth bounds refs written out within refs written out.
 const maxInlineDepth = 32
 
+// rewrites reports whether the value at sp holds a ref written otherwise
+// than as it is (see rewritten), which writeValue writes out.
+func (d *rawDoc) rewrites(sp span) bool {
+	return !d.noRewrites && slices.ContainsFunc(d.refs(sp, nil), d.rewritten)
+}
+
 // writeValue writes the value at sp, with the refs that must be inlined
 // written out.
 func (d *rawDoc) writeValue(b *bytes.Buffer, sp span) {
-	if d.noRewrites || !slices.ContainsFunc(d.refs(sp, nil), d.rewritten) {
+	if !d.rewrites(sp) {
 		b.Write(d.value(sp))
 		return
 	}

@@ -163,3 +163,13 @@ func (g *refGraph) reach(refs []string, set, seen map[string]bool) {
 		stack = append(stack, g.edges[k]...)
 	}
 }
+
+// anyRef reports whether f holds for a ref the graph has read.
+func (g *refGraph) anyRef(f func(ref string) bool) bool {
+	for ref := range g.node {
+		if f(ref) {
+			return true
+		}
+	}
+	return false
+}

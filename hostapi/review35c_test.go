@@ -103,7 +103,7 @@ func TestReview35cInlineBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shared, err := d.decodeItemShared(0, []int{0}, &decodeCache{done: map[string]*decoding{}})
+	shared, err := d.decodeItemShared(0, []int{0}, d.newDecodeCache())
 	if err != nil {
 		t.Fatal(err)
 	}
