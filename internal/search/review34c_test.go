@@ -226,29 +226,9 @@ func FuzzReview34cInsertionOrder(f *testing.F) {
 		for i, p := range parts {
 			ids[i] = fmt.Sprintf("%.8s\x00%d", p, i) // ids sharing their first bytes
 		}
-		build := func(order []int, churn bool) *Index {
-			ix := New()
-			for _, i := range order {
-				ix.Add(ids[i], Field{Text: parts[i], Weight: 3, Name: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 0.5})
-			}
-			if churn {
-				for _, i := range order[:len(order)/2] {
-					ix.Remove(ids[i])
-				}
-				for _, i := range order[:len(order)/2] {
-					ix.Add(ids[i], Field{Text: parts[i], Weight: 3, Name: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 0.5})
-				}
-			}
-			return ix
-		}
-		order := make([]int, len(parts))
-		for i := range order {
-			order[i] = i
-		}
-		a := build(order, false)
-		rng := rand.New(rand.NewPCG(seed, 34))
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		b := build(order, true)
+		a, b := twoOrders(len(parts), seed, func(i int) string { return ids[i] }, func(ix *Index, i int) {
+			ix.Add(ids[i], Field{Text: parts[i], Weight: 3, Name: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 0.5})
+		})
 		for _, q := range []string{query, parts[0]} {
 			for _, k := range []int{0, 1, 3} {
 				ha, na := a.Search(q, nil, k)
@@ -259,4 +239,33 @@ func FuzzReview34cInsertionOrder(f *testing.F) {
 			}
 		}
 	})
+}
+
+// twoOrders builds an index of n documents twice, add adding document i
+// (named id(i)): in order, and in an order shuffled by seed with half of
+// them removed and added back.
+func twoOrders(n int, seed uint64, id func(int) string, add func(ix *Index, i int)) (a, b *Index) {
+	build := func(order []int, churn bool) *Index {
+		ix := New()
+		for _, i := range order {
+			add(ix, i)
+		}
+		if churn {
+			for _, i := range order[:len(order)/2] {
+				ix.Remove(id(i))
+			}
+			for _, i := range order[:len(order)/2] {
+				add(ix, i)
+			}
+		}
+		return ix
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	a = build(order, false)
+	rng := rand.New(rand.NewPCG(seed, 34))
+	rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	return a, build(order, true)
 }

@@ -3,7 +3,6 @@ package search
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -169,29 +168,7 @@ func FuzzReview34lPairsOrder(f *testing.F) {
 		add := func(ix *Index, i int) {
 			ix.Add(fmt.Sprint(i), Field{Text: parts[i], Weight: 3, Name: true, Pairs: true}, Field{Text: parts[(i+1)%len(parts)], Weight: 1, Pairs: true})
 		}
-		build := func(order []int, churn bool) *Index {
-			ix := New()
-			for _, i := range order {
-				add(ix, i)
-			}
-			if churn {
-				for _, i := range order[:len(order)/2] {
-					ix.Remove(fmt.Sprint(i))
-				}
-				for _, i := range order[:len(order)/2] {
-					add(ix, i)
-				}
-			}
-			return ix
-		}
-		order := make([]int, len(parts))
-		for i := range order {
-			order[i] = i
-		}
-		a := build(order, false)
-		rng := rand.New(rand.NewPCG(seed, 34))
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		b := build(order, true)
+		a, b := twoOrders(len(parts), seed, func(i int) string { return fmt.Sprint(i) }, add)
 		for _, q := range []string{query, parts[0], strings.Join(parts, " ")} {
 			ha, na := a.Search(q, nil, 5)
 			hb, nb := b.Search(q, nil, 5)
