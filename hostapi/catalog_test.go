@@ -207,11 +207,11 @@ func TestEndpointCopiesDeep(t *testing.T) {
 	for _, e := range []Endpoint{c.Endpoints()[0], func() Endpoint { e, _ := c.Endpoint("a"); return e }()} {
 		no := false
 		*e.Params[0].Explode = false
+		if enc := e.Body.Encoding["f"]; enc.Explode != nil {
+			*enc.Explode = false // before the entry is replaced below
+		}
 		e.Body.Encoding["f"] = Encoding{Style: "spaceDelimited"}
 		e.Body.Encoding["g"] = Encoding{Style: "form", Explode: &no}
-		if enc := e.Body.Encoding["f"]; enc.Explode != nil {
-			*enc.Explode = false
-		}
 	}
 	again, _ := c.Endpoint("a")
 	if *again.Params[0].Explode != true || len(again.Body.Encoding) != 1 || again.Body.Encoding["f"].Style != "form" ||

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/toolkit-sdk/toolkit"
+	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
 )
 
 // detailAlloc is the bytes query_api_docs allocates answering args.
@@ -93,7 +94,7 @@ func TestJSONAtLeast(t *testing.T) {
 		map[string]any{}, []any{}, map[string]any{"k\"ey": []any{nil, 1.0, map[string]any{"": ""}}, "b": false},
 		[]any{[]any{[]any{}}, map[string]any{"x": json.Number("12345678901234567890")}},
 	} {
-		b, err := json.Marshal(v)
+		b, err := jsonstr.Marshal(v) // as valueWithin measures
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -76,9 +77,8 @@ const maxNodeText = 256 << 10
 // errOdd: text the node decoding would read otherwise than encoding/json.
 var errOdd = errors.New("decoded by encoding/json")
 
-// nodeDecode decodes text through a node tree; a panic of a decoder is
-// an error.
-func (k *kinDecoder) nodeDecode(text []byte, v any) (err error) {
+// nodeDecode decodes text through a node tree.
+func (k *kinDecoder) nodeDecode(text []byte, v any) error {
 	var r *nodeReader
 	if k.readers != nil {
 		r, _ = k.readers.Get().(*nodeReader)
@@ -87,19 +87,27 @@ func (k *kinDecoder) nodeDecode(text []byte, v any) (err error) {
 		r = &nodeReader{}
 	}
 	r.reset(text)
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("kin-openapi: %v", p)
-		}
-		if k.readers != nil {
+	if k.readers != nil {
+		defer func() {
 			r.release()
 			k.readers.Put(r)
-		}
-	}()
+		}()
+	}
 	n, _ := r.value(0, "")
 	if r.odd {
 		return errOdd
 	}
+	return decodeNode(n, v)
+}
+
+// decodeNode hands n to v's UnmarshalYAML; a panic of kin-openapi's or
+// the YAML decoder's is an error.
+func decodeNode(n *yaml.Node, v any) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("kin-openapi: %v", p)
+		}
+	}()
 	return n.Decode(v)
 }
 
@@ -276,8 +284,9 @@ func (r *nodeReader) content(mark int) []*yaml.Node {
 	if n > maxBlock/4 {
 		out = make([]*yaml.Node, n)
 	} else {
-		if r.lb < len(r.lists) && r.li+n > len(r.lists[r.lb]) {
-			// The rest of this block is left: the list starts the next.
+		for r.lb < len(r.lists) && r.li+n > len(r.lists[r.lb]) {
+			// The rest of this block is left: the list starts in the next
+			// that holds it (a kept block may be one a shorter text sized).
 			r.lb, r.li = r.lb+1, 0
 		}
 		if r.lb == len(r.lists) {
@@ -425,14 +434,25 @@ func (r *nodeReader) value(i int, key string) (*yaml.Node, int) {
 	end := jsontok.ValueEnd(t, i)
 	num := r.intern(t[i:end])
 	tag := "!!int"
-	if strings.ContainsAny(num, ".eE") || strings.HasPrefix(num, "-0") {
-		// -0 too: a float64 of encoding/json keeps its sign.
+	if strings.ContainsAny(num, ".eE") || strings.HasPrefix(num, "-0") || !fitsInt(num) {
+		// -0 too: a float64 of encoding/json keeps its sign; and an
+		// integer past 64 bits, which encoding/json reads as a float64
+		// (the YAML decoder refuses it as an integer).
 		tag = "!!float"
 		if kinFields[key]&(boolField|intField) != 0 {
 			r.odd = true
 		}
 	}
 	return r.node(yaml.ScalarNode, tag, num), end
+}
+
+// fitsInt reports an integer's text that an int64 or a uint64 holds.
+func fitsInt(num string) bool {
+	if _, err := strconv.ParseInt(num, 10, 64); err == nil {
+		return true
+	}
+	_, err := strconv.ParseUint(num, 10, 64)
+	return err == nil
 }
 
 // maxDepth is encoding/json's bound on the objects and arrays open at

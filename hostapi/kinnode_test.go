@@ -2,12 +2,14 @@ package hostapi
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -43,14 +45,39 @@ var kinCompare = cmp.Options{
 	}, cmpopts.SortSlices(func(a, b string) bool { return a < b })),
 }
 
+// pooledKin reuses its node readers across the tests' texts, short and
+// long, as a large document's load does.
+var pooledKin = &kinDecoder{readers: &sync.Pool{}}
+
 // sameAsJSON checks that kinDecode reads text into each target as
 // encoding/json does: the same value, or both fail.
+//
+// The node decoding itself, through readers reused from text to text,
+// decodes every text encoding/json takes but those it marks odd, to the
+// same value (decode would hide a node decoding that fails, behind
+// encoding/json).
 func sameAsJSON(t *testing.T, text string) {
 	t.Helper()
 	for _, target := range kinTargets {
 		got, want := target(), target()
 		gerr := new(kinDecoder).decode([]byte(text), got)
 		werr := json.Unmarshal([]byte(text), want)
+		if node := target(); werr == nil && len(text) <= maxNodeText {
+			switch err := pooledKin.nodeDecode([]byte(text), node); {
+			case errors.Is(err, errOdd):
+			case err != nil:
+				t.Errorf("%T %s: the node decoding fails: %v", node, text, err)
+			default:
+				// reflect.DeepEqual first: cmp walks a deep value in time
+				// quadratic in its depth.
+				if reflect.DeepEqual(want, node) {
+					break
+				}
+				if diff := cmp.Diff(want, node, kinCompare); diff != "" {
+					t.Errorf("%T %s (-encoding/json +node decoding):\n%s", node, text, diff)
+				}
+			}
+		}
 		if (gerr != nil) != (werr != nil) {
 			t.Errorf("%T %s: kinDecode %v, encoding/json %v", got, text, gerr, werr)
 			continue
@@ -73,6 +100,21 @@ func sameAsJSON(t *testing.T, text string) {
 // TestKinDecodeAsJSON: what the node decoding would read otherwise than
 // encoding/json is left to encoding/json.
 func TestKinDecodeAsJSON(t *testing.T) {
+	// Texts as documents write them are decoded as node trees, not left
+	// to encoding/json.
+	for _, c := range []struct {
+		text string
+		v    any
+	}{
+		{`{"type": "string", "description": "d", "maxLength": 5, "enum": ["a", "b", null], "default": "a", "example": 3}`, &openapi3.SchemaRef{}},
+		{`{"type": "object", "properties": {"id": {"type": "integer", "format": "int64", "minimum": 0}}, "required": ["id"], "x-k": [1.5]}`, &openapi3.SchemaRef{}},
+		{`{"name": "q", "in": "query", "required": true, "schema": {"type": "array", "items": {"type": "string"}}, "style": "form"}`, &openapi3.ParameterRef{}},
+		{`{"content": {"application/json": {"schema": {"$ref": "#/components/schemas/A"}}}, "required": true}`, &openapi3.RequestBodyRef{}},
+	} {
+		if err := pooledKin.nodeDecode([]byte(c.text), c.v); err != nil {
+			t.Errorf("%s: not decoded as a node tree: %v", c.text, err)
+		}
+	}
 	for _, text := range []string{
 		`{"type": "string", "description": "d", "maxLength": 5, "enum": ["a", "b", null], "default": "a", "example": 3}`,
 		`{"type": "object", "properties": {"Type": {"type": "integer"}, "a": {"$ref": "#/components/schemas/A"}}, "required": ["a", null]}`,

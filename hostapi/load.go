@@ -599,13 +599,6 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 // none); inItem: the members are a path item's, whose operations are
 // written apart, and whose extensions (x-…) are left out.
 func (d *rawDoc) writeApart(b *bytes.Buffer, members []member, inItem bool) (apart [2]span, err error) {
-	size := 2
-	for _, m := range members {
-		if m.key != "parameters" && m.key != "requestBody" && !(inItem && strings.HasPrefix(m.key, "x-")) {
-			size += len(m.key) + 4 + m.val.end - m.val.start
-		}
-	}
-	b.Grow(size)
 	b.WriteByte('{')
 	n := 0
 	for _, m := range members {
@@ -652,7 +645,7 @@ func (d *rawDoc) decodeParams(sp span, cache *decodeCache) (openapi3.Parameters,
 	text := d.value(sp)
 	if d.rewrites(sp) {
 		var b bytes.Buffer
-		d.writeValue(&b, sp)
+		d.rewrite(&b, sp, nil, 8*len(d.text)+1<<20) // as writeValue
 		text = b.Bytes()
 	}
 	i := jsontok.SkipSpace(text, 0)
