@@ -85,6 +85,7 @@ func sameDecoded(t *testing.T, name string, src []byte) {
 	t.Helper()
 	sameLoaded(t, name, src, &docLoader{file: name, decodeEach: true, resolveAll: true})
 	sameLoaded(t, name, src, &docLoader{file: name, plainJSON: true})
+	sameLoaded(t, name, src, &docLoader{file: name, kinSchemas: true})
 }
 
 // sameLoaded loads src as ParseOpenAPI does and with each, and compares.

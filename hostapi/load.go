@@ -42,6 +42,10 @@ type docLoader struct {
 	// plainJSON decodes kin-openapi's values with encoding/json (see
 	// kinDecoder; tests compare the two).
 	plainJSON bool
+	// kinSchemas keeps component schemas as kin-openapi's values until
+	// they are converted, as before compactComponent (tests compare
+	// the two).
+	kinSchemas bool
 }
 
 func (l *docLoader) add(sev toolkit.Severity, offset int, pointer, msg string) {
@@ -149,9 +153,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 	}
 	var doc *openapi3.T
 	var err error
+	schemas := newCompactor()
+	var comps map[string]*compactComp
 	if !d.swagger {
 		var errs map[opID]string
-		doc, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach)
+		doc, comps, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach, schemas, !l.kinSchemas)
 		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
@@ -166,6 +172,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 		doc, err = d.parse(d.trimmed(ops, reach(ops)))
 	}
 	if err != nil {
+		schemas, comps = newCompactor(), nil
 		// Find the operations at fault, one by one.
 		if _, err := d.parse(d.trimmed(nil, nil)); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
@@ -203,10 +210,11 @@ func (l *docLoader) load(data []byte) *Catalog {
 	for name, s := range schemes {
 		c.SetSecurityScheme(name, s)
 	}
-	var shared *convCache
+	schemas.link(doc, comps)
+	shared := newConvCache(schemas, l.copySchemas)
 	var memo *cloneMemo
 	if !l.copySchemas {
-		shared, memo = newConvCache(), newCloneMemo()
+		memo = newCloneMemo()
 	}
 	byKey := make(map[string]int, len(d.paths))
 	for pi, p := range d.paths {
@@ -428,7 +436,7 @@ func refDescription(ref string, desc *string, comp func(name string) (string, *s
 // the operations that could not be decoded, and why. With share, a
 // parameter written the same in many places is decoded once and shared
 // (see decodeItemShared).
-func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool) (*openapi3.T, map[opID]string) {
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool, schemas *compactor, compact bool) (*openapi3.T, map[string]*compactComp, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
 	byPath := map[int][]int{}
 	for id := range ops {
@@ -440,6 +448,10 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	compNames := slices.Sorted(maps.Keys(comps))
 	compVals := make([]any, len(compNames))
 	compErr := make([]error, len(compNames))
+	// From OpenAPI 3.1, a ref's siblings change its value: kin-openapi
+	// resolves those documents' schemas whole.
+	compact = compact && !doc.IsOpenAPI31OrLater()
+	compacts := make([]*compactComp, len(compNames))
 
 	jobs := make(chan func(), 64)
 	var wg sync.WaitGroup
@@ -451,7 +463,14 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 		})
 	}
 	for i, c := range compNames {
-		jobs <- func() { compVals[i], compErr[i] = d.decodeComponent(c) }
+		jobs <- func() {
+			compVals[i], compErr[i] = d.decodeComponent(c)
+			if sr, ok := compVals[i].(*openapi3.SchemaRef); ok && compact && compErr[i] == nil {
+				if compacts[i] = schemas.compactComponent(sr); compacts[i] != nil {
+					compVals[i] = nil
+				}
+			}
+		}
 	}
 	cache := d.newDecodeCache()
 	for i, pi := range pathIdx {
@@ -471,6 +490,32 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 
 	errs := map[opID]string{}
 	bad := map[string]error{}
+	// A compact component naming a schema that is not one (that could
+	// not be decoded, or is no component) is decoded again and kept
+	// whole: kin-openapi's resolver finds the fault.
+	decoded := map[string]bool{}
+	for i, c := range compNames {
+		if name, ok := strings.CutPrefix(c, "/components/schemas/"); ok && compErr[i] == nil {
+			decoded[unescapeToken(name)] = true
+		}
+	}
+	byName := map[string]*compactComp{}
+	for i, c := range compNames {
+		if compacts[i] == nil {
+			continue
+		}
+		if slices.ContainsFunc(compacts[i].names, func(n string) bool { return !decoded[n] }) {
+			compacts[i] = nil
+			compVals[i], compErr[i] = d.decodeComponent(c)
+			continue
+		}
+		byName[unescapeToken(strings.TrimPrefix(c, "/components/schemas/"))] = compacts[i]
+		// A stand-in of its own, so that what kin-openapi resolves to it
+		// is told apart from the others.
+		stub := &openapi3.Schema{}
+		schemas.memo[stub] = compacts[i].top.s
+		compVals[i] = &openapi3.SchemaRef{Value: stub}
+	}
 	for i, c := range compNames {
 		if compErr[i] != nil {
 			bad[c] = compErr[i]
@@ -514,7 +559,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 		}
 		doc.Paths.Set(d.paths[pi].key, item)
 	}
-	return doc, errs
+	return doc, byName, errs
 }
 
 // decodeItem decodes a path item with the chosen operations.

@@ -324,70 +324,73 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 	if out.Example == nil {
 		out.Example = firstExample(p.Examples)
 	}
-	s := p.Schema
-	if s == nil {
+	sr := p.Schema
+	if sr == nil {
 		// A parameter with content: of a JSON type whose schema says
 		// what the value is, the value's JSON text is sent; else the
 		// text the model gives.
 		if mts := sortedContent(p.Content); len(mts) > 0 { // the first media type
 			mt := mts[0]
-			s = mt.Schema
-			if s != nil && s.Value != nil && typedSchema(s.Value) {
+			sr = mt.Schema
+			if v := shared.schemas.ref(sr).s; v != nil && v.typed() {
 				out.ContentType = contentKey(p.Content, mt)
 			}
 		}
 		if out.ContentType != "" {
 			out.Style, out.Explode, out.AllowReserved, out.MultiSegment = "", nil, false, false // content and style are exclusive
-		} else if s != nil && s.Value != nil {
-			out.Description = joinDesc(out.Description, s.Value.Description)
+		} else if v := shared.schemas.ref(sr).s; v != nil {
+			out.Description = joinDesc(out.Description, v.description())
 			return out
 		}
 	}
-	if s == nil || s.Value == nil {
+	s := shared.schemas.ref(sr)
+	v := s.s
+	if v == nil {
 		return out
 	}
-	v := s.Value
-	out.Description = joinDesc(out.Description, v.Description)
-	out.Type = scalarType(v.Type)
-	if v.Type == nil || len(v.Type.Slice()) == 0 {
-		if t, ok := alternativesType(v); ok {
+	out.Description = joinDesc(out.Description, v.description())
+	types := v.types()
+	out.Type = scalarType(types)
+	if len(types) == 0 {
+		if t, ok := v.alternativesType(); ok {
 			out.Type = t
 		}
 	}
 	if out.Type != toolkit.TypeObject {
-		out.Enum = v.Enum
-	} else if len(v.Properties) > 0 || len(v.AnyOf)+len(v.OneOf)+len(v.AllOf) > 0 || v.AdditionalProperties.Schema != nil {
+		out.Enum = v.enum()
+	} else if v.hasProps() || v.hasAlternatives() || v.kids != nil && v.kids.addl != nil {
 		out.Schema = maps.Clone(newSchemaConv(shared).convert(s, 0)) // its top may be shared
 		delete(out.Schema, "description")                            // in out.Description
 	}
-	out.Default = v.Default
+	out.Default = v.value("default")
 	if out.Example == nil {
-		out.Example = jsonSafe(v.Example)
+		out.Example = jsonSafe(v.value("example"))
 	}
 	if out.Type == toolkit.TypeArray {
 		out.Items = toolkit.TypeString
-		if v.Items != nil && v.Items.Value != nil {
-			out.Items = itemsType(v.Items.Value)
+		if v.kids != nil && v.kids.items != nil && v.kids.items.s != nil {
+			items := v.kids.items.s
+			out.Items = items.itemsType()
 			if out.Items == toolkit.TypeArray || out.Items == toolkit.TypeObject {
 				// An array of objects or arrays: the model is shown,
 				// and the call checks, the items' schema.
 				out.Schema = maps.Clone(newSchemaConv(shared).convert(s, 0))
 				delete(out.Schema, "description")
 			} else {
-				out.Enum = v.Items.Value.Enum
+				out.Enum = items.enum()
 			}
 		}
 	}
 	return out
 }
 
-// typedSchema reports a schema that says what type its value is: its
-// type, properties, or alternatives of one.
-func typedSchema(v *openapi3.Schema) bool {
-	if v.Type != nil && len(v.Type.Slice()) > 0 || len(v.Properties) > 0 {
+// typed reports a schema that says what type its value is: its type,
+// properties, or alternatives of one.
+func (s *cSchema) typed() bool {
+	if len(s.types()) > 0 || s.hasProps() {
 		return true
 	}
-	_, ok := alternativesType(v)
+	_, ok := s.alternativesType()
 	return ok
 }
 
@@ -404,14 +407,14 @@ func contentKey(c openapi3.Content, mt *openapi3.MediaType) string {
 // itemsType is the type of an array parameter's items: their type, an
 // object when untyped with properties, else their alternatives' type,
 // else string.
-func itemsType(v *openapi3.Schema) toolkit.ParamType {
-	if v.Type != nil && len(v.Type.Slice()) > 0 {
-		return scalarType(v.Type)
+func (s *cSchema) itemsType() toolkit.ParamType {
+	if types := s.types(); len(types) > 0 {
+		return scalarType(types)
 	}
-	if len(v.Properties) > 0 {
+	if s.hasProps() {
 		return toolkit.TypeObject
 	}
-	if t, ok := alternativesType(v); ok {
+	if t, ok := s.alternativesType(); ok {
 		return t
 	}
 	return toolkit.TypeString
@@ -421,15 +424,18 @@ func itemsType(v *openapi3.Schema) toolkit.ParamType {
 // oneOf or allOf: object when one of them is an object (Stripe's created
 // is a range object or an integer), else their one type, else array when
 // one is an array.
-func alternativesType(v *openapi3.Schema) (toolkit.ParamType, bool) {
+func (s *cSchema) alternativesType() (toolkit.ParamType, bool) {
+	if s.kids == nil {
+		return "", false
+	}
 	var types []toolkit.ParamType
-	for _, list := range []openapi3.SchemaRefs{v.AnyOf, v.OneOf, v.AllOf} {
+	for _, list := range [][]cRef{s.kids.lists[1], s.kids.lists[2], s.kids.lists[0]} { // anyOf, oneOf, allOf
 		for _, r := range list {
 			switch {
-			case r == nil || r.Value == nil:
-			case r.Value.Type != nil && len(r.Value.Type.Slice()) > 0:
-				types = append(types, scalarType(r.Value.Type))
-			case len(r.Value.Properties) > 0:
+			case r.s == nil:
+			case len(r.s.types()) > 0:
+				types = append(types, scalarType(r.s.types()))
+			case r.s.hasProps():
 				types = append(types, toolkit.TypeObject)
 			}
 		}
@@ -456,11 +462,8 @@ func joinDesc(a, b string) string {
 
 // scalarType maps a schema type to a parameter type; unknown types are
 // sent as text.
-func scalarType(t *openapi3.Types) toolkit.ParamType {
-	if t == nil {
-		return toolkit.TypeString
-	}
-	for _, s := range t.Slice() {
+func scalarType(types []string) toolkit.ParamType {
+	for _, s := range types {
 		switch s := toolkit.ParamType(s); s {
 		case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray, toolkit.TypeObject:
 			return s
@@ -516,7 +519,7 @@ func convertBody(rb *openapi3.RequestBody, shared *convCache) *Body {
 		}
 	}
 	if mt.Schema != nil {
-		b.Schema = newSchemaConv(shared).convert(mt.Schema, 0)
+		b.Schema = newSchemaConv(shared).convert(shared.schemas.ref(mt.Schema), 0)
 	}
 	b.Example = jsonSafe(mt.Example)
 	if b.Example == nil {
@@ -570,11 +573,11 @@ func extensions(ext map[string]any) map[string]any {
 // json.Number). readOnly properties are left out (they are not sent in
 // requests).
 type schemaConv struct {
-	onPath map[*openapi3.Schema]bool
+	onPath map[*cSchema]bool
 	refs   map[string]bool
 	nodes  int
-	// shared, when set, holds the conversions of $ref targets for the
-	// whole document (see convCache).
+	// shared holds the conversions of $ref targets for the whole
+	// document (see convCache).
 	shared *convCache
 	// cut: a part of the schema being converted was replaced by a note
 	// (recursive, too deep or too large), which depends on where it is;
@@ -584,9 +587,9 @@ type schemaConv struct {
 }
 
 // newSchemaConv returns a converter that reuses the conversions in
-// shared (nil: none).
+// shared (unless it copies).
 func newSchemaConv(shared *convCache) *schemaConv {
-	return &schemaConv{onPath: map[*openapi3.Schema]bool{}, refs: map[string]bool{}, shared: shared}
+	return &schemaConv{onPath: map[*cSchema]bool{}, refs: map[string]bool{}, shared: shared}
 }
 
 // A convCache holds the conversions of a document's $ref targets, each
@@ -594,13 +597,16 @@ func newSchemaConv(shared *convCache) *schemaConv {
 // copy at each ref (and again inside each copy), so a schema reads the
 // same as if it were written out. The maps are read-only.
 type convCache struct {
+	// copy: nothing is shared, every conversion is made anew (tests
+	// compare the two).
+	copy bool
 	// subs are conversions that cut nothing: one is the same wherever
 	// it is written, as long as it fits within maxSchemaDepth and
 	// maxSchemaNodes where it is.
-	subs map[*openapi3.Schema]convEntry
+	subs map[*cSchema]convEntry
 	// tops are the conversions of whole body and parameter schemas,
 	// which nothing encloses, cut or not (a recursive one is).
-	tops map[*openapi3.Schema]map[string]any
+	tops map[*cSchema]map[string]any
 	// params and bodies are the conversions of parameters and request
 	// bodies that operations share (decoded once, see decodeItemShared).
 	params map[*openapi3.Parameter]Param
@@ -608,35 +614,36 @@ type convCache struct {
 	// omitted is the note that replaces every node past the bounds
 	// (a large body cut at maxSchemaNodes has thousands).
 	omitted map[string]any
-	// table shares the conversions that read the same.
-	table *schemaTable
+	// schemas makes the document's schemas compact, and its table
+	// shares the conversions that read the same.
+	schemas *compactor
 }
 
-func newConvCache() *convCache {
-	return &convCache{subs: map[*openapi3.Schema]convEntry{}, tops: map[*openapi3.Schema]map[string]any{},
+func newConvCache(schemas *compactor, copy bool) *convCache {
+	return &convCache{copy: copy, subs: map[*cSchema]convEntry{}, tops: map[*cSchema]map[string]any{},
 		params: map[*openapi3.Parameter]Param{}, bodies: map[*openapi3.RequestBody]*Body{}, omitted: omittedNote(),
-		table: newSchemaTable()}
+		schemas: schemas}
 }
 
 func omittedNote() map[string]any {
 	return map[string]any{"description": "omitted: schema too deep or too large"}
 }
 
-// param converts p once for the document (every time when c is nil). The
-// Param shares its Enum, Schema and Explode with every operation that
-// has p, and is copied by Catalog.add.
+// param converts p once for the document (every time when c copies).
+// The Param shares its Enum, Schema and Explode with every operation
+// that has p, and is copied by Catalog.add.
 func (c *convCache) param(p *openapi3.Parameter) Param {
-	if c == nil {
-		return convertParam(p, nil)
+	if c.copy {
+		return convertParam(p, c)
 	}
 	return memo(c.params, p, func() Param { return convertParam(p, c) })
 }
 
-// body converts rb once for the document (every time when c is nil); the
-// Body is shared, and copied by Catalog.add.
+// body converts rb once for the document (every time when c copies);
+// the Body is shared, and copied by Catalog.add.
 func (c *convCache) body(rb *openapi3.RequestBody) *Body {
-	if c == nil {
-		return convertBody(rb, nil)
+	if c.copy {
+		return convertBody(rb, c)
 	}
 	return memo(c.bodies, rb, func() *Body { return convertBody(rb, c) })
 }
@@ -657,21 +664,21 @@ type convEntry struct {
 	nodes, height int
 }
 
-func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
-	if sr == nil || sr.Value == nil {
+func (c *schemaConv) convert(r cRef, depth int) map[string]any {
+	s := r.s
+	if s == nil {
 		return map[string]any{}
 	}
-	s := sr.Value
-	if c.onPath[s] || (sr.Ref != "" && c.refs[sr.Ref]) {
+	if c.onPath[s] || (r.ref != "" && c.refs[r.ref]) {
 		c.cut = true
-		name := sr.Ref[strings.LastIndexByte(sr.Ref, '/')+1:]
+		name := r.ref[strings.LastIndexByte(r.ref, '/')+1:]
 		if hoistedName.MatchString(name) { // named by the loader, not the document: the model cannot know it
 			return map[string]any{"description": "recursive: same schema as an enclosing one"}
 		}
-		return map[string]any{"$ref": sr.Ref, "description": "recursive: same schema as the enclosing " + name}
+		return map[string]any{"$ref": r.ref, "description": "recursive: same schema as the enclosing " + name}
 	}
-	if sr.Ref == "" || c.shared == nil {
-		return c.convertValue(sr, depth)
+	if r.ref == "" || c.shared.copy {
+		return c.convertValue(r, depth)
 	}
 	top := depth == 0 && c.nodes == 0 && len(c.onPath) == 0 && len(c.refs) == 0
 	if m, ok := c.shared.tops[s]; ok && top {
@@ -684,7 +691,7 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	}
 	nodes, cut, deepest := c.nodes, c.cut, c.deepest
 	c.cut, c.deepest = false, depth
-	m := c.convertValue(sr, depth)
+	m := c.convertValue(r, depth)
 	if !c.cut {
 		c.shared.subs[s] = convEntry{m: m, nodes: c.nodes - nodes, height: c.deepest - depth}
 	}
@@ -696,34 +703,104 @@ func (c *schemaConv) convert(sr *openapi3.SchemaRef, depth int) map[string]any {
 	return m
 }
 
-// convertValue converts the schema sr holds, which is not on the path.
-func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]any {
-	s := sr.Value
+// convertValue converts the schema r holds, which is not on the path.
+func (c *schemaConv) convertValue(r cRef, depth int) map[string]any {
+	s := r.s
 	c.deepest = max(c.deepest, depth)
 	if c.nodes++; depth > maxSchemaDepth || c.nodes > maxSchemaNodes {
 		c.cut = true
-		if c.shared != nil {
+		if !c.shared.copy {
 			return c.shared.omitted
 		}
 		return omittedNote()
 	}
+	switch s.always {
+	case 1:
+		return map[string]any{}
+	case 2:
+		return map[string]any{"not": map[string]any{}}
+	}
+	k := s.kids
+	if k == nil {
+		if c.shared.copy {
+			m, _ := cloneJSON(s.base)
+			return m
+		}
+		return s.base
+	}
 	c.onPath[s] = true
-	if sr.Ref != "" {
-		c.refs[sr.Ref] = true
+	if r.ref != "" {
+		c.refs[r.ref] = true
 	}
 	defer func() {
 		delete(c.onPath, s)
-		if sr.Ref != "" {
-			delete(c.refs, sr.Ref)
+		if r.ref != "" {
+			delete(c.refs, r.ref)
 		}
 	}()
-	if s.Always != nil {
-		if *s.Always {
-			return map[string]any{}
+	m := make(map[string]any, len(s.base)+3)
+	if c.shared.copy {
+		m, _ = cloneJSON(s.base)
+	} else {
+		for key, v := range s.base {
+			m[key] = v
 		}
-		return map[string]any{"not": map[string]any{}}
 	}
-	m := map[string]any{}
+	if len(k.props) > 0 {
+		props := make(map[string]any, len(k.props))
+		// In the order of their names, so that the bound of nodes cuts
+		// the same properties at each load.
+		for _, p := range k.props {
+			if p.r.s != nil && p.r.s.readOnly {
+				continue
+			}
+			props[p.name] = c.convert(p.r, depth+1)
+		}
+		m["properties"] = props
+	}
+	var required []any
+	for _, name := range k.required {
+		if p := k.prop(name); p != nil && p.s != nil && p.s.readOnly {
+			continue
+		}
+		required = append(required, name)
+	}
+	if len(required) > 0 {
+		m["required"] = required
+	}
+	if k.items != nil {
+		m["items"] = c.convert(*k.items, depth+1)
+	}
+	if k.addlFalse {
+		m["additionalProperties"] = false
+	} else if k.addl != nil {
+		m["additionalProperties"] = c.convert(*k.addl, depth+1)
+	}
+	for i, list := range k.lists {
+		if len(list) == 0 {
+			continue
+		}
+		out := make([]any, len(list))
+		for j, x := range list {
+			out[j] = c.convert(x, depth+1)
+		}
+		m[listKeys[i]] = out
+	}
+	if k.not != nil {
+		m["not"] = c.convert(*k.not, depth+1)
+	}
+	if !c.shared.copy {
+		return c.shared.schemas.table.intern(m) // after the document's components are compact: no one else writes to it
+	}
+	return m
+}
+
+// schemaBase is what convertValue writes of s wherever s is: every
+// keyword but those holding schemas and required. raw keeps the enum,
+// default and example that could not be copied; titled: the description
+// is the title.
+func schemaBase(s *openapi3.Schema) (m map[string]any, raw *cRaw, titled bool) {
+	m = map[string]any{}
 	if s.Type != nil {
 		types := s.Type.Slice()
 		if s.Nullable && !slices.Contains(types, "null") && len(types) > 0 {
@@ -755,7 +832,7 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	}
 	desc := s.Description
 	if desc == "" {
-		desc = s.Title
+		desc, titled = s.Title, s.Title != ""
 	}
 	set("description", strings.TrimSpace(desc), desc != "")
 	set("format", s.Format, s.Format != "")
@@ -786,52 +863,6 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	set("uniqueItems", true, s.UniqueItems)
 	setValue("minProperties", s.MinProps, s.MinProps > 0)
 	setPtr(m, "maxProperties", s.MaxProps)
-	if len(s.Properties) > 0 {
-		props := make(map[string]any, len(s.Properties))
-		// In the order of their names, so that the bound of nodes cuts
-		// the same properties at each load.
-		for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
-			p := s.Properties[name]
-			if p != nil && p.Value != nil && p.Value.ReadOnly {
-				continue
-			}
-			props[name] = c.convert(p, depth+1)
-		}
-		m["properties"] = props
-	}
-	var required []any
-	for _, r := range s.Required {
-		if p := s.Properties[r]; p != nil && p.Value != nil && p.Value.ReadOnly {
-			continue
-		}
-		required = append(required, r)
-	}
-	set("required", required, len(required) > 0)
-	if s.Items != nil {
-		m["items"] = c.convert(s.Items, depth+1)
-	}
-	if ap := s.AdditionalProperties; ap.Has != nil && !*ap.Has {
-		m["additionalProperties"] = false
-	} else if ap.Schema != nil {
-		m["additionalProperties"] = c.convert(ap.Schema, depth+1)
-	}
-	for _, kl := range []struct {
-		k    string
-		list openapi3.SchemaRefs
-	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}, {"prefixItems", s.PrefixItems}} {
-		k, list := kl.k, kl.list
-		if len(list) == 0 {
-			continue
-		}
-		out := make([]any, len(list))
-		for i, x := range list {
-			out[i] = c.convert(x, depth+1)
-		}
-		m[k] = out
-	}
-	if s.Not != nil {
-		m["not"] = c.convert(s.Not, depth+1)
-	}
 	if s.Discriminator != nil && s.Discriminator.PropertyName != "" {
 		m["discriminator"] = map[string]any{"propertyName": s.Discriminator.PropertyName}
 	}
@@ -840,10 +871,17 @@ func (c *schemaConv) convertValue(sr *openapi3.SchemaRef, depth int) map[string]
 	for k, v := range extensions(s.Extensions) {
 		setValue(k, v, true)
 	}
-	if c.shared != nil {
-		return c.shared.table.intern(m)
+	keep := func(k string, v any) bool {
+		_, copied := m[k]
+		return v != nil && !copied
 	}
-	return m
+	if e, d, x := any(s.Enum), s.Default, s.Example; len(s.Enum) > 0 && keep("enum", e) || keep("default", d) || keep("example", x) {
+		raw = &cRaw{def: d, example: x}
+		if len(s.Enum) > 0 {
+			raw.enum = s.Enum
+		}
+	}
+	return m, raw, titled
 }
 
 // jsonSafe returns v, or nil when it has no JSON form: documentation

@@ -1,0 +1,205 @@
+package hostapi
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+)
+
+// compactDoc holds component schemas of every kind compactComponent
+// reads: made compact (plain refs, recursion, allOf, a title, readOnly,
+// nullable, exclusive bounds, a discriminator) and kept whole (a ref to a
+// name written otherwise, a component that is a ref); with faults, a
+// component naming one that cannot be decoded and one with an empty
+// property.
+func compactDoc(faults bool) string {
+	extra := ""
+	if faults {
+		extra = `,
+	  "Bad": {"type": "string", "pattern": 5},
+	  "UsesBad": {"type": "object", "properties": {"x": {"$ref": "#/components/schemas/Bad"}}},
+	  "NullProp": {"type": "object", "properties": {"n": null}}`
+	}
+	faultPaths := ""
+	if faults {
+		faultPaths = `,
+	  "/bad": {"post": {"operationId": "bad", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/UsesBad"}}}}, "responses": {"200": {"description": "ok"}}}},
+	  "/null": {"post": {"operationId": "null", "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/NullProp"}}}}, "responses": {"200": {"description": "ok"}}}}`
+	}
+	body := func(name string) string {
+		return `"requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/` + name + `"}}}}, "responses": {"200": {"description": "ok"}}`
+	}
+	return `{"openapi": "3.0.3", "info": {"title": "compact", "version": "1"},
+	"paths": {
+	  "/a": {"post": {"operationId": "allOf", ` + body("AllOf") + `}},
+	  "/b": {"get": {"operationId": "params", "parameters": [
+	      {"name": "leaf", "in": "query", "schema": {"$ref": "#/components/schemas/Leaf"}},
+	      {"name": "obj", "in": "query", "style": "deepObject", "schema": {"$ref": "#/components/schemas/Plain"}},
+	      {"name": "list", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Leaf"}}},
+	      {"name": "nullable", "in": "query", "schema": {"$ref": "#/components/schemas/Nullable"}},
+	      {"name": "json", "in": "query", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Plain"}}}}],
+	    "responses": {"200": {"description": "ok"}}}},
+	  "/c": {"post": {"operationId": "recursive", ` + body("Recursive") + `}},
+	  "/d": {"post": {"operationId": "refers", ` + body("Refers") + `}},
+	  "/e": {"post": {"operationId": "chain", ` + body("Chain") + `}},
+	  "/f": {"post": {"operationId": "pet", ` + body("Pet") + `}}` + faultPaths + `
+	},
+	"components": {"schemas": {
+	  "Plain": {"type": "object", "additionalProperties": false,
+	    "properties": {"a": {"$ref": "#/components/schemas/Leaf"}, "b": {"type": "string", "readOnly": true}, "c": {"$ref": "#/components/schemas/Stamp"}},
+	    "required": ["a", "b", "c"]},
+	  "Leaf": {"type": "string", "enum": ["x", "y"], "default": "x", "title": "leaf title"},
+	  "Stamp": {"type": "string", "format": "date-time", "readOnly": true},
+	  "Nullable": {"type": "string", "nullable": true, "description": "  may be null  "},
+	  "Odd Name": {"type": "integer"},
+	  "Refers": {"type": "object", "properties": {"o": {"$ref": "#/components/schemas/Odd%20Name"}, "p": {"$ref": "#/components/schemas/Plain"}}},
+	  "Chain": {"$ref": "#/components/schemas/Plain"},
+	  "Recursive": {"type": "object", "properties": {"self": {"$ref": "#/components/schemas/Recursive"},
+	    "kids": {"type": "array", "items": {"$ref": "#/components/schemas/Recursive"}}}},
+	  "AllOf": {"allOf": [{"$ref": "#/components/schemas/Plain"},
+	    {"type": "object", "properties": {"n": {"type": "number", "minimum": 1, "exclusiveMinimum": true, "x-unit": "kg"}}}]},
+	  "Pet": {"type": "object", "discriminator": {"propertyName": "kind", "mapping": {"leaf": "#/components/schemas/Leaf"}},
+	    "properties": {"kind": {"type": "string"}}, "example": {"kind": "leaf"}}` + extra + `
+	}}}`
+}
+
+// TestCompactSameEndpoints: component schemas made compact as they are
+// decoded load to the same endpoints and diagnostics as when they are
+// kept as kin-openapi's values, faults included.
+func TestCompactSameEndpoints(t *testing.T) {
+	for _, faults := range []bool{false, true} {
+		name := map[bool]string{false: "compact.json", true: "compact-faults.json"}[faults]
+		sameDecoded(t, name, []byte(compactDoc(faults)))
+	}
+	_, diags := ParseOpenAPI("compact-faults.json", []byte(compactDoc(true)), nil)
+	for _, want := range []string{"/paths/~1bad/post: operation left out", "/paths/~1null/post: operation left out"} {
+		if !strings.Contains(diags.String(), want) {
+			t.Errorf("diagnostics lack %q:\n%v", want, diags)
+		}
+	}
+}
+
+// TestCompactComponents: which components are made compact, and which
+// kept whole for kin-openapi to resolve.
+func TestCompactComponents(t *testing.T) {
+	for _, faults := range []bool{false, true} {
+		d, derr := readDocument([]byte(compactDoc(faults)))
+		if derr != nil {
+			t.Fatal(derr.msg)
+		}
+		ops, comps := map[opID]bool{}, map[string]bool{}
+		for pi := range d.paths {
+			for oi := range d.paths[pi].ops {
+				ops[opID{pi, oi}] = true
+			}
+		}
+		for c := range d.comps {
+			comps[c] = true
+		}
+		schemas := newCompactor()
+		doc, compact, _ := d.decode3(ops, comps, func(opID) []string { return nil }, true, schemas, true)
+		var gotCompact, gotKept []string
+		for name, sr := range doc.Components.Schemas {
+			if _, stub := schemas.memo[sr.Value]; stub && sr.Ref == "" && compact[name] != nil {
+				gotCompact = append(gotCompact, name)
+			} else {
+				gotKept = append(gotKept, name)
+			}
+		}
+		wantCompact := []string{"AllOf", "Leaf", "Nullable", "Odd Name", "Pet", "Plain", "Recursive", "Stamp"}
+		wantKept := []string{"Chain", "Refers"}
+		if faults {
+			// UsesBad names a schema that cannot be decoded; NullProp
+			// has an empty property; Bad is not decoded at all.
+			wantKept = append(wantKept, "NullProp", "UsesBad")
+		}
+		sortStrings := cmpopts.SortSlices(func(a, b string) bool { return a < b })
+		if diff := cmp.Diff(wantCompact, gotCompact, sortStrings); diff != "" {
+			t.Errorf("faults %v: compact components (-want +got):\n%s", faults, diff)
+		}
+		if diff := cmp.Diff(wantKept, gotKept, sortStrings); diff != "" {
+			t.Errorf("faults %v: components kept whole (-want +got):\n%s", faults, diff)
+		}
+		// A stand-in holds nothing of the schema.
+		if sr := doc.Components.Schemas["Plain"]; sr == nil || sr.Value == nil || len(sr.Value.Properties) != 0 {
+			t.Errorf("Plain's stand-in: %+v", sr)
+		}
+	}
+}
+
+// TestCompactConversion holds the conversion of compact schemas to what
+// the catalog shows: readOnly properties left out of properties and
+// required, a title that is not a parameter's description, nullable,
+// exclusive bounds, extensions, recursion, a discriminator.
+func TestCompactConversion(t *testing.T) {
+	c, diags := ParseOpenAPI("compact.json", []byte(compactDoc(false)), nil)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	js := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	ep := func(id string) Endpoint {
+		e, ok := c.Endpoint(id)
+		if !ok {
+			t.Fatalf("no endpoint %q", id)
+		}
+		return e
+	}
+	leafJSON := `{"default":"x","description":"leaf title","enum":["x","y"],"type":"string"}`
+	plainJSON := `{"additionalProperties":false,"properties":{"a":` + leafJSON + `},"required":["a"],"type":"object"}`
+	checks := []struct{ name, got, want string }{
+		{"allOf body", js(ep("allOf").Body.Schema),
+			`{"allOf":[` + plainJSON + `,{"properties":{"n":{"exclusiveMinimum":1,"type":"number","x-unit":"kg"}},"type":"object"}]}`},
+		{"recursive body", js(ep("recursive").Body.Schema),
+			`{"properties":{"kids":{"items":{"$ref":"#/components/schemas/Recursive","description":"recursive: same schema as the enclosing Recursive"},"type":"array"},` +
+				`"self":{"$ref":"#/components/schemas/Recursive","description":"recursive: same schema as the enclosing Recursive"}},"type":"object"}`},
+		{"chain body", js(ep("chain").Body.Schema), plainJSON},
+		{"refers body", js(ep("refers").Body.Schema), `{"properties":{"o":{"type":"integer"},"p":` + plainJSON + `},"type":"object"}`},
+		{"pet body", js(ep("pet").Body.Schema),
+			`{"discriminator":{"propertyName":"kind"},"example":{"kind":"leaf"},"properties":{"kind":{"type":"string"}},"type":"object"}`},
+	}
+	params := map[string]Param{}
+	for _, p := range ep("params").Params {
+		params[p.Name] = p
+	}
+	leaf, list, null, obj, content := params["leaf"], params["list"], params["nullable"], params["obj"], params["json"]
+	checks = append(checks,
+		struct{ name, got, want string }{"leaf param", js([]any{leaf.Type, leaf.Description, leaf.Enum, leaf.Default}), `["string","",["x","y"],"x"]`},
+		struct{ name, got, want string }{"list param", js([]any{list.Type, list.Items, list.Enum}), `["array","string",["x","y"]]`},
+		struct{ name, got, want string }{"nullable param", js([]any{null.Type, null.Description}), `["string","may be null"]`},
+		struct{ name, got, want string }{"object param", js([]any{obj.Type, obj.Schema}), `["object",` + plainJSON + `]`},
+		struct{ name, got, want string }{"content param", js([]any{content.Type, content.ContentType}), `["object","application/json"]`},
+	)
+	for _, ch := range checks {
+		if ch.got != ch.want {
+			t.Errorf("%s:\n got %s\nwant %s", ch.name, ch.got, ch.want)
+		}
+	}
+}
+
+// TestCompactSharesTargets: a component made compact is one schema for
+// every ref to it, from other components and from parameters that
+// kin-openapi resolved to its stand-in.
+func TestCompactSharesTargets(t *testing.T) {
+	schemas := newCompactor()
+	stub := &openapi3.Schema{}
+	leaf := &cSchema{base: map[string]any{"type": "string"}}
+	schemas.memo[stub] = leaf
+	param := &openapi3.SchemaRef{Value: &openapi3.Schema{Items: &openapi3.SchemaRef{Ref: "#/components/schemas/Leaf", Value: stub}}}
+	got := schemas.ref(param)
+	if got.s.kids == nil || got.s.kids.items == nil || got.s.kids.items.s != leaf || got.s.kids.items.ref != "#/components/schemas/Leaf" {
+		t.Fatalf("items not the component's compact schema: %+v", got.s.kids)
+	}
+	if again := schemas.ref(param); again.s != got.s {
+		t.Error("a schema made compact twice")
+	}
+}
