@@ -133,7 +133,10 @@ func (s *cSchema) hasAlternatives() bool {
 type compactor struct {
 	memo  map[*openapi3.Schema]*cSchema
 	table *schemaTable
-	mu    sync.Mutex // guards table while components are made compact in parallel
+	// records are the values made compact as they were decoded, whose
+	// refs link links.
+	records []*compactRec
+	mu      sync.Mutex // guards memo, table and records while values are decoded in parallel
 }
 
 func newCompactor() *compactor {
@@ -172,18 +175,6 @@ func (k *compactor) schema(s *openapi3.Schema) *cSchema {
 
 // fill sets cs from s, its schemas made compact by sub.
 func (k *compactor) fill(cs *cSchema, s *openapi3.Schema, sub func(*openapi3.SchemaRef) *cRef) {
-	var base map[string]any
-	base, cs.raw, cs.titled = schemaBase(s)
-	k.mu.Lock()
-	cs.base = k.table.intern(base)
-	k.mu.Unlock()
-	cs.readOnly = s.ReadOnly
-	if s.Always != nil {
-		cs.always = 2
-		if *s.Always {
-			cs.always = 1
-		}
-	}
 	kids := cKids{required: s.Required}
 	if len(s.Properties) > 0 {
 		kids.props = make([]cProp, 0, len(s.Properties))
@@ -213,9 +204,27 @@ func (k *compactor) fill(cs *cSchema, s *openapi3.Schema, sub func(*openapi3.Sch
 		}
 	}
 	kids.not = sub(s.Not)
+	k.finish(cs, s, &kids)
+}
+
+// finish sets cs from s's keywords and kids, the schemas it holds.
+func (k *compactor) finish(cs *cSchema, s *openapi3.Schema, kids *cKids) {
+	var base map[string]any
+	base, cs.raw, cs.titled = schemaBase(s)
+	k.mu.Lock()
+	cs.base = k.table.intern(base)
+	k.mu.Unlock()
+	cs.readOnly = s.ReadOnly
+	if s.Always != nil {
+		cs.always = 2
+		if *s.Always {
+			cs.always = 1
+		}
+	}
 	if len(kids.props) > 0 || len(kids.required) > 0 || kids.items != nil || kids.addl != nil || kids.addlFalse ||
 		len(kids.lists[0])+len(kids.lists[1])+len(kids.lists[2])+len(kids.lists[3]) > 0 || kids.not != nil {
-		cs.kids = &kids
+		k := *kids
+		cs.kids = &k
 	}
 }
 
@@ -228,32 +237,30 @@ func sortedNames(m openapi3.Schemas) []string {
 	return names
 }
 
-// A compactComp is a component schema made compact as it was decoded:
-// its refs, all of the form #/components/schemas/NAME, are linked once
-// the document is resolved.
-type compactComp struct {
-	top     cRef
-	pending []*cRef  // refs to link, by their ref
-	names   []string // the components its refs name, linked or not
+// A compactRec holds what was made compact in one decoded value: the
+// refs to link once the document is resolved (all of the form
+// #/components/schemas/NAME), and the components they name.
+type compactRec struct {
+	pending []*cRef
+	names   []string
 }
 
 const compSchemaPrefix = "#/components/schemas/"
 
-// compactComponent makes a decoded component schema of an OpenAPI 3.0
-// document compact, when kin-openapi's resolver would find no fault in
-// it and every schema in it is either written out or a ref of the form
-// #/components/schemas/NAME (NAME as linkSchemaRefs reads it), which the
-// stand-ins answer as the components themselves would; else it returns
-// nil and the component is kept whole, for kin-openapi to resolve. A
-// component that is a $ref is kept whole too (a chain of them is
-// followed by kin-openapi).
-func (k *compactor) compactComponent(sr *openapi3.SchemaRef) *compactComp {
+// compactRef makes a schema written out (not a $ref) compact, when
+// kin-openapi's resolver would find no fault in it and every schema in it
+// is either written out or a ref of the form #/components/schemas/NAME
+// (NAME as linkSchemaRefs reads it), which the components' stand-ins
+// answer as the components themselves would. It returns the stand-in
+// that takes its place for kin-openapi: an empty schema of its own. Any
+// other schema is returned as it is, for kin-openapi to resolve.
+func (k *compactor) compactRef(sr *openapi3.SchemaRef, rec *compactRec) *openapi3.SchemaRef {
 	if sr == nil || sr.Ref != "" || sr.Value == nil {
-		return nil
+		return sr
 	}
-	c := &compactComp{}
-	if !c.resolvable(sr.Value, 0) {
-		return nil
+	var names []string
+	if !resolvable(sr.Value, 0, &names) {
+		return sr
 	}
 	var sub func(*openapi3.SchemaRef) *cRef
 	sub = func(sr *openapi3.SchemaRef) *cRef {
@@ -267,47 +274,119 @@ func (k *compactor) compactComponent(sr *openapi3.SchemaRef) *compactComp {
 		}
 		return r
 	}
-	c.top = *sub(sr)
-	c.pending = pendingRefs(c.top.s, nil)
-	return c
+	top := sub(sr).s
+	rec.pending = pendingRefs(top, rec.pending)
+	rec.names = append(rec.names, names...)
+	return k.stand(top, nil)
 }
 
-// pendingRefs adds to out the refs, not yet linked, of a compact
-// component's tree.
-func pendingRefs(s *cSchema, out []*cRef) []*cRef {
-	if s == nil || s.kids == nil {
+// stand returns the stand-in of a compact schema, and records rec (when
+// not nil) for link.
+func (k *compactor) stand(s *cSchema, rec *compactRec) *openapi3.SchemaRef {
+	stub := &openapi3.Schema{}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.memo[stub] = s
+	if rec != nil {
+		k.records = append(k.records, rec)
+	}
+	return &openapi3.SchemaRef{Value: stub}
+}
+
+// compactValue makes the schemas of a decoded component or shared value
+// compact (see compactRef): a schema is replaced, the schemas of a
+// parameter, header, request body, response or path item replaced in
+// place. rec is nil when nothing was made compact.
+func (k *compactor) compactValue(v any) (out any, rec *compactRec) {
+	rec = &compactRec{}
+	n := 0
+	var param func(p *openapi3.Parameter)
+	var content func(c openapi3.Content)
+	ref := func(sr *openapi3.SchemaRef) *openapi3.SchemaRef {
+		out := k.compactRef(sr, rec)
+		if out != sr {
+			n++
+		}
 		return out
 	}
-	visit := func(r *cRef) {
-		if r == nil {
-			return
-		}
-		if r.ref != "" {
-			out = append(out, r)
-			return
-		}
-		out = pendingRefs(r.s, out)
-	}
-	k := s.kids
-	for i := range k.props {
-		visit(&k.props[i].r)
-	}
-	visit(k.items)
-	visit(k.addl)
-	visit(k.not)
-	for _, list := range k.lists {
-		for i := range list {
-			visit(&list[i])
+	param = func(p *openapi3.Parameter) {
+		if p != nil {
+			p.Schema = ref(p.Schema)
+			content(p.Content)
 		}
 	}
-	return out
+	header := func(h *openapi3.HeaderRef) {
+		if h != nil && h.Value != nil {
+			param(&h.Value.Parameter)
+		}
+	}
+	content = func(c openapi3.Content) {
+		for _, mt := range c {
+			if mt == nil {
+				continue
+			}
+			mt.Schema = ref(mt.Schema)
+			for _, enc := range mt.Encoding {
+				if enc != nil {
+					for _, h := range enc.Headers {
+						header(h)
+					}
+				}
+			}
+		}
+	}
+	params := func(list openapi3.Parameters) {
+		for _, p := range list {
+			if p != nil {
+				param(p.Value)
+			}
+		}
+	}
+	body := func(b *openapi3.RequestBodyRef) {
+		if b != nil && b.Value != nil {
+			content(b.Value.Content)
+		}
+	}
+	out = v
+	switch x := v.(type) {
+	case *openapi3.SchemaRef:
+		out = ref(x)
+	case *openapi3.ParameterRef:
+		params(openapi3.Parameters{x})
+	case *openapi3.HeaderRef:
+		header(x)
+	case *openapi3.RequestBodyRef:
+		body(x)
+	case *openapi3.ResponseRef:
+		if x != nil && x.Value != nil {
+			content(x.Value.Content)
+			for _, h := range x.Value.Headers {
+				header(h)
+			}
+		}
+	case *openapi3.PathItem:
+		if x != nil {
+			params(x.Parameters)
+			for op := range operationsOf(x) {
+				params(op.Parameters)
+				body(op.RequestBody)
+			}
+		}
+	}
+	if n == 0 {
+		return out, nil
+	}
+	k.mu.Lock()
+	k.records = append(k.records, rec)
+	k.mu.Unlock()
+	return out, rec
 }
 
 // resolvable walks s as kin-openapi's resolver does (resolveSchemaRef):
 // false when it would find an empty schema, a ref not of the form
 // #/components/schemas/NAME or a ref next to a value, or a discriminator
 // mapping to another document. It notes the components the refs name.
-func (c *compactComp) resolvable(s *openapi3.Schema, depth int) bool {
+func resolvable(s *openapi3.Schema, depth int, names *[]string) bool {
 	if depth > maxNesting {
 		return false
 	}
@@ -320,12 +399,12 @@ func (c *compactComp) resolvable(s *openapi3.Schema, depth int) bool {
 			if !plain || !plainName(name) || sr.Value != nil {
 				return false
 			}
-			c.names = append(c.names, name)
+			*names = append(*names, name)
 			return true
 		case sr.Value == nil:
 			return false
 		}
-		return c.resolvable(sr.Value, depth+1)
+		return resolvable(sr.Value, depth+1, names)
 	}
 	opt := func(sr *openapi3.SchemaRef) bool { return sr == nil || ok(sr) }
 	if !opt(s.Items) || !opt(s.AdditionalProperties.Schema) || !opt(s.Not) || !opt(s.Contains) || !opt(s.PropertyNames) ||
@@ -360,19 +439,50 @@ func (c *compactComp) resolvable(s *openapi3.Schema, depth int) bool {
 // compact as it is decoded; a deeper one is kept whole.
 const maxNesting = 1000
 
-// link points the refs of the compact components comps (by name) at
-// what they land on, once doc is resolved: a compact component, or what
-// kin-openapi resolved a component kept whole to.
-func (k *compactor) link(doc *openapi3.T, comps map[string]*compactComp) {
-	for _, c := range comps {
-		for _, r := range c.pending {
+// link points the refs of what was made compact as it was decoded at
+// what they land on, once doc is resolved: a compact component schema
+// (byName), or what kin-openapi resolved a component kept whole to.
+func (k *compactor) link(doc *openapi3.T, byName map[string]*cSchema) {
+	for _, rec := range k.records {
+		for _, r := range rec.pending {
 			name := strings.TrimPrefix(r.ref, compSchemaPrefix)
-			if t := comps[name]; t != nil {
-				r.s = t.top.s
+			if t := byName[name]; t != nil {
+				r.s = t
 			} else if sr := doc.Components.Schemas[name]; sr != nil {
 				r.s = k.schema(sr.Value)
 			}
 		}
-		c.pending = nil
 	}
+	k.records = nil
+}
+
+// pendingRefs adds to out the refs, not yet linked, of a schema made
+// compact as it was decoded (a tree, its refs not yet followed).
+func pendingRefs(s *cSchema, out []*cRef) []*cRef {
+	if s == nil || s.kids == nil {
+		return out
+	}
+	visit := func(r *cRef) {
+		if r == nil {
+			return
+		}
+		if r.ref != "" {
+			out = append(out, r)
+			return
+		}
+		out = pendingRefs(r.s, out)
+	}
+	k := s.kids
+	for i := range k.props {
+		visit(&k.props[i].r)
+	}
+	visit(k.items)
+	visit(k.addl)
+	visit(k.not)
+	for _, list := range k.lists {
+		for i := range list {
+			visit(&list[i])
+		}
+	}
+	return out
 }

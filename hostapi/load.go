@@ -42,9 +42,8 @@ type docLoader struct {
 	// plainJSON decodes kin-openapi's values with encoding/json (see
 	// kinDecoder; tests compare the two).
 	plainJSON bool
-	// kinSchemas keeps component schemas as kin-openapi's values until
-	// they are converted, as before compactComponent (tests compare
-	// the two).
+	// kinSchemas keeps schemas as kin-openapi's values until they are
+	// converted, as before compactValue (tests compare the two).
 	kinSchemas bool
 }
 
@@ -154,7 +153,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 	var doc *openapi3.T
 	var err error
 	schemas := newCompactor()
-	var comps map[string]*compactComp
+	var comps map[string]*cSchema
 	if !d.swagger {
 		var errs map[opID]string
 		doc, comps, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach, schemas, !l.kinSchemas)
@@ -436,7 +435,11 @@ func refDescription(ref string, desc *string, comp func(name string) (string, *s
 // the operations that could not be decoded, and why. With share, a
 // parameter written the same in many places is decoded once and shared
 // (see decodeItemShared).
-func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool, schemas *compactor, compact bool) (*openapi3.T, map[string]*compactComp, map[opID]string) {
+//
+// With compact, the schemas of components, parameters and request bodies
+// are made compact as they are decoded (see compactValue); it returns the
+// compact component schemas by name.
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool, schemas *compactor, compact bool) (*openapi3.T, map[string]*cSchema, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
 	byPath := map[int][]int{}
 	for id := range ops {
@@ -451,7 +454,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	// From OpenAPI 3.1, a ref's siblings change its value: kin-openapi
 	// resolves those documents' schemas whole.
 	compact = compact && !doc.IsOpenAPI31OrLater()
-	compacts := make([]*compactComp, len(compNames))
+	recs := make([]*compactRec, len(compNames))
 
 	jobs := make(chan func(), 64)
 	var wg sync.WaitGroup
@@ -464,15 +467,25 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	}
 	for i, c := range compNames {
 		jobs <- func() {
-			compVals[i], compErr[i] = d.decodeComponent(c)
-			if sr, ok := compVals[i].(*openapi3.SchemaRef); ok && compact && compErr[i] == nil {
-				if compacts[i] = schemas.compactComponent(sr); compacts[i] != nil {
-					compVals[i] = nil
+			if compact && !d.kin.plainJSON && strings.HasPrefix(c, "/components/schemas/") {
+				var b bytes.Buffer
+				d.writeValue(&b, d.comps[c])
+				rec := &compactRec{}
+				if s := schemas.readSchema(b.Bytes(), rec); s != nil {
+					compVals[i], recs[i] = schemas.stand(s, rec), rec
+					return
 				}
+			}
+			compVals[i], compErr[i] = d.decodeComponent(c)
+			if compact && compErr[i] == nil {
+				compVals[i], recs[i] = schemas.compactValue(compVals[i])
 			}
 		}
 	}
 	cache := d.newDecodeCache()
+	if compact {
+		cache.schemas = schemas
+	}
 	for i, pi := range pathIdx {
 		jobs <- func() {
 			if share {
@@ -482,7 +495,9 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 				}
 			}
 			// Decoded whole, as the diagnostics of a fault are worded.
-			items[i], itemErr[i] = d.decodeItem(pi, byPath[pi])
+			if items[i], itemErr[i] = d.decodeItem(pi, byPath[pi]); itemErr[i] == nil && compact {
+				schemas.compactValue(items[i])
+			}
 		}
 	}
 	close(jobs)
@@ -490,31 +505,28 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 
 	errs := map[opID]string{}
 	bad := map[string]error{}
-	// A compact component naming a schema that is not one (that could
-	// not be decoded, or is no component) is decoded again and kept
-	// whole: kin-openapi's resolver finds the fault.
+	// A component made compact that names a schema that is not one
+	// (that could not be decoded, or is no component) is decoded again
+	// and kept whole: kin-openapi's resolver finds the fault. (An
+	// operation that names one is left out below.)
 	decoded := map[string]bool{}
 	for i, c := range compNames {
 		if name, ok := strings.CutPrefix(c, "/components/schemas/"); ok && compErr[i] == nil {
 			decoded[unescapeToken(name)] = true
 		}
 	}
-	byName := map[string]*compactComp{}
+	byName := map[string]*cSchema{}
 	for i, c := range compNames {
-		if compacts[i] == nil {
+		if recs[i] == nil {
 			continue
 		}
-		if slices.ContainsFunc(compacts[i].names, func(n string) bool { return !decoded[n] }) {
-			compacts[i] = nil
+		if slices.ContainsFunc(recs[i].names, func(n string) bool { return !decoded[n] }) {
 			compVals[i], compErr[i] = d.decodeComponent(c)
 			continue
 		}
-		byName[unescapeToken(strings.TrimPrefix(c, "/components/schemas/"))] = compacts[i]
-		// A stand-in of its own, so that what kin-openapi resolves to it
-		// is told apart from the others.
-		stub := &openapi3.Schema{}
-		schemas.memo[stub] = compacts[i].top.s
-		compVals[i] = &openapi3.SchemaRef{Value: stub}
+		if sr, ok := compVals[i].(*openapi3.SchemaRef); ok {
+			byName[unescapeToken(strings.TrimPrefix(c, "/components/schemas/"))] = schemas.memo[sr.Value]
+		}
 	}
 	for i, c := range compNames {
 		if compErr[i] != nil {
@@ -784,6 +796,9 @@ type decodeCache struct {
 	mu   sync.Mutex
 	done map[string]*decoding
 	kin  *kinDecoder
+	// schemas, when set, makes each value's schemas compact as it is
+	// decoded (see compactValue).
+	schemas *compactor
 }
 
 // newDecodeCache returns an empty cache decoding as d does.
@@ -819,6 +834,9 @@ func (c *decodeCache) decode(key []byte) (any, error) {
 		}
 		if p.err = c.kin.decode(key[1:], v); p.err == nil {
 			p.v = v
+			if c.schemas != nil {
+				c.schemas.compactValue(v)
+			}
 		}
 	})
 	return p.v, p.err
