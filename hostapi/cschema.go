@@ -137,10 +137,21 @@ type compactor struct {
 	// refs link links.
 	records []*compactRec
 	mu      sync.Mutex // guards memo, table and records while values are decoded in parallel
+	// stub stands for every component schema made compact (byKey, by
+	// its pointer) in the document kin-openapi resolves: what resolves
+	// to it is found again by its ref (see byRef). keyOf is the
+	// rawDoc's component, doc the document resolved.
+	stub  *openapi3.SchemaRef
+	byKey map[string]*cSchema
+	keyOf func(ref string) (string, bool)
+	doc   *openapi3.T
+	// landed memoizes byRef.
+	landed map[string]*cSchema
 }
 
 func newCompactor() *compactor {
-	return &compactor{memo: map[*openapi3.Schema]*cSchema{}, table: newSchemaTable()}
+	return &compactor{memo: map[*openapi3.Schema]*cSchema{}, table: newSchemaTable(),
+		stub: &openapi3.SchemaRef{Value: &openapi3.Schema{}}}
 }
 
 // ref makes sr compact, its value resolved.
@@ -148,7 +159,43 @@ func (k *compactor) ref(sr *openapi3.SchemaRef) cRef {
 	if sr == nil {
 		return cRef{}
 	}
+	if sr.Value == k.stub.Value {
+		return cRef{ref: sr.Ref, s: k.byRef(sr.Ref)}
+	}
 	return cRef{ref: sr.Ref, s: k.schema(sr.Value)}
+}
+
+// byRef is the compact component schema a ref lands on, through the
+// components kept whole that are refs (a chain of any length, which
+// kin-openapi follows).
+func (k *compactor) byRef(ref string) *cSchema {
+	if s, ok := k.landed[ref]; ok {
+		return s
+	}
+	s := k.follow(ref)
+	if k.landed == nil {
+		k.landed = map[string]*cSchema{}
+	}
+	k.landed[ref] = s
+	return s
+}
+
+func (k *compactor) follow(ref string) *cSchema {
+	for range len(k.doc.Components.Schemas) + 1 {
+		key, ok := k.keyOf(ref)
+		if !ok {
+			return nil
+		}
+		if s := k.byKey[key]; s != nil {
+			return s
+		}
+		sr := k.doc.Components.Schemas[unescapeToken(key[strings.LastIndexByte(key, '/')+1:])]
+		if sr == nil || sr.Ref == "" {
+			return nil
+		}
+		ref = sr.Ref
+	}
+	return nil
 }
 
 func (k *compactor) refPtr(sr *openapi3.SchemaRef) *cRef {
@@ -277,20 +324,37 @@ func (k *compactor) compactRef(sr *openapi3.SchemaRef, rec *compactRec) *openapi
 	top := sub(sr).s
 	rec.pending = pendingRefs(top, rec.pending)
 	rec.names = append(rec.names, names...)
-	return k.stand(top, nil)
+	return k.stand(top)
 }
 
-// stand returns the stand-in of a compact schema, and records rec (when
-// not nil) for link.
-func (k *compactor) stand(s *cSchema, rec *compactRec) *openapi3.SchemaRef {
+// compactTree makes sr compact as compactRef does, and returns the
+// compact schema (nil when it is left to kin-openapi).
+func (k *compactor) compactTree(sr *openapi3.SchemaRef, rec *compactRec) *cSchema {
+	out := k.compactRef(sr, rec)
+	if out == sr {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	s := k.memo[out.Value]
+	delete(k.memo, out.Value)
+	return s
+}
+
+// stand returns a stand-in of a compact schema of its own.
+func (k *compactor) stand(s *cSchema) *openapi3.SchemaRef {
 	stub := &openapi3.Schema{}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.memo[stub] = s
-	if rec != nil {
-		k.records = append(k.records, rec)
-	}
 	return &openapi3.SchemaRef{Value: stub}
+}
+
+// record keeps rec for link.
+func (k *compactor) record(rec *compactRec) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.records = append(k.records, rec)
 }
 
 // compactValue makes the schemas of a decoded component or shared value
@@ -376,9 +440,7 @@ func (k *compactor) compactValue(v any) (out any, rec *compactRec) {
 	if n == 0 {
 		return out, nil
 	}
-	k.mu.Lock()
-	k.records = append(k.records, rec)
-	k.mu.Unlock()
+	k.record(rec)
 	return out, rec
 }
 
@@ -440,16 +502,15 @@ func resolvable(s *openapi3.Schema, depth int, names *[]string) bool {
 const maxNesting = 1000
 
 // link points the refs of what was made compact as it was decoded at
-// what they land on, once doc is resolved: a compact component schema
-// (byName), or what kin-openapi resolved a component kept whole to.
-func (k *compactor) link(doc *openapi3.T, byName map[string]*cSchema) {
+// what they land on, once the document is resolved: a compact component
+// schema, or what kin-openapi resolved a component kept whole to.
+func (k *compactor) link() {
 	for _, rec := range k.records {
 		for _, r := range rec.pending {
-			name := strings.TrimPrefix(r.ref, compSchemaPrefix)
-			if t := byName[name]; t != nil {
-				r.s = t
-			} else if sr := doc.Components.Schemas[name]; sr != nil {
-				r.s = k.schema(sr.Value)
+			if r.s = k.byRef(r.ref); r.s == nil {
+				if sr := k.doc.Components.Schemas[strings.TrimPrefix(r.ref, compSchemaPrefix)]; sr != nil {
+					r.s = k.ref(sr).s
+				}
 			}
 		}
 	}

@@ -101,10 +101,10 @@ func TestCompactComponents(t *testing.T) {
 			comps[c] = true
 		}
 		schemas := newCompactor()
-		doc, compact, _ := d.decode3(ops, comps, func(opID) []string { return nil }, true, schemas, true)
+		doc, _ := d.decode3(ops, comps, func(opID) []string { return nil }, true, schemas, true)
 		var gotCompact, gotKept []string
 		for name, sr := range doc.Components.Schemas {
-			if _, stub := schemas.memo[sr.Value]; stub && sr.Ref == "" && compact[name] != nil {
+			if sr == schemas.stub && schemas.byKey["/components/schemas/"+escapeToken(name)] != nil {
 				gotCompact = append(gotCompact, name)
 			} else {
 				gotKept = append(gotKept, name)

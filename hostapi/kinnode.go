@@ -229,6 +229,9 @@ type nodeReader struct {
 	odd bool
 	// depth is the number of objects and arrays open.
 	depth int
+	// need bounds the nodes of the text (see nodesIn); made counts the
+	// nodes of the blocks made for it.
+	need, made int
 }
 
 const (
@@ -244,6 +247,25 @@ const (
 // reset readies r for text, reusing what it holds.
 func (r *nodeReader) reset(text []byte) {
 	r.text, r.nb, r.ni, r.lb, r.li, r.stack, r.odd, r.depth = text, 0, 0, 0, 0, r.stack[:0], false, 0
+	r.need, r.made = nodesIn(text), 0
+}
+
+// nodesIn bounds the nodes of a JSON text: one for the text, and for
+// each colon (a key and its value), comma (a value more) and opening
+// bracket (its first element), outside strings.
+func nodesIn(text []byte) int {
+	n := 1
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			i = jsontok.QuotedEnd(text, i) - 1
+		case ':':
+			n += 2
+		case ',', '[':
+			n++
+		}
+	}
+	return n
 }
 
 // release drops r's text, and what a long one took past maxKeep blocks
@@ -256,8 +278,9 @@ func (r *nodeReader) release() {
 	r.reset(nil)
 }
 
-// blockSize is the size of a new block for r's text.
-func (r *nodeReader) blockSize() int { return min(maxBlock, 16+len(r.text)/8) }
+// blockSize is the size of a new block for r's text: what is left of
+// the nodes it may need.
+func (r *nodeReader) blockSize() int { return min(maxBlock, max(16, r.need-r.made)) }
 
 func (r *nodeReader) node(kind yaml.Kind, tag, value string) *yaml.Node {
 	if r.nb < len(r.nodes) && r.ni == len(r.nodes[r.nb]) {
@@ -265,6 +288,7 @@ func (r *nodeReader) node(kind yaml.Kind, tag, value string) *yaml.Node {
 	}
 	if r.nb == len(r.nodes) {
 		r.nodes = append(r.nodes, make([]yaml.Node, r.blockSize()))
+		r.made += len(r.nodes[r.nb])
 	}
 	n := &r.nodes[r.nb][r.ni]
 	r.ni++

@@ -153,10 +153,9 @@ func (l *docLoader) load(data []byte) *Catalog {
 	var doc *openapi3.T
 	var err error
 	schemas := newCompactor()
-	var comps map[string]*cSchema
 	if !d.swagger {
 		var errs map[opID]string
-		doc, comps, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach, schemas, !l.kinSchemas)
+		doc, errs = d.decode3(ops, reach(ops), closureOf, !l.decodeEach, schemas, !l.kinSchemas)
 		for _, id := range slices.SortedFunc(maps.Keys(errs), compareOpID) {
 			l.skip(id, "%s", errs[id])
 			delete(ops, id)
@@ -171,7 +170,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 		doc, err = d.parse(d.trimmed(ops, reach(ops)))
 	}
 	if err != nil {
-		schemas, comps = newCompactor(), nil
+		schemas = newCompactor()
 		// Find the operations at fault, one by one.
 		if _, err := d.parse(d.trimmed(nil, nil)); err != nil {
 			l.add(toolkit.SeverityError, 0, "", kinMessage(err))
@@ -209,7 +208,8 @@ func (l *docLoader) load(data []byte) *Catalog {
 	for name, s := range schemes {
 		c.SetSecurityScheme(name, s)
 	}
-	schemas.link(doc, comps)
+	schemas.keyOf, schemas.doc = d.component, doc
+	schemas.link()
 	shared := newConvCache(schemas, l.copySchemas)
 	var memo *cloneMemo
 	if !l.copySchemas {
@@ -437,9 +437,9 @@ func refDescription(ref string, desc *string, comp func(name string) (string, *s
 // (see decodeItemShared).
 //
 // With compact, the schemas of components, parameters and request bodies
-// are made compact as they are decoded (see compactValue); it returns the
-// compact component schemas by name.
-func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool, schemas *compactor, compact bool) (*openapi3.T, map[string]*cSchema, map[opID]string) {
+// are made compact as they are decoded (see compactValue), the compact
+// component schemas noted in schemas.byKey.
+func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf func(opID) []string, share bool, schemas *compactor, compact bool) (*openapi3.T, map[opID]string) {
 	doc := &openapi3.T{OpenAPI: d.version, Info: &openapi3.Info{}, Paths: openapi3.NewPaths(), Components: &openapi3.Components{}}
 	byPath := map[int][]int{}
 	for id := range ops {
@@ -455,6 +455,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	// resolves those documents' schemas whole.
 	compact = compact && !doc.IsOpenAPI31OrLater()
 	recs := make([]*compactRec, len(compNames))
+	tops := make([]*cSchema, len(compNames)) // the compact component schemas
 
 	jobs := make(chan func(), 64)
 	var wg sync.WaitGroup
@@ -471,15 +472,25 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 				var b bytes.Buffer
 				d.writeValue(&b, d.comps[c])
 				rec := &compactRec{}
-				if s := schemas.readSchema(b.Bytes(), rec); s != nil {
-					compVals[i], recs[i] = schemas.stand(s, rec), rec
+				if tops[i] = schemas.readSchema(b.Bytes(), rec); tops[i] != nil {
+					compVals[i], recs[i] = schemas.stub, rec
+					schemas.record(rec)
 					return
 				}
 			}
 			compVals[i], compErr[i] = d.decodeComponent(c)
-			if compact && compErr[i] == nil {
-				compVals[i], recs[i] = schemas.compactValue(compVals[i])
+			if !compact || compErr[i] != nil {
+				return
 			}
+			if sr, ok := compVals[i].(*openapi3.SchemaRef); ok {
+				rec := &compactRec{}
+				if tops[i] = schemas.compactTree(sr, rec); tops[i] != nil {
+					compVals[i], recs[i] = schemas.stub, rec
+					schemas.record(rec)
+				}
+				return
+			}
+			compVals[i], recs[i] = schemas.compactValue(compVals[i])
 		}
 	}
 	cache := d.newDecodeCache()
@@ -515,7 +526,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 			decoded[unescapeToken(name)] = true
 		}
 	}
-	byName := map[string]*cSchema{}
+	schemas.byKey = map[string]*cSchema{}
 	for i, c := range compNames {
 		if recs[i] == nil {
 			continue
@@ -524,8 +535,8 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 			compVals[i], compErr[i] = d.decodeComponent(c)
 			continue
 		}
-		if sr, ok := compVals[i].(*openapi3.SchemaRef); ok {
-			byName[unescapeToken(strings.TrimPrefix(c, "/components/schemas/"))] = schemas.memo[sr.Value]
+		if tops[i] != nil {
+			schemas.byKey[c] = tops[i]
 		}
 	}
 	for i, c := range compNames {
@@ -571,7 +582,7 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 		}
 		doc.Paths.Set(d.paths[pi].key, item)
 	}
-	return doc, byName, errs
+	return doc, errs
 }
 
 // decodeItem decodes a path item with the chosen operations.

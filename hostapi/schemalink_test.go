@@ -152,7 +152,7 @@ func TestDecodeSharedItemExtensions(t *testing.T) {
 			ops[opID{pi, oi}] = true
 		}
 	}
-	doc, _, errs := d.decode3(ops, map[string]bool{}, func(opID) []string { return nil }, true, newCompactor(), true)
+	doc, errs := d.decode3(ops, map[string]bool{}, func(opID) []string { return nil }, true, newCompactor(), true)
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
