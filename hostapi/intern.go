@@ -3,28 +3,77 @@ package hostapi
 import (
 	"encoding/json"
 	"hash/maphash"
+	"reflect"
+	"slices"
 )
 
-// A schemaTable shares a document's converted leaf schemas (those that
-// hold no schema) that read the same: a real document repeats small
-// schemas ({"type": "string"}, a date, an id) hundreds of times, and a
-// map takes some 300 bytes where its JSON takes 20 (sinao.app: 2,134
-// leaf schemas, 97 different). The maps are read-only (see convCache),
-// so one serves every place. Schemas holding schemas are left as they
-// are: they are seldom the same, and comparing them would cost a load
-// of Microsoft Graph a tenth of its time.
+// A schemaTable shares a document's converted schemas that read the
+// same: a real document repeats small schemas ({"type": "string"}, a
+// date, an id) hundreds of times, and larger ones across its operations
+// (sinao.app writes 2,134 leaf schemas, 97 of them different; its 281
+// operations' bodies convert to 378 different maps), and a map takes
+// some 300 bytes where its JSON takes 20. The maps are read-only (see
+// convCache), so one serves every place. A schema's conversion is
+// entered after those of the schemas it holds, so they are compared by
+// identity: comparing a map costs its own members only.
 type schemaTable struct {
 	seed   maphash.Seed
 	byHash map[uint64][]map[string]any
+	lists  map[uint64][][]any
 }
 
 func newSchemaTable() *schemaTable {
-	return &schemaTable{seed: maphash.MakeSeed(), byHash: map[uint64][]map[string]any{}}
+	return &schemaTable{seed: maphash.MakeSeed(), byHash: map[uint64][]map[string]any{}, lists: map[uint64][][]any{}}
+}
+
+// internKV returns the table's map of the members kvs (keys written
+// once), making it if there is none, as intern does.
+func (t *schemaTable) internKV(kvs []kv) map[string]any {
+	var sum uint64
+	var h maphash.Hash
+	for _, x := range kvs {
+		h.SetSeed(t.seed)
+		h.WriteString(x.k)
+		h.WriteByte(0)
+		hashValue(&h, x.v)
+		sum += h.Sum64()
+	}
+	for _, m := range t.byHash[sum] {
+		if len(m) == len(kvs) && !slices.ContainsFunc(kvs, func(x kv) bool {
+			v, ok := m[x.k]
+			return !ok || !sameValue(v, x.v)
+		}) {
+			return m
+		}
+	}
+	m := make(map[string]any, len(kvs))
+	for _, x := range kvs {
+		m[x.k] = x.v
+	}
+	t.byHash[sum] = append(t.byHash[sum], m)
+	return m
+}
+
+// internList returns the table's list that reads as vals (its maps by
+// identity), making it if there is none.
+func (t *schemaTable) internList(vals []any) []any {
+	var h maphash.Hash
+	h.SetSeed(t.seed)
+	hashValue(&h, vals)
+	sum := h.Sum64()
+	for _, l := range t.lists[sum] {
+		if sameValue(l, vals) {
+			return l
+		}
+	}
+	l := slices.Clone(vals)
+	t.lists[sum] = append(t.lists[sum], l)
+	return l
 }
 
 // intern returns the table's map that reads as m, entering m if there is
-// none, when m is a leaf: its values are JSON scalars or lists of them.
-// Any other map is returned as it is.
+// none. A map or a list of maps in m is compared by its identity, so m's
+// values that are schemas should be interned first.
 func (t *schemaTable) intern(m map[string]any) map[string]any {
 	var sum uint64
 	var h maphash.Hash
@@ -32,13 +81,11 @@ func (t *schemaTable) intern(m map[string]any) map[string]any {
 		h.SetSeed(t.seed) // one hash per member, added: the order of members does not count
 		h.WriteString(k)
 		h.WriteByte(0)
-		if !hashScalars(&h, v) {
-			return m
-		}
+		hashValue(&h, v)
 		sum += h.Sum64()
 	}
 	for _, x := range t.byHash[sum] {
-		if sameLeaf(x, m) {
+		if sameMap(x, m) {
 			return x
 		}
 	}
@@ -46,9 +93,8 @@ func (t *schemaTable) intern(m map[string]any) map[string]any {
 	return m
 }
 
-// hashScalars hashes v, a JSON scalar or a list of them; false for
-// anything else.
-func hashScalars(h *maphash.Hash, v any) bool {
+// hashValue hashes v, a JSON value whose maps are hashed by identity.
+func hashValue(h *maphash.Hash, v any) {
 	switch x := v.(type) {
 	case nil:
 		h.WriteByte('z')
@@ -69,46 +115,50 @@ func hashScalars(h *maphash.Hash, v any) bool {
 	case []any:
 		h.WriteByte('[')
 		for _, e := range x {
-			if _, list := e.([]any); list || !hashScalars(h, e) {
-				return false
-			}
+			hashValue(h, e)
 		}
 		h.WriteByte(']')
+	case map[string]any:
+		h.WriteByte('{')
+		maphash.WriteComparable(h, reflect.ValueOf(x).UnsafePointer())
 	default:
-		return false
+		h.WriteByte('?')
 	}
-	return true
 }
 
-// sameLeaf reports whether two leaf schemas read the same.
-func sameLeaf(a, b map[string]any) bool {
+// sameMap reports whether two maps read the same, their maps by
+// identity.
+func sameMap(a, b map[string]any) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	for k, va := range a {
 		vb, ok := b[k]
-		if !ok || !sameScalars(va, vb) {
+		if !ok || !sameValue(va, vb) {
 			return false
 		}
 	}
 	return true
 }
 
-func sameScalars(a, b any) bool {
-	if x, ok := a.([]any); ok {
+func sameValue(a, b any) bool {
+	switch x := a.(type) {
+	case []any:
 		y, ok := b.([]any)
 		if !ok || len(x) != len(y) {
 			return false
 		}
 		for i := range x {
-			if !sameScalars(x[i], y[i]) {
+			if !sameValue(x[i], y[i]) {
 				return false
 			}
 		}
 		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		return ok && reflect.ValueOf(x).UnsafePointer() == reflect.ValueOf(y).UnsafePointer()
+	case nil, bool, string, json.Number:
+		return a == b
 	}
-	if _, ok := b.([]any); ok {
-		return false
-	}
-	return a == b // nil, bool, string, json.Number: comparable
+	return false // another type: not shared
 }

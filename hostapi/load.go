@@ -626,9 +626,11 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 	if err != nil {
 		return nil, err
 	}
-	item = &openapi3.PathItem{}
-	if err := d.kin.decode(b.Bytes(), item); err != nil {
-		return nil, err
+	if item = cache.readPathItem(b.Bytes()); item == nil {
+		item = &openapi3.PathItem{}
+		if err := d.kin.decode(b.Bytes(), item); err != nil {
+			return nil, err
+		}
 	}
 	if item.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
 		return nil, err
@@ -643,9 +645,12 @@ func (d *rawDoc) decodeItemShared(pi int, ops []int, cache *decodeCache) (item *
 		if err != nil {
 			return nil, err
 		}
-		o := &openapi3.Operation{}
-		if err := d.kin.decode(b.Bytes(), o); err != nil {
-			return nil, err
+		o := cache.readOperation(b.Bytes())
+		if o == nil {
+			o = &openapi3.Operation{}
+			if err := d.kin.decode(b.Bytes(), o); err != nil {
+				return nil, err
+			}
 		}
 		if o.Parameters, err = d.decodeParams(apart[0], cache); err != nil {
 			return nil, err
@@ -823,6 +828,28 @@ type decoding struct {
 	err  error
 }
 
+// reads: the cache reads texts itself where it can (see readParamRef),
+// and makes schemas compact.
+func (c *decodeCache) reads() bool { return c.schemas != nil && !c.kin.plainJSON }
+
+// readPathItem reads a path item's text (see compactor.readPathItem);
+// nil when the cache does not read it.
+func (c *decodeCache) readPathItem(text []byte) *openapi3.PathItem {
+	if !c.reads() {
+		return nil
+	}
+	return c.schemas.readPathItem(text)
+}
+
+// readOperation reads an operation's text (see
+// compactor.readOperation); nil when the cache does not read it.
+func (c *decodeCache) readOperation(text []byte) *openapi3.Operation {
+	if !c.reads() {
+		return nil
+	}
+	return c.schemas.readOperation(text)
+}
+
 // decode returns the decoding of key (a kind byte, then the text),
 // decoding it the first time it is asked.
 func (c *decodeCache) decode(key []byte) (any, error) {
@@ -839,6 +866,22 @@ func (c *decodeCache) decode(key []byte) (any, error) {
 				p.v, p.err = nil, fmt.Errorf("kin-openapi: %v", r)
 			}
 		}()
+		if c.reads() {
+			rec := &compactRec{}
+			var v any
+			if key[0] == 'b' {
+				if b := c.schemas.readBodyRef(key[1:], rec); b != nil {
+					v = b
+				}
+			} else if p := c.schemas.readParamRef(key[1:], rec); p != nil {
+				v = p
+			}
+			if v != nil {
+				c.schemas.record(rec)
+				p.v = v
+				return
+			}
+		}
 		var v any = &openapi3.ParameterRef{}
 		if key[0] == 'b' {
 			v = &openapi3.RequestBodyRef{}

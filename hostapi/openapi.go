@@ -617,6 +617,10 @@ type convCache struct {
 	// schemas makes the document's schemas compact, and its table
 	// shares the conversions that read the same.
 	schemas *compactor
+	// kvs and vals hold the members and list elements of the maps being
+	// converted (see convertValue).
+	kvs  []kv
+	vals []any
 }
 
 func newConvCache(schemas *compactor, copy bool) *convCache {
@@ -732,67 +736,103 @@ func (c *schemaConv) convertValue(r cRef, depth int) map[string]any {
 	if r.ref != "" {
 		c.refs[r.ref] = true
 	}
+	sh := c.shared
+	top := len(sh.kvs)
 	defer func() {
 		delete(c.onPath, s)
 		if r.ref != "" {
 			delete(c.refs, r.ref)
 		}
+		sh.kvs = sh.kvs[:top]
 	}()
-	m := make(map[string]any, len(s.base)+3)
-	if c.shared.copy {
-		m, _ = cloneJSON(s.base)
-	} else {
-		for key, v := range s.base {
-			m[key] = v
+	// The members are gathered on sh.kvs, each schema's above its
+	// enclosing one's, and the map made (or found) once they are all
+	// there: a schema converted again reads as before, and costs no map.
+	for key, v := range s.base {
+		if sh.copy {
+			v, _ = cloneJSON(v)
 		}
+		sh.kvs = append(sh.kvs, kv{key, v})
 	}
 	if len(k.props) > 0 {
-		props := make(map[string]any, len(k.props))
 		// In the order of their names, so that the bound of nodes cuts
 		// the same properties at each load.
+		p0 := len(sh.kvs)
 		for _, p := range k.props {
 			if p.r.s != nil && p.r.s.readOnly {
 				continue
 			}
-			props[p.name] = c.convert(p.r, depth+1)
+			v := c.convert(p.r, depth+1)
+			sh.kvs = append(sh.kvs, kv{p.name, v})
 		}
-		m["properties"] = props
+		props := sh.mapOf(sh.kvs[p0:])
+		sh.kvs = append(sh.kvs[:p0], kv{"properties", props})
 	}
-	var required []any
+	v0 := len(sh.vals)
 	for _, name := range k.required {
 		if p := k.prop(name); p != nil && p.s != nil && p.s.readOnly {
 			continue
 		}
-		required = append(required, name)
+		sh.vals = append(sh.vals, name)
 	}
-	if len(required) > 0 {
-		m["required"] = required
+	if len(sh.vals) > v0 {
+		sh.kvs = append(sh.kvs, kv{"required", sh.listOf(sh.vals[v0:])})
 	}
+	sh.vals = sh.vals[:v0]
 	if k.items != nil {
-		m["items"] = c.convert(*k.items, depth+1)
+		v := c.convert(*k.items, depth+1)
+		sh.kvs = append(sh.kvs, kv{"items", v})
 	}
 	if k.addlFalse {
-		m["additionalProperties"] = false
+		sh.kvs = append(sh.kvs, kv{"additionalProperties", false})
 	} else if k.addl != nil {
-		m["additionalProperties"] = c.convert(*k.addl, depth+1)
+		v := c.convert(*k.addl, depth+1)
+		sh.kvs = append(sh.kvs, kv{"additionalProperties", v})
 	}
 	for i, list := range k.lists {
 		if len(list) == 0 {
 			continue
 		}
-		out := make([]any, len(list))
-		for j, x := range list {
-			out[j] = c.convert(x, depth+1)
+		for _, x := range list {
+			v := c.convert(x, depth+1)
+			sh.vals = append(sh.vals, v)
 		}
-		m[listKeys[i]] = out
+		out := sh.listOf(sh.vals[v0:])
+		sh.vals = sh.vals[:v0]
+		sh.kvs = append(sh.kvs, kv{listKeys[i], out})
 	}
 	if k.not != nil {
-		m["not"] = c.convert(*k.not, depth+1)
+		v := c.convert(*k.not, depth+1)
+		sh.kvs = append(sh.kvs, kv{"not", v})
 	}
-	if !c.shared.copy {
-		return c.shared.schemas.table.intern(m) // after the document's components are compact: no one else writes to it
+	return sh.mapOf(sh.kvs[top:])
+}
+
+// kv is a member of a map being converted.
+type kv struct {
+	k string
+	v any
+}
+
+// mapOf is the map of kvs: the table's (see schemaTable.internKV), or a
+// new one when c copies.
+func (c *convCache) mapOf(kvs []kv) map[string]any {
+	if !c.copy {
+		return c.schemas.table.internKV(kvs) // after the document's components are compact: no one else writes to it
+	}
+	m := make(map[string]any, len(kvs))
+	for _, x := range kvs {
+		m[x.k] = x.v
 	}
 	return m
+}
+
+// listOf is the list of vals, as mapOf.
+func (c *convCache) listOf(vals []any) []any {
+	if !c.copy {
+		return c.schemas.table.internList(vals)
+	}
+	return slices.Clone(vals)
 }
 
 // schemaBase is what convertValue writes of s wherever s is: every

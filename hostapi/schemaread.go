@@ -1,7 +1,6 @@
 package hostapi
 
 import (
-	"encoding/json"
 	"math"
 	"slices"
 	"strconv"
@@ -28,6 +27,7 @@ import (
 type schemaReader struct {
 	text  []byte
 	k     *compactor
+	rec   *compactRec // notes the refs of what is made compact
 	names []string // the components the refs name
 	depth int
 	// tmp holds an openapi3.Schema for each depth, filled with the
@@ -408,9 +408,8 @@ func (r *schemaReader) float(i, end int) (float64, bool) {
 	return f, err == nil && !math.IsInf(f, 0)
 }
 
-// value reads a JSON value as kin-openapi holds it once copied into the
-// catalog (see cloneValue): a number as its float64 is written, a
-// json.Number.
+// value reads a JSON value as kin-openapi decodes it into an any: a
+// number as a float64.
 func (r *schemaReader) value(i int) (any, bool) {
 	t := r.text
 	if r.depth+1 >= maxNesting {
@@ -465,10 +464,5 @@ func (r *schemaReader) value(i int) (any, bool) {
 		return nil, true
 	}
 	// Every number, as kin-openapi holds it: a float64.
-	f, ok := r.float(i, jsontok.ValueEnd(t, i))
-	if !ok {
-		return nil, false
-	}
-	b, err := json.Marshal(f)
-	return json.Number(b), err == nil
+	return r.float(i, jsontok.ValueEnd(t, i))
 }
