@@ -28,7 +28,7 @@ type schemaReader struct {
 	text  []byte
 	k     *compactor
 	rec   *compactRec // notes the refs of what is made compact
-	names []string // the components the refs name
+	names []string    // the components the refs name
 	depth int
 	// tmp holds an openapi3.Schema for each depth, filled with the
 	// keywords of the object being read there for schemaBase.
