@@ -132,11 +132,14 @@ func (s *cSchema) hasAlternatives() bool {
 // cSchema, so the conversion shares it too.
 type compactor struct {
 	memo  map[*openapi3.Schema]*cSchema
+	// stood holds the compact schemas that stand-ins of their own stand
+	// for (see stand).
+	stood map[*openapi3.SchemaRef]*cSchema
 	table *schemaTable
 	// records are the values made compact as they were decoded, whose
 	// refs link links.
 	records []*compactRec
-	mu      sync.Mutex // guards memo, table and records while values are decoded in parallel
+	mu      sync.Mutex // guards stood, table and records while values are decoded in parallel
 	// stub stands for every component schema made compact (byKey, by
 	// its pointer) in the document kin-openapi resolves: what resolves
 	// to it is found again by its ref (see byRef). keyOf is the
@@ -150,7 +153,7 @@ type compactor struct {
 }
 
 func newCompactor() *compactor {
-	return &compactor{memo: map[*openapi3.Schema]*cSchema{}, table: newSchemaTable(),
+	return &compactor{memo: map[*openapi3.Schema]*cSchema{}, stood: map[*openapi3.SchemaRef]*cSchema{}, table: newSchemaTable(),
 		stub: &openapi3.SchemaRef{Value: &openapi3.Schema{}}}
 }
 
@@ -160,6 +163,9 @@ func (k *compactor) ref(sr *openapi3.SchemaRef) cRef {
 		return cRef{}
 	}
 	if sr.Value == k.stub.Value {
+		if s, ok := k.stood[sr]; ok {
+			return cRef{s: s}
+		}
 		return cRef{ref: sr.Ref, s: k.byRef(sr.Ref)}
 	}
 	return cRef{ref: sr.Ref, s: k.schema(sr.Value)}
@@ -336,18 +342,21 @@ func (k *compactor) compactTree(sr *openapi3.SchemaRef, rec *compactRec) *cSchem
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	s := k.memo[out.Value]
-	delete(k.memo, out.Value)
+	s := k.stood[out]
+	delete(k.stood, out)
 	return s
 }
 
-// stand returns a stand-in of a compact schema of its own.
+// stand returns a stand-in of a compact schema written out (not a
+// $ref), its own SchemaRef: kin-openapi's resolver reads it as an empty
+// schema, which it shares with the components' stand-in (an
+// openapi3.Schema takes 752 bytes).
 func (k *compactor) stand(s *cSchema) *openapi3.SchemaRef {
-	stub := &openapi3.Schema{}
+	sr := &openapi3.SchemaRef{Value: k.stub.Value}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.memo[stub] = s
-	return &openapi3.SchemaRef{Value: stub}
+	k.stood[sr] = s
+	return sr
 }
 
 // record keeps rec for link.

@@ -186,18 +186,30 @@ func TestCompactConversion(t *testing.T) {
 	}
 }
 
-// TestCompactSharesTargets: a component made compact is one schema for
-// every ref to it, from other components and from parameters that
-// kin-openapi resolved to its stand-in.
+// TestCompactSharesTargets: a ref kin-openapi resolved to the stand-in
+// of the compact components is the component's compact schema, found by
+// its ref; a stand-in of its own is its schema; a kin-openapi schema
+// made compact twice is one compact schema.
 func TestCompactSharesTargets(t *testing.T) {
 	schemas := newCompactor()
-	stub := &openapi3.Schema{}
 	leaf := &cSchema{base: map[string]any{"type": "string"}}
-	schemas.memo[stub] = leaf
-	param := &openapi3.SchemaRef{Value: &openapi3.Schema{Items: &openapi3.SchemaRef{Ref: "#/components/schemas/Leaf", Value: stub}}}
+	d := &rawDoc{}
+	schemas.byKey = map[string]*cSchema{"/components/schemas/Leaf": leaf}
+	schemas.keyOf, schemas.doc = d.component, &openapi3.T{Components: &openapi3.Components{Schemas: openapi3.Schemas{"Leaf": schemas.stub}}}
+	own := schemas.stand(&cSchema{base: map[string]any{"type": "integer"}})
+	param := &openapi3.SchemaRef{Value: &openapi3.Schema{
+		Items:    &openapi3.SchemaRef{Ref: "#/components/schemas/Leaf", Value: schemas.stub.Value},
+		AnyOf:    openapi3.SchemaRefs{own},
+		Not:      &openapi3.SchemaRef{Ref: "#/components/schemas/Leaf", Value: schemas.stub.Value},
+		Required: []string{"a"},
+	}}
 	got := schemas.ref(param)
-	if got.s.kids == nil || got.s.kids.items == nil || got.s.kids.items.s != leaf || got.s.kids.items.ref != "#/components/schemas/Leaf" {
-		t.Fatalf("items not the component's compact schema: %+v", got.s.kids)
+	k := got.s.kids
+	if k == nil || k.items == nil || k.items.s != leaf || k.items.ref != "#/components/schemas/Leaf" || k.not.s != leaf {
+		t.Fatalf("a ref to the component is not its compact schema: %+v", k)
+	}
+	if k.lists[1][0].s != schemas.stood[own] || k.lists[1][0].ref != "" {
+		t.Errorf("a stand-in of its own is not its schema: %+v", k.lists[1])
 	}
 	if again := schemas.ref(param); again.s != got.s {
 		t.Error("a schema made compact twice")

@@ -64,7 +64,7 @@ func sameOpAsKin(t *testing.T, kind byte, text string) (read bool) {
 		if a == nil || b == nil {
 			return a == b
 		}
-		sa, sb := kk.memo[a.Value], kr.memo[b.Value]
+		sa, sb := kk.stood[a], kr.stood[b]
 		if sa == nil || sb == nil {
 			return sa == sb && a.Ref == b.Ref && reflect.DeepEqual(a.Value, b.Value)
 		}

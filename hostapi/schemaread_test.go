@@ -33,7 +33,7 @@ func sameReadAsKin(t *testing.T, text string) (read bool) {
 	if stub == &sr {
 		t.Fatalf("read %s\nwhich compactRef leaves to kin-openapi", text)
 	}
-	if diff := diffCompact(k.memo[stub.Value], got, "#"); diff != "" {
+	if diff := diffCompact(k.stood[stub], got, "#"); diff != "" {
 		t.Fatalf("read %s\notherwise than kin-openapi and compactRef: %s", text, diff)
 	}
 	slices.Sort(rec.names)
