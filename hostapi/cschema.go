@@ -131,7 +131,7 @@ func (s *cSchema) hasAlternatives() bool {
 // that several places share (through a $ref kin-openapi resolved) is one
 // cSchema, so the conversion shares it too.
 type compactor struct {
-	memo  map[*openapi3.Schema]*cSchema
+	memo map[*openapi3.Schema]*cSchema
 	// stood holds the compact schemas that stand-ins of their own stand
 	// for (see stand).
 	stood map[*openapi3.SchemaRef]*cSchema
