@@ -1,6 +1,7 @@
 package hostapi
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -131,30 +132,13 @@ func (r *schemaReader) members(i int, f func(key string, v, end int) bool) (int,
 	if i >= len(t) || t[i] != '{' {
 		return 0, false
 	}
-	var keys []string
-	var seen map[string]bool
+	var keys keySet
 	i = jsontok.SkipSpace(t, i+1)
 	for t[i] != '}' {
 		kend := jsontok.QuotedEnd(t, i)
 		key := unquote(t[i:kend])
-		if len(keys) < 16 {
-			for _, k := range keys {
-				if k == key {
-					return 0, false
-				}
-			}
-			keys = append(keys, key)
-		} else {
-			if seen == nil {
-				seen = map[string]bool{}
-				for _, k := range keys {
-					seen[k] = true
-				}
-			}
-			if seen[key] {
-				return 0, false
-			}
-			seen[key] = true
+		if !keys.add(key) {
+			return 0, false
 		}
 		v := jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1)
 		end := jsontok.ValueEnd(t, v)
@@ -166,6 +150,39 @@ func (r *schemaReader) members(i int, f func(key string, v, end int) bool) (int,
 		}
 	}
 	return i + 1, true
+}
+
+// A keySet holds the keys of an object read so far: a list while they
+// are few, then a set, so an object of many keys (a schema may hold any
+// number of x- extensions) is not read in time quadratic in their count.
+type keySet struct {
+	keys []string
+	seen map[string]bool
+}
+
+// add adds key; false when it was added before.
+func (s *keySet) add(key string) bool {
+	if s.seen != nil {
+		if s.seen[key] {
+			return false
+		}
+		s.seen[key] = true
+		return true
+	}
+	if slices.Contains(s.keys, key) {
+		return false
+	}
+	if len(s.keys) < 16 {
+		s.keys = append(s.keys, key)
+		return true
+	}
+	s.seen = make(map[string]bool, 2*len(s.keys))
+	for _, k := range s.keys {
+		s.seen[k] = true
+	}
+	s.seen[key] = true
+	s.keys = nil
+	return true
 }
 
 func (r *schemaReader) str(i, end int, p *string) bool {

@@ -62,18 +62,17 @@ func (r *schemaReader) schema(i int) (out cRef, end int, ok bool) {
 	r.depth++
 	defer func() { r.depth-- }()
 	var kids cKids
-	var keys []string
+	var keys keySet
+	n := 0
 	ref := ""
 	i = jsontok.SkipSpace(t, i+1)
 	for t[i] != '}' {
 		kend := jsontok.QuotedEnd(t, i)
 		key := unquote(t[i:kend])
-		for _, k := range keys {
-			if k == key {
-				return cRef{}, 0, false
-			}
+		if !keys.add(key) {
+			return cRef{}, 0, false
 		}
-		keys = append(keys, key)
+		n++
 		i = jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1) // past the colon
 		vend := jsontok.ValueEnd(t, i)
 		if vend <= i {
@@ -88,7 +87,7 @@ func (r *schemaReader) schema(i int) (out cRef, end int, ok bool) {
 	}
 	end = i + 1
 	if ref != "" {
-		if len(keys) != 1 {
+		if n != 1 {
 			return cRef{}, 0, false
 		}
 		return cRef{ref: ref}, end, true
