@@ -173,21 +173,32 @@ func (k *compactor) ref(sr *openapi3.SchemaRef) cRef {
 
 // byRef is the compact component schema a ref lands on, through the
 // components kept whole that are refs (a chain of any length, which
-// kin-openapi follows).
+// kin-openapi follows). Every ref of the chain is memoized with where
+// it lands, so a document of many refs into one long chain (or loop) is
+// not followed in time quadratic in its length.
 func (k *compactor) byRef(ref string) *cSchema {
 	if s, ok := k.landed[ref]; ok {
 		return s
 	}
-	s := k.follow(ref)
 	if k.landed == nil {
 		k.landed = map[string]*cSchema{}
 	}
-	k.landed[ref] = s
+	var hops []string
+	s := k.follow(ref, &hops)
+	for _, r := range hops {
+		k.landed[r] = s
+	}
 	return s
 }
 
-func (k *compactor) follow(ref string) *cSchema {
+// follow follows ref to the compact component schema it lands on,
+// adding to hops the refs it passes (ref first).
+func (k *compactor) follow(ref string, hops *[]string) *cSchema {
 	for range len(k.doc.Components.Schemas) + 1 {
+		if s, ok := k.landed[ref]; ok {
+			return s
+		}
+		*hops = append(*hops, ref)
 		key, ok := k.keyOf(ref)
 		if !ok {
 			return nil

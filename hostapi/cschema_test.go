@@ -2,6 +2,7 @@ package hostapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -213,5 +214,47 @@ func TestCompactSharesTargets(t *testing.T) {
 	}
 	if again := schemas.ref(param); again.s != got.s {
 		t.Error("a schema made compact twice")
+	}
+}
+
+// TestCompactChainFollowedOnce: following a chain of components that are
+// refs memoizes every ref of it, so each of many refs into the chain
+// (or into a loop) does not follow it again to its end: a document of
+// 5,000 such components, each a property's ref, took 1.2 s where
+// kin-openapi's own values took 0.15 s.
+func TestCompactChainFollowedOnce(t *testing.T) {
+	const n = 50
+	ref := func(i int) string { return fmt.Sprintf("#/components/schemas/C%d", i) }
+	schemas := newCompactor()
+	leaf := &cSchema{base: map[string]any{"type": "string"}}
+	d := &rawDoc{}
+	comps := openapi3.Schemas{"End": schemas.stub, "L0": {Ref: "#/components/schemas/L1"}, "L1": {Ref: "#/components/schemas/L0"}}
+	for i := range n {
+		next := ref(i + 1)
+		if i == n-1 {
+			next = "#/components/schemas/End"
+		}
+		comps[fmt.Sprintf("C%d", i)] = &openapi3.SchemaRef{Ref: next, Value: schemas.stub.Value}
+	}
+	schemas.byKey = map[string]*cSchema{"/components/schemas/End": leaf}
+	schemas.keyOf, schemas.doc = d.component, &openapi3.T{Components: &openapi3.Components{Schemas: comps}}
+	if got := schemas.byRef(ref(0)); got != leaf {
+		t.Fatalf("C0 lands on %p, want the chain's end %p", got, leaf)
+	}
+	for i := range n {
+		if s, ok := schemas.landed[ref(i)]; !ok || s != leaf {
+			t.Errorf("C%d: not memoized with the chain's end (%v, %p)", i, ok, s)
+		}
+	}
+	if got := schemas.byRef("#/components/schemas/L0"); got != nil {
+		t.Errorf("a loop lands on %p", got)
+	}
+	if s, ok := schemas.landed["#/components/schemas/L1"]; !ok || s != nil {
+		t.Errorf("a loop's other ref: not memoized as landing nowhere (%v, %p)", ok, s)
+	}
+	for i := range n {
+		if got := schemas.byRef(ref(i)); got != leaf {
+			t.Errorf("C%d lands on %p, want %p", i, got, leaf)
+		}
 	}
 }
