@@ -205,7 +205,7 @@ func docsArgs(e Endpoint) []string {
 func TestReview35_SharedSchemasStayPut(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(echo))
 	defer srv.Close()
-	for name, src := range map[string]string{"shared.json": sharedDoc(), "edges.json": edgeDoc()} {
+	for name, src := range map[string]string{"shared.json": sharedDoc(), "edges.json": edgeDoc(), "repeat.json": repeatDoc()} {
 		t.Run(name, func(t *testing.T) {
 			c, ds := ParseOpenAPI(name, []byte(src), nil)
 			if c == nil {
