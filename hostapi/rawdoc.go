@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v4"
@@ -67,6 +68,11 @@ type rawDoc struct {
 	formatNotes map[string][]string
 	// kin decodes kin-openapi's values.
 	kin kinDecoder
+	// looked indexes, by where they start, the members of the objects
+	// a lookup went through, so refs to many places inside one large
+	// object (a component's properties) read it once (see lookup).
+	looked   map[int]map[string]span
+	lookedMu sync.Mutex // lookups run while values are written in parallel
 }
 
 type rawPath struct {
@@ -610,12 +616,7 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 		found := false
 		switch d.text[i] {
 		case '{':
-			members, _ := d.object(sp)
-			for _, m := range members {
-				if m.key == tok {
-					sp, found = m.val, true
-				}
-			}
+			sp, found = d.member(span{i, sp.end}, tok)
 		case '[':
 			n, err := strconv.Atoi(tok)
 			if err != nil {
@@ -632,6 +633,29 @@ func (d *rawDoc) lookup(ref string) (span, bool) {
 		}
 	}
 	return sp, true
+}
+
+// member is the value of the member key of the object at sp (which
+// starts at its brace), through d.looked.
+func (d *rawDoc) member(sp span, key string) (span, bool) {
+	d.lookedMu.Lock()
+	index, ok := d.looked[sp.start]
+	d.lookedMu.Unlock()
+	if !ok {
+		members, _ := d.object(sp)
+		index = make(map[string]span, len(members))
+		for _, m := range members {
+			index[m.key] = m.val // dedup kept the one that wins
+		}
+		d.lookedMu.Lock()
+		if d.looked == nil {
+			d.looked = map[int]map[string]span{}
+		}
+		d.looked[sp.start] = index
+		d.lookedMu.Unlock()
+	}
+	v, found := index[key]
+	return v, found
 }
 
 // lookupStart starts a lookup from what the index holds: a component, a
