@@ -1,6 +1,7 @@
 package hostapi
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"hash/maphash"
 	"reflect"
@@ -33,8 +34,7 @@ func (t *schemaTable) internKV(kvs []kv) map[string]any {
 	var h maphash.Hash
 	for _, x := range kvs {
 		h.SetSeed(t.seed)
-		h.WriteString(x.k)
-		h.WriteByte(0)
+		hashString(&h, x.k)
 		hashValue(&h, x.v)
 		sum += h.Sum64()
 	}
@@ -79,8 +79,7 @@ func (t *schemaTable) intern(m map[string]any) map[string]any {
 	var h maphash.Hash
 	for k, v := range m {
 		h.SetSeed(t.seed) // one hash per member, added: the order of members does not count
-		h.WriteString(k)
-		h.WriteByte(0)
+		hashString(&h, k)
 		hashValue(&h, v)
 		sum += h.Sum64()
 	}
@@ -106,12 +105,10 @@ func hashValue(h *maphash.Hash, v any) {
 		}
 	case string:
 		h.WriteByte('s')
-		h.WriteString(x)
-		h.WriteByte(0)
+		hashString(h, x)
 	case json.Number:
 		h.WriteByte('n')
-		h.WriteString(string(x))
-		h.WriteByte(0)
+		hashString(h, string(x))
 	case []any:
 		h.WriteByte('[')
 		for _, e := range x {
@@ -124,6 +121,17 @@ func hashValue(h *maphash.Hash, v any) {
 	default:
 		h.WriteByte('?')
 	}
+}
+
+// hashString hashes s after its length, so that no two values are
+// written as the same bytes (a NUL after it let a document write many
+// different lists, ["a\u0000sb"] and ["a", "b"], that hashed the same
+// whatever the seed, and made the table's lookups quadratic).
+func hashString(h *maphash.Hash, s string) {
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+	h.Write(n[:])
+	h.WriteString(s)
 }
 
 // sameMap reports whether two maps read the same, their maps by
