@@ -118,8 +118,10 @@ type Body struct {
 	// Schema is the JSON Schema of the body. Keys "example", "examples" and
 	// "x-…" are shown only when the model asks for examples. Read-only:
 	// ParseOpenAPI converts each $ref target of a document once, and the
-	// endpoints and places that refer to it share that map (Catalog.Add
-	// copies the schemas the host gives it).
+	// endpoints and places that refer to it share that map; any two of a
+	// document's schemas that read the same (a body's and a parameter's,
+	// or their properties) are one map too (Catalog.Add copies the
+	// schemas the host gives it).
 	Schema map[string]any
 	// Example is shown only when the model asks for examples.
 	Example any
