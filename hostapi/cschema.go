@@ -150,6 +150,9 @@ type compactor struct {
 	doc   *openapi3.T
 	// landed memoizes byRef.
 	landed map[string]*cSchema
+	// loopEnd stands for no value: what refs in or into a loop of
+	// components that are refs were linked to (see linkSchemaRefs).
+	loopEnd *openapi3.Schema
 }
 
 func newCompactor() *compactor {
@@ -225,7 +228,7 @@ func (k *compactor) refPtr(sr *openapi3.SchemaRef) *cRef {
 
 // schema makes s compact (nil for nil).
 func (k *compactor) schema(s *openapi3.Schema) *cSchema {
-	if s == nil {
+	if s == nil || s == k.loopEnd {
 		return nil
 	}
 	if cs, ok := k.memo[s]; ok {

@@ -161,7 +161,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 			delete(ops, id)
 		}
 		if !l.resolveAll {
-			linkSchemaRefs(doc)
+			schemas.loopEnd = linkSchemaRefs(doc)
 		}
 		// A fault is looked for below as kin-openapi finds it, every
 		// ref resolved by it.

@@ -171,7 +171,8 @@ func TestDecodeSharedItemExtensions(t *testing.T) {
 // land on an empty schema, as kin-openapi resolves them, in parameters
 // (of each style), bodies, alternatives and responses alike; each of a
 // loop's refs was left to kin-openapi, which followed the loop from each
-// (a loop of 1,500 components: 7 s).
+// (a loop of 1,500 components: 7 s). No value, not an empty schema: an
+// empty schema counts toward maxSchemaNodes.
 func TestLinkLoopSame(t *testing.T) {
 	loop := `"L0": {"$ref": "#/components/schemas/L1"}, "L1": {"$ref": "#/components/schemas/L0"}, "M": {"$ref": "#/components/schemas/L0"}, "S": {"$ref": "#/components/schemas/S"}, "P": {"type": "object", "properties": {"m": {"$ref": "#/components/schemas/M"}, "s": {"$ref": "#/components/schemas/S"}}}`
 	for name, schema := range map[string]string{
@@ -193,6 +194,15 @@ func TestLinkLoopSame(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&b, `"L%d": {"$ref": "#/components/schemas/L%d"}, `, i, (i+1)%n)
 	}
-	b.WriteString(`"A": {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/L7"}}}`)
+	// More of A's properties than maxSchemaNodes: each lands on no
+	// value, which takes no node, as kin-openapi resolves it.
+	b.WriteString(`"A": {"type": "object", "properties": {`)
+	for i := range maxSchemaNodes + 100 {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, `"p%d": {"$ref": "#/components/schemas/L%d"}`, i, i%n)
+	}
+	b.WriteString(`}}`)
 	sameLinked(t, "long.json", rvDoc("3.0.3", `{"$ref": "#/components/schemas/A"}`, b.String()))
 }
