@@ -150,6 +150,8 @@ type compactor struct {
 	doc   *openapi3.T
 	// landed memoizes byRef.
 	landed map[string]*cSchema
+	// readers keeps schemaReaders from one text to the next.
+	readers sync.Pool
 }
 
 func newCompactor() *compactor {

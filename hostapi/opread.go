@@ -1,6 +1,7 @@
 package hostapi
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -22,15 +23,13 @@ import (
 
 // readText reads text whole with read.
 func (k *compactor) readText(text []byte, rec *compactRec, read func(r *schemaReader, i int) (end int, ok bool)) bool {
-	if rec == nil {
-		rec = &compactRec{}
-	}
-	r := &schemaReader{text: text, k: k, rec: rec}
+	r := k.reader(text, rec)
+	defer k.readers.Put(r)
 	end, ok := read(r, jsontok.SkipSpace(text, 0))
 	if !ok || jsontok.SkipSpace(text, end) != len(text) {
 		return false
 	}
-	rec.names = append(rec.names, r.names...)
+	r.rec.names = append(r.rec.names, r.names...)
 	return true
 }
 
@@ -125,37 +124,24 @@ func (k *compactor) readPathItem(text []byte) *openapi3.PathItem {
 
 // members calls f with each member of the object at i: its key and the
 // span of its value. It fails on what is not an object, a key written
-// twice, and where f fails.
+// twice, an object of more than maxMembers members, and where f fails.
 func (r *schemaReader) members(i int, f func(key string, v, end int) bool) (int, bool) {
 	t := r.text
 	if i >= len(t) || t[i] != '{' {
 		return 0, false
 	}
-	var keys []string
-	var seen map[string]bool
+	mark := len(r.keys)
+	defer func() { r.keys = r.keys[:mark] }()
 	i = jsontok.SkipSpace(t, i+1)
 	for t[i] != '}' {
 		kend := jsontok.QuotedEnd(t, i)
 		key := unquote(t[i:kend])
-		if len(keys) < 16 {
-			for _, k := range keys {
-				if k == key {
-					return 0, false
-				}
-			}
-			keys = append(keys, key)
-		} else {
-			if seen == nil {
-				seen = map[string]bool{}
-				for _, k := range keys {
-					seen[k] = true
-				}
-			}
-			if seen[key] {
-				return 0, false
-			}
-			seen[key] = true
+		// Objects of more members are left to kin-openapi, which
+		// finds a key written twice in them without a quadratic cost.
+		if len(r.keys)-mark >= maxMembers || slices.Contains(r.keys[mark:], key) {
+			return 0, false
 		}
+		r.keys = append(r.keys, key)
 		v := jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1)
 		end := jsontok.ValueEnd(t, v)
 		if end <= v || !f(key, v, end) {
@@ -489,3 +475,6 @@ func (r *schemaReader) externalDocs(i int, d *openapi3.ExternalDocs) bool {
 	})
 	return ok
 }
+
+// maxMembers bounds the members of an object the reader reads.
+const maxMembers = 64
