@@ -676,7 +676,7 @@ func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, dept
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				dst = sh.append(append(appendKey(dst, name), ':'), m[name], ptr+"/"+k+"/"+escapeToken(name), depth+1)
+				dst = sh.append(append(jsonstr.AppendMarshal(dst, name), ':'), m[name], ptr+"/"+k+"/"+escapeToken(name), depth+1)
 			}
 			return append(dst, '}')
 		}
@@ -704,7 +704,7 @@ func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, dept
 // much as passes the room left (the text is then not shown).
 func (sh *shaper) appendValue(dst []byte, v any) []byte {
 	if s, ok := v.(string); ok {
-		return appendKey(dst, s)
+		return jsonstr.AppendMarshal(dst, s)
 	}
 	if list, ok := v.([]any); ok && list != nil {
 		dst = append(dst, '[')
@@ -724,27 +724,6 @@ func (sh *shaper) appendValue(dst []byte, v any) []byte {
 		sh.err = err
 	}
 	return append(dst, b...)
-}
-
-// appendKey appends s as a JSON string the way encoding/json (and so
-// jsonstr.Marshal) writes it, a map key or a string value.
-func appendKey(dst []byte, s string) []byte {
-	if plainString(s) {
-		return jsonstr.Append(dst, s)
-	}
-	b, _ := jsonstr.Marshal(s)
-	return append(dst, b...)
-}
-
-// plainString reports a string without control characters, which
-// jsonstr.Append writes as encoding/json does.
-func plainString(s string) bool {
-	for i := range len(s) {
-		if s[i] < 0x20 {
-			return false
-		}
-	}
-	return true
 }
 
 // brief is a schema in its smallest form: its type and format, its
