@@ -114,6 +114,7 @@ type API struct {
 	schemes map[string]SecurityScheme
 	prefix  string            // what a request's path is appended to (see New)
 	exec    *toolkit.Executor // set by Capabilities
+	keys    *keyOrder         // its schemas' large maps' names in order (see keyOrder)
 }
 
 type groupInfo struct {
@@ -174,7 +175,7 @@ func New(c *Catalog, options *Options) (*API, error) {
 		return nil, err
 	}
 	opts.Credentials = maps.Clone(opts.Credentials) // the ones checked, whatever the host does with its map
-	a := &API{opts: opts, schemes: maps.Clone(c.schemes), byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}}
+	a := &API{opts: opts, schemes: maps.Clone(c.schemes), byID: map[string]*endpoint{}, byRoute: map[string]*endpoint{}, keys: &keyOrder{}}
 	var base *url.URL
 	keepBase := true // BaseURL has no path of its own
 	if opts.BaseURL != "" {

@@ -801,7 +801,7 @@ func parsePath(p string) (pathTemplate, error) {
 		if name == "" || strings.ContainsAny(name, "{/") {
 			return nil, fmt.Errorf("bad placeholder {%s}", name)
 		}
-		if slices.Contains(t.names(), name) {
+		if slices.Contains(t, pathPart{text: name, param: true}) {
 			return nil, fmt.Errorf("placeholder {%s} appears twice", name)
 		}
 		t = append(t, pathPart{text: name, param: true})

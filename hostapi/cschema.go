@@ -153,6 +153,8 @@ type compactor struct {
 	// loopEnd stands for no value: what refs in or into a loop of
 	// components that are refs were linked to (see linkSchemaRefs).
 	loopEnd *openapi3.Schema
+	// readers keeps schemaReaders from one text to the next.
+	readers sync.Pool
 }
 
 func newCompactor() *compactor {

@@ -6,9 +6,12 @@ import (
 	"hash/fnv"
 	"iter"
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"unsafe"
 
 	"github.com/toolkit-sdk/toolkit"
 	"github.com/toolkit-sdk/toolkit/internal/jsonstr"
@@ -139,7 +142,7 @@ func (a *API) detailDoc(e *endpoint, v view, budget int) (d detailDoc, collapsed
 	if e.Description != e.Summary {
 		d.Description = cutText(e.Description, min(budget/6, max(2*v.desc, 200)))
 	}
-	sh := shaper{v: v, room: budget}
+	sh := shaper{v: v, keys: a.keys, room: budget}
 	for _, p := range e.Params {
 		pd := paramDoc{Type: p.Type, Items: p.Items, Required: p.Required, Description: cutText(p.Description, max(v.desc, 100)),
 			Enum: capEnum(p.Enum, v.enum), Default: smallValue(p.Default), Deprecated: p.Deprecated, ContentType: p.ContentType}
@@ -211,10 +214,122 @@ type field struct {
 	value func() any
 }
 
+// fields lists fields made as they are shown: a schema of 100,000
+// properties is not listed whole to show a page of them.
+type fields struct {
+	parts []fieldPart
+	n     int
+}
+
+// fieldPart is n fields, the ith made by at.
+type fieldPart struct {
+	n  int
+	at func(i int) field
+}
+
+func (l *fields) add(n int, at func(i int) field) {
+	if n > 0 {
+		l.parts = append(l.parts, fieldPart{n, at})
+		l.n += n
+	}
+}
+
+func (l *fields) addOne(f field) { l.add(1, func(int) field { return f }) }
+
+// at is the ith field.
+func (l *fields) at(i int) field {
+	for _, p := range l.parts {
+		if i < p.n {
+			return p.at(i)
+		}
+		i -= p.n
+	}
+	panic("field index out of range")
+}
+
+// keyOrder keeps the names of an API's large maps in order, and the set
+// of its long required lists: its schemas are read-only for its life, and
+// a view of a schema of many properties lists them in order (a sort of
+// 100,000 names for every view). An entry holds its map or list, so that
+// no other takes its address while it is there.
+type keyOrder struct {
+	mu sync.Mutex
+	m  map[unsafe.Pointer]orderedKeys
+}
+
+type orderedKeys struct {
+	m    map[string]any
+	keys []string
+	// list and set: a list of names (required) and its set.
+	list []any
+	set  map[string]bool
+}
+
+// Maps of fewer names are sorted each time; up to maxOrdered are kept.
+const (
+	minOrdered = 256
+	maxOrdered = 1024
+)
+
+// set returns the set of the strings of list (required), kept as sorted
+// keeps a map's names.
+func (o *keyOrder) set(list []any) map[string]bool {
+	if o == nil || len(list) < minOrdered {
+		return namesOf(list)
+	}
+	p := unsafe.Pointer(unsafe.SliceData(list))
+	o.mu.Lock()
+	e, ok := o.m[p]
+	o.mu.Unlock()
+	if ok && e.list != nil && len(e.list) == len(list) {
+		return e.set
+	}
+	set := namesOf(list)
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.m == nil || len(o.m) >= maxOrdered {
+		o.m = map[unsafe.Pointer]orderedKeys{}
+	}
+	o.m[p] = orderedKeys{list: list, set: set}
+	return set
+}
+
+func namesOf(list []any) map[string]bool {
+	set := make(map[string]bool, len(list))
+	for _, r := range list {
+		if name, ok := r.(string); ok {
+			set[name] = true
+		}
+	}
+	return set
+}
+
+// sorted returns m's names in order (nil o: sorted each time).
+func (o *keyOrder) sorted(m map[string]any) []string {
+	if o == nil || len(m) < minOrdered {
+		return slices.Sorted(maps.Keys(m))
+	}
+	p := reflect.ValueOf(m).UnsafePointer()
+	o.mu.Lock()
+	e, ok := o.m[p]
+	o.mu.Unlock()
+	if ok && e.m != nil {
+		return e.keys
+	}
+	keys := slices.Sorted(maps.Keys(m))
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.m == nil || len(o.m) >= maxOrdered {
+		o.m = map[unsafe.Pointer]orderedKeys{}
+	}
+	o.m[p] = orderedKeys{m: m, keys: keys}
+	return keys
+}
+
 // detailPage lists e's parameters and the body schema's subschemas, each
 // in its smallest form, from start, as many as fit.
 func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
-	var fields []field
+	var list fields
 	for _, p := range e.Params {
 		m := schemaObject{"type": p.Type}
 		if p.Type == toolkit.TypeArray {
@@ -232,7 +347,7 @@ func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 		if p.Schema != nil {
 			m["schema"] = paramPointer(p)
 		}
-		fields = append(fields, field{argName(p.In) + "." + p.Name, func() any { return m }})
+		list.addOne(field{argName(p.In) + "." + p.Name, func() any { return m }})
 	}
 	head := jsonstr.Append([]byte(`{"id":`), cutName(e.ID, budget))
 	head = jsonstr.Append(append(head, `,"group":`...), cutText(a.docs.groupOf[e].name, budget/16))
@@ -252,10 +367,10 @@ func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 		if b.Required {
 			head = append(head, `,"body_required":true`...)
 		}
-		fields = append(fields, schemaFields("body", "#/body", b.Schema)...)
+		a.schemaFields(&list, "body", "#/body", b.Schema)
 	}
 	head = jsonstr.Append(append(head, `,"call":`...), cutText(callLine(e), budget/16))
-	return fieldPage(head, fields, start, budget, `fields are "query.name" for parameters and "body.name" for body properties`)
+	return fieldPage(head, &list, start, budget, `fields are "query.name" for parameters and "body.name" for body properties`)
 }
 
 // schemaAnswer answers {"endpoint": id, "schema": pointer}: the schema
@@ -271,7 +386,7 @@ func (a *API) schemaAnswer(e *endpoint, in docsInput, budget int) toolkit.Result
 	if in.start == 0 {
 		for _, v := range views {
 			v.examples = in.examples
-			sh := shaper{v: v, room: budget - len(head)}
+			sh := shaper{v: v, keys: a.keys, room: budget - len(head)}
 			b, fits := sh.encode(root, ptr)
 			if sh.err != nil {
 				break
@@ -289,17 +404,19 @@ func (a *API) schemaAnswer(e *endpoint, in docsInput, budget int) toolkit.Result
 			}
 		}
 	}
-	return fieldPage(head, schemaFields("", ptr, root), in.start, budget, "")
+	var list fields
+	a.schemaFields(&list, "", ptr, root)
+	return fieldPage(head, &list, in.start, budget, "")
 }
 
 // fieldPage writes head, then "fields" from start as many as fit, then a
 // cursor while more remain.
-func fieldPage(head []byte, fields []field, start, budget int, hint string) toolkit.Result {
-	start = min(start, len(fields))
-	head = fmt.Appendf(head, `,"total_fields":%d,"fields":{`, len(fields))
+func fieldPage(head []byte, fields *fields, start, budget int, hint string) toolkit.Result {
+	start = min(start, fields.n)
+	head = fmt.Appendf(head, `,"total_fields":%d,"fields":{`, fields.n)
 	tail := func(k int) []byte {
 		b := []byte("}")
-		if more := len(fields) - start - k; more > 0 {
+		if more := fields.n - start - k; more > 0 {
 			b = fmt.Appendf(b, `,"more":%d,"cursor":"%d","hint":`, more, start+k)
 			b = jsonstr.Append(b, `too large to show whole: send this cursor with the same arguments for the next fields; a field shown with {"schema": ref} is shown by {"endpoint": id, "schema": ref}`)
 		} else if hint != "" {
@@ -308,8 +425,8 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 		return append(b, '}')
 	}
 	itemCap := max(budget/8, 64)
-	k, body := search.Fit(budget, len(head), len(fields)-start, func(i int) []byte {
-		f := fields[start+i]
+	k, body := search.Fit(budget, len(head), fields.n-start, func(i int) []byte {
+		f := fields.at(start + i)
 		b := jsonstr.Append(nil, cutFieldName(f.name, budget/16))
 		b = append(b, ':')
 		value := f.value()
@@ -337,59 +454,56 @@ func fieldPage(head []byte, fields []field, start, budget int, hint string) tool
 	return toolkit.Result{Text: string(append(append(head, body...), tail(k)...))}
 }
 
-// schemaFields lists a schema's subschemas in their smallest form (made
-// when shown), named prefix.name for a property (name alone without
-// prefix) and prefix.keyword[i] or prefix.keyword for the others.
-func schemaFields(prefix, ptr string, v any) []field {
+// schemaFields adds to list a schema's subschemas in their smallest
+// form (made when shown), named prefix.name for a property (name alone
+// without prefix) and prefix.keyword[i] or prefix.keyword for the
+// others.
+func (a *API) schemaFields(list *fields, prefix, ptr string, v any) {
 	s, ok := v.(map[string]any)
 	if !ok {
-		return nil
+		return
 	}
-	required := map[string]bool{}
-	if list, ok := s["required"].([]any); ok {
-		for _, r := range list {
-			if name, ok := r.(string); ok {
-				required[name] = true
-			}
-		}
-	}
+	names, _ := s["required"].([]any)
+	required := a.keys.set(names)
 	join := func(name string) string {
 		if prefix == "" {
 			return name
 		}
 		return prefix + "." + name
 	}
-	small := shaper{v: views[len(views)-1]}
-	var out []field
+	small := shaper{v: views[len(views)-1], keys: a.keys}
 	for _, k := range slices.Sorted(maps.Keys(s)) {
 		x := s[k]
 		switch {
 		case k == "properties":
 			props, _ := x.(map[string]any)
-			for _, name := range slices.Sorted(maps.Keys(props)) {
-				out = append(out, field{join(name), func() any {
+			names := a.keys.sorted(props)
+			list.add(len(names), func(i int) field {
+				name := names[i]
+				return field{join(name), func() any {
 					f := small.brief(props[name], ptr+"/properties/"+escapeToken(name))
 					if required[name] {
 						f["required"] = true
 					}
 					return f
-				}})
-			}
+				}}
+			})
 		case slices.Contains(schemaMapKeys, k):
 			m, _ := x.(map[string]any)
-			for _, name := range slices.Sorted(maps.Keys(m)) {
-				out = append(out, field{join(k + "." + name), func() any { return small.brief(m[name], ptr+"/"+k+"/"+escapeToken(name)) }})
-			}
+			names := a.keys.sorted(m)
+			list.add(len(names), func(i int) field {
+				name := names[i]
+				return field{join(k + "." + name), func() any { return small.brief(m[name], ptr+"/"+k+"/"+escapeToken(name)) }}
+			})
 		case slices.Contains(schemaListKeys, k):
-			list, _ := x.([]any)
-			for i, sub := range list {
-				out = append(out, field{join(fmt.Sprintf("%s[%d]", k, i)), func() any { return small.brief(sub, fmt.Sprintf("%s/%s/%d", ptr, k, i)) }})
-			}
+			subs, _ := x.([]any)
+			list.add(len(subs), func(i int) field {
+				return field{join(fmt.Sprintf("%s[%d]", k, i)), func() any { return small.brief(subs[i], fmt.Sprintf("%s/%s/%d", ptr, k, i)) }}
+			})
 		case slices.Contains(schemaKeys, k):
-			out = append(out, field{join(k), func() any { return small.brief(x, ptr+"/"+k) }})
+			list.addOne(field{join(k), func() any { return small.brief(x, ptr+"/"+k) }})
 		}
 	}
-	return out
 }
 
 // schemaAt finds the schema a pointer names, or says why there is none.
@@ -469,9 +583,10 @@ func paramSchema(p Param) map[string]any {
 // the size of the schema.
 type shaper struct {
 	v         view
-	room      int   // bytes left for the schemas written (encode)
-	collapsed bool  // a schema was collapsed
-	err       error // a value that has no JSON text (no catalog holds one)
+	keys      *keyOrder // the API's maps' names in order
+	room      int       // bytes left for the schemas written (encode)
+	collapsed bool      // a schema was collapsed
+	err       error     // a value that has no JSON text (no catalog holds one)
 }
 
 // encode writes v, the schema at ptr, as the view shows it: ordered
@@ -554,14 +669,14 @@ func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, dept
 	case slices.Contains(schemaMapKeys, k):
 		if m, ok := x.(map[string]any); ok {
 			dst = append(dst, '{')
-			for i, name := range slices.Sorted(maps.Keys(m)) {
+			for i, name := range sh.keys.sorted(m) {
 				if len(dst) > sh.room {
 					return dst
 				}
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				dst = sh.append(append(appendKey(dst, name), ':'), m[name], ptr+"/"+k+"/"+escapeToken(name), depth+1)
+				dst = sh.append(append(jsonstr.AppendMarshal(dst, name), ':'), m[name], ptr+"/"+k+"/"+escapeToken(name), depth+1)
 			}
 			return append(dst, '}')
 		}
@@ -585,37 +700,30 @@ func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, dept
 	return sh.appendValue(dst, x)
 }
 
-// appendValue appends jsonstr.Marshal's text of v.
+// appendValue appends jsonstr.Marshal's text of v; of a list, only as
+// much as passes the room left (the text is then not shown).
 func (sh *shaper) appendValue(dst []byte, v any) []byte {
 	if s, ok := v.(string); ok {
-		return appendKey(dst, s)
+		return jsonstr.AppendMarshal(dst, s)
+	}
+	if list, ok := v.([]any); ok && list != nil {
+		dst = append(dst, '[')
+		for i, x := range list {
+			if len(dst) > sh.room {
+				return dst
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = sh.appendValue(dst, x)
+		}
+		return append(dst, ']')
 	}
 	b, err := jsonstr.Marshal(v)
 	if err != nil {
 		sh.err = err
 	}
 	return append(dst, b...)
-}
-
-// appendKey appends s as a JSON string the way encoding/json (and so
-// jsonstr.Marshal) writes it, a map key or a string value.
-func appendKey(dst []byte, s string) []byte {
-	if plainString(s) {
-		return jsonstr.Append(dst, s)
-	}
-	b, _ := jsonstr.Marshal(s)
-	return append(dst, b...)
-}
-
-// plainString reports a string without control characters, which
-// jsonstr.Append writes as encoding/json does.
-func plainString(s string) bool {
-	for i := range len(s) {
-		if s[i] < 0x20 {
-			return false
-		}
-	}
-	return true
 }
 
 // brief is a schema in its smallest form: its type and format, its

@@ -225,8 +225,7 @@ func (l *docLoader) load(data []byte) *Catalog {
 		if item == nil || !ok {
 			continue
 		}
-		kinOps := item.Operations()
-		for _, method := range methodOrder(kinOps) {
+		for _, method := range methodOrder(item) {
 			oi := -1
 			for i, op := range d.paths[pi].ops {
 				if strings.EqualFold(op.method, method) {
@@ -237,9 +236,10 @@ func (l *docLoader) load(data []byte) *Catalog {
 				continue
 			}
 			id := opID{pi, oi}
-			e, notes := convertOperation(path, method, item, kinOps[method], shared)
+			op := operationOf(item, method)
+			e, notes := convertOperation(path, method, item, op, shared)
 			var note string
-			if e.BasePath, note = l.opBase(root, item, kinOps[method]); note != "" {
+			if e.BasePath, note = l.opBase(root, item, op); note != "" {
 				p := &d.paths[pi]
 				l.add(toolkit.SeverityWarning, p.ops[oi].keyPos, opPointer(p.key, p.ops[oi].method)+"/servers", note)
 			}

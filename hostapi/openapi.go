@@ -77,13 +77,37 @@ func ParseOpenAPI(filename string, src []byte, opts *LoadOptions) (*Catalog, too
 	return c, l.diags
 }
 
+// operationOf is item's operation for method as PathItem.Operations has
+// it: its field's, else the one of AdditionalOperations.
+func operationOf(item *openapi3.PathItem, method string) *openapi3.Operation {
+	if op := item.GetOperation(method); op != nil {
+		return op
+	}
+	return item.AdditionalOperations[method]
+}
+
+// fixedMethods are the methods of a PathItem's fields.
+var fixedMethods = []string{http.MethodConnect, http.MethodDelete, http.MethodGet, http.MethodHead, http.MethodOptions,
+	http.MethodPatch, http.MethodPost, http.MethodPut, http.MethodTrace, openapi3.MethodQuery}
+
 var methodRank = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch,
 	http.MethodDelete, http.MethodHead, http.MethodOptions}
 
-// methodOrder lists a path's methods: the common ones first, then the rest
-// sorted.
-func methodOrder(ops map[string]*openapi3.Operation) []string {
-	out := slices.Sorted(maps.Keys(ops))
+// methodOrder lists a path item's methods (those PathItem.Operations
+// holds): the common ones first, then the rest sorted.
+func methodOrder(item *openapi3.PathItem) []string {
+	var out []string
+	for _, m := range fixedMethods {
+		if operationOf(item, m) != nil {
+			out = append(out, m)
+		}
+	}
+	for m, op := range item.AdditionalOperations {
+		if op != nil && !slices.Contains(fixedMethods, m) {
+			out = append(out, m)
+		}
+	}
+	slices.Sort(out)
 	rank := func(m string) int {
 		if i := slices.Index(methodRank, m); i >= 0 {
 			return i

@@ -3,10 +3,13 @@ package hostapi
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolkit-sdk/toolkit"
@@ -454,4 +457,35 @@ func refused(ds toolkit.Diagnostics) error {
 		return ds
 	}
 	return nil
+}
+
+// TestMethodOrder: a path item's methods and operations are those
+// PathItem.Operations holds, in the order of methodRank, then sorted.
+func TestMethodOrder(t *testing.T) {
+	a, b, c, d := &openapi3.Operation{OperationID: "a"}, &openapi3.Operation{OperationID: "b"}, &openapi3.Operation{OperationID: "c"}, &openapi3.Operation{OperationID: "d"}
+	for _, item := range []*openapi3.PathItem{
+		{},
+		{Get: a, Post: b, Trace: c, Query: d},
+		{Delete: a, AdditionalOperations: map[string]*openapi3.Operation{"GET": b, "COPY": c, "LINK": nil, "DELETE": d, "ACL": a}},
+		{Get: a, AdditionalOperations: map[string]*openapi3.Operation{"GET": b, "POST": nil}},
+	} {
+		ops := item.Operations()
+		want := slices.Sorted(maps.Keys(ops))
+		rank := func(m string) int {
+			if i := slices.Index(methodRank, m); i >= 0 {
+				return i
+			}
+			return len(methodRank)
+		}
+		slices.SortStableFunc(want, func(a, b string) int { return rank(a) - rank(b) })
+		got := methodOrder(item)
+		if !slices.Equal(got, want) {
+			t.Errorf("%+v: methods %v, want %v", item, got, want)
+		}
+		for _, m := range got {
+			if operationOf(item, m) != ops[m] {
+				t.Errorf("%+v: %s operation %v, want %v", item, m, operationOf(item, m), ops[m])
+			}
+		}
+	}
 }

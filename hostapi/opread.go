@@ -23,15 +23,13 @@ import (
 
 // readText reads text whole with read.
 func (k *compactor) readText(text []byte, rec *compactRec, read func(r *schemaReader, i int) (end int, ok bool)) bool {
-	if rec == nil {
-		rec = &compactRec{}
-	}
-	r := &schemaReader{text: text, k: k, rec: rec}
+	r := k.reader(text, rec)
+	defer k.readers.Put(r)
 	end, ok := read(r, jsontok.SkipSpace(text, 0))
 	if !ok || jsontok.SkipSpace(text, end) != len(text) {
 		return false
 	}
-	rec.names = append(rec.names, r.names...)
+	r.rec.names = append(r.rec.names, r.names...)
 	return true
 }
 
@@ -126,20 +124,24 @@ func (k *compactor) readPathItem(text []byte) *openapi3.PathItem {
 
 // members calls f with each member of the object at i: its key and the
 // span of its value. It fails on what is not an object, a key written
-// twice, and where f fails.
+// twice, an object of more than maxMembers members, and where f fails.
 func (r *schemaReader) members(i int, f func(key string, v, end int) bool) (int, bool) {
 	t := r.text
 	if i >= len(t) || t[i] != '{' {
 		return 0, false
 	}
-	var keys keySet
+	mark := len(r.keys)
+	defer func() { r.keys = r.keys[:mark] }()
 	i = jsontok.SkipSpace(t, i+1)
 	for t[i] != '}' {
 		kend := jsontok.QuotedEnd(t, i)
 		key := unquote(t[i:kend])
-		if !keys.add(key) {
+		// Objects of more members are left to kin-openapi, which
+		// finds a key written twice in them without a quadratic cost.
+		if len(r.keys)-mark >= maxMembers || slices.Contains(r.keys[mark:], key) {
 			return 0, false
 		}
+		r.keys = append(r.keys, key)
 		v := jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1)
 		end := jsontok.ValueEnd(t, v)
 		if end <= v || !f(key, v, end) {
@@ -150,39 +152,6 @@ func (r *schemaReader) members(i int, f func(key string, v, end int) bool) (int,
 		}
 	}
 	return i + 1, true
-}
-
-// A keySet holds the keys of an object read so far: a list while they
-// are few, then a set, so an object of many keys (a schema may hold any
-// number of x- extensions) is not read in time quadratic in their count.
-type keySet struct {
-	keys []string
-	seen map[string]bool
-}
-
-// add adds key; false when it was added before.
-func (s *keySet) add(key string) bool {
-	if s.seen != nil {
-		if s.seen[key] {
-			return false
-		}
-		s.seen[key] = true
-		return true
-	}
-	if slices.Contains(s.keys, key) {
-		return false
-	}
-	if len(s.keys) < 16 {
-		s.keys = append(s.keys, key)
-		return true
-	}
-	s.seen = make(map[string]bool, 2*len(s.keys))
-	for _, k := range s.keys {
-		s.seen[k] = true
-	}
-	s.seen[key] = true
-	s.keys = nil
-	return true
 }
 
 func (r *schemaReader) str(i, end int, p *string) bool {
@@ -506,3 +475,6 @@ func (r *schemaReader) externalDocs(i int, d *openapi3.ExternalDocs) bool {
 	})
 	return ok
 }
+
+// maxMembers bounds the members of an object the reader reads.
+const maxMembers = 64

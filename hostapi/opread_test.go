@@ -172,8 +172,7 @@ func opText(r *rand.Rand, kind byte) string {
 		}
 		b.WriteString(`}`)
 	}
-	var media func(key string)
-	media = func(key string) {
+	media := func(key string) {
 		switch key {
 		case "schema":
 			b.WriteString(schemaText(r))

@@ -336,7 +336,11 @@ func (d *rawDoc) object(sp span) ([]member, bool) {
 	if i >= sp.end || data[i] != '{' {
 		return nil, false
 	}
-	var out []member
+	// Gathered on the stack, then copied at their number: most objects
+	// have a few members, and growing a list to hold them left a list of
+	// each smaller size behind.
+	var buf [16]member
+	out := buf[:0]
 	i = jsontok.SkipSpace(data, i+1)
 	for i < sp.end && data[i] != '}' {
 		keyPos := i
@@ -351,7 +355,10 @@ func (d *rawDoc) object(sp span) ([]member, bool) {
 			i = jsontok.SkipSpace(data, i+1)
 		}
 	}
-	return dedup(out), true
+	if out = dedup(out); len(out) == 0 {
+		return nil, true
+	}
+	return slices.Clone(out), true
 }
 
 // key decodes an object's key q (quotes included), as one string for

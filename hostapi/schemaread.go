@@ -33,12 +33,30 @@ type schemaReader struct {
 	// tmp holds an openapi3.Schema for each depth, filled with the
 	// keywords of the object being read there for schemaBase.
 	tmp []*openapi3.Schema
+	// keys holds the keys of the objects being read, each object's above
+	// its enclosing one's (see members).
+	keys []string
+}
+
+// reader returns a reader of text, one the compactor kept if it can;
+// put it back in k.readers once done.
+func (k *compactor) reader(text []byte, rec *compactRec) *schemaReader {
+	r, _ := k.readers.Get().(*schemaReader)
+	if r == nil {
+		r = &schemaReader{k: k}
+	}
+	if rec == nil {
+		rec = &compactRec{}
+	}
+	r.text, r.rec, r.names, r.depth, r.keys = text, rec, r.names[:0], 0, r.keys[:0]
+	return r
 }
 
 // readSchema reads a component schema's text; nil when it is left to
 // kin-openapi, or is a $ref (a component that is a ref is kept whole).
 func (k *compactor) readSchema(text []byte, rec *compactRec) *cSchema {
-	r := &schemaReader{text: text, k: k}
+	r := k.reader(text, rec)
+	defer k.readers.Put(r)
 	top, end, ok := r.schema(jsontok.SkipSpace(text, 0))
 	if !ok || top.ref != "" || jsontok.SkipSpace(text, end) != len(text) {
 		return nil
@@ -62,30 +80,14 @@ func (r *schemaReader) schema(i int) (out cRef, end int, ok bool) {
 	r.depth++
 	defer func() { r.depth-- }()
 	var kids cKids
-	var keys keySet
-	n := 0
-	ref := ""
-	i = jsontok.SkipSpace(t, i+1)
-	for t[i] != '}' {
-		kend := jsontok.QuotedEnd(t, i)
-		key := unquote(t[i:kend])
-		if !keys.add(key) {
-			return cRef{}, 0, false
-		}
+	ref, n := "", 0
+	end, ok = r.members(i, func(key string, v, vend int) bool {
 		n++
-		i = jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1) // past the colon
-		vend := jsontok.ValueEnd(t, i)
-		if vend <= i {
-			return cRef{}, 0, false
-		}
-		if !r.keyword(s, &kids, key, i, vend, &ref) {
-			return cRef{}, 0, false
-		}
-		if i = jsontok.SkipSpace(t, vend); t[i] == ',' {
-			i = jsontok.SkipSpace(t, i+1)
-		}
+		return r.keyword(s, &kids, key, v, vend, &ref)
+	})
+	if !ok {
+		return cRef{}, 0, false
 	}
-	end = i + 1
 	if ref != "" {
 		if n != 1 {
 			return cRef{}, 0, false
@@ -319,57 +321,28 @@ func (r *schemaReader) keyword(s *openapi3.Schema, kids *cKids, key string, i, e
 // discriminator reads a discriminator object: a propertyName and a
 // mapping of strings.
 func (r *schemaReader) discriminator(s *openapi3.Schema, i, end int) bool {
-	t := r.text
-	if t[i] != '{' {
-		return false
-	}
 	d := &openapi3.Discriminator{}
-	var keys []string
-	j := jsontok.SkipSpace(t, i+1)
-	for t[j] != '}' {
-		kend := jsontok.QuotedEnd(t, j)
-		key := unquote(t[j:kend])
-		for _, k := range keys {
-			if k == key {
-				return false
-			}
-		}
-		keys = append(keys, key)
-		v := jsontok.SkipSpace(t, jsontok.SkipSpace(t, kend)+1)
-		vend := jsontok.ValueEnd(t, v)
+	_, ok := r.members(i, func(key string, v, vend int) bool {
 		switch key {
 		case "propertyName":
-			if t[v] != '"' {
-				return false
-			}
-			d.PropertyName = unquote(t[v:vend])
+			return r.str(v, vend, &d.PropertyName)
 		case "mapping":
-			if t[v] != '{' {
-				return false
-			}
 			d.Mapping = map[string]openapi3.MappingRef{}
-			m := jsontok.SkipSpace(t, v+1)
-			for t[m] != '}' {
-				mkend := jsontok.QuotedEnd(t, m)
-				name := unquote(t[m:mkend])
-				x := jsontok.SkipSpace(t, jsontok.SkipSpace(t, mkend)+1)
-				xend := jsontok.ValueEnd(t, x)
-				if _, dup := d.Mapping[name]; dup || t[x] != '"' {
+			_, ok := r.members(v, func(name string, x, xend int) bool {
+				var ref string
+				if !r.str(x, xend, &ref) {
 					return false
 				}
-				d.Mapping[name] = openapi3.MappingRef{Ref: unquote(t[x:xend])}
-				if m = jsontok.SkipSpace(t, xend); t[m] == ',' {
-					m = jsontok.SkipSpace(t, m+1)
-				}
-			}
-		default:
-			return false
+				d.Mapping[name] = openapi3.MappingRef{Ref: ref}
+				return true
+			})
+			return ok
 		}
-		if j = jsontok.SkipSpace(t, vend); t[j] == ',' {
-			j = jsontok.SkipSpace(t, j+1)
-		}
+		return false
+	})
+	if !ok {
+		return false
 	}
-	_ = end
 	s.Discriminator = d
 	return true
 }

@@ -65,6 +65,17 @@ func Append(dst []byte, s string) []byte {
 	return append(AppendContent(append(dst, '"'), s), '"')
 }
 
+// AppendMarshal appends s as a JSON string the way Marshal writes it (a
+// map key or a string value): as Append does, but for control
+// characters, which it escapes as encoding/json does.
+func AppendMarshal(dst []byte, s string) []byte {
+	if plainText(s) {
+		return Append(dst, s)
+	}
+	b, _ := Marshal(s)
+	return append(dst, b...)
+}
+
 // IsNumber reports whether s is exactly one JSON number (RFC 8259).
 func IsNumber(s string) bool {
 	end, ok := ScanNumber(s, 0)

@@ -43,7 +43,28 @@ func roundTrip(t *testing.T, s string) {
 
 func FuzzAppend(f *testing.F) {
 	f.Add("a\"b\\c\n\u2028\xff")
-	f.Fuzz(roundTrip)
+	f.Fuzz(func(t *testing.T, s string) {
+		roundTrip(t, s)
+		sameAsMarshal(t, s)
+	})
+}
+
+// sameAsMarshal: AppendMarshal writes s as Marshal does.
+func sameAsMarshal(t *testing.T, s string) {
+	t.Helper()
+	want, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := AppendMarshal([]byte("x"), s); string(got) != "x"+string(want) {
+		t.Errorf("AppendMarshal(%q) = %s, Marshal: %s", s, got[1:], want)
+	}
+}
+
+func TestAppendMarshal(t *testing.T) {
+	for _, s := range []string{"", "plain", `q"b\s`, "nl\n\r\t\x01\x1f", "<&> ü 中", "bad\xffutf8", "ls\u2028ps\u2029", "\x7f", "\x00"} {
+		sameAsMarshal(t, s)
+	}
 }
 
 func TestIsNumber(t *testing.T) {
