@@ -37,6 +37,8 @@ type cSchema struct {
 	readOnly bool
 	// titled: base's description is the schema's title.
 	titled bool
+	// emptyEnum: the enum is written, and empty (base has none).
+	emptyEnum bool
 }
 
 // cRef is a schema where it is written: through a $ref or not.
@@ -118,6 +120,9 @@ func (s *cSchema) value(k string) any {
 
 func (s *cSchema) enum() []any {
 	e, _ := s.value("enum").([]any)
+	if e == nil && s.emptyEnum {
+		return []any{} // as written: a parameter's Enum is not nil
+	}
 	return e
 }
 
@@ -284,6 +289,7 @@ func (k *compactor) finish(cs *cSchema, s *openapi3.Schema, kids *cKids) {
 	cs.base = k.table.intern(base)
 	k.mu.Unlock()
 	cs.readOnly = s.ReadOnly
+	cs.emptyEnum = s.Enum != nil && len(s.Enum) == 0
 	if s.Always != nil {
 		cs.always = 2
 		if *s.Always {

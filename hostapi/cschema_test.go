@@ -42,6 +42,8 @@ func compactDoc(faults bool) string {
 	      {"name": "obj", "in": "query", "style": "deepObject", "schema": {"$ref": "#/components/schemas/Plain"}},
 	      {"name": "list", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Leaf"}}},
 	      {"name": "nullable", "in": "query", "schema": {"$ref": "#/components/schemas/Nullable"}},
+	      {"name": "none", "in": "query", "schema": {"type": "string", "enum": []}},
+	      {"name": "nones", "in": "query", "schema": {"type": "array", "items": {"type": "string", "enum": []}}},
 	      {"name": "json", "in": "query", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Plain"}}}}],
 	    "responses": {"200": {"description": "ok"}}}},
 	  "/c": {"post": {"operationId": "recursive", ` + body("Recursive") + `}},
@@ -173,6 +175,12 @@ func TestCompactConversion(t *testing.T) {
 		params[p.Name] = p
 	}
 	leaf, list, null, obj, content := params["leaf"], params["list"], params["nullable"], params["obj"], params["json"]
+	// An empty enum written is an empty list, not none.
+	for _, name := range []string{"none", "nones"} {
+		if e := params[name].Enum; e == nil || len(e) != 0 {
+			t.Errorf("%s: Enum %#v, want an empty list", name, e)
+		}
+	}
 	checks = append(checks,
 		struct{ name, got, want string }{"leaf param", js([]any{leaf.Type, leaf.Description, leaf.Enum, leaf.Default}), `["string","",["x","y"],"x"]`},
 		struct{ name, got, want string }{"list param", js([]any{list.Type, list.Items, list.Enum}), `["array","string",["x","y"]]`},

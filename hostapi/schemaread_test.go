@@ -55,7 +55,7 @@ func diffCompact(a, b *cSchema, at string) string {
 		return ""
 	case !reflect.DeepEqual(a.base, b.base):
 		return fmt.Sprintf("%s: keywords %#v against %#v", at, a.base, b.base)
-	case !reflect.DeepEqual(a.raw, b.raw) || a.always != b.always || a.readOnly != b.readOnly || a.titled != b.titled:
+	case !reflect.DeepEqual(a.raw, b.raw) || a.always != b.always || a.readOnly != b.readOnly || a.titled != b.titled || a.emptyEnum != b.emptyEnum:
 		return fmt.Sprintf("%s: %+v against %+v", at, *a, *b)
 	case (a.kids == nil) != (b.kids == nil):
 		return fmt.Sprintf("%s: holds %+v against %+v", at, a.kids, b.kids)
