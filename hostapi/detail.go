@@ -330,7 +330,8 @@ func (o *keyOrder) sorted(m map[string]any) []string {
 // in its smallest form, from start, as many as fit.
 func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 	var list fields
-	for _, p := range e.Params {
+	list.add(len(e.Params), func(i int) field {
+		p := e.Params[i]
 		m := schemaObject{"type": p.Type}
 		if p.Type == toolkit.TypeArray {
 			m["items"] = p.Items
@@ -347,8 +348,8 @@ func (a *API) detailPage(e *endpoint, start, budget int) toolkit.Result {
 		if p.Schema != nil {
 			m["schema"] = paramPointer(p)
 		}
-		list.addOne(field{argName(p.In) + "." + p.Name, func() any { return m }})
-	}
+		return field{argName(p.In) + "." + p.Name, func() any { return m }}
+	})
 	head := jsonstr.Append([]byte(`{"id":`), cutName(e.ID, budget))
 	head = jsonstr.Append(append(head, `,"group":`...), cutText(a.docs.groupOf[e].name, budget/16))
 	head = jsonstr.Append(append(head, `,"method":`...), cutText(e.Method, 32))
