@@ -277,21 +277,28 @@ func (o *keyOrder) set(list []any) map[string]bool {
 	if o == nil || len(list) < minOrdered {
 		return namesOf(list)
 	}
-	p := unsafe.Pointer(unsafe.SliceData(list))
+	e := o.kept(unsafe.Pointer(unsafe.SliceData(list)), func(e orderedKeys) bool { return e.list != nil && len(e.list) == len(list) },
+		func() orderedKeys { return orderedKeys{list: list, set: namesOf(list)} })
+	return e.set
+}
+
+// kept returns the entry at p when it is the one asked for (ok says),
+// else the one build makes, kept from then on.
+func (o *keyOrder) kept(p unsafe.Pointer, ok func(orderedKeys) bool, build func() orderedKeys) orderedKeys {
 	o.mu.Lock()
-	e, ok := o.m[p]
+	e, found := o.m[p]
 	o.mu.Unlock()
-	if ok && e.list != nil && len(e.list) == len(list) {
-		return e.set
+	if found && ok(e) {
+		return e
 	}
-	set := namesOf(list)
+	e = build()
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if o.m == nil || len(o.m) >= maxOrdered {
 		o.m = map[unsafe.Pointer]orderedKeys{}
 	}
-	o.m[p] = orderedKeys{list: list, set: set}
-	return set
+	o.m[p] = e
+	return e
 }
 
 func namesOf(list []any) map[string]bool {
@@ -309,21 +316,9 @@ func (o *keyOrder) sorted(m map[string]any) []string {
 	if o == nil || len(m) < minOrdered {
 		return slices.Sorted(maps.Keys(m))
 	}
-	p := reflect.ValueOf(m).UnsafePointer()
-	o.mu.Lock()
-	e, ok := o.m[p]
-	o.mu.Unlock()
-	if ok && e.m != nil {
-		return e.keys
-	}
-	keys := slices.Sorted(maps.Keys(m))
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.m == nil || len(o.m) >= maxOrdered {
-		o.m = map[unsafe.Pointer]orderedKeys{}
-	}
-	o.m[p] = orderedKeys{m: m, keys: keys}
-	return keys
+	e := o.kept(reflect.ValueOf(m).UnsafePointer(), func(e orderedKeys) bool { return e.m != nil },
+		func() orderedKeys { return orderedKeys{m: m, keys: slices.Sorted(maps.Keys(m))} })
+	return e.keys
 }
 
 // detailPage lists e's parameters and the body schema's subschemas, each
