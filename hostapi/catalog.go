@@ -413,7 +413,9 @@ func arraySchema(s map[string]any) bool {
 // not nil (and its enums, defaults and examples with the endpoints of
 // the same load, whose Params list the loader hands over).
 func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
-	sharedSchemas := shared != nil
+	// loaded: e comes from a load, which hands over its lists, and whose
+	// schemas are the load's, shared and read-only.
+	loaded := shared != nil
 	e.Method = strings.ToUpper(strings.TrimSpace(e.Method))
 	if e.ID == "" {
 		e.ID = e.Method + " " + e.Path
@@ -441,7 +443,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 	if e.Group == "" {
 		e.Group = defaultGroup(e.Path)
 	}
-	if !sharedSchemas {
+	if !loaded {
 		e.Params = slices.Clone(e.Params)
 		e.Security = e.Security.clone()
 	}
@@ -479,10 +481,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 		case p.Type == toolkit.TypeArray && p.Schema != nil && !arraySchema(p.Schema):
 			return bad(`parameter %q: the Schema of an array parameter is the array's ({"type": "array", "items": ...}), not its items'`, p.Name)
 		}
-		if p.Explode != nil {
-			x := *p.Explode
-			p.Explode = &x
-		}
+		p.Explode = clonePtr(p.Explode)
 		if p.In == InPath {
 			p.Required = true
 			if !slices.Contains(names, p.Name) {
@@ -506,7 +505,7 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 		if p.Example, err = memoClone(shared, p.Example); err != nil {
 			return bad("parameter %q: example: %v", p.Name, err)
 		}
-		if !sharedSchemas {
+		if !loaded {
 			if p.Schema, err = cloneJSON(p.Schema); err != nil {
 				return bad("parameter %q: schema: %v", p.Name, err)
 			}
@@ -553,18 +552,13 @@ func normalize(e Endpoint, shared *cloneMemo) (Endpoint, error) {
 		if b.ContentType == "" {
 			b.ContentType = "application/json"
 		}
-		b.Encoding = maps.Clone(b.Encoding)
 		for name, enc := range b.Encoding {
 			if !formStyle(enc.Style) {
 				return bad("body property %q: encoding style %q is not a form style", name, enc.Style)
 			}
-			if enc.Explode != nil {
-				x := *enc.Explode
-				enc.Explode = &x
-				b.Encoding[name] = enc
-			}
 		}
-		if !sharedSchemas {
+		b.Encoding = cloneEncoding(b.Encoding)
+		if !loaded {
 			if b.Schema, err = cloneJSON(b.Schema); err != nil {
 				return bad("body schema: %v", err)
 			}
