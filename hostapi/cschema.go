@@ -322,20 +322,19 @@ type compactRec struct {
 
 const compSchemaPrefix = "#/components/schemas/"
 
-// compactRef makes a schema written out (not a $ref) compact, when
+// compactTree makes a schema written out (not a $ref) compact, when
 // kin-openapi's resolver would find no fault in it and every schema in it
 // is either written out or a ref of the form #/components/schemas/NAME
 // (NAME as linkSchemaRefs reads it), which the components' stand-ins
-// answer as the components themselves would. It returns the stand-in
-// that takes its place for kin-openapi: an empty schema of its own. Any
-// other schema is returned as it is, for kin-openapi to resolve.
-func (k *compactor) compactRef(sr *openapi3.SchemaRef, rec *compactRec) *openapi3.SchemaRef {
+// answer as the components themselves would; nil for any other schema,
+// left to kin-openapi to resolve. Its refs are noted in rec, to link.
+func (k *compactor) compactTree(sr *openapi3.SchemaRef, rec *compactRec) *cSchema {
 	if sr == nil || sr.Ref != "" || sr.Value == nil {
-		return sr
+		return nil
 	}
 	var names []string
 	if !resolvable(sr.Value, 0, &names) {
-		return sr
+		return nil
 	}
 	var sub func(*openapi3.SchemaRef) *cRef
 	sub = func(sr *openapi3.SchemaRef) *cRef {
@@ -352,21 +351,16 @@ func (k *compactor) compactRef(sr *openapi3.SchemaRef, rec *compactRec) *openapi
 	top := sub(sr).s
 	rec.pending = pendingRefs(top, rec.pending)
 	rec.names = append(rec.names, names...)
-	return k.stand(top)
+	return top
 }
 
-// compactTree makes sr compact as compactRef does, and returns the
-// compact schema (nil when it is left to kin-openapi).
-func (k *compactor) compactTree(sr *openapi3.SchemaRef, rec *compactRec) *cSchema {
-	out := k.compactRef(sr, rec)
-	if out == sr {
-		return nil
+// compactRef is compactTree's schema stood for (see stand), or sr as it
+// is when it is left to kin-openapi.
+func (k *compactor) compactRef(sr *openapi3.SchemaRef, rec *compactRec) *openapi3.SchemaRef {
+	if s := k.compactTree(sr, rec); s != nil {
+		return k.stand(s)
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	s := k.stood[out]
-	delete(k.stood, out)
-	return s
+	return sr
 }
 
 // stand returns a stand-in of a compact schema written out (not a
@@ -538,10 +532,10 @@ const maxNesting = 1000
 func (k *compactor) link() {
 	for _, rec := range k.records {
 		for _, r := range rec.pending {
-			if r.s = k.byRef(r.ref); r.s == nil {
-				if sr := k.doc.Components.Schemas[strings.TrimPrefix(r.ref, compSchemaPrefix)]; sr != nil {
-					r.s = k.ref(sr).s
-				}
+			// What kin-openapi resolved the component to, read as any
+			// resolved ref is (the stand-in's by the ref).
+			if sr := k.doc.Components.Schemas[strings.TrimPrefix(r.ref, compSchemaPrefix)]; sr != nil {
+				r.s = k.ref(&openapi3.SchemaRef{Ref: r.ref, Value: sr.Value}).s
 			}
 		}
 	}
