@@ -21,105 +21,91 @@ import (
 // anything else is left to kin-openapi. FuzzOpReader holds the two to the
 // same values.
 
-// readText reads text whole with read.
-func (k *compactor) readText(text []byte, rec *compactRec, read func(r *schemaReader, i int) (end int, ok bool)) bool {
+// readText reads text whole with read; the zero T when it is left to
+// kin-openapi.
+func readText[T any](k *compactor, text []byte, rec *compactRec, read func(r *schemaReader, i int) (T, int, bool)) T {
+	var zero T
 	r := k.reader(text, rec)
 	defer k.readers.Put(r)
-	end, ok := read(r, jsontok.SkipSpace(text, 0))
+	v, end, ok := read(r, jsontok.SkipSpace(text, 0))
 	if !ok || jsontok.SkipSpace(text, end) != len(text) {
-		return false
+		return zero
 	}
 	r.rec.names = append(r.rec.names, r.names...)
-	return true
+	return v
 }
 
 // readParamRef reads a parameter, or a $ref to one.
 func (k *compactor) readParamRef(text []byte, rec *compactRec) *openapi3.ParameterRef {
-	var out *openapi3.ParameterRef
-	if !k.readText(text, rec, func(r *schemaReader, i int) (int, bool) {
-		var ok bool
-		out, i, ok = r.paramRef(i)
-		return i, ok
-	}) {
-		return nil
-	}
-	return out
+	return readText(k, text, rec, (*schemaReader).paramRef)
 }
 
 // readBodyRef reads a request body, or a $ref to one.
 func (k *compactor) readBodyRef(text []byte, rec *compactRec) *openapi3.RequestBodyRef {
-	var out *openapi3.RequestBodyRef
-	if !k.readText(text, rec, func(r *schemaReader, i int) (int, bool) {
-		var ok bool
-		out, i, ok = r.bodyRef(i)
-		return i, ok
-	}) {
-		return nil
-	}
-	return out
+	return readText(k, text, rec, (*schemaReader).bodyRef)
 }
 
 // readOperation reads an operation's members but its parameters and
 // request body (see writeApart).
 func (k *compactor) readOperation(text []byte) *openapi3.Operation {
-	op := &openapi3.Operation{}
-	if !k.readText(text, nil, func(r *schemaReader, i int) (int, bool) {
-		return r.members(i, func(key string, v, end int) bool {
-			switch key {
-			case "tags":
-				var ok bool
-				op.Tags, ok = r.strings(v, end)
-				return ok
-			case "summary":
-				return r.str(v, end, &op.Summary)
-			case "description":
-				return r.str(v, end, &op.Description)
-			case "operationId":
-				return r.str(v, end, &op.OperationID)
-			case "deprecated":
-				return r.boolean(v, &op.Deprecated)
-			case "security":
-				sec, ok := r.security(v)
-				op.Security = sec
-				return ok
-			case "servers":
-				servers, ok := r.servers(v)
-				op.Servers = &servers
-				return ok
-			case "externalDocs":
-				op.ExternalDocs = &openapi3.ExternalDocs{}
-				return r.externalDocs(v, op.ExternalDocs)
-			}
-			return r.extension(key, v, &op.Extensions)
-		})
-	}) {
-		return nil
-	}
-	return op
+	return readText(k, text, nil, (*schemaReader).operation)
 }
 
 // readPathItem reads a path item's members but its parameters and
 // operations (see writeApart).
 func (k *compactor) readPathItem(text []byte) *openapi3.PathItem {
+	return readText(k, text, nil, (*schemaReader).pathItem)
+}
+
+func (r *schemaReader) operation(i int) (*openapi3.Operation, int, bool) {
+	op := &openapi3.Operation{}
+	end, ok := r.members(i, func(key string, v, end int) bool {
+		switch key {
+		case "tags":
+			var ok bool
+			op.Tags, ok = r.strings(v, end)
+			return ok
+		case "summary":
+			return r.str(v, end, &op.Summary)
+		case "description":
+			return r.str(v, end, &op.Description)
+		case "operationId":
+			return r.str(v, end, &op.OperationID)
+		case "deprecated":
+			return r.boolean(v, &op.Deprecated)
+		case "security":
+			sec, ok := r.security(v)
+			op.Security = sec
+			return ok
+		case "servers":
+			servers, ok := r.servers(v)
+			op.Servers = &servers
+			return ok
+		case "externalDocs":
+			op.ExternalDocs = &openapi3.ExternalDocs{}
+			return r.externalDocs(v, op.ExternalDocs)
+		}
+		return r.extension(key, v, &op.Extensions)
+	})
+	return op, end, ok
+}
+
+func (r *schemaReader) pathItem(i int) (*openapi3.PathItem, int, bool) {
 	item := &openapi3.PathItem{}
-	if !k.readText(text, nil, func(r *schemaReader, i int) (int, bool) {
-		return r.members(i, func(key string, v, end int) bool {
-			switch key {
-			case "summary":
-				return r.str(v, end, &item.Summary)
-			case "description":
-				return r.str(v, end, &item.Description)
-			case "servers":
-				var ok bool
-				item.Servers, ok = r.servers(v)
-				return ok
-			}
-			return r.extension(key, v, &item.Extensions)
-		})
-	}) {
-		return nil
-	}
-	return item
+	end, ok := r.members(i, func(key string, v, end int) bool {
+		switch key {
+		case "summary":
+			return r.str(v, end, &item.Summary)
+		case "description":
+			return r.str(v, end, &item.Description)
+		case "servers":
+			var ok bool
+			item.Servers, ok = r.servers(v)
+			return ok
+		}
+		return r.extension(key, v, &item.Extensions)
+	})
+	return item, end, ok
 }
 
 // members calls f with each member of the object at i: its key and the

@@ -16,7 +16,7 @@ import (
 // values (a node tree of the text, then an openapi3.Schema and its
 // SchemaRef for every schema in it, all to be dropped once compact).
 // It reads only what it reads exactly as kin-openapi's decoding followed
-// by compactRef would: the keywords below, each of the JSON type
+// by compactTree would: the keywords below, each of the JSON type
 // kin-openapi's field takes without conversion, a $ref alone in its
 // object and of the form #/components/schemas/NAME, no key written
 // twice. Any other text (another keyword, a key in other case, a YAML
@@ -55,15 +55,14 @@ func (k *compactor) reader(text []byte, rec *compactRec) *schemaReader {
 // readSchema reads a component schema's text; nil when it is left to
 // kin-openapi, or is a $ref (a component that is a ref is kept whole).
 func (k *compactor) readSchema(text []byte, rec *compactRec) *cSchema {
-	r := k.reader(text, rec)
-	defer k.readers.Put(r)
-	top, end, ok := r.schema(jsontok.SkipSpace(text, 0))
-	if !ok || top.ref != "" || jsontok.SkipSpace(text, end) != len(text) {
-		return nil
-	}
-	rec.pending = pendingRefs(top.s, rec.pending)
-	rec.names = append(rec.names, r.names...)
-	return top.s
+	return readText(k, text, rec, func(r *schemaReader, i int) (*cSchema, int, bool) {
+		top, end, ok := r.schema(i)
+		if !ok || top.ref != "" {
+			return nil, 0, false
+		}
+		r.rec.pending = pendingRefs(top.s, r.rec.pending)
+		return top.s, end, true
+	})
 }
 
 // schema reads the schema object at i.
