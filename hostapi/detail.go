@@ -680,20 +680,28 @@ func (sh *shaper) appendSubschemas(dst []byte, k string, x any, ptr string, dept
 		return sh.append(dst, x, ptr+"/"+k, depth+1)
 	case slices.Contains(schemaListKeys, k):
 		if list, ok := x.([]any); ok {
-			dst = append(dst, '[')
-			for i, sub := range list {
-				if len(dst) > sh.room {
-					return dst
-				}
-				if i > 0 {
-					dst = append(dst, ',')
-				}
-				dst = sh.append(dst, sub, ptr+"/"+k+"/"+strconv.Itoa(i), depth+1)
-			}
-			return append(dst, ']')
+			return sh.appendList(dst, list, func(dst []byte, i int, sub any) []byte {
+				return sh.append(dst, sub, ptr+"/"+k+"/"+strconv.Itoa(i), depth+1)
+			})
 		}
 	}
 	return sh.appendValue(dst, x)
+}
+
+// appendList appends list, each element as elem writes it, only as far
+// as passes the room left (the text is then not shown).
+func (sh *shaper) appendList(dst []byte, list []any, elem func(dst []byte, i int, x any) []byte) []byte {
+	dst = append(dst, '[')
+	for i, x := range list {
+		if len(dst) > sh.room {
+			return dst
+		}
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = elem(dst, i, x)
+	}
+	return append(dst, ']')
 }
 
 // appendValue appends jsonstr.Marshal's text of v; of a list, only as
@@ -703,17 +711,7 @@ func (sh *shaper) appendValue(dst []byte, v any) []byte {
 		return jsonstr.AppendMarshal(dst, s)
 	}
 	if list, ok := v.([]any); ok && list != nil {
-		dst = append(dst, '[')
-		for i, x := range list {
-			if len(dst) > sh.room {
-				return dst
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = sh.appendValue(dst, x)
-		}
-		return append(dst, ']')
+		return sh.appendList(dst, list, func(dst []byte, _ int, x any) []byte { return sh.appendValue(dst, x) })
 	}
 	b, err := jsonstr.Marshal(v)
 	if err != nil {
