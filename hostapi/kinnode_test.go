@@ -256,47 +256,26 @@ func kinText(r *rand.Rand) string {
 	keys = append(keys, "x-a", "x-b", "<<", "~", "a", "200", "default", "application/json", "/p", "Type", "SCHEMA", "\u212aey", "Value", "$REF")
 	scalars := []string{`null`, `true`, `false`, `0`, `-0`, `1`, `1.0`, `1e2`, `-1`, `1e400`, `18446744073709551616`, `0.5`, `"yes"`, `"off"`, `"~"`, `".inf"`,
 		`"true"`, `"1"`, `"string"`, `"integer"`, `"object"`, `"array"`, `"null"`, `"query"`, `"path"`, `"#/components/schemas/A"`, `""`, `"<<"`, `"\u2028"`, `"2020-01-01"`, `"0x1F"`}
-	var b strings.Builder
+	var w jsonText
 	var value func(depth int)
+	member := func(depth int) func() {
+		return func() {
+			w.key(keys[r.IntN(len(keys))])
+			value(depth)
+		}
+	}
 	value = func(depth int) {
 		switch n := r.IntN(10); {
 		case depth < 6 && n < 4:
-			b.WriteByte('{')
-			for i := range r.IntN(5) {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				b.WriteByte('"')
-				b.WriteString(keys[r.IntN(len(keys))])
-				b.WriteString(`":`)
-				value(depth + 1)
-			}
-			b.WriteByte('}')
+			w.object(r.IntN(5), member(depth+1))
 		case depth < 6 && n < 6:
-			b.WriteByte('[')
-			for i := range r.IntN(4) {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				value(depth + 1)
-			}
-			b.WriteByte(']')
+			w.list(r.IntN(4), func() { value(depth + 1) })
 		default:
-			b.WriteString(scalars[r.IntN(len(scalars))])
+			w.WriteString(scalars[r.IntN(len(scalars))])
 		}
 	}
-	b.WriteByte('{')
-	for i := range 1 + r.IntN(5) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('"')
-		b.WriteString(keys[r.IntN(len(keys))])
-		b.WriteString(`":`)
-		value(1)
-	}
-	b.WriteByte('}')
-	return b.String()
+	w.object(1+r.IntN(5), member(1))
+	return w.String()
 }
 
 // TestKinDecodeLongText: a text over maxNodeText is decoded all the same

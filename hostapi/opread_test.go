@@ -2,7 +2,6 @@ package hostapi
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -135,47 +134,36 @@ func opText(r *rand.Rand, kind byte) string {
 		'i': {"summary", "description", "servers", "x-a", "$ref", "get"},
 	}[kind]
 	scalars := []string{`null`, `true`, `false`, `0`, `-0`, `1.5`, `1e2`, `1e400`, `9007199254740993`, `"yes"`, `"q"`, `"query"`, `""`, `"#/components/schemas/A"`, `"form"`}
-	var b strings.Builder
+	var w jsonText
 	var value func(depth int)
 	value = func(depth int) {
 		switch n := r.IntN(10); {
 		case depth < 4 && n < 2:
-			fmt.Fprintf(&b, `{"%c": `, 'a'+rune(r.IntN(3)))
-			value(depth + 1)
-			b.WriteString(`}`)
-		case depth < 4 && n < 4:
-			b.WriteString(`[`)
-			for i := range r.IntN(3) {
-				if i > 0 {
-					b.WriteString(`,`)
-				}
+			w.object(1, func() {
+				w.key(string('a' + rune(r.IntN(3))))
 				value(depth + 1)
-			}
-			b.WriteString(`]`)
+			})
+		case depth < 4 && n < 4:
+			w.list(r.IntN(3), func() { value(depth + 1) })
 		default:
-			b.WriteString(scalars[r.IntN(len(scalars))])
+			w.WriteString(scalars[r.IntN(len(scalars))])
 		}
 	}
 	obj := func(keys []string, f func(key string)) {
-		b.WriteString(`{`)
-		for i := range r.IntN(4) {
-			if i > 0 {
-				b.WriteString(`,`)
-			}
+		w.object(r.IntN(4), func() {
 			key := keys[r.IntN(len(keys))]
-			fmt.Fprintf(&b, "%q:", key)
+			w.key(key)
 			if r.IntN(6) == 0 {
 				value(2)
-				continue
+				return
 			}
 			f(key)
-		}
-		b.WriteString(`}`)
+		})
 	}
 	media := func(key string) {
 		switch key {
 		case "schema":
-			b.WriteString(schemaText(r))
+			w.WriteString(schemaText(r))
 		case "examples":
 			obj([]string{"one", "two"}, func(string) {
 				obj([]string{"summary", "description", "value", "externalValue", "x-a", "$ref"}, func(string) { value(3) })
@@ -194,11 +182,7 @@ func opText(r *rand.Rand, kind byte) string {
 		})
 	}
 	servers := func() {
-		b.WriteString(`[`)
-		for i := range r.IntN(3) {
-			if i > 0 {
-				b.WriteString(`,`)
-			}
+		w.list(r.IntN(3), func() {
 			obj([]string{"url", "description", "variables", "x-a"}, func(key string) {
 				if key != "variables" {
 					value(3)
@@ -207,20 +191,19 @@ func opText(r *rand.Rand, kind byte) string {
 				obj([]string{"region", "v"}, func(string) {
 					obj([]string{"enum", "default", "description", "x-a"}, func(key string) {
 						if key == "enum" {
-							b.WriteString(`["a", "b"]`)
+							w.WriteString(`["a", "b"]`)
 							return
 						}
 						value(3)
 					})
 				})
 			})
-		}
-		b.WriteString(`]`)
+		})
 	}
 	obj(keys, func(key string) {
 		switch key {
 		case "schema":
-			b.WriteString(schemaText(r))
+			w.WriteString(schemaText(r))
 		case "content":
 			content()
 		case "examples":
@@ -228,18 +211,18 @@ func opText(r *rand.Rand, kind byte) string {
 		case "servers":
 			servers()
 		case "security":
-			b.WriteString([]string{`[]`, `[{}]`, `[{"k": []}, {"o": ["a", "b"]}]`, `[{"k": [1]}]`, `{}`}[r.IntN(5)])
+			w.WriteString([]string{`[]`, `[{}]`, `[{"k": []}, {"o": ["a", "b"]}]`, `[{"k": [1]}]`, `{}`}[r.IntN(5)])
 		case "tags":
-			b.WriteString([]string{`[]`, `["a", "b"]`, `[1]`, `"a"`}[r.IntN(4)])
+			w.WriteString([]string{`[]`, `["a", "b"]`, `[1]`, `"a"`}[r.IntN(4)])
 		case "externalDocs":
 			obj([]string{"url", "description", "x-a"}, func(string) { value(3) })
 		case "$ref":
-			b.WriteString([]string{`"#/components/parameters/P"`, `"#/components/requestBodies/B"`, `1`}[r.IntN(3)])
+			w.WriteString([]string{`"#/components/parameters/P"`, `"#/components/requestBodies/B"`, `1`}[r.IntN(3)])
 		default:
 			value(1)
 		}
 	})
-	return b.String()
+	return w.String()
 }
 
 // TestOpReaderTree holds the reader to kin-openapi on 1,000 random texts

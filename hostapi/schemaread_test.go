@@ -159,87 +159,55 @@ func schemaText(r *rand.Rand) string {
 	scalars := []string{`null`, `true`, `false`, `0`, `-0`, `1`, `1.0`, `1.50`, `1e2`, `-1`, `1E-7`, `1e400`, `9007199254740993`,
 		`18446744073709551615`, `18446744073709551616`, `-9223372036854775809`, `0.1`, `"yes"`, `"string"`, `"object"`, `"null"`,
 		`"#/components/schemas/A"`, `"#/components/schemas/B"`, `"B"`, `""`, `" t "`, `"\u00e9\ud800"`}
-	var b strings.Builder
+	var w jsonText
 	var schema func(depth int)
 	var value func(depth int)
 	value = func(depth int) {
 		switch n := r.IntN(12); {
 		case depth < 5 && n < 2:
-			b.WriteByte('{')
-			for i := range r.IntN(3) {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprintf(&b, `"%c":`, 'a'+rune(r.IntN(3)))
+			w.object(r.IntN(3), func() {
+				w.key(string('a' + rune(r.IntN(3))))
 				value(depth + 1)
-			}
-			b.WriteByte('}')
+			})
 		case depth < 5 && n < 5:
-			b.WriteByte('[')
-			for i := range r.IntN(4) {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				value(depth + 1)
-			}
-			b.WriteByte(']')
+			w.list(r.IntN(4), func() { value(depth + 1) })
 		case depth < 5 && n < 7:
 			schema(depth + 1)
 		default:
-			b.WriteString(scalars[r.IntN(len(scalars))])
+			w.WriteString(scalars[r.IntN(len(scalars))])
 		}
-	}
-	schemaList := func(depth int) {
-		b.WriteByte('[')
-		for i := range r.IntN(3) {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			schema(depth + 1)
-		}
-		b.WriteByte(']')
 	}
 	schema = func(depth int) {
 		if r.IntN(6) == 0 {
-			fmt.Fprintf(&b, `{"$ref": %s}`, []string{`"#/components/schemas/A"`, `"#/components/schemas/B.c"`, `"#/components/schemas/A%20B"`, `1`}[r.IntN(4)])
+			fmt.Fprintf(&w, `{"$ref": %s}`, []string{`"#/components/schemas/A"`, `"#/components/schemas/B.c"`, `"#/components/schemas/A%20B"`, `1`}[r.IntN(4)])
 			return
 		}
-		b.WriteByte('{')
-		for i := range r.IntN(5) {
-			if i > 0 {
-				b.WriteByte(',')
-			}
+		w.object(r.IntN(5), func() {
 			key := keys[r.IntN(len(keys))]
-			fmt.Fprintf(&b, "%q:", key)
+			w.key(key)
 			switch {
 			case depth > 4 || r.IntN(8) == 0:
 				value(depth + 1)
 			case key == "properties":
-				b.WriteByte('{')
-				for j := range r.IntN(4) {
-					if j > 0 {
-						b.WriteByte(',')
-					}
-					fmt.Fprintf(&b, `"%c":`, 'p'+rune(r.IntN(4)))
+				w.object(r.IntN(4), func() {
+					w.key(string('p' + rune(r.IntN(4))))
 					schema(depth + 1)
-				}
-				b.WriteByte('}')
+				})
 			case key == "items" || key == "not" || key == "additionalProperties":
 				schema(depth + 1)
 			case key == "allOf" || key == "anyOf" || key == "oneOf":
-				schemaList(depth)
+				w.list(r.IntN(3), func() { schema(depth + 1) })
 			case key == "required" || key == "type" && r.IntN(2) == 0:
-				fmt.Fprintf(&b, `["%c", "string", "null"]`, 'p'+rune(r.IntN(4)))
+				fmt.Fprintf(&w, `["%c", "string", "null"]`, 'p'+rune(r.IntN(4)))
 			case key == "discriminator":
-				b.WriteString(`{"propertyName": "k", "mapping": {"a": "#/components/schemas/A", "b": "B"}}`)
+				w.WriteString(`{"propertyName": "k", "mapping": {"a": "#/components/schemas/A", "b": "B"}}`)
 			default:
 				value(depth + 1)
 			}
-		}
-		b.WriteByte('}')
+		})
 	}
 	schema(0)
-	return b.String()
+	return w.String()
 }
 
 // TestSchemaReaderTree holds the reader to kin-openapi on 3,000 random
