@@ -6,6 +6,8 @@ import (
 	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
+
+	"github.com/toolkit-sdk/toolkit"
 )
 
 // A document's schemas are converted from a compact form of their own,
@@ -76,19 +78,21 @@ func (k *cKids) prop(name string) *cRef {
 	return &k.props[i].r
 }
 
-// types are the schema's types (with "null" when it is nullable).
-func (s *cSchema) types() []string {
-	switch t := s.base["type"].(type) {
+// paramType is the parameter type of the schema's types (see
+// scalarType); typed: it has types.
+func (s *cSchema) paramType() (t toolkit.ParamType, typed bool) {
+	switch x := s.base["type"].(type) {
 	case string:
-		return []string{t}
+		return scalarType(x), true
 	case []any:
-		out := make([]string, len(t))
-		for i, x := range t {
-			out[i], _ = x.(string)
+		for _, e := range x {
+			if name, _ := e.(string); scalarType(name) == toolkit.ParamType(name) {
+				return toolkit.ParamType(name), true
+			}
 		}
-		return out
+		return toolkit.TypeString, len(x) > 0
 	}
-	return nil
+	return toolkit.TypeString, false
 }
 
 // description is the schema's own description (not its title).

@@ -9,6 +9,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/toolkit-sdk/toolkit"
 )
 
 // compactDoc holds component schemas of every kind compactComponent
@@ -43,6 +45,9 @@ func compactDoc(faults bool) string {
 	      {"name": "list", "in": "query", "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Leaf"}}},
 	      {"name": "nullable", "in": "query", "schema": {"$ref": "#/components/schemas/Nullable"}},
 	      {"name": "none", "in": "query", "schema": {"type": "string", "enum": []}},
+	      {"name": "multi", "in": "query", "schema": {"type": ["null", "integer"]}},
+	      {"name": "alt", "in": "query", "schema": {"anyOf": [{"type": "number"}, {"type": ["x", "number"]}]}},
+	      {"name": "unknown", "in": "query", "schema": {"type": "x"}},
 	      {"name": "nones", "in": "query", "schema": {"type": "array", "items": {"type": "string", "enum": []}}},
 	      {"name": "json", "in": "query", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Plain"}}}}],
 	    "responses": {"200": {"description": "ok"}}}},
@@ -175,6 +180,13 @@ func TestCompactConversion(t *testing.T) {
 		params[p.Name] = p
 	}
 	leaf, list, null, obj, content := params["leaf"], params["list"], params["nullable"], params["obj"], params["json"]
+	// A parameter's type is its schema's first known type, else its
+	// alternatives' one type; an unknown one is sent as text.
+	for name, want := range map[string]toolkit.ParamType{"multi": toolkit.TypeInteger, "alt": toolkit.TypeNumber, "unknown": toolkit.TypeString} {
+		if got := params[name].Type; got != want {
+			t.Errorf("%s: type %s, want %s", name, got, want)
+		}
+	}
 	// An empty enum written is an empty list, not none.
 	for _, name := range []string{"none", "nones"} {
 		if e := params[name].Enum; e == nil || len(e) != 0 {

@@ -373,9 +373,8 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 		return out
 	}
 	out.Description = joinDesc(out.Description, v.description())
-	types := v.types()
-	out.Type = scalarType(types)
-	if len(types) == 0 {
+	var typed bool
+	if out.Type, typed = v.paramType(); !typed {
 		if t, ok := v.alternativesType(); ok {
 			out.Type = t
 		}
@@ -411,7 +410,7 @@ func convertParam(p *openapi3.Parameter, shared *convCache) Param {
 // typed reports a schema that says what type its value is: its type,
 // properties, or alternatives of one.
 func (s *cSchema) typed() bool {
-	if len(s.types()) > 0 || s.hasProps() {
+	if _, typed := s.paramType(); typed || s.hasProps() {
 		return true
 	}
 	_, ok := s.alternativesType()
@@ -432,8 +431,8 @@ func contentKey(c openapi3.Content, mt *openapi3.MediaType) string {
 // object when untyped with properties, else their alternatives' type,
 // else string.
 func (s *cSchema) itemsType() toolkit.ParamType {
-	if types := s.types(); len(types) > 0 {
-		return scalarType(types)
+	if t, typed := s.paramType(); typed {
+		return t
 	}
 	if s.hasProps() {
 		return toolkit.TypeObject
@@ -455,11 +454,12 @@ func (s *cSchema) alternativesType() (toolkit.ParamType, bool) {
 	var types []toolkit.ParamType
 	for _, list := range [][]cRef{s.kids.lists[1], s.kids.lists[2], s.kids.lists[0]} { // anyOf, oneOf, allOf
 		for _, r := range list {
-			switch {
-			case r.s == nil:
-			case len(r.s.types()) > 0:
-				types = append(types, scalarType(r.s.types()))
-			case r.s.hasProps():
+			if r.s == nil {
+				continue
+			}
+			if t, typed := r.s.paramType(); typed {
+				types = append(types, t)
+			} else if r.s.hasProps() {
 				types = append(types, toolkit.TypeObject)
 			}
 		}
@@ -484,14 +484,12 @@ func joinDesc(a, b string) string {
 	return strings.TrimSpace(b)
 }
 
-// scalarType maps a schema type to a parameter type; unknown types are
+// scalarType maps a schema type to a parameter type; an unknown type is
 // sent as text.
-func scalarType(types []string) toolkit.ParamType {
-	for _, s := range types {
-		switch s := toolkit.ParamType(s); s {
-		case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray, toolkit.TypeObject:
-			return s
-		}
+func scalarType(name string) toolkit.ParamType {
+	switch t := toolkit.ParamType(name); t {
+	case toolkit.TypeString, toolkit.TypeInteger, toolkit.TypeNumber, toolkit.TypeBoolean, toolkit.TypeArray, toolkit.TypeObject:
+		return t
 	}
 	return toolkit.TypeString
 }
