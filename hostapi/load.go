@@ -457,6 +457,10 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	recs := make([]*compactRec, len(compNames))
 	tops := make([]*cSchema, len(compNames)) // the compact component schemas
 
+	cache := d.newDecodeCache()
+	if compact {
+		cache.schemas = schemas
+	}
 	jobs := make(chan func(), 64)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -468,17 +472,16 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 	}
 	for i, c := range compNames {
 		jobs <- func() {
-			if compact && !d.kin.plainJSON && strings.HasPrefix(c, "/components/schemas/") {
-				var b bytes.Buffer
-				d.writeValue(&b, d.comps[c])
+			text := d.componentText(c)
+			if cache.reads() && strings.HasPrefix(c, "/components/schemas/") {
 				rec := &compactRec{}
-				if tops[i] = schemas.readSchema(b.Bytes(), rec); tops[i] != nil {
+				if tops[i] = schemas.readSchema(text, rec); tops[i] != nil {
 					compVals[i], recs[i] = schemas.stub, rec
 					schemas.record(rec)
 					return
 				}
 			}
-			compVals[i], compErr[i] = d.decodeComponent(c)
+			compVals[i], compErr[i] = d.decodeComponentText(c, text)
 			if !compact || compErr[i] != nil {
 				return
 			}
@@ -492,10 +495,6 @@ func (d *rawDoc) decode3(ops map[opID]bool, comps map[string]bool, closureOf fun
 			}
 			compVals[i], recs[i] = schemas.compactValue(compVals[i])
 		}
-	}
-	cache := d.newDecodeCache()
-	if compact {
-		cache.schemas = schemas
 	}
 	for i, pi := range pathIdx {
 		jobs <- func() {
@@ -897,7 +896,20 @@ func (c *decodeCache) decode(key []byte) (any, error) {
 }
 
 // decodeComponent decodes one component, named by its pointer.
-func (d *rawDoc) decodeComponent(c string) (v any, err error) {
+func (d *rawDoc) decodeComponent(c string) (any, error) {
+	return d.decodeComponentText(c, d.componentText(c))
+}
+
+// componentText is a component's text as kin-openapi is given it.
+func (d *rawDoc) componentText(c string) []byte {
+	var b bytes.Buffer
+	b.Grow(d.comps[c].end - d.comps[c].start)
+	d.writeValue(&b, d.comps[c])
+	return b.Bytes()
+}
+
+// decodeComponentText decodes text, the component c's.
+func (d *rawDoc) decodeComponentText(c string, text []byte) (v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = nil, fmt.Errorf("kin-openapi: %v", r)
@@ -926,10 +938,7 @@ func (d *rawDoc) decodeComponent(c string) (v any, err error) {
 	default:
 		return nil, fmt.Errorf("unknown component kind %q", kind)
 	}
-	var b bytes.Buffer
-	b.Grow(d.comps[c].end - d.comps[c].start)
-	d.writeValue(&b, d.comps[c])
-	return v, d.kin.decode(b.Bytes(), v)
+	return v, d.kin.decode(text, v)
 }
 
 func setComponent(cs *openapi3.Components, c string, v any) {
