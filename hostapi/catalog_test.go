@@ -204,6 +204,8 @@ func TestEndpointCopiesDeep(t *testing.T) {
 	}
 	in.Security[0][0] = "hacked" // what the host passed to Add
 	yes = false
+	in.Body.Encoding["f"] = Encoding{Style: "spaceDelimited"}
+	in.Body.Encoding["h"] = Encoding{Style: "form"}
 	for _, e := range []Endpoint{c.Endpoints()[0], func() Endpoint { e, _ := c.Endpoint("a"); return e }()} {
 		no := false
 		*e.Params[0].Explode = false

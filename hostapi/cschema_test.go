@@ -278,3 +278,35 @@ func TestCompactChainFollowedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestParamType: a schema's parameter type is its type, or its list's
+// first known type, an unknown one sent as text; it is typed when it
+// names a type or a list of any (an empty list or none is untyped, and
+// left to the alternatives).
+func TestParamType(t *testing.T) {
+	for _, c := range []struct {
+		typ   any
+		want  toolkit.ParamType
+		typed bool
+	}{
+		{nil, toolkit.TypeString, false},
+		{5, toolkit.TypeString, false},
+		{"integer", toolkit.TypeInteger, true},
+		{"x", toolkit.TypeString, true},
+		{"null", toolkit.TypeString, true},
+		{[]any{}, toolkit.TypeString, false},
+		{[]any{"x"}, toolkit.TypeString, true},
+		{[]any{nil}, toolkit.TypeString, true},
+		{[]any{1, "boolean"}, toolkit.TypeBoolean, true},
+		{[]any{"null", "x", "number", "integer"}, toolkit.TypeNumber, true},
+		{[]any{"array", "object"}, toolkit.TypeArray, true},
+	} {
+		s := &cSchema{base: map[string]any{}}
+		if c.typ != nil {
+			s.base["type"] = c.typ
+		}
+		if got, typed := s.paramType(); got != c.want || typed != c.typed {
+			t.Errorf("type %v: %s, typed %v; want %s, %v", c.typ, got, typed, c.want, c.typed)
+		}
+	}
+}

@@ -236,3 +236,27 @@ func FuzzShapeEncode(f *testing.F) {
 		checkShape(t, schema)
 	})
 }
+
+// TestShapeListStopsPastRoom: a list, of values or of subschemas, is
+// written only until the text passes the room left, whatever its length
+// (such a text is not shown).
+func TestShapeListStopsPastRoom(t *testing.T) {
+	values, subs := make([]any, 10000), make([]any, 10000)
+	for i := range values {
+		values[i] = "value"
+		subs[i] = map[string]any{"type": "string"}
+	}
+	for _, schema := range []map[string]any{
+		{"required": values}, {"items": map[string]any{"unknown": []any{values}}},
+		{"allOf": subs}, {"anyOf": []any{map[string]any{"oneOf": subs}}},
+	} {
+		const room = 200
+		sh := shaper{v: views[0], room: room}
+		if got := sh.append(nil, schema, "#/body", 0); len(got) > room+100 {
+			t.Errorf("%d bytes written where %d are left", len(got), room)
+		}
+		if _, fits := sh.encode(schema, "#/body"); fits {
+			t.Error("a list past the room fits")
+		}
+	}
+}

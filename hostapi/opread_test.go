@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -258,4 +259,35 @@ func FuzzOpReader(f *testing.F) {
 		}
 		sameOpAsKin(t, kind, text)
 	})
+}
+
+// TestOpReaderWholeText: a text read only in part (a value follows) or
+// not an object is left to kin-openapi, and names no components;
+// the reader it leaves in the pool reads the next text as a new one.
+func TestOpReaderWholeText(t *testing.T) {
+	texts := map[byte]string{
+		'p': `{"name": "id", "in": "path", "required": true, "schema": {"type": "object", "properties": {"a": {"$ref": "#/components/schemas/A"}}}}`,
+		'b': `{"content": {"application/json": {"schema": {"items": {"$ref": "#/components/schemas/A"}}}}}`,
+		'o': `{"operationId": "x", "tags": ["a"]}`,
+		'i': `{"summary": "s"}`,
+	}
+	k := newCompactor()
+	for kind, text := range texts {
+		for _, bad := range []string{text + ` x`, text + ` {}`, `[` + text + `]`} {
+			rec := &compactRec{}
+			if v := readOp(k, kind, []byte(bad), rec); v != nil {
+				t.Errorf("read %c %s", kind, bad)
+			}
+			if len(rec.names) != 0 {
+				t.Errorf("%c %s: left to kin-openapi, yet names %q", kind, bad, rec.names)
+			}
+			rec = &compactRec{}
+			if !sameOpAsKin(t, kind, text) || readOp(k, kind, []byte(" "+text+"\n"), rec) == nil {
+				t.Fatalf("not read after a text left: %c %s", kind, text)
+			}
+			if want := map[bool][]string{true: {"A"}}[kind == 'p' || kind == 'b']; !slices.Equal(rec.names, want) {
+				t.Errorf("%c after %s: names %q, want %q", kind, bad, rec.names, want)
+			}
+		}
+	}
 }

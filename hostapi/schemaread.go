@@ -55,14 +55,18 @@ func (k *compactor) reader(text []byte, rec *compactRec) *schemaReader {
 // readSchema reads a component schema's text; nil when it is left to
 // kin-openapi, or is a $ref (a component that is a ref is kept whole).
 func (k *compactor) readSchema(text []byte, rec *compactRec) *cSchema {
-	return readText(k, text, rec, func(r *schemaReader, i int) (*cSchema, int, bool) {
+	s := readText(k, text, rec, func(r *schemaReader, i int) (*cSchema, int, bool) {
 		top, end, ok := r.schema(i)
 		if !ok || top.ref != "" {
 			return nil, 0, false
 		}
-		r.rec.pending = pendingRefs(top.s, r.rec.pending)
 		return top.s, end, true
 	})
+	if s != nil {
+		// Its refs are noted once the text is read whole, as its names are.
+		rec.pending = pendingRefs(s, rec.pending)
+	}
+	return s
 }
 
 // schema reads the schema object at i.

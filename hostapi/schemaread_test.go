@@ -268,3 +268,30 @@ func TestSchemaReaderManyKeys(t *testing.T) {
 		sameDecoded(t, "many.json", []byte(src))
 	}
 }
+
+// A text the reader leaves to kin-openapi (here, for what follows the
+// schema) notes nothing in its record: neither refs to link nor
+// components named; and the reader it leaves in the pool reads the next
+// text as a new one would.
+func TestSchemaReaderLeftNotesNothing(t *testing.T) {
+	k := newCompactor()
+	for _, text := range []string{
+		`{"properties": {"a": {"$ref": "#/components/schemas/A"}}} x`,
+		`{"items": {"$ref": "#/components/schemas/A"}, "type": 1}`,
+	} {
+		rec := &compactRec{}
+		if s := k.readSchema([]byte(text), rec); s != nil {
+			t.Fatalf("read %s", text)
+		}
+		if len(rec.pending) != 0 || len(rec.names) != 0 {
+			t.Errorf("%s: left to kin-openapi, yet noted %d refs to link, names %q", text, len(rec.pending), rec.names)
+		}
+		rec = &compactRec{}
+		if s := k.readSchema([]byte(`{"items": {"$ref": "#/components/schemas/B"}}`), rec); s == nil {
+			t.Fatal("not read after a text left")
+		}
+		if len(rec.pending) != 1 || !slices.Equal(rec.names, []string{"B"}) {
+			t.Errorf("after %s: noted %d refs to link, names %q; want 1, [B]", text, len(rec.pending), rec.names)
+		}
+	}
+}
